@@ -1,0 +1,367 @@
+"""The ``ohhell`` command: parse, call the domain, render, map errors to exit codes.
+
+Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on disk
+changed); 2 a malformed command line. rich is imported only by commands that draw.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import Enum
+from typing import Annotated, NoReturn
+
+import typer
+
+from . import __version__, store
+from .errors import BadValue, Refused
+from .game import Assignment, Game, Progress, progress
+from .rules import DEFAULT_PRESET, PRESETS, Suit
+from .words import next_words, plural
+
+app = typer.Typer(
+    name="ohhell",
+    help="Keep the score of Oh Hell at a real card table.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+#: Commands that take numbers as arguments take "-1" as a (refused) value, not an option.
+NUMBERS = {"ignore_unknown_options": True}
+
+
+def fail(message: str) -> NoReturn:
+    """A refusal: one line on stderr, exit 1."""
+    typer.echo(f"ohhell: {message}", err=True)
+    raise typer.Exit(1)
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """Turn the domain's named refusals into exit codes; bugs are not caught."""
+    try:
+        yield
+    except BadValue as err:
+        raise typer.BadParameter(str(err)) from None
+    except Refused as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{err.filename or 'data directory'}: {err.strerror}")
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"ohhell {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=version_callback, is_eager=True,
+                     help="Print the version and exit."),
+    ] = False,
+) -> None:  # fmt: skip
+    """Keep the score of Oh Hell at a real card table.
+
+    Start with `ohhell new Ann Bob Cat Dan --rules cartier`, then enter each hand with
+    `ohhell bid`, `ohhell trump` and `ohhell tricks` (or all of it with `ohhell play`).
+    """
+
+
+GameOpt = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help="The game's id (default: the current game).",
+                 show_default=False),
+]  # fmt: skip
+
+
+def parse_assignments(args: list[str]) -> list[Assignment]:
+    """``NAME=N`` or ``N`` items; a value that is not a number is a malformed command."""
+    out: list[Assignment] = []
+    for arg in args:
+        name, sep, value = arg.rpartition("=")
+        if not sep and value.startswith("-") and not value[1:].isdigit():
+            raise typer.BadParameter(f"no such option: {value}")
+        try:
+            number = int(value.strip())
+        except ValueError:
+            raise typer.BadParameter(
+                f"{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)"
+            ) from None
+        if sep and not name.strip():
+            raise typer.BadParameter(f"{arg!r} has no name before '='")
+        out.append((name if sep else None, number))
+    return out
+
+
+def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
+    """Change a game under its lock and return its new progress."""
+    with refusals():
+        gid = store.resolve_id(game_id)
+        return progress(store.change(gid, lambda g: edit(g)))
+
+
+# --- new ----------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    players: Annotated[list[str], typer.Argument(help="Player names, clockwise.",
+                                                 show_default=False)],
+    rules: Annotated[str, typer.Option("--rules", "-r",
+                                       help=f"Preset: {', '.join(PRESETS)}.")] = DEFAULT_PRESET,
+    dealer: Annotated[str | None, typer.Option(help="The first dealer (default: the first "
+                                               "player).", show_default=False)] = None,
+    game: Annotated[str | None, typer.Option("--game", "-g", help="The id for this game "
+                                             "(default: made from today's date).",
+                                             show_default=False)] = None,
+    hook: Annotated[str | None, typer.Option(help="always, never or from:K.",
+                                             show_default=False)] = None,
+    hands: Annotated[str | None, typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 "
+                                              "or 7,7,6.", show_default=False)] = None,
+    trump: Annotated[str | None, typer.Option(help="named, upcard, cut, dealer, none or "
+                                              "schedule:H,C,S,D,N.",
+                                              show_default=False)] = None,
+    scoring: Annotated[str | None, typer.Option(help="standard, exact, minus or "
+                                                "progressive.", show_default=False)] = None,
+    decks: Annotated[int | None, typer.Option(help="Number of 52-card packs.",
+                                              show_default=False)] = None,
+    deck_size: Annotated[int | None, typer.Option(help="Any other pack size, e.g. 63.",
+                                                  show_default=False)] = None,
+    scorer: Annotated[str | None, typer.Option(help="Who keeps the sheet.",
+                                               show_default=False)] = None,
+) -> None:  # fmt: skip
+    """Start a game. Players are listed clockwise; the new game becomes current."""
+    from .game import check_players
+    from .rules import build_rules
+
+    with refusals():
+        names = check_players(players)
+        rule_set = build_rules(rules, len(names), hook=hook, hands=hands, trump=trump,
+                               scoring=scoring, decks=decks, deck_size=deck_size)  # fmt: skip
+        gid = store.check_id(game) if game is not None else store.new_id()
+        at = store.now()
+        draft = Game(gid, names, rule_set, created=at, updated=at, scorer=scorer)
+        first = names.index(draft.resolve(dealer)) if dealer is not None else 0
+        created = Game(gid, names, rule_set, first, created=at, updated=at, scorer=scorer)
+        store.create(created)
+    prog = progress(created)
+    typer.echo(f"New game {gid}: {', '.join(names)} ({rule_set.preset}, "
+               f"{plural(len(rule_set.hands), 'hand')}).")  # fmt: skip
+    typer.echo(next_words(prog))
+
+
+# --- entries ------------------------------------------------------------------------
+
+
+def report(prog: Progress, done: str) -> None:
+    typer.echo(done)
+    typer.echo(next_words(prog))
+
+
+@app.command(context_settings=NUMBERS)
+def bid(
+    bids: Annotated[list[str], typer.Argument(help="NAME=N or N, in bidding order.",
+                                              show_default=False)],
+    game: GameOpt = None,
+) -> None:  # fmt: skip
+    """Record bids of the current hand, in bidding order from the player whose turn it is."""
+    from .game import add_bids
+
+    items = parse_assignments(bids)
+    at = store.now()
+    prog = apply(game, lambda g: add_bids(g, items, at))
+    hand = _last_touched_hand(prog)
+    made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+    report(prog, f"Hand {hand.number} bids: {made}.")
+
+
+@app.command("trump")
+def trump_cmd(
+    suit: Annotated[str, typer.Argument(help="spades, hearts, diamonds, clubs or notrump "
+                                        "(s h d c nt, ♠ ♥ ♦ ♣).", show_default=False)],
+    game: GameOpt = None,
+) -> None:  # fmt: skip
+    """Record the current hand's trump where the rules ask for it."""
+    from .game import set_trump
+
+    with refusals():
+        chosen = Suit.parse(suit)
+    at = store.now()
+    prog = apply(game, lambda g: set_trump(g, chosen, at))
+    hand = _last_touched_hand(prog)
+    from .words import trump_words
+
+    report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
+
+
+@app.command(context_settings=NUMBERS)
+def tricks(
+    values: Annotated[list[str], typer.Argument(help="NAME=N for every player, or N in "
+                                                "bidding order.", show_default=False)],
+    game: GameOpt = None,
+) -> None:  # fmt: skip
+    """Record every player's tricks of the current hand; the hand is scored."""
+    from .game import add_tricks
+
+    items = parse_assignments(values)
+    at = store.now()
+    prog = apply(game, lambda g: add_tricks(g, items, at))
+    hand = next(h for h in reversed(prog.hands) if h.scored)
+    scores = ", ".join(
+        f"{p} {'+' if s >= 0 else ''}{s}{' ✓' if hand.bids[p] == hand.tricks[p] else ''}"
+        for p, s in hand.scores.items()
+    )
+    totals = ", ".join(f"{p} {t}" for p, t in prog.totals.items())
+    report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
+
+
+def _last_touched_hand(prog: Progress):  # type: ignore[no-untyped-def]
+    """The hand the last entry went to (the current one, or the last scored)."""
+    last = prog.game.entries[-1]
+    return prog.hands[last.hand - 1]
+
+
+@app.command()
+def undo(game: GameOpt = None) -> None:
+    """Take back the last entry (a bid, a trump, or a hand's tricks)."""
+    from .game import describe_entry
+    from .game import undo as undo_entry
+
+    taken: list[str] = []
+
+    def take(g: Game) -> Game:
+        if g.entries:
+            taken.append(describe_entry(g.entries[-1]))
+        return undo_entry(g, store.now())
+
+    prog = apply(game, take)
+    report(prog, f"Took back {taken[0]}.")
+
+
+class What(str, Enum):
+    bids = "bids"
+    tricks = "tricks"
+
+
+@app.command(context_settings=NUMBERS)
+def edit(
+    hand: Annotated[int, typer.Argument(help="The hand's number.", show_default=False)],
+    what: Annotated[What, typer.Argument(help="bids or tricks.", show_default=False)],
+    values: Annotated[list[str], typer.Argument(help="NAME=N for each value to change.",
+                                                show_default=False)],
+    game: GameOpt = None,
+) -> None:  # fmt: skip
+    """Correct the bids or tricks of a scored hand; later totals follow."""
+    from .game import edit as edit_hand
+
+    items = parse_assignments(values)
+    if any(name is None for name, _ in items):
+        raise typer.BadParameter("edit takes NAME=N for each value it changes")
+    at = store.now()
+    prog = apply(game, lambda g: edit_hand(g, hand, what.value, items, at))
+    changed = ", ".join(f"{n}={v}" for n, v in items)
+    report(prog, f"Hand {hand} {what.value} corrected: {changed}.")
+
+
+# --- reading ------------------------------------------------------------------------
+
+
+def load(game_id: str | None) -> Game:
+    with refusals():
+        return store.load(store.resolve_id(game_id))
+
+
+@app.command()
+def show(
+    game: GameOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object (the scripting "
+                                          "contract).")] = False,
+) -> None:  # fmt: skip
+    """The score sheet: hands down, players across, totals and what comes next."""
+    prog = progress(load(game))
+    if as_json:
+        from .game import sheet_json
+
+        typer.echo(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
+        return
+    from . import render
+
+    render.print_sheet(prog)
+
+
+@app.command("list")
+def list_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
+) -> None:
+    """Saved games, most recently changed first."""
+    with refusals():
+        listed = store.list_games()
+    if as_json:
+        rows = []
+        for item in listed:
+            if item.game is None:
+                typer.echo(f"ohhell: {item.error}", err=True)
+                continue
+            prog = progress(item.game)
+            rows.append({
+                "id": item.id,
+                "players": list(item.game.players),
+                "rules": item.game.rules.preset,
+                "hands_played": prog.hands_played,
+                "hands_total": len(prog.hands),
+                "finished": prog.finished,
+                "updated": item.game.updated,
+                "leaders": prog.leaders(),
+            })  # fmt: skip
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    from . import render
+
+    render.print_list(listed)
+
+
+@app.command()
+def path(game: GameOpt = None) -> None:
+    """Print the data directory, or with --game the path of that game's file."""
+    with refusals():
+        typer.echo(str(store.game_path(game) if game is not None else store.data_dir()))
+
+
+@app.command("rules")
+def rules_cmd(
+    name: Annotated[str | None, typer.Argument(help="A preset to explain.",
+                                               show_default=False)] = None,
+    players: Annotated[int, typer.Option(help="Explain it for this many players.")] = 4,
+) -> None:  # fmt: skip
+    """List the presets, or explain one in plain words."""
+    from .rules import build_rules, preset
+    from .words import describe_rules, preset_line
+
+    if name is None:
+        for p in PRESETS.values():
+            typer.echo(preset_line(p))
+        typer.echo("\n`ohhell rules NAME` explains one; options of `ohhell new` change it.")
+        return
+    with refusals():
+        chosen = preset(name)
+        rule_set = build_rules(chosen.name, players)
+    typer.echo(f"{chosen.name} (seed {chosen.seed}), for {players} players "
+               f"(usually {chosen.usual_players}):")  # fmt: skip
+    for line in describe_rules(rule_set, players):
+        typer.echo(f"  {line}")
+
+
+def run() -> None:
+    """Entry point of the console script."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("\nohhell: interrupted; nothing entered before was lost.", err=True)
+        sys.exit(130)

@@ -1,0 +1,371 @@
+"""Where games live: the data directory, versioned JSON, atomic saves, a lock, the list.
+
+Each game is ``<id>.json`` in the data directory (``$OHHELL_DATA_DIR``, else
+platformdirs' user data directory for ``ohhell-score``, resolved on every call). A save
+writes a temp file beside it, flushes and fsyncs it, keeps the old file as
+``<id>.json.bak``, ``os.replace``s the new one in and fsyncs the folder: a crash at
+any instant leaves the old or the new game, never a mix. Changes take the game's lock
+file ``<id>.lock`` around load-check-save, so two commands at once cannot lose an entry.
+``current`` names the game most recently created or changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .errors import CorruptGame, GameExists, GameNotFound, Refused
+from .game import Bid, Correction, Entry, Game, Tricks, TrumpEntry, progress
+from .rules import RuleSet, Suit
+
+SCHEMA = 1
+APP_NAME = "ohhell-score"
+ID_PATTERN = re.compile(r"[a-z0-9-]{1,64}")
+CURRENT_FILE = "current"
+BACKUP_SUFFIX = ".bak"
+
+
+def data_dir() -> Path:
+    """cli-contract: ``$OHHELL_DATA_DIR``, else the platform's user data directory."""
+    env = os.environ.get("OHHELL_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs  # only when needed: it is not free to import
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def ensure_data_dir() -> Path:
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return folder
+
+
+def check_id(game_id: str) -> str:
+    """cli-contract: lower-case letters, digits and ``-``, 1 to 64 characters."""
+    if not ID_PATTERN.fullmatch(game_id):
+        raise Refused(
+            f"{game_id!r} is not a game id: use 1 to 64 lower-case letters, digits and '-'"
+        )
+    return game_id
+
+
+def game_path(game_id: str) -> Path:
+    return data_dir() / f"{check_id(game_id)}.json"
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+# --- JSON -------------------------------------------------------------------------
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "id": game.id,
+        "players": list(game.players),
+        "first_dealer": game.players[game.first_dealer],
+        "scorer": game.scorer,
+        "rules": game.rules.to_json(),
+        "created": game.created,
+        "updated": game.updated,
+        "entries": [_entry_to_dict(e) for e in game.entries],
+        "history": [_correction_to_dict(c) for c in game.history],
+    }
+
+
+def _entry_to_dict(entry: Entry) -> dict[str, Any]:
+    if isinstance(entry, Bid):
+        return {"kind": "bid", "hand": entry.hand, "player": entry.player,
+                "bid": entry.value, "at": entry.at}  # fmt: skip
+    if isinstance(entry, TrumpEntry):
+        return {"kind": "trump", "hand": entry.hand, "suit": entry.suit.value, "at": entry.at}
+    return {"kind": "tricks", "hand": entry.hand, "tricks": dict(entry.values), "at": entry.at}
+
+
+def _correction_to_dict(c: Correction) -> dict[str, Any]:
+    return {"kind": c.kind, "at": c.at, "hand": c.hand, "what": c.what,
+            "old": dict(c.old), "new": dict(c.new)}  # fmt: skip
+
+
+def _int(value: object, what: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{what} is not a whole number")
+    return value
+
+
+def game_from_dict(data: object) -> Game:
+    """Rebuild a game, checking its shape and replaying every entry under its rules.
+
+    Raises ``ValueError`` (or ``Refused`` from a replayed entry) for anything wrong.
+    """
+    if not isinstance(data, dict):
+        raise ValueError("not a game object")
+    schema = data.get("schema")
+    if type(schema) is not int:
+        raise ValueError("no schema version")
+    if schema > SCHEMA:
+        raise ValueError(
+            f"written by a newer ohhell (schema {schema}; this version reads {SCHEMA}): "
+            "upgrade ohhell-score to open it"
+        )
+    from .game import check_players
+
+    players = data["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ValueError("players must be a list of names")
+    players_t = check_players(players)
+    rules = RuleSet.from_json(data["rules"])
+    rules.check_fits(len(players_t))
+    first = data["first_dealer"]
+    if first not in players_t:
+        raise ValueError(f"first dealer {first!r} is not a player")
+    entries: list[Entry] = []
+    for raw in data["entries"]:
+        kind = raw["kind"]
+        hand = _int(raw["hand"], "an entry's hand")
+        at = str(raw.get("at", ""))
+        if kind == "bid":
+            player = raw["player"]
+            if player not in players_t:
+                raise ValueError(f"a bid by {player!r}, who is not a player")
+            entries.append(Bid(hand, player, _int(raw["bid"], "a bid"), at))
+        elif kind == "trump":
+            entries.append(TrumpEntry(hand, Suit(raw["suit"]), at))
+        elif kind == "tricks":
+            tricks = raw["tricks"]
+            if not isinstance(tricks, dict):
+                raise ValueError("tricks must map players to numbers")
+            entries.append(
+                Tricks(hand, tuple((str(p), _int(t, "tricks")) for p, t in tricks.items()), at)
+            )
+        else:
+            raise ValueError(f"unknown entry kind {kind!r}")
+    history = tuple(
+        Correction(
+            str(c["kind"]), str(c["at"]), _int(c["hand"], "a correction's hand"),
+            str(c["what"]), tuple(c["old"].items()), tuple(c["new"].items()),
+        )
+        for c in data.get("history", [])
+    )  # fmt: skip
+    game_id = str(data["id"])
+    check_id(game_id)
+    scorer = data.get("scorer")
+    game = Game(
+        id=game_id,
+        players=players_t,
+        rules=rules,
+        first_dealer=players_t.index(first),
+        entries=tuple(entries),
+        history=history,
+        created=str(data.get("created", "")),
+        updated=str(data.get("updated", "")),
+        scorer=scorer if isinstance(scorer, str) else None,
+    )
+    progress(game)  # impossible entries (a forbidden bid, tricks off) make it unreadable
+    return game
+
+
+def parse_game(text: str | bytes, where: str) -> Game:
+    try:
+        return game_from_dict(json.loads(text))
+    except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
+        detail = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
+        if isinstance(err, json.JSONDecodeError):
+            detail = f"not valid JSON ({err.msg} at line {err.lineno})"
+        raise CorruptGame(f"cannot read {where}: {detail}") from None
+
+
+# --- files ------------------------------------------------------------------------
+
+
+def load(game_id: str) -> Game:
+    path = game_path(game_id)
+    try:
+        text = path.read_bytes()
+    except FileNotFoundError:
+        raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)") from None
+    except OSError as err:
+        raise CorruptGame(f"cannot read {path}: {err.strerror}") from None
+    try:
+        game = parse_game(text, str(path))
+    except CorruptGame as err:
+        backup = path.with_name(path.name + BACKUP_SUFFIX)
+        hint = f"; the previous version is kept in {backup}" if backup.exists() else ""
+        raise CorruptGame(f"{err}{hint}") from None
+    if game.id != game_id:
+        raise CorruptGame(f"cannot read {path}: it holds game {game.id!r}, not {game_id!r}")
+    return game
+
+
+def _fsync_dir(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every platform can open a folder
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_atomic(path: Path, text: str, *, keep_backup: bool = False) -> None:
+    """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder."""
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if keep_backup and path.exists():
+            backup = path.with_name(path.name + BACKUP_SUFFIX)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(backup)
+            os.link(path, backup)  # the old version stays whole under its new name
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+
+
+def _clean_temp_files(folder: Path, name: str) -> None:
+    """Temp files of a save that was killed; only called while holding the lock."""
+    for stale in folder.glob(f".{name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
+def save(game: Game, *, new: bool = False) -> None:
+    folder = ensure_data_dir()
+    path = game_path(game.id)
+    text = json.dumps(game_to_dict(game), ensure_ascii=False, indent=1) + "\n"
+    _clean_temp_files(folder, path.name)
+    write_atomic(path, text, keep_backup=not new)
+    set_current(game.id)
+
+
+@contextlib.contextmanager
+def locked(game_id: str) -> Iterator[None]:
+    """Hold the game's lock file (never the game file: it is replaced on save)."""
+    folder = ensure_data_dir()
+    lock_path = folder / f"{check_id(game_id)}.lock"
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except ImportError:  # pragma: no cover - Windows: no flock
+            pass
+        yield
+    finally:
+        os.close(fd)
+
+
+def change(game_id: str, edit: Callable[[Game], Game]) -> Game:
+    """Load, apply ``edit``, save: under the lock, so the edit sees every earlier change."""
+    with locked(game_id):
+        game = load(game_id)
+        changed = edit(game)
+        save(changed)
+    return changed
+
+
+def create(game: Game) -> None:
+    folder = ensure_data_dir()
+    with locked(game.id):
+        if (folder / f"{game.id}.json").exists():
+            raise GameExists(f"a game {game.id!r} exists already; choose another --game id")
+        save(game, new=True)
+
+
+def delete(game_id: str) -> None:
+    with locked(game_id):
+        path = game_path(game_id)
+        if not path.exists():
+            raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
+        path.unlink()
+        with contextlib.suppress(FileNotFoundError):
+            path.with_name(path.name + BACKUP_SUFFIX).unlink()
+    with contextlib.suppress(FileNotFoundError):
+        (data_dir() / f"{game_id}.lock").unlink()
+
+
+def set_current(game_id: str) -> None:
+    write_atomic(data_dir() / CURRENT_FILE, game_id + "\n")
+
+
+def current_id() -> str:
+    """The game most recently created or changed."""
+    folder = data_dir()
+    try:
+        named = (folder / CURRENT_FILE).read_text(encoding="utf-8").strip()
+        if ID_PATTERN.fullmatch(named) and (folder / f"{named}.json").exists():
+            return named
+    except OSError:
+        pass
+    newest = max(game_files(), key=lambda p: p.stat().st_mtime, default=None)
+    if newest is None:
+        raise GameNotFound("no games yet: start one with `ohhell new PLAYER...`")
+    return newest.stem
+
+
+def resolve_id(game_id: str | None) -> str:
+    return check_id(game_id) if game_id is not None else current_id()
+
+
+def game_files() -> list[Path]:
+    folder = data_dir()
+    if not folder.is_dir():
+        return []
+    return [
+        p
+        for p in folder.glob("*.json")
+        if not p.name.startswith(".") and ID_PATTERN.fullmatch(p.stem)
+    ]
+
+
+def new_id(base: str | None = None) -> str:
+    """A free id made from today's date: ``2026-11-30``, then ``2026-11-30-2``..."""
+    stem = base or datetime.now().strftime("%Y-%m-%d")
+    folder = data_dir()
+    candidate, k = stem, 1
+    while (folder / f"{candidate}.json").exists():
+        k += 1
+        candidate = f"{stem}-{k}"
+    return candidate
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of ``list``: a game, or a file that could not be read."""
+
+    id: str
+    path: Path
+    game: Game | None
+    error: str | None
+    mtime: float
+
+
+def list_games() -> list[Listed]:
+    out = []
+    for path in game_files():
+        mtime = path.stat().st_mtime
+        try:
+            out.append(Listed(path.stem, path, parse_game(path.read_bytes(), str(path)), None,
+                              mtime))  # fmt: skip
+        except (CorruptGame, OSError) as err:
+            out.append(Listed(path.stem, path, None, str(err), mtime))
+    out.sort(key=lambda x: (x.game.updated if x.game else "", x.mtime), reverse=True)
+    return out
