@@ -10,14 +10,14 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, NoReturn
 
 import typer
 
 from . import __version__, store
 from .errors import BadValue, Refused
-from .game import Assignment, Game, Progress, progress
+from .game import Assignment, Game, HandState, Progress, progress
 from .rules import DEFAULT_PRESET, PRESETS, Suit
 from .words import next_words, plural
 
@@ -63,10 +63,14 @@ def version_callback(value: bool) -> None:
 def main(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=version_callback, is_eager=True,
-                     help="Print the version and exit."),
+        typer.Option(
+            "--version",
+            callback=version_callback,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
     ] = False,
-) -> None:  # fmt: skip
+) -> None:
     """Keep the score of Oh Hell at a real card table.
 
     Start with `ohhell new Ann Bob Cat Dan --rules cartier`, then enter each hand with
@@ -76,9 +80,10 @@ def main(
 
 GameOpt = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="The game's id (default: the current game).",
-                 show_default=False),
-]  # fmt: skip
+    typer.Option(
+        "--game", "-g", help="The game's id (default: the current game).", show_default=False
+    ),
+]
 
 
 def parse_assignments(args: list[str]) -> list[Assignment]:
@@ -112,39 +117,67 @@ def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
 
 @app.command()
 def new(
-    players: Annotated[list[str], typer.Argument(help="Player names, clockwise.",
-                                                 show_default=False)],
-    rules: Annotated[str, typer.Option("--rules", "-r",
-                                       help=f"Preset: {', '.join(PRESETS)}.")] = DEFAULT_PRESET,
-    dealer: Annotated[str | None, typer.Option(help="The first dealer (default: the first "
-                                               "player).", show_default=False)] = None,
-    game: Annotated[str | None, typer.Option("--game", "-g", help="The id for this game "
-                                             "(default: made from today's date).",
-                                             show_default=False)] = None,
-    hook: Annotated[str | None, typer.Option(help="always, never or from:K.",
-                                             show_default=False)] = None,
-    hands: Annotated[str | None, typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 "
-                                              "or 7,7,6.", show_default=False)] = None,
-    trump: Annotated[str | None, typer.Option(help="named, upcard, cut, dealer, none or "
-                                              "schedule:H,C,S,D,N.",
-                                              show_default=False)] = None,
-    scoring: Annotated[str | None, typer.Option(help="standard, exact, minus or "
-                                                "progressive.", show_default=False)] = None,
-    decks: Annotated[int | None, typer.Option(help="Number of 52-card packs.",
-                                              show_default=False)] = None,
-    deck_size: Annotated[int | None, typer.Option(help="Any other pack size, e.g. 63.",
-                                                  show_default=False)] = None,
-    scorer: Annotated[str | None, typer.Option(help="Who keeps the sheet.",
-                                               show_default=False)] = None,
-) -> None:  # fmt: skip
+    players: Annotated[
+        list[str], typer.Argument(help="Player names, clockwise.", show_default=False)
+    ],
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}.")
+    ] = DEFAULT_PRESET,
+    dealer: Annotated[
+        str | None,
+        typer.Option(help="The first dealer (default: the first player).", show_default=False),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="The id for this game (default: made from today's date).",
+            show_default=False,
+        ),
+    ] = None,
+    hook: Annotated[
+        str | None, typer.Option(help="always, never or from:K.", show_default=False)
+    ] = None,
+    hands: Annotated[
+        str | None,
+        typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
+    ] = None,
+    trump: Annotated[
+        str | None,
+        typer.Option(
+            help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
+        ),
+    ] = None,
+    scoring: Annotated[
+        str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
+    ] = None,
+    decks: Annotated[
+        int | None, typer.Option(help="Number of 52-card packs.", show_default=False)
+    ] = None,
+    deck_size: Annotated[
+        int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
+    ] = None,
+    scorer: Annotated[
+        str | None, typer.Option(help="Who keeps the sheet.", show_default=False)
+    ] = None,
+) -> None:
     """Start a game. Players are listed clockwise; the new game becomes current."""
     from .game import check_players
     from .rules import build_rules
 
     with refusals():
         names = check_players(players)
-        rule_set = build_rules(rules, len(names), hook=hook, hands=hands, trump=trump,
-                               scoring=scoring, decks=decks, deck_size=deck_size)  # fmt: skip
+        rule_set = build_rules(
+            rules,
+            len(names),
+            hook=hook,
+            hands=hands,
+            trump=trump,
+            scoring=scoring,
+            decks=decks,
+            deck_size=deck_size,
+        )
         gid = store.check_id(game) if game is not None else store.new_id()
         at = store.now()
         draft = Game(gid, names, rule_set, created=at, updated=at, scorer=scorer)
@@ -152,8 +185,10 @@ def new(
         created = Game(gid, names, rule_set, first, created=at, updated=at, scorer=scorer)
         store.create(created)
     prog = progress(created)
-    typer.echo(f"New game {gid}: {', '.join(names)} ({rule_set.preset}, "
-               f"{plural(len(rule_set.hands), 'hand')}).")  # fmt: skip
+    typer.echo(
+        f"New game {gid}: {', '.join(names)} ({rule_set.preset}, "
+        f"{plural(len(rule_set.hands), 'hand')})."
+    )
     typer.echo(next_words(prog))
 
 
@@ -167,10 +202,11 @@ def report(prog: Progress, done: str) -> None:
 
 @app.command(context_settings=NUMBERS)
 def bid(
-    bids: Annotated[list[str], typer.Argument(help="NAME=N or N, in bidding order.",
-                                              show_default=False)],
+    bids: Annotated[
+        list[str], typer.Argument(help="NAME=N or N, in bidding order.", show_default=False)
+    ],
     game: GameOpt = None,
-) -> None:  # fmt: skip
+) -> None:
     """Record bids of the current hand, in bidding order from the player whose turn it is."""
     from .game import add_bids
 
@@ -184,10 +220,15 @@ def bid(
 
 @app.command("trump")
 def trump_cmd(
-    suit: Annotated[str, typer.Argument(help="spades, hearts, diamonds, clubs or notrump "
-                                        "(s h d c nt, ♠ ♥ ♦ ♣).", show_default=False)],
+    suit: Annotated[
+        str,
+        typer.Argument(
+            help="spades, hearts, diamonds, clubs or notrump (s h d c nt, ♠ ♥ ♦ ♣).",
+            show_default=False,
+        ),
+    ],
     game: GameOpt = None,
-) -> None:  # fmt: skip
+) -> None:
     """Record the current hand's trump where the rules ask for it."""
     from .game import set_trump
 
@@ -203,10 +244,12 @@ def trump_cmd(
 
 @app.command(context_settings=NUMBERS)
 def tricks(
-    values: Annotated[list[str], typer.Argument(help="NAME=N for every player, or N in "
-                                                "bidding order.", show_default=False)],
+    values: Annotated[
+        list[str],
+        typer.Argument(help="NAME=N for every player, or N in bidding order.", show_default=False),
+    ],
     game: GameOpt = None,
-) -> None:  # fmt: skip
+) -> None:
     """Record every player's tricks of the current hand; the hand is scored."""
     from .game import add_tricks
 
@@ -222,7 +265,7 @@ def tricks(
     report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
 
 
-def _last_touched_hand(prog: Progress):  # type: ignore[no-untyped-def]
+def _last_touched_hand(prog: Progress) -> HandState:
     """The hand the last entry went to (the current one, or the last scored)."""
     last = prog.game.entries[-1]
     return prog.hands[last.hand - 1]
@@ -245,7 +288,7 @@ def undo(game: GameOpt = None) -> None:
     report(prog, f"Took back {taken[0]}.")
 
 
-class What(str, Enum):
+class What(StrEnum):
     bids = "bids"
     tricks = "tricks"
 
@@ -254,10 +297,11 @@ class What(str, Enum):
 def edit(
     hand: Annotated[int, typer.Argument(help="The hand's number.", show_default=False)],
     what: Annotated[What, typer.Argument(help="bids or tricks.", show_default=False)],
-    values: Annotated[list[str], typer.Argument(help="NAME=N for each value to change.",
-                                                show_default=False)],
+    values: Annotated[
+        list[str], typer.Argument(help="NAME=N for each value to change.", show_default=False)
+    ],
     game: GameOpt = None,
-) -> None:  # fmt: skip
+) -> None:
     """Correct the bids or tricks of a scored hand; later totals follow."""
     from .game import edit as edit_hand
 
@@ -281,9 +325,10 @@ def load(game_id: str | None) -> Game:
 @app.command()
 def show(
     game: GameOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object (the scripting "
-                                          "contract).")] = False,
-) -> None:  # fmt: skip
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object (the scripting contract).")
+    ] = False,
+) -> None:
     """The score sheet: hands down, players across, totals and what comes next."""
     prog = progress(load(game))
     if as_json:
@@ -310,16 +355,18 @@ def list_cmd(
                 typer.echo(f"ohhell: {item.error}", err=True)
                 continue
             prog = progress(item.game)
-            rows.append({
-                "id": item.id,
-                "players": list(item.game.players),
-                "rules": item.game.rules.preset,
-                "hands_played": prog.hands_played,
-                "hands_total": len(prog.hands),
-                "finished": prog.finished,
-                "updated": item.game.updated,
-                "leaders": prog.leaders(),
-            })  # fmt: skip
+            rows.append(
+                {
+                    "id": item.id,
+                    "players": list(item.game.players),
+                    "rules": item.game.rules.preset,
+                    "hands_played": prog.hands_played,
+                    "hands_total": len(prog.hands),
+                    "finished": prog.finished,
+                    "updated": item.game.updated,
+                    "leaders": prog.leaders(),
+                }
+            )
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     from . import render
@@ -336,10 +383,11 @@ def path(game: GameOpt = None) -> None:
 
 @app.command("rules")
 def rules_cmd(
-    name: Annotated[str | None, typer.Argument(help="A preset to explain.",
-                                               show_default=False)] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="A preset to explain.", show_default=False)
+    ] = None,
     players: Annotated[int, typer.Option(help="Explain it for this many players.")] = 4,
-) -> None:  # fmt: skip
+) -> None:
     """List the presets, or explain one in plain words."""
     from .rules import build_rules, preset
     from .words import describe_rules, preset_line
@@ -352,10 +400,16 @@ def rules_cmd(
     with refusals():
         chosen = preset(name)
         rule_set = build_rules(chosen.name, players)
-    typer.echo(f"{chosen.name} (seed {chosen.seed}), for {players} players "
-               f"(usually {chosen.usual_players}):")  # fmt: skip
+    typer.echo(
+        f"{chosen.name} (seed {chosen.seed}), for {players} players "
+        f"(usually {chosen.usual_players}):"
+    )
     for line in describe_rules(rule_set, players):
         typer.echo(f"  {line}")
+
+
+# Commands of the other areas register themselves on `app` when imported.
+# (Kept at the bottom: those modules import `app` from here.)
 
 
 def run() -> None:

@@ -261,17 +261,15 @@ def progress(game: Game) -> Progress:
                 hands[c.hand - 1].bids_corrected = True
             elif c.what == "tricks":
                 hands[c.hand - 1].tricks_corrected = True
-    nxt = _next_step(game, hands[current]) if current < len(hands) else None
-    return Progress(game, hands, totals, nxt)
+    following = _next_step(game, hands[current]) if current < len(hands) else None
+    return Progress(game, hands, totals, following)
 
 
 def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:
     if nxt.step is not Step.BID:
         raise NotYourTurn(_step_message(nxt, "a bid"))
     if player != nxt.player:
-        raise NotYourTurn(
-            f"it is {nxt.player}'s turn to bid in hand {hand.number}, not {player}'s"
-        )
+        raise NotYourTurn(f"it is {nxt.player}'s turn to bid in hand {hand.number}, not {player}'s")
     if not 0 <= value <= hand.cards:
         raise IllegalBid(
             f"{player} cannot bid {value}: hand {hand.number} deals {hand.cards} "
@@ -353,14 +351,14 @@ def add_bids(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
             raise NotYourTurn(_step_message(nxt, "a bid"))
         who = game.resolve(name) if name is not None else nxt.player
         assert who is not None
-        changed = replace(changed, entries=changed.entries + (Bid(nxt.hand, who, value, at),))
+        changed = replace(changed, entries=(*changed.entries, Bid(nxt.hand, who, value, at)))
     progress(changed)
     return _touched(changed, at)
 
 
 def set_trump(game: Game, suit: Suit, at: str = "") -> Game:
     nxt = _finished_check(progress(game))
-    changed = replace(game, entries=game.entries + (TrumpEntry(nxt.hand, suit, at),))
+    changed = replace(game, entries=(*game.entries, TrumpEntry(nxt.hand, suit, at)))
     progress(changed)
     return _touched(changed, at)
 
@@ -374,7 +372,7 @@ def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
     values = _assign(game, hand.order, items, "tricks")
     changed = replace(
         game,
-        entries=game.entries + (Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at),),
+        entries=(*game.entries, Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)),
     )
     _check_tricks(hand, values)
     progress(changed)
@@ -417,9 +415,7 @@ def undo(game: Game, at: str = "") -> Game:
     else:
         what, old = "tricks", last.values
     record = Correction("undo", at, last.hand, what, old, ())
-    return _touched(
-        replace(game, entries=game.entries[:-1], history=game.history + (record,)), at
-    )
+    return _touched(replace(game, entries=game.entries[:-1], history=(*game.history, record)), at)
 
 
 def describe_entry(entry: Entry) -> str:
@@ -430,9 +426,7 @@ def describe_entry(entry: Entry) -> str:
     return f"the tricks of hand {entry.hand}"
 
 
-def edit(
-    game: Game, number: int, what: str, items: Sequence[Assignment], at: str = ""
-) -> Game:
+def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: str = "") -> Game:
     """Correct the bids or tricks of a scored hand; the names given change, others stay."""
     prog = progress(game)
     if not 1 <= number <= len(prog.hands) or not prog.hands[number - 1].scored:
@@ -458,9 +452,7 @@ def edit(
             )
         old = {p: hand.bids[p] for p in changes}
         entries = tuple(
-            replace(e, value=new_bids[e.player])
-            if isinstance(e, Bid) and e.hand == number
-            else e
+            replace(e, value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
             for e in game.entries
         )
     elif what == "tricks":
@@ -475,10 +467,8 @@ def edit(
         )
     else:
         raise Refused(f"edit changes bids or tricks, not {what!r}")
-    record = Correction(
-        "edit", at, number, what, tuple(old.items()), tuple(changes.items())
-    )
-    changed = replace(game, entries=entries, history=game.history + (record,))
+    record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
+    changed = replace(game, entries=entries, history=(*game.history, record))
     progress(changed)
     return _touched(changed, at)
 

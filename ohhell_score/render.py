@@ -67,9 +67,11 @@ def sheet(prog: Progress, width: int) -> RenderableType:
         if needed <= width:
             layout = candidate
             break
-    show_dealer = layout == "full" or 3 + 4 + 6 + len(players) * (
-        max(_cell_width(prog, "compact"), min(name_width, 12)) + 2
-    ) <= width
+    show_dealer = (
+        layout == "full"
+        or 3 + 4 + 6 + len(players) * (max(_cell_width(prog, "compact"), min(name_width, 12)) + 2)
+        <= width
+    )
     leaders = set(prog.leaders()) if prog.hands_played else set()
     table = Table(
         box=box.SIMPLE_HEAD,
@@ -135,8 +137,14 @@ def print_list(listed: list[Listed]) -> None:
         table.add_column(col, overflow="fold")
     for item in listed:
         if item.game is None:
-            table.add_row(item.id, Text("unreadable: see `ohhell show -g " + item.id + "`",
-                                        style="red"), "", "", "", "")  # fmt: skip
+            table.add_row(
+                item.id,
+                Text("unreadable: see `ohhell show -g " + item.id + "`", style="red"),
+                "",
+                "",
+                "",
+                "",
+            )
             continue
         prog = progress(item.game)
         if prog.finished:
@@ -145,6 +153,12 @@ def print_list(listed: list[Listed]) -> None:
         else:
             where = f"{prog.next.hand if prog.next else ''} of {len(prog.hands)}"
             leader = " & ".join(prog.leaders()) if prog.hands_played else ""
-        table.add_row(item.id, ", ".join(item.game.players), item.game.rules.preset, where,
-                      leader, item.game.updated[:16].replace("T", " "))  # fmt: skip
+        table.add_row(
+            item.id,
+            ", ".join(item.game.players),
+            item.game.rules.preset,
+            where,
+            leader,
+            item.game.updated[:16].replace("T", " "),
+        )
     console.print(table)

@@ -13,6 +13,7 @@ how large the deck is. Presets come from the seeds:
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -66,14 +67,28 @@ for _suit in Suit:
     _SUIT_WORDS[_suit.value.rstrip("s")] = _suit
     _SUIT_WORDS[_SYMBOLS[_suit].lower()] = _suit
 for _word, _suit in {
-    "s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS,
-    "n": Suit.NOTRUMP, "nt": Suit.NOTRUMP, "notrumps": Suit.NOTRUMP, "none": Suit.NOTRUMP,
-    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
-}.items():  # fmt: skip
+    "s": Suit.SPADES,
+    "h": Suit.HEARTS,
+    "d": Suit.DIAMONDS,
+    "c": Suit.CLUBS,
+    "n": Suit.NOTRUMP,
+    "nt": Suit.NOTRUMP,
+    "notrumps": Suit.NOTRUMP,
+    "none": Suit.NOTRUMP,
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}.items():
     _SUIT_WORDS[_word] = _suit
 #: Letters of a trump schedule (rules.md: ``schedule:H,C,S,D,N``).
-_SCHEDULE_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS,
-                     "C": Suit.CLUBS, "N": Suit.NOTRUMP}  # fmt: skip
+_SCHEDULE_LETTERS = {
+    "S": Suit.SPADES,
+    "H": Suit.HEARTS,
+    "D": Suit.DIAMONDS,
+    "C": Suit.CLUBS,
+    "N": Suit.NOTRUMP,
+}
 
 
 class TrumpMethod(Enum):
@@ -177,7 +192,7 @@ class Trump:
         if self.method is TrumpMethod.SCHEDULE:
             letters = {s: k for k, s in _SCHEDULE_LETTERS.items()}
             return "schedule:" + ",".join(letters[s] for s in self.schedule)
-        return self.method.value
+        return str(self.method.value)
 
 
 def parse_hands(text: str) -> tuple[int, ...]:
@@ -195,10 +210,10 @@ def parse_hands(text: str) -> tuple[int, ...]:
         hands = tuple(int(x) for x in t.split(","))
     elif re.fullmatch(r"\d{1,3}(-\d{1,3})*", t):
         points = [int(x) for x in t.split("-")]
-        if any(a == b for a, b in zip(points, points[1:], strict=False)):
+        if any(a == b for a, b in itertools.pairwise(points)):
             raise bad
         out = [points[0]]
-        for a, b in zip(points, points[1:], strict=False):
+        for a, b in itertools.pairwise(points):
             step = 1 if b > a else -1
             out.extend(range(a + step, b + step, step))
         hands = tuple(out)
@@ -329,25 +344,49 @@ PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
         Preset(
-            "cartier", "000", "The Cartier tournament: 13 down to 2 and back up, "
-            "highest bidder names trump", "4 (or 3, with a 39-card deck)",
-            RuleSet("cartier", parse_hands("13-2-13"), Hook(0), Trump(TrumpMethod.NAMED),
-                    Scoring.STANDARD, PACK),
+            "cartier",
+            "000",
+            "The Cartier tournament: 13 down to 2 and back up, highest bidder names trump",
+            "4 (or 3, with a 39-card deck)",
+            RuleSet(
+                "cartier",
+                parse_hands("13-2-13"),
+                Hook(0),
+                Trump(TrumpMethod.NAMED),
+                Scoring.STANDARD,
+                PACK,
+            ),
         ),
         Preset(
-            "ten-to-one", "001", "10 cards down to 1, trump by a fixed cycle, "
-            "hook on hands of 6 or more", "5 (3 to 5)",
-            RuleSet("ten-to-one", parse_hands("10-1"), Hook(6),
-                    Trump.parse("schedule:H,C,S,D,N"), Scoring.STANDARD, PACK),
+            "ten-to-one",
+            "001",
+            "10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more",
+            "5 (3 to 5)",
+            RuleSet(
+                "ten-to-one",
+                parse_hands("10-1"),
+                Hook(6),
+                Trump.parse("schedule:H,C,S,D,N"),
+                Scoring.STANDARD,
+                PACK,
+            ),
         ),
         Preset(
-            "classic", "004", "Up and down the river: 10 down to 1 and back up, "
-            "upcard trump", "4 (3 to 5)",
-            RuleSet("classic", parse_hands("10-1-10"), Hook(0), Trump(TrumpMethod.UPCARD),
-                    Scoring.STANDARD, PACK),
+            "classic",
+            "004",
+            "Up and down the river: 10 down to 1 and back up, upcard trump",
+            "4 (3 to 5)",
+            RuleSet(
+                "classic",
+                parse_hands("10-1-10"),
+                Hook(0),
+                Trump(TrumpMethod.UPCARD),
+                Scoring.STANDARD,
+                PACK,
+            ),
         ),
     )
-}  # fmt: skip
+}
 DEFAULT_PRESET = "classic"
 
 
@@ -355,9 +394,7 @@ def preset(name: str) -> Preset:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise BadValue(
-            f"{name!r} is not a preset: use {', '.join(PRESETS)}"
-        ) from None
+        raise BadValue(f"{name!r} is not a preset: use {', '.join(PRESETS)}") from None
 
 
 def build_rules(
@@ -384,8 +421,7 @@ def build_rules(
             rules = replace(rules, scoring=Scoring(scoring.strip().lower()))
         except ValueError:
             raise BadValue(
-                f"{scoring!r} is not a scoring scheme: use "
-                + ", ".join(s.value for s in Scoring)
+                f"{scoring!r} is not a scoring scheme: use " + ", ".join(s.value for s in Scoring)
             ) from None
     if decks is not None and deck_size is not None:
         raise BadValue("give --decks or --deck-size, not both")

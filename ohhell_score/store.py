@@ -18,7 +18,7 @@ import re
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,7 @@ def game_path(game_id: str) -> Path:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
 # --- JSON -------------------------------------------------------------------------
@@ -86,16 +86,27 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 
 def _entry_to_dict(entry: Entry) -> dict[str, Any]:
     if isinstance(entry, Bid):
-        return {"kind": "bid", "hand": entry.hand, "player": entry.player,
-                "bid": entry.value, "at": entry.at}  # fmt: skip
+        return {
+            "kind": "bid",
+            "hand": entry.hand,
+            "player": entry.player,
+            "bid": entry.value,
+            "at": entry.at,
+        }
     if isinstance(entry, TrumpEntry):
         return {"kind": "trump", "hand": entry.hand, "suit": entry.suit.value, "at": entry.at}
     return {"kind": "tricks", "hand": entry.hand, "tricks": dict(entry.values), "at": entry.at}
 
 
 def _correction_to_dict(c: Correction) -> dict[str, Any]:
-    return {"kind": c.kind, "at": c.at, "hand": c.hand, "what": c.what,
-            "old": dict(c.old), "new": dict(c.new)}  # fmt: skip
+    return {
+        "kind": c.kind,
+        "at": c.at,
+        "hand": c.hand,
+        "what": c.what,
+        "old": dict(c.old),
+        "new": dict(c.new),
+    }
 
 
 def _int(value: object, what: str) -> int:
@@ -153,11 +164,15 @@ def game_from_dict(data: object) -> Game:
             raise ValueError(f"unknown entry kind {kind!r}")
     history = tuple(
         Correction(
-            str(c["kind"]), str(c["at"]), _int(c["hand"], "a correction's hand"),
-            str(c["what"]), tuple(c["old"].items()), tuple(c["new"].items()),
+            str(c["kind"]),
+            str(c["at"]),
+            _int(c["hand"], "a correction's hand"),
+            str(c["what"]),
+            tuple(c["old"].items()),
+            tuple(c["new"].items()),
         )
         for c in data.get("history", [])
-    )  # fmt: skip
+    )
     game_id = str(data["id"])
     check_id(game_id)
     scorer = data.get("scorer")
@@ -363,8 +378,9 @@ def list_games() -> list[Listed]:
     for path in game_files():
         mtime = path.stat().st_mtime
         try:
-            out.append(Listed(path.stem, path, parse_game(path.read_bytes(), str(path)), None,
-                              mtime))  # fmt: skip
+            out.append(
+                Listed(path.stem, path, parse_game(path.read_bytes(), str(path)), None, mtime)
+            )
         except (CorruptGame, OSError) as err:
             out.append(Listed(path.stem, path, None, str(err), mtime))
     out.sort(key=lambda x: (x.game.updated if x.game else "", x.mtime), reverse=True)

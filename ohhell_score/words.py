@@ -67,8 +67,11 @@ def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
     lines = [
         f"Hands: {len(hands)}: " + ", ".join(str(n) for n in hands) + " cards each.",
         f"Deck: {rules.deck} cards"
-        + (" (a 52-card pack without the 2s, 3s, 4s and the 5 of clubs)." if rules.deck == 39
-           else "."),  # fmt: skip
+        + (
+            " (a 52-card pack without the 2s, 3s, 4s and the 5 of clubs)."
+            if rules.deck == 39
+            else "."
+        ),
     ]
     hook = rules.hook
     if hook.from_cards is None:
@@ -91,19 +94,25 @@ def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
 def _trump_words(rules: RuleSet) -> str:
     method = rules.trump.method
     if method is TrumpMethod.NAMED:
-        return ("after the bids, the highest bidder names a suit or no trump; on equal bids "
-                "the first of them in bidding order names it.")  # fmt: skip
+        return (
+            "after the bids, the highest bidder names a suit or no trump; on equal bids "
+            "the first of them in bidding order names it."
+        )
     if method is TrumpMethod.UPCARD:
-        return ("after the deal the next card is turned up and its suit is trump; a hand "
-                "that deals every card is played without trump.")  # fmt: skip
+        return (
+            "after the deal the next card is turned up and its suit is trump; a hand "
+            "that deals every card is played without trump."
+        )
     if method is TrumpMethod.CUT:
         return "the pack is cut (or the dealer's last card shown) before the bids: its suit."
     if method is TrumpMethod.DEALER:
         return "the dealer names a suit or no trump before the bids, before seeing the cards."
     if method is TrumpMethod.NONE:
         return "none; every hand is played without trump."
-    cycle = ", ".join(trump_words(s).split(" ")[0] if s is not Suit.NOTRUMP else "no trump"
-                      for s in rules.trump.schedule)  # fmt: skip
+    cycle = ", ".join(
+        trump_words(s).split(" ")[0] if s is not Suit.NOTRUMP else "no trump"
+        for s in rules.trump.schedule
+    )
     return f"a fixed cycle by hand, repeating: {cycle}."
 
 

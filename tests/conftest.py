@@ -1,0 +1,62 @@
+"""Every test gets its own data directory and a plain, fixed-width terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# Before the first invoke: rich reads these when a Console is made.
+os.environ["COLUMNS"] = "100"
+os.environ["LINES"] = "60"
+os.environ["NO_COLOR"] = "1"
+os.environ["TERM"] = "dumb"
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+settings.load_profile("default")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """cli-contract: `$OHHELL_DATA_DIR` moves the data; each test has its own."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(folder))
+    yield folder
+
+
+class Ohhell:
+    """Runs `ohhell` in-process with typer's CliRunner."""
+
+    def __call__(self, *args: str, input: str | None = None) -> Any:
+        from typer.testing import CliRunner
+
+        from ohhell_score.cli import app
+
+        return CliRunner().invoke(app, list(args), input=input)
+
+    def ok(self, *args: str) -> str:
+        result = self(*args)
+        assert result.exit_code == 0, (args, result.output, result.stderr)
+        return str(result.stdout)
+
+    def refused(self, *args: str, code: int = 1) -> str:
+        result = self(*args)
+        assert result.exit_code == code, (args, result.exit_code, result.output)
+        assert "Traceback" not in result.output
+        return str(result.stderr)
+
+    def sheet(self, *args: str) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.ok("show", "--json", *args))
+        return data
+
+
+@pytest.fixture
+def ohhell() -> Ohhell:
+    return Ohhell()
