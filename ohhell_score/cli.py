@@ -118,7 +118,8 @@ def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
 @app.command()
 def new(
     players: Annotated[
-        list[str], typer.Argument(help="Player names, clockwise.", show_default=False)
+        list[str],
+        typer.Argument(help="Player names, clockwise.", show_default=False, metavar="PLAYER..."),
     ],
     rules: Annotated[
         str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}.")
@@ -203,7 +204,10 @@ def report(prog: Progress, done: str) -> None:
 @app.command(context_settings=NUMBERS)
 def bid(
     bids: Annotated[
-        list[str], typer.Argument(help="NAME=N or N, in bidding order.", show_default=False)
+        list[str],
+        typer.Argument(
+            help="NAME=N or N, in bidding order.", show_default=False, metavar="NAME=N..."
+        ),
     ],
     game: GameOpt = None,
 ) -> None:
@@ -225,6 +229,7 @@ def trump_cmd(
         typer.Argument(
             help="spades, hearts, diamonds, clubs or notrump (s h d c nt, ♠ ♥ ♦ ♣).",
             show_default=False,
+            metavar="SUIT",
         ),
     ],
     game: GameOpt = None,
@@ -246,7 +251,11 @@ def trump_cmd(
 def tricks(
     values: Annotated[
         list[str],
-        typer.Argument(help="NAME=N for every player, or N in bidding order.", show_default=False),
+        typer.Argument(
+            help="NAME=N for every player, or N in bidding order.",
+            show_default=False,
+            metavar="NAME=N...",
+        ),
     ],
     game: GameOpt = None,
 ) -> None:
@@ -295,10 +304,17 @@ class What(StrEnum):
 
 @app.command(context_settings=NUMBERS)
 def edit(
-    hand: Annotated[int, typer.Argument(help="The hand's number.", show_default=False)],
-    what: Annotated[What, typer.Argument(help="bids or tricks.", show_default=False)],
+    hand: Annotated[
+        int, typer.Argument(help="The hand's number.", show_default=False, metavar="HAND")
+    ],
+    what: Annotated[
+        What, typer.Argument(help="bids or tricks.", show_default=False, metavar="bids|tricks")
+    ],
     values: Annotated[
-        list[str], typer.Argument(help="NAME=N for each value to change.", show_default=False)
+        list[str],
+        typer.Argument(
+            help="NAME=N for each value to change.", show_default=False, metavar="NAME=N..."
+        ),
     ],
     game: GameOpt = None,
 ) -> None:
@@ -384,7 +400,7 @@ def path(game: GameOpt = None) -> None:
 @app.command("rules")
 def rules_cmd(
     name: Annotated[
-        str | None, typer.Argument(help="A preset to explain.", show_default=False)
+        str | None, typer.Argument(help="A preset to explain.", show_default=False, metavar="NAME")
     ] = None,
     players: Annotated[int, typer.Option(help="Explain it for this many players.")] = 4,
 ) -> None:
