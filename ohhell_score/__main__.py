@@ -1,5 +1,5 @@
 """``python -m ohhell_score`` is the same program as ``ohhell``."""
 
-from .cli import run
+from .entry import main
 
-run()
+main()

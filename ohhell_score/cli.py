@@ -7,7 +7,6 @@ changed); 2 a malformed command line. rich is imported only by commands that dra
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -426,12 +425,3 @@ def rules_cmd(
 
 # Commands of the other areas register themselves on `app` when imported.
 # (Kept at the bottom: those modules import `app` from here.)
-
-
-def run() -> None:
-    """Entry point of the console script."""
-    try:
-        app()
-    except KeyboardInterrupt:
-        typer.echo("\nohhell: interrupted; nothing entered before was lost.", err=True)
-        sys.exit(130)

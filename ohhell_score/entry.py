@@ -1,0 +1,18 @@
+"""The console script's entry point: Ctrl-C at any moment, even while importing, ends
+with one line and exit status 130, never a traceback."""
+
+from __future__ import annotations
+
+import sys
+
+INTERRUPTED = 130
+
+
+def main() -> None:
+    try:
+        from .cli import app
+
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
+        sys.exit(INTERRUPTED)
