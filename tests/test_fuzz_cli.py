@@ -1,0 +1,58 @@
+"""Bad input everywhere (issue 6, 5): arbitrary command lines never crash the program.
+
+hypothesis types arbitrary arguments (unicode, huge and negative numbers, empty strings,
+control characters) at every command: the exit status is 0, 1 or 2, there is never a
+traceback, and the game on disk stays a valid game by the rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ohhell_score import store
+from ohhell_score.game import progress
+
+COMMANDS = ["new", "bid", "trump", "tricks", "undo", "edit", "show", "list", "path", "rules"]
+
+words = st.one_of(
+    st.text(max_size=12),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+    st.sampled_from(["A=1", "b=0", "C=-3", "=2", "A=", "A==1", "-g", "--game", "--json",
+                     "--rules", "cartier", "nt", "♠", "-1", "1e3", "0x10", "\x00", "\n",
+                     "A=1=2", "Zoë=1", "--hands", "13-2-13", "--hook", "from:6", "../x"]),
+)  # fmt: skip
+
+
+@settings(max_examples=150)
+@given(command=st.sampled_from(COMMANDS), args=st.lists(words, max_size=6))
+def test_any_command_line_exits_0_1_or_2_and_keeps_the_game_valid(
+    ohhell: Any, data_dir: Path, command: str, args: list[str]
+) -> None:
+    if not (data_dir / "fuzz.json").exists():
+        ohhell.ok("new", "A", "B", "C", "--hands", "2,1", "-g", "fuzz")
+    result = ohhell(command, *args)
+    assert result.exit_code in (0, 1, 2), (command, args, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        command,
+        args,
+        repr(result.exception),
+    )
+    assert "Traceback" not in result.output
+    progress(store.load("fuzz"))
+
+
+@settings(max_examples=60)
+@given(names=st.lists(st.text(min_size=1, max_size=30), min_size=1, max_size=8))
+def test_any_player_names_are_taken_or_refused_with_a_reason(ohhell: Any, names: list[str]) -> None:
+    result = ohhell("new", *names)
+    assert result.exit_code in (0, 1, 2), (names, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    if result.exit_code == 0:
+        game = store.load(store.current_id())
+        assert list(game.players) == names
+    else:
+        assert result.stderr.strip(), "a refusal says why"
