@@ -425,3 +425,4 @@ def rules_cmd(
 
 # Commands of the other areas register themselves on `app` when imported.
 # (Kept at the bottom: those modules import `app` from here.)
+from . import cli_safety  # noqa: E402, F401

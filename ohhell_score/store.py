@@ -216,7 +216,11 @@ def load(game_id: str) -> Game:
         game = parse_game(text, str(path))
     except CorruptGame as err:
         backup = path.with_name(path.name + BACKUP_SUFFIX)
-        hint = f"; the previous version is kept in {backup}" if backup.exists() else ""
+        hint = (
+            f"; `ohhell restore {game_id}` brings back the previous version ({backup})"
+            if backup.exists()
+            else ""
+        )
         raise CorruptGame(f"{err}{hint}") from None
     if game.id != game_id:
         raise CorruptGame(f"cannot read {path}: it holds game {game.id!r}, not {game_id!r}")
@@ -315,6 +319,23 @@ def delete(game_id: str) -> None:
             path.with_name(path.name + BACKUP_SUFFIX).unlink()
     with contextlib.suppress(FileNotFoundError):
         (data_dir() / f"{game_id}.lock").unlink()
+
+
+def restore(game_id: str) -> Game:
+    """Put the kept previous version back; the damaged file is kept as ``ID.json.damaged``."""
+    with locked(game_id):
+        path = game_path(game_id)
+        backup = path.with_name(path.name + BACKUP_SUFFIX)
+        try:
+            text = backup.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise GameNotFound(f"no previous version of {game_id!r} is kept ({backup})") from None
+        game = parse_game(text, str(backup))
+        if path.exists():
+            os.replace(path, path.with_name(path.name + ".damaged"))
+        write_atomic(path, text)
+        set_current(game_id)
+    return game
 
 
 def set_current(game_id: str) -> None:
