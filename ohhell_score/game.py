@@ -21,7 +21,7 @@ from .errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
-from .rules import RuleSet, Suit
+from .rules import RuleSet, Suit, TrumpMethod
 
 
 class Step(Enum):
@@ -129,10 +129,10 @@ class HandState:
     def trump_namer(self, rules: RuleSet) -> str | None:
         """Who names trump: the dealer under ``dealer``; under ``named``, the highest
         bidder once all bids are in, ties to the first in bidding order (seed 000, 7)."""
-        method = rules.trump.method.value
-        if method == "dealer":
+        method = rules.trump.method
+        if method is TrumpMethod.DEALER:
             return self.dealer
-        if method == "named" and len(self.bids) == len(self.order):
+        if method is TrumpMethod.NAMED and len(self.bids) == len(self.order):
             top = max(self.bids.values())
             return next(p for p in self.order if self.bids[p] == top)
         return None
