@@ -83,7 +83,7 @@ h2 { font: 700 11pt/1.2 "DejaVu Serif", Georgia, serif; margin: 4mm 0 1.5mm; }
 .standings li { white-space: nowrap; }
 .standings .place { color: #666; }
 table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
-              font-variant-numeric: tabular-nums; }
+              font-variant-numeric: tabular-nums; line-height: 1.15; }
 .sheet th, .sheet td { border: .4pt solid var(--rule); padding: .5mm .8mm; text-align: center;
                        overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .sheet thead th { background: var(--band); font-weight: 700; }
@@ -104,6 +104,9 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 .sheet tfoot td.winner { background: var(--made); }
 .sheet tr.current td { font-weight: 700; }
 .blank .sheet td { color: #666; }
+.blank .sheet td.red { color: var(--red); }
+.blank .sheet tfoot td { height: 9mm; }
+.sheet th .fill { min-width: 60%; margin: 1.5mm 0 .5mm; height: 4mm; }
 .blank .sheet td.box { background: none; }
 .blank .sheet tbody tr:nth-child(even) td.box { background: var(--band); }
 .fill { display: inline-block; min-width: 38mm; border-bottom: .6pt solid var(--ink);
@@ -408,7 +411,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     rules = game.rules
     turn = orientation(len(players))
     row_mm = min(9.0, (_PAGE_HEIGHT[turn] - _BLANK_OVERHEAD) / max(1, len(prog.hands)))
-    names = [_e(p) if named else f"Seat {_e(p)}<br>&nbsp;" for p in players]
+    names = [_e(p) if named else f'Seat {_e(p)}<br><span class="fill"></span>' for p in players]
     hook_marks = any(rules.hook.applies(h.cards) for h in prog.hands) and not all(
         rules.hook.applies(h.cards) for h in prog.hands
     )
@@ -448,7 +451,8 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     if not named:
         first = players[game.first_dealer]
         notes.append(f"Write the names in clockwise from seat 1; seat {first} deals first.")
-    notes.append(f'Winner <span class="fill"></span> · printed by ohhell-score {_e(__version__)}')
+    notes.append('Winner <span class="fill"></span>')
+    notes.append(f"Printed by ohhell-score {_e(__version__)}.")
     content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
     content.append("</footer>")
     return _page("Oh Hell score sheet", turn, paper, "blank", content)
