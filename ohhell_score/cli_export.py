@@ -49,6 +49,7 @@ OutputOpt = Annotated[
         "--output",
         "-o",
         help="Write to FILE (atomically: a whole file or none) instead of stdout.",
+        metavar="FILE",
         show_default=False,
     ),
 ]

@@ -77,19 +77,22 @@ def chart(prog: Progress, width: int) -> RenderableType:
     label_width = max(len(str(low)), len(str(high))) + 1
     columns = max(2, width - label_width - 2)
     hands = len(running)
-    spacing = max(1, min(4, (columns - 1) // max(1, hands - 1))) if hands > 1 else 1
+    # Up to 6 columns a hand, so that players on the same spot can stand side by side.
+    room = 3
+    spacing = max(1, min(6, (columns - room) // max(1, hands - 1))) if hands > 1 else room
 
     def col_of(index: int) -> int:
         if hands == 1:
             return 0
-        if spacing * (hands - 1) < columns:
+        if spacing * (hands - 1) + room <= columns:
             return index * spacing
         return round(index * (columns - 1) / (hands - 1))
 
-    plot_width = col_of(hands - 1) + 1
+    # A blank column between hands keeps one hand's letters apart from the next's.
+    room = max(1, min(room, spacing - 1)) if spacing * (hands - 1) + room <= columns else 1
+    plot_width = col_of(hands - 1) + room
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * plot_width for _ in range(rows)]
     # Players on the same spot stand side by side while the hand's columns allow.
-    room = min(spacing, 3) if spacing * (hands - 1) < columns else 1
     for index, totals in enumerate(running):
         col = col_of(index)
         for p in players:
@@ -102,6 +105,10 @@ def chart(prog: Progress, width: int) -> RenderableType:
     labelled = {0: high, rows - 1: low}
     if low < 0 < high:
         labelled[_row_of(0, low, high, rows)] = 0
+    else:  # a middle mark to read the height by
+        middle = (high + low) // 2
+        if _row_of(middle, low, high, rows) not in labelled:
+            labelled[_row_of(middle, low, high, rows)] = middle
     lines: list[RenderableType] = []
     for r, cells in enumerate(grid):
         label = str(labelled[r]) if r in labelled else ""

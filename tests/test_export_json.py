@@ -7,9 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from ohhell_score.export import export_json, game_from_export
+from ohhell_score.game import progress, sheet_json
 from tests.conftest import Ohhell
-from tests.games import saved_game
+from tests.games import new_game, play, saved_game
 
 #: Every preset at its seed's table, with names the contract allows and exports escape.
 TABLES = {
@@ -185,3 +189,17 @@ def test_export_options_that_do_not_go_together_are_malformed(
 
 def test_export_of_an_unknown_game_is_refused(ohhell: Ohhell) -> None:
     assert "no game 'nope'" in ohhell.refused("export", "-g", "nope", "--format", "json")
+
+
+@given(
+    preset=st.sampled_from(sorted(TABLES)),
+    hands=st.integers(0, 23),
+    seed=st.integers(0, 2**32),
+)
+def test_any_game_comes_back_from_its_json_export_unchanged(
+    preset: str, hands: int, seed: int
+) -> None:
+    game = play(new_game("g", TABLES[preset], preset), hands, seed)
+    restored = game_from_export(export_json(progress(game)), "the export")
+    assert restored == game
+    assert sheet_json(progress(restored)) == sheet_json(progress(game))
