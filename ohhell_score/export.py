@@ -18,6 +18,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .errors import CorruptGame
@@ -204,7 +205,7 @@ def bids_made(prog: Progress, player: str) -> int:
     return sum(1 for h in prog.hands if h.scored and h.bids[player] == h.tricks[player])
 
 
-def result_words(prog: Progress, escape: Any = str) -> str:
+def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
     """ "Ann wins with 245." / "After 7 of 23 hands Ann leads with 80." and so on."""
     if prog.hands_played == 0:
         return f"No hand scored yet (of {len(prog.hands)})."
