@@ -343,8 +343,13 @@ def show(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object (the scripting contract).")
     ] = False,
+    chart: Annotated[
+        bool, typer.Option("--chart", help="Draw the running totals under the sheet.")
+    ] = False,
 ) -> None:
     """The score sheet: hands down, players across, totals and what comes next."""
+    if as_json and chart:
+        raise typer.BadParameter("--json is for scripts and --chart for people: give one")
     prog = progress(load(game))
     if as_json:
         from .game import sheet_json
@@ -354,6 +359,11 @@ def show(
     from . import render
 
     render.print_sheet(prog)
+    if chart:
+        from .render_chart import print_chart
+
+        typer.echo()
+        print_chart(prog)
 
 
 @app.command("list")
@@ -425,4 +435,6 @@ def rules_cmd(
 
 # Commands of the other areas register themselves on `app` when imported.
 # (Kept at the bottom: those modules import `app` from here.)
-from . import cli_safety  # noqa: E402, F401
+AREAS = ("cli_safety", "cli_export")
+for _area in AREAS:
+    import_module(f".{_area}", __package__)

@@ -1,0 +1,92 @@
+"""`ohhell chart` and `show --chart`: the running totals, readable without colour."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from ohhell_score.game import progress
+from ohhell_score.render_chart import chart, lead_runs, markers
+from tests.conftest import Ohhell
+from tests.games import new_game, play, saved_game
+
+PLAYERS = ("Ann Marie", "<b>Bo</b>", "@home", "Zoë")
+
+
+def drawn(players: tuple[str, ...], width: int, hands: int | None = None) -> list[str]:
+    prog = progress(play(new_game("g", players, "cartier"), hands))
+    console = Console(width=width, record=True, no_color=True, force_terminal=False)
+    console.print(chart(prog, width))
+    return console.export_text().splitlines()
+
+
+def test_each_player_gets_a_letter_of_their_own() -> None:
+    assert markers(["Ann", "Amy", "Bob", "@home", "Zoë"]) == {
+        "Ann": "A",
+        "Amy": "M",
+        "Bob": "B",
+        "@home": "H",
+        "Zoë": "Z",
+    }
+
+
+def test_names_without_a_free_letter_get_a_spare_one() -> None:
+    found = markers(["Al", "La", "A1", "ÅÅ"])
+    assert len(set(found.values())) == 4
+    assert found["ÅÅ"].isascii()
+
+
+def test_the_chart_shows_every_players_letter_and_a_legend(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "cartier")
+    sheet = ohhell.sheet()
+    out = ohhell.ok("chart")
+    plot = out.split("└")[0]
+    for letter in "ABHZ":
+        assert letter in plot
+    legend = next(line for line in out.splitlines() if "A Ann Marie" in line)
+    for name, letter in zip(PLAYERS, "ABHZ", strict=True):
+        assert f"{letter} {name} {sheet['totals'][name]}" in legend
+
+
+@pytest.mark.parametrize("width", [40, 60, 100, 160])
+def test_the_chart_fits_the_terminal(width: int) -> None:
+    lines = drawn(PLAYERS, width)
+    assert max(len(line) for line in lines) <= width
+    assert sum("│" in line for line in lines) >= 2
+
+
+def test_the_top_and_bottom_labels_are_the_highest_total_and_zero() -> None:
+    prog = progress(play(new_game("g", PLAYERS, "cartier"), None))
+    lines = drawn(PLAYERS, 100)
+    assert lines[0].split("│")[0].strip() == str(max(prog.totals.values()))
+    plot = [line for line in lines if "│" in line]
+    assert plot[-1].split("│")[0].strip() == "0"
+
+
+def test_the_chart_says_who_led_when() -> None:
+    prog = progress(play(new_game("g", PLAYERS, "cartier"), 8))
+    runs = lead_runs(prog)
+    assert runs[0][0] == 1 and runs[-1][1] == 8
+    text = "\n".join(drawn(PLAYERS, 200, 8))
+    led = text[text.index("Led: ") :].replace("\n", " ")
+    for first, last, leaders in runs:
+        span = f"hand {first}" if first == last else f"hands {first}–{last}"
+        assert f"{' & '.join(leaders)} {span}" in led
+    final = runs[-1][2]
+    assert set(final) == set(prog.leaders())
+
+
+def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "cartier", hands=0)
+    assert "nothing to chart" in ohhell.ok("chart")
+
+
+def test_show_chart_draws_the_chart_under_the_sheet(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "classic", hands=5)
+    out = ohhell.ok("show", "--chart")
+    assert out.index("Hand 6 of 19") < out.index("Led: ")
+
+
+def test_show_chart_and_json_together_are_malformed(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "classic", hands=5)
+    ohhell.refused("show", "--chart", "--json", code=2)

@@ -1,0 +1,237 @@
+"""The HTML score sheet and the blank sheet: well-formed, self-contained, names escaped."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.conftest import Ohhell
+from tests.games import saved_game
+
+PLAYERS = ("Ann Marie", "<b>Bo</b>", "@home", "Zoë")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+@dataclass
+class Page(HTMLParser):
+    """Checks that every element is closed in order; collects what the tests look at."""
+
+    stack: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    tags: list[tuple[str, dict[str, str | None]]] = field(default_factory=list)
+    titles: list[str] = field(default_factory=list)  # the text of each SVG <title>
+    text: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self.stack[-2:] == ["polyline", "title"]:
+            self.titles.append(data)
+
+    def count(self, tag: str) -> int:
+        return sum(1 for t, _ in self.tags if t == tag)
+
+
+def parse(text: str) -> Page:
+    page = Page()
+    page.feed(text)
+    page.close()
+    assert page.problems == []
+    assert page.stack == [], f"never closed: {page.stack}"
+    return page
+
+
+def test_a_finished_games_html_is_well_formed_and_has_one_chart_line_per_player(
+    ohhell: Ohhell,
+) -> None:
+    saved_game("friday", PLAYERS, "cartier")
+    page = parse(ohhell.ok("export", "--format", "html"))
+    assert page.count("polyline") == len(PLAYERS)
+    assert page.titles == list(PLAYERS)
+    assert page.count("svg") >= 1
+
+
+def test_the_html_sheet_has_a_row_per_hand_and_the_totals(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "cartier")
+    sheet = ohhell.sheet()
+    text = ohhell.ok("export", "--format", "html")
+    body = text[text.index("<tbody>") : text.index("</tbody>")]
+    assert body.count("<tr") == len(sheet["hands"]) == 23
+    foot = text[text.index("<tfoot>") : text.index("</tfoot>")]
+    totals = [int(n) for n in re.findall(r">(-?\d+)(?: ★)?</td>", foot)]
+    assert totals == [sheet["totals"][p] for p in PLAYERS]
+    assert foot.count("★") == len(sheet["winners"])
+
+
+def test_every_name_in_the_html_is_escaped(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "classic", hands=6)
+    text = ohhell.ok("export", "--format", "html")
+    assert "<b>Bo</b>" not in text
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in text
+    page = parse(text)
+    assert "<b>Bo</b>" in "".join(page.text)  # shown as text, never as markup
+    assert page.count("b") == len(PLAYERS)  # the standings' own <b> around each name
+
+
+def test_a_name_cannot_break_out_of_an_attribute_or_the_page(ohhell: Ohhell) -> None:
+    names = ('"><i>', "</style><x>", "'onload'", "</title>Zoë")
+    saved_game("friday", names, "classic", hands=3)
+    page = parse(ohhell.ok("export", "--format", "html"))
+    assert not any(t in ("i", "x") for t, _ in page.tags)
+    assert page.titles == list(names)
+
+
+def test_the_html_is_self_contained(ohhell: Ohhell) -> None:
+    """No script, nothing fetched: it opens offline and prints the same anywhere."""
+    saved_game("friday", PLAYERS, "classic")
+    text = ohhell.ok("export", "--format", "html")
+    page = parse(text)
+    assert page.count("script") == 0
+    assert not any(t in ("link", "img", "iframe", "object") for t, _ in page.tags)
+    urls = re.findall(r"(?:https?:)?//[^\s\"')]+", text)
+    assert set(urls) == {"http://www.w3.org/2000/svg"}  # the SVG namespace, a name only
+    assert "url(" not in text and "@import" not in text
+
+
+def test_the_html_has_a_print_stylesheet(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "classic", hands=2)
+    text = ohhell.ok("export", "--format", "html")
+    assert "@media print" in text
+    assert "@page { size: portrait;" in text
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", "A4 portrait"), ("letter", "letter portrait")])
+def test_paper_names_the_page_size(ohhell: Ohhell, paper: str, size: str) -> None:
+    saved_game("friday", PLAYERS, "classic", hands=2)
+    text = ohhell.ok("export", "--format", "html", "--paper", paper)
+    assert f"@page {{ size: {size};" in text
+
+
+def test_five_players_print_in_landscape(ohhell: Ohhell) -> None:
+    saved_game("friday", (*PLAYERS, "Eve"), "ten-to-one", hands=2)
+    text = ohhell.ok("export", "--format", "html")
+    assert "@page { size: landscape;" in text
+
+
+def test_a_game_without_scored_hands_has_no_chart(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "classic", hands=0)
+    page = parse(ohhell.ok("export", "--format", "html"))
+    assert page.count("polyline") == 0
+    assert "No hand scored yet" in "".join(page.text)
+
+
+def test_eight_players_get_eight_different_lines(ohhell: Ohhell) -> None:
+    names = tuple(f"P{i}" for i in range(1, 9))
+    saved_game("friday", names, "classic", hands=4, decks=2)
+    page = parse(ohhell.ok("export", "--format", "html"))
+    styles = {(a.get("stroke"), a.get("stroke-dasharray")) for t, a in page.tags if t == "polyline"}
+    assert len(styles) == 8
+
+
+# --- the blank sheet ----------------------------------------------------------------------
+
+
+def rows(text: str) -> list[str]:
+    body = text[text.index("<tbody>") : text.index("</tbody>")]
+    return re.findall(r"<tr>(.*?)</tr>", body)
+
+
+def cells(row: str) -> list[str]:
+    return re.findall(r"<td[^>]*>(.*?)</td>", row)
+
+
+def test_a_blank_sheet_has_a_row_per_hand_with_cards_and_dealer(ohhell: Ohhell) -> None:
+    text = ohhell.ok("sheet", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier")
+    parse(text)
+    table = rows(text)
+    assert len(table) == 23
+    first = cells(table[0])
+    assert first[:3] == ["1", "13", "Ann"]
+    assert cells(table[1])[:3] == ["2", "12", "Bob"]
+    assert cells(table[22])[:3] == ["23", "13", "Cat"]
+    assert len(first) == 4 + 3 * 4  # bid, took and score boxes per player
+    assert all(c == "" for c in first[4:])
+    assert "<tfoot>" in text and ">Total<" in text
+
+
+def test_a_blank_ten_to_one_sheet_prints_the_trump_cycle(ohhell: Ohhell) -> None:
+    """Seed 001: hearts, clubs, spades, diamonds, no trump, repeating."""
+    text = ohhell.ok("sheet", "--players", "5", "--rules", "ten-to-one")
+    trumps = [cells(r)[3] for r in rows(text)]
+    assert trumps == ["♥", "♣", "♠", "♦", "NT"] * 2
+
+
+def test_a_blank_sheet_marks_the_hands_with_the_hook(ohhell: Ohhell) -> None:
+    """Seed 001: the hook applies to hands of 6 or more cards, the first five."""
+    text = ohhell.ok("sheet", "--players", "4", "--rules", "ten-to-one")
+    cards = [cells(r)[1] for r in rows(text)]
+    assert cards == ["10†", "9†", "8†", "7†", "6†", "5", "4", "3", "2", "1"]
+
+
+def test_a_blank_sheet_leaves_trump_to_write_in_where_the_table_chooses_it(
+    ohhell: Ohhell,
+) -> None:
+    text = ohhell.ok("sheet", "A", "B", "C", "D", "--rules", "classic", "--hands", "13-12")
+    trumps = [cells(r)[3] for r in rows(text)]
+    assert trumps == ["NT", ""]  # 13 cards to 4 players deal every card: no upcard
+
+
+def test_a_blank_sheet_for_a_count_numbers_the_seats(ohhell: Ohhell) -> None:
+    text = ohhell.ok("sheet", "--players", "3", "--dealer", "2", "--rules", "ten-to-one")
+    dealers = [cells(r)[2] for r in rows(text)]
+    assert dealers[:4] == ["seat 2", "seat 3", "seat 1", "seat 2"]
+    assert "seat 2 deals first" in text
+
+
+def test_a_blank_sheet_escapes_names_and_follows_the_rule_options(ohhell: Ohhell) -> None:
+    text = ohhell.ok("sheet", "<b>Bo</b>", "Ann", "Zoë", "--hook", "never", "--scoring", "exact")
+    parse(text)
+    assert "<b>Bo</b>" not in text and "&lt;b&gt;Bo&lt;/b&gt;" in text
+    assert "No hook" in text and "10 + the bid" in text
+
+
+def test_a_blank_sheet_goes_to_a_file(ohhell: Ohhell, tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    out = ohhell.ok("sheet", "-n", "4", "-o", str(tmp_path / "sheet.html"))
+    assert "Wrote a blank classic sheet for 4 players" in out
+    assert (tmp_path / "sheet.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "says"),
+    [
+        (("sheet",), 2, "names or --players"),
+        (("sheet", "Ann", "Bob", "Cat", "--players", "4"), 2, "3 names given"),
+        (("sheet", "--players", "2"), 1, "at least 3 players"),
+        (("sheet", "-n", "6", "--rules", "cartier"), 1, "needs 78 cards"),
+        (("sheet", "Ann", "ann", "Cat"), 1, "two players"),
+        (("sheet", "-n", "4", "--rules", "bridge"), 2, "not a preset"),
+    ],
+)
+def test_a_blank_sheet_that_cannot_be_made_is_refused(
+    ohhell: Ohhell, args: tuple[str, ...], code: int, says: str
+) -> None:
+    result = ohhell(*args)
+    assert result.exit_code == code
+    assert says in result.output

@@ -1,0 +1,205 @@
+"""`export --format json` and `import`: a game comes back exactly as it left."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ohhell_score.export import export_json, game_from_export
+from ohhell_score.game import progress, sheet_json
+from tests.conftest import Ohhell
+from tests.games import new_game, play, saved_game
+
+#: Every preset at its seed's table, with names the contract allows and exports escape.
+TABLES = {
+    "cartier": ("Ann Marie", "<b>Bo</b>", "@home", "Zoë"),
+    "ten-to-one": ("Ann Marie", "<b>Bo</b>", "@home", "Zoë", "-dash"),
+    "classic": ("Ann Marie", "<b>Bo</b>", "@home", "Zoë"),
+}
+
+
+def without_id(sheet: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in sheet.items() if k != "id"}
+
+
+@pytest.mark.parametrize("preset", sorted(TABLES))
+@pytest.mark.parametrize("hands", [None, 5], ids=["finished", "half-played"])
+def test_export_then_import_shows_the_same_sheet(
+    ohhell: Ohhell, tmp_path: Path, preset: str, hands: int | None
+) -> None:
+    saved_game("orig", TABLES[preset], preset, hands=hands)
+    before = ohhell.sheet("-g", "orig")
+    target = tmp_path / "orig.json"
+    ohhell.ok("export", "-g", "orig", "--format", "json", "-o", str(target))
+    ohhell.ok("import", str(target), "--game", "copy")
+    after = ohhell.sheet("-g", "copy")
+    assert after["id"] == "copy"
+    assert without_id(after) == without_id(before)
+    assert after["finished"] is (hands is None)
+
+
+def test_a_game_imported_elsewhere_keeps_its_id_and_becomes_current(
+    ohhell: Ohhell, tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved_game("friday", TABLES["classic"], hands=3)
+    exported = ohhell.ok("export", "-g", "friday", "--format", "json")
+    (tmp_path / "friday.json").write_text(exported, encoding="utf-8")
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(tmp_path / "laptop-2"))
+    out = ohhell.ok("import", str(tmp_path / "friday.json"))
+    assert "Imported game friday" in out
+    assert ohhell.sheet()["id"] == "friday"  # no -g: the imported game is current
+
+
+def test_the_json_export_is_the_show_json_object_plus_the_stored_game(ohhell: Ohhell) -> None:
+    saved_game("friday", TABLES["cartier"], "cartier", hands=2)
+    exported = json.loads(ohhell.ok("export", "-g", "friday", "--format", "json"))
+    assert {k: v for k, v in exported.items() if k != "game"} == ohhell.sheet("-g", "friday")
+    assert exported["game"]["schema"] == 1
+    assert exported["game"]["players"] == list(TABLES["cartier"])
+
+
+def test_import_from_stdin(ohhell: Ohhell) -> None:
+    saved_game("friday", TABLES["classic"], hands=2)
+    exported = ohhell.ok("export", "-g", "friday", "--format", "json")
+    result = ohhell("import", "-", "--game", "piped", input=exported)
+    assert result.exit_code == 0, result.output
+    assert ohhell.sheet("-g", "piped")["totals"] == ohhell.sheet("-g", "friday")["totals"]
+
+
+def test_a_saved_game_file_imports_too(ohhell: Ohhell, data_dir: Path) -> None:
+    saved_game("friday", TABLES["classic"], hands=2)
+    ohhell.ok("import", str(data_dir / "friday.json"), "--game", "copy")
+    assert ohhell.sheet("-g", "copy")["hands"] == ohhell.sheet("-g", "friday")["hands"]
+
+
+def test_import_refuses_an_id_that_is_taken_and_says_so(ohhell: Ohhell, tmp_path: Path) -> None:
+    saved_game("friday", TABLES["classic"], hands=2)
+    target = tmp_path / "f.json"
+    ohhell.ok("export", "-g", "friday", "--format", "json", "-o", str(target))
+    ohhell.ok("trump", "-g", "friday", "hearts")  # classic: upcard trump, then the bids
+    err = ohhell.refused("import", str(target))
+    assert "'friday'" in err and "exists already" in err and "--game" in err
+    assert ohhell.sheet("-g", "friday")["hands"][2]["trump"] == "hearts"  # left as it was
+
+
+def test_import_refuses_a_bad_game_id(ohhell: Ohhell, tmp_path: Path) -> None:
+    saved_game("friday", TABLES["classic"], hands=1)
+    target = tmp_path / "f.json"
+    ohhell.ok("export", "-g", "friday", "--format", "json", "-o", str(target))
+    assert "not a game id" in ohhell.refused("import", str(target), "--game", "Big Game")
+
+
+def _exported(ohhell: Ohhell) -> dict[str, Any]:
+    saved_game("friday", TABLES["cartier"], "cartier", hands=3)
+    data: dict[str, Any] = json.loads(ohhell.ok("export", "-g", "friday", "--format", "json"))
+    return data
+
+
+def _corrupt(data: dict[str, Any], how: str) -> str:
+    if how == "not json":
+        return '{"game": '
+    if how == "a list":
+        return "[1, 2]"
+    if how == "no game":
+        data.pop("game")
+        data.pop("schema", None)
+    elif how == "edited total":
+        data["totals"]["Zoë"] += 10
+    elif how == "forbidden bid":
+        bids = [e for e in data["game"]["entries"] if e["kind"] == "bid"]
+        bids[0]["bid"] = 99
+    elif how == "unknown player":
+        data["game"]["entries"][0]["player"] = "Nobody"
+    elif how == "newer schema":
+        data["game"]["schema"] = 99
+    elif how == "bad name":
+        data["game"]["players"][0] = "=cmd"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("how", "reason"),
+    [
+        ("not json", "not valid JSON"),
+        ("a list", "not a game"),
+        ("no game", 'no "game" object'),
+        ("edited total", "'totals' do not match"),
+        ("forbidden bid", "cannot bid 99"),
+        ("unknown player", "not a player"),
+        ("newer schema", "newer ohhell"),
+        ("bad name", "contains '='"),
+    ],
+)
+def test_import_refuses_a_file_that_is_not_a_valid_game_and_writes_nothing(
+    ohhell: Ohhell, tmp_path: Path, data_dir: Path, how: str, reason: str
+) -> None:
+    text = _corrupt(_exported(ohhell), how)
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    before = sorted(p.name for p in data_dir.iterdir())
+    err = ohhell.refused("import", str(bad), "--game", "copy")
+    assert reason in err
+    assert str(bad) in err  # names the file
+    assert sorted(p.name for p in data_dir.iterdir()) == before
+
+
+def test_import_of_a_missing_file_is_refused(ohhell: Ohhell, tmp_path: Path) -> None:
+    err = ohhell.refused("import", str(tmp_path / "nowhere.json"))
+    assert "cannot read" in err and "nowhere.json" in err
+
+
+def test_export_to_a_file_writes_what_stdout_would_show(ohhell: Ohhell, tmp_path: Path) -> None:
+    saved_game("friday", TABLES["classic"], hands=4)
+    target = tmp_path / "out" / "sheet.md"
+    target.parent.mkdir()
+    out = ohhell.ok("export", "-g", "friday", "-o", str(target))  # the suffix says md
+    assert "Wrote game friday as md" in out
+    assert target.read_text(encoding="utf-8") == ohhell.ok("export", "-g", "friday", "-f", "md")
+    assert [p.name for p in target.parent.iterdir()] == ["sheet.md"]  # no temp file left
+
+
+def test_export_into_a_missing_folder_is_refused(ohhell: Ohhell, tmp_path: Path) -> None:
+    saved_game("friday", TABLES["classic"], hands=1)
+    err = ohhell.refused("export", "-f", "csv", "-o", str(tmp_path / "no" / "such.csv"))
+    assert "cannot write" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("export",),
+        ("export", "-o", "results.txt"),
+        ("export", "--format", "pdf"),
+        ("export", "--format", "md", "--wide"),
+        ("export", "--format", "json", "--excel"),
+        ("export", "--format", "csv", "--paper", "a4"),
+    ],
+)
+def test_export_options_that_do_not_go_together_are_malformed(
+    ohhell: Ohhell, args: tuple[str, ...]
+) -> None:
+    saved_game("friday", TABLES["classic"], hands=1)
+    ohhell.refused(*args, code=2)
+
+
+def test_export_of_an_unknown_game_is_refused(ohhell: Ohhell) -> None:
+    assert "no game 'nope'" in ohhell.refused("export", "-g", "nope", "--format", "json")
+
+
+@given(
+    preset=st.sampled_from(sorted(TABLES)),
+    hands=st.integers(0, 23),
+    seed=st.integers(0, 2**32),
+)
+def test_any_game_comes_back_from_its_json_export_unchanged(
+    preset: str, hands: int, seed: int
+) -> None:
+    game = play(new_game("g", TABLES[preset], preset), hands, seed)
+    restored = game_from_export(export_json(progress(game)), "the export")
+    assert restored == game
+    assert sheet_json(progress(restored)) == sheet_json(progress(game))

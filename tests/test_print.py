@@ -1,0 +1,121 @@
+"""HTML sheets rendered by a real browser: Debian's headless Chromium, to PDF and PNG.
+
+The test installs nothing; `.ci/run` installs Chromium. Without it these tests are
+skipped, and the reason says so.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Ohhell
+from tests.games import saved_game
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="Chromium is not installed (Debian package `chromium`; .ci/run installs it), "
+    "so the HTML sheets are not rendered",
+)
+
+PLAYERS = ("Ann Marie", "<b>Bo</b>", "@home", "Zoë")
+#: Page sizes in PostScript points (1/72 inch).
+A4 = (595, 842)
+LETTER = (612, 792)
+
+
+def chromium(tmp_path: Path, page: Path, *args: str) -> None:
+    assert CHROMIUM is not None
+    profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
+    subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            *args,
+            page.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+
+
+def pdf_pages(tmp_path: Path, page: Path) -> list[tuple[int, int]]:
+    """Print ``page`` to PDF; the size of each page, in points."""
+    pdf = page.with_suffix(".pdf")
+    chromium(tmp_path, page, f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-")
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", data)
+    pages = re.findall(rb"/Type\s*/Page\b", data)
+    assert len(boxes) == len(pages) > 0
+    return [(round(float(w)), round(float(h))) for w, h in boxes]
+
+
+def png_size(tmp_path: Path, page: Path, width: int, height: int) -> tuple[int, int]:
+    png = page.with_suffix(".png")
+    chromium(tmp_path, page, f"--screenshot={png}", f"--window-size={width},{height}")
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = struct.unpack(">II", data[16:24])
+    return w, h
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    page = tmp_path / name
+    page.write_text(text, encoding="utf-8")
+    return page
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+def test_a_finished_cartier_game_prints_on_one_page(
+    ohhell: Ohhell, tmp_path: Path, paper: str, size: tuple[int, int]
+) -> None:
+    """23 hands, the totals and the chart of a four-player game on one sheet of paper."""
+    saved_game("friday", PLAYERS, "cartier")
+    text = ohhell.ok("export", "--format", "html", "--paper", paper)
+    assert pdf_pages(tmp_path, write(tmp_path, f"friday-{paper}.html", text)) == [size]
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+def test_a_blank_cartier_sheet_prints_on_one_page(
+    ohhell: Ohhell, tmp_path: Path, paper: str, size: tuple[int, int]
+) -> None:
+    text = ohhell.ok("sheet", *PLAYERS, "--rules", "cartier", "--paper", paper)
+    assert pdf_pages(tmp_path, write(tmp_path, f"blank-{paper}.html", text)) == [size]
+
+
+def test_a_blank_sheet_for_seven_prints_on_one_landscape_page(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    text = ohhell.ok("sheet", "-n", "7", "--rules", "classic", "--hands", "7-1-7", "--paper", "a4")
+    assert pdf_pages(tmp_path, write(tmp_path, "blank-7.html", text)) == [A4[::-1]]
+
+
+def test_a_wide_game_prints_in_landscape(ohhell: Ohhell, tmp_path: Path) -> None:
+    saved_game("friday", (*PLAYERS, "Eve"), "ten-to-one")
+    text = ohhell.ok("export", "--format", "html")
+    sizes = pdf_pages(tmp_path, write(tmp_path, "wide.html", text))
+    assert all(w > h for w, h in sizes)
+    assert len(sizes) <= 2
+
+
+def test_the_sheets_render_to_png(ohhell: Ohhell, tmp_path: Path) -> None:
+    saved_game("friday", PLAYERS, "cartier")
+    game = write(tmp_path, "friday.html", ohhell.ok("export", "--format", "html"))
+    blank = write(tmp_path, "blank.html", ohhell.ok("sheet", "-n", "5", "--rules", "ten-to-one"))
+    assert png_size(tmp_path, game, 1000, 1400) == (1000, 1400)
+    assert png_size(tmp_path, blank, 1400, 1000) == (1400, 1000)
