@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
+from importlib import import_module
 from typing import Annotated, NoReturn
 
 import typer
