@@ -144,7 +144,7 @@ def test_an_interrupted_command_leaves_a_readable_game(tmp_path: Path, signal_na
         [sys.executable, "-m", "ohhell_score", "new", "A", "B", "C", "-g", GAME],
         env=env, check=True, capture_output=True,
     )  # fmt: skip
-    for delay in (0.03, 0.06, 0.1, 0.15):
+    for delay in (0.05, 0.1, 0.15, 0.25):
         proc = subprocess.Popen(
             [sys.executable, "-m", "ohhell_score", "trump", "s", "-g", GAME],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
