@@ -410,6 +410,7 @@ def rules_cmd(
 
 # Commands of the other areas register themselves on `app` when imported.
 # (Kept at the bottom: those modules import `app` from here.)
+from . import cli_tournament  # noqa: E402, F401
 
 
 def run() -> None:
