@@ -128,7 +128,11 @@ def new(
         f"{games[0].rules.preset} rules."
     )
     for game in games:
-        typer.echo(f"  {game.id}: {', '.join(game.players)} ({game.players[0]} deals first)")
+        typer.echo(f"  {game.id}: {', '.join(game.players)}")
+    typer.echo(
+        "The first player named at each table deals first, unless the table draws "
+        "(`ohhell tournament dealer GAME PLAYER`)."
+    )
     typer.echo(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
 
 
@@ -199,8 +203,33 @@ def advance(
         typer.echo(f"{changed.round_name(rnd)}:")
         for table in rnd.tables:
             typer.echo(f"  {table.game}: {', '.join(table.players)}")
+    typer.echo(
+        "The first player named at each table deals first, unless the table draws "
+        "(`ohhell tournament dealer GAME PLAYER`)."
+    )
     with refusals():
         store.set_current(new_games[0].id)
+
+
+@tournament_app.command("dealer")
+def dealer(
+    game: Annotated[str, typer.Argument(help="The table's game id.", show_default=False)],
+    player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
+) -> None:
+    """Record who deals first at a table (highest card drawn), before its first bid."""
+    from dataclasses import replace
+
+    from .errors import Refused
+    from .game import Game
+
+    def first_dealer(g: Game) -> Game:
+        if g.entries:
+            raise Refused(f"game {g.id} has begun: the first dealer is fixed once a bid is in")
+        return replace(g, first_dealer=g.players.index(g.resolve(player)), updated=store.now())
+
+    with refusals():
+        changed = store.change(store.check_id(game), first_dealer)
+    typer.echo(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
 
 
 class Format(StrEnum):

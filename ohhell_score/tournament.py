@@ -455,7 +455,7 @@ def check_ready(t: Tournament, res: Mapping[str, Result]) -> None:
                     f"--order {table.game}={','.join(group)}"
                 )
     if waiting:
-        names = ", ".join(t.round_name(r) for r in t.current())
+        names = " and ".join(t.round_name(r) for r in t.current())
         raise NotReady(f"{names} not finished: {'; '.join(waiting)}")
     if tied:
         raise NotReady("; ".join(tied))

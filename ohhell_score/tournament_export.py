@@ -73,7 +73,8 @@ def next_line(t: Tournament, res: Mapping[str, Result]) -> str:
     try:
         check_ready(t, res)
     except NotReady as err:
-        return str(err)
+        text = str(err)
+        return text[:1].upper() + text[1:]
     if over(t):
         who = champion(t, res)
         line = f"The tournament is over. Champion: {who}."
@@ -108,7 +109,7 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             lines.append(
                 "    "
                 + ", ".join(
-                    f"{labels[p]}. {p} {r.totals[p]} ({r.made[p]} made)"
+                    f"{labels[p]}. {p} {r.totals[p]} ({plural(r.made[p], 'bid')} made)"
                     if r.finished
                     else f"{p} {r.totals[p]}"
                     for p in ranked
@@ -121,9 +122,6 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             elif r.finished and r.tie_at(cut_of(t, rnd)):
                 lines.append(f"    tied: {' and '.join(r.tie_at(cut_of(t, rnd)) or ())}")
     lines.append("")
-    who = champion(t, res)
-    if who:
-        lines.append(f"Champion: {who}")
     lines.append(next_line(t, res))
     return lines
 
