@@ -413,13 +413,18 @@ def with_orders(
     if not given:
         return t
     by_id = {table.game: table for table in t.tables()}
+    playing = {table.game for rnd in t.current() for table in rnd.tables}
     orders = dict(t.orders)
     for game_id, names in given.items():
         table = by_id.get(game_id)
         if table is None:
             raise Refused(
                 f"{game_id!r} is not a table of tournament {t.name!r} "
-                f"(its tables: {', '.join(by_id)})"
+                f"(the tables now: {', '.join(sorted(playing))})"
+            )
+        if game_id not in playing:
+            raise Refused(
+                f"table {game_id} belongs to a round that is closed: the next one is seated"
             )
         res = result(table, games.get(game_id))
         if res.problem or not res.finished:
@@ -502,6 +507,28 @@ def advance(
             new_games.extend(made[1])
     rounds = (*changed.rounds, *new_rounds)
     return replace(changed, rounds=rounds, updated=at or changed.updated), new_games
+
+
+def seated_otherwise(t: Tournament, res: Mapping[str, Result]) -> list[str]:
+    """Closed tables whose standings no longer match who was seated next (a game edited
+    after the round was closed): the seating stands; the organiser should know."""
+    notes = []
+    for rnd in t.rounds:
+        later = [r for r in t.rounds if r.bracket is rnd.bracket and r.stage == rnd.stage + 1]
+        if not later:
+            continue
+        seated = {p for table in later[0].tables for p in table.players}
+        cut = cut_of(t, rnd)
+        for table in rnd.tables:
+            r = res[table.game]
+            went = [p for p in table.players if p in seated]
+            now = r.top(cut) if r.finished and r.tie_at(cut) is None else None
+            if now is not None and sorted(now) != sorted(went):
+                notes.append(
+                    f"{table.game} was changed after {t.round_name(later[0])} was seated: "
+                    f"{_and(went)} went on, the standings now put {_and(now)} first"
+                )
+    return notes
 
 
 def _rng(t: Tournament, bracket: Bracket, stage: Stage) -> random.Random:

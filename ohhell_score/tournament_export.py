@@ -23,6 +23,7 @@ from .tournament import (
     losers_winner,
     ordered_rounds,
     over,
+    seated_otherwise,
     show_json,
 )
 from .words import plural
@@ -122,6 +123,7 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             elif r.finished and r.tie_at(cut_of(t, rnd)):
                 lines.append(f"    tied: {' and '.join(r.tie_at(cut_of(t, rnd)) or ())}")
     lines.append("")
+    lines += [f"Note: {note}." for note in seated_otherwise(t, res)]
     lines.append(next_line(t, res))
     return lines
 

@@ -417,3 +417,24 @@ def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:
     message = ohhell.refused("tournament", "dealer", "cup-r1-t2", "P7")
     assert "has begun" in message
     assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P5"
+
+
+def test_an_order_for_a_table_of_a_closed_round_is_refused(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    message = ohhell.refused("tournament", "advance", "cup", "--order", "cup-r1-t1=P2,P1")
+    assert "belongs to a round that is closed" in message
+
+
+def test_show_notes_a_closed_table_edited_so_that_someone_else_would_go_on(
+    ohhell: Ohhell,
+) -> None:
+    """The seating stands once made; an edit that changes who would have gone on is shown."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    ohhell.ok("edit", "-g", "cup-r1-t1", "1", "tricks", "P2=0", "P4=1")
+    out = ohhell.ok("tournament", "show", "cup")
+    assert "Note: cup-r1-t1 was changed after Final was seated: P1 and P2 went on" in out
+    assert "P2" in tables(ohhell)["cup-final"]["players"]
