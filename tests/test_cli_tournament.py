@@ -438,3 +438,22 @@ def test_show_notes_a_closed_table_edited_so_that_someone_else_would_go_on(
     out = ohhell.ok("tournament", "show", "cup")
     assert "Note: cup-r1-t1 was changed after Final was seated: P1 and P2 went on" in out
     assert "P2" in tables(ohhell)["cup-final"]["players"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"schema": 99}', "written by a newer ohhell"),
+        ('{"schema": 1, "name": "cup"}', "missing field"),
+    ],
+)
+def test_an_unreadable_tournament_file_is_refused_naming_it(
+    ohhell: Ohhell, data_dir: Path, text: str, said: str
+) -> None:
+    new(ohhell, "--seed", "1")
+    path = data_dir / "tournaments" / "cup.json"
+    path.write_text(text, encoding="utf-8")
+    message = ohhell.refused("tournament", "show", "cup")
+    assert f"cannot read {path}" in message
+    assert said in message
