@@ -467,7 +467,9 @@ def check_ready(t: Tournament, res: Mapping[str, Result]) -> None:
 
 
 def _and(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    if len(names) < 2:
+        return names[0] if names else "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def advance(
