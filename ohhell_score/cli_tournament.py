@@ -232,6 +232,42 @@ def dealer(
     typer.echo(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
 
 
+@tournament_app.command("collect")
+def collect(
+    name: NameArg,
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Table games exported as JSON on other laptops (`ohhell export -f json`).",
+            show_default=False,
+            metavar="FILE...",
+        ),
+    ],
+) -> None:
+    """Bring in table games scored on other laptops, in place of the tables' games here."""
+    from . import tournament_store as ts
+    from .errors import Refused
+    from .game import Game
+    from .tournament import bring, result, table_for
+
+    with refusals(), ts.locked(name):
+        t = ts.load(name)
+        games = ts.read_games(t)
+        checked: dict[str, Game] = {}
+        for path in files:
+            brought = ts.read_brought(path)
+            table = table_for(t, brought)
+            if table.game in checked:
+                raise Refused(f"two files for table {table.game}")
+            here = games.get(table.game)
+            checked[table.game] = bring(t, table, here if isinstance(here, Game) else None, brought)
+        ts.save_brought(list(checked.values()))
+    for game_id, game in checked.items():
+        r = result(next(x for x in t.tables() if x.game == game_id), game)
+        state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"
+        typer.echo(f"{game_id}: {', '.join(game.players)} ({state}).")
+
+
 class Format(StrEnum):
     md = "md"
     html = "html"

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .errors import Refused
-from .game import Game, progress
+from .game import Bid, Game, TrumpEntry, progress
 from .rules import RuleSet, build_rules
 
 #: Tables of four in the first round (seed 000: "8 tables of 4 players each").
@@ -531,6 +531,65 @@ def seated_otherwise(t: Tournament, res: Mapping[str, Result]) -> list[str]:
                     f"{_and(went)} went on, the standings now put {_and(now)} first"
                 )
     return notes
+
+
+def _facts(game: Game) -> list[tuple[object, ...]]:
+    """A game's entries without their times: what two copies of one game must share."""
+    out: list[tuple[object, ...]] = []
+    for e in game.entries:
+        if isinstance(e, Bid):
+            out.append(("bid", e.hand, e.player, e.value))
+        elif isinstance(e, TrumpEntry):
+            out.append(("trump", e.hand, e.suit))
+        else:
+            out.append(("tricks", e.hand, e.values))
+    return out
+
+
+def table_for(t: Tournament, brought: Game) -> Table:
+    """The table of the round being played that a game scored elsewhere belongs to: by
+    its id, else by its players."""
+    playing = [table for rnd in t.current() for table in rnd.tables]
+    for table in playing:
+        if table.game == brought.id:
+            return table
+    same = [x for x in playing if sorted(x.players) == sorted(brought.players)]
+    if len(same) == 1:
+        return same[0]
+    raise Refused(
+        f"game {brought.id!r} ({', '.join(brought.players)}) is no table of "
+        f"{' or '.join(t.round_name(r) for r in t.current())} of tournament {t.name!r}"
+    )
+
+
+def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game:
+    """A table's game scored on another laptop, to replace the one here.
+
+    It must seat the table's players under the tournament's rules, and hold every entry
+    made here (so nothing scored on this machine is lost); its first dealer may differ
+    only while nothing is entered here.
+    """
+    if sorted(brought.players) != sorted(table.players):
+        raise Refused(
+            f"game {brought.id!r} is played by {', '.join(brought.players)}, but table "
+            f"{table.game} seats {', '.join(table.players)}"
+        )
+    wanted = t.rules.build(len(table.players))
+    if brought.rules != wanted:
+        raise Refused(
+            f"game {brought.id!r} plays other rules ({brought.rules.to_json()}) than the "
+            f"tournament's ({wanted.to_json()})"
+        )
+    if here is not None:
+        kept = _facts(here)
+        if _facts(brought)[: len(kept)] != kept:
+            raise Refused(
+                f"{table.game} here has entries that game {brought.id!r} does not: "
+                "bring the copy that holds them all"
+            )
+        if kept and here.players[here.first_dealer] != brought.players[brought.first_dealer]:
+            raise Refused(f"{table.game} here has another first dealer")
+    return replace(brought, id=table.game)
 
 
 def _rng(t: Tournament, bracket: Bracket, stage: Stage) -> random.Random:

@@ -236,3 +236,26 @@ def create_tables(games: list[Game]) -> None:
             with contextlib.suppress(Refused, OSError):
                 store.delete(game_id)
         raise
+
+
+def read_brought(path: Path) -> Game:
+    """A game from another laptop: exported as JSON (its facts under ``"game"``) or its
+    saved file copied over."""
+    try:
+        text = path.read_bytes()
+    except OSError as err:
+        raise CorruptGame(f"cannot read {path}: {err.strerror}") from None
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return store.parse_game(text, str(path))  # says why, naming the file
+    if isinstance(data, dict) and isinstance(data.get("game"), dict):
+        return store.parse_game(json.dumps(data["game"]), str(path))
+    return store.parse_game(text, str(path))
+
+
+def save_brought(games: list[Game]) -> None:
+    """Put each checked game in place of its table's game (the old one kept as .bak)."""
+    for game in games:
+        with store.locked(game.id):
+            store.save(game, new=not store.game_path(game.id).exists())

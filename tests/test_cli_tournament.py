@@ -282,23 +282,6 @@ def test_an_unknown_tournament_is_refused(ohhell: Ohhell) -> None:
     assert "no tournament 'cup'" in ohhell.refused("tournament", "show", "cup")
 
 
-def test_a_table_scored_on_another_laptop_counts_once_its_game_is_here(
-    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A tournament reads its tables from the data directory only: a game file brought
-    over (as `ohhell import` does) is all it takes."""
-    new(ohhell, "--no-shuffle", players=FIELD[:8])
-    laptop = tmp_path / "laptop"
-    laptop.mkdir()
-    shutil.copy(data_dir / "cup-r1-t2.json", laptop / "cup-r1-t2.json")
-    monkeypatch.setenv("OHHELL_DATA_DIR", str(laptop))
-    play_cli(ohhell, "cup-r1-t2", ["P8", "P7", "P6", "P5"])
-    monkeypatch.setenv("OHHELL_DATA_DIR", str(data_dir))
-    assert not tables(ohhell)["cup-r1-t2"]["finished"]
-    shutil.copy(laptop / "cup-r1-t2.json", data_dir / "cup-r1-t2.json")
-    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P8", "P7", "P6", "P5"]
-
-
 def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
@@ -457,3 +440,111 @@ def test_an_unreadable_tournament_file_is_refused_naming_it(
     message = ohhell.refused("tournament", "show", "cup")
     assert f"cannot read {path}" in message
     assert said in message
+
+
+# --- tables scored on other laptops -------------------------------------------------
+
+
+def on_laptop(ohhell: Ohhell, laptop: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
+    """Run one command against another machine's data directory."""
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        return ohhell.ok(*args)
+
+
+def exported(game_file: Path, out: Path) -> Path:
+    """What `ohhell export --format json` writes: the sheet, the facts under "game"."""
+    facts = json.loads(game_file.read_text(encoding="utf-8"))
+    out.write_text(json.dumps({"id": facts["id"], "game": facts}), encoding="utf-8")
+    return out
+
+
+def test_a_table_scored_on_another_laptop_is_collected_by_the_organiser(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    shutil.copy(data_dir / "cup-r1-t2.json", laptop / "cup-r1-t2.json")
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        play_cli(ohhell, "cup-r1-t2", ["P8", "P7", "P6", "P5"])
+    assert not tables(ohhell)["cup-r1-t2"]["finished"]
+    brought = exported(laptop / "cup-r1-t2.json", tmp_path / "t2.json")
+    out = ohhell.ok("tournament", "collect", "cup", str(brought))
+    assert "cup-r1-t2: P5, P6, P7, P8 (finished)." in out
+    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P8", "P7", "P6", "P5"]
+    assert (data_dir / "cup-r1-t2.json.bak").exists()
+
+
+def test_a_game_started_on_a_laptop_under_its_own_id_is_matched_by_its_players(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    args = ("new", "P6", "P7", "P8", "P5", "--rules", "cartier", "--hands", "2,1", "-g", "t2")
+    on_laptop(ohhell, laptop, monkeypatch, *args)
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        play_cli(ohhell, "t2", ["P5", "P6", "P7", "P8"])
+    ohhell.ok("tournament", "collect", "cup", str(laptop / "t2.json"))
+    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P5", "P6", "P7", "P8"]
+    assert ohhell.sheet("-g", "cup-r1-t2")["players"] == ["P6", "P7", "P8", "P5"]
+
+
+def test_collect_refuses_a_game_that_would_lose_entries_made_here(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    blank = exported(data_dir / "cup-r1-t2.json", tmp_path / "t2.json")
+    ohhell.ok("bid", "-g", "cup-r1-t2", "1")
+    before = (data_dir / "cup-r1-t2.json").read_bytes()
+    message = ohhell.refused("tournament", "collect", "cup", str(blank))
+    assert "cup-r1-t2 here has entries that game 'cup-r1-t2' does not" in message
+    assert (data_dir / "cup-r1-t2.json").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "said"),
+    [
+        (["P5", "P6", "P7", "X"], ["--hands", "2,1"], "is no table of Round 1"),
+        (["P5", "P6", "P7", "P8"], [], "plays other rules"),
+    ],
+)
+def test_collect_refuses_a_game_of_other_players_or_rules(
+    ohhell: Ohhell,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    players: list[str],
+    rules: list[str],
+    said: str,
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    on_laptop(ohhell, laptop, monkeypatch, "new", *players, "-r", "cartier", *rules, "-g", "x")
+    assert said in ohhell.refused("tournament", "collect", "cup", str(laptop / "x.json"))
+    assert not tables(ohhell)["cup-r1-t2"]["finished"]
+
+
+def test_collect_refuses_a_file_that_is_not_a_game(ohhell: Ohhell, tmp_path: Path) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    junk = tmp_path / "junk.json"
+    junk.write_text("[1, 2]", encoding="utf-8")
+    assert f"cannot read {junk}" in ohhell.refused("tournament", "collect", "cup", str(junk))
+
+
+def test_a_table_game_put_in_the_data_directory_counts_as_soon_as_it_is_there(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tournament reads tables from the data directory only: a game that
+    `ohhell import` (or a copied file) puts there counts, with no further step."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    shutil.move(data_dir / "cup-r1-t2.json", laptop / "cup-r1-t2.json")
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        play_cli(ohhell, "cup-r1-t2", ["P8", "P7", "P6", "P5"])
+    assert not tables(ohhell)["cup-r1-t2"]["finished"]
+    shutil.copy(laptop / "cup-r1-t2.json", data_dir / "cup-r1-t2.json")
+    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P8", "P7", "P6", "P5"]
