@@ -436,6 +436,6 @@ def rules_cmd(
 
 # Commands of the other areas register themselves on `app` when imported.
 # (Kept at the bottom: those modules import `app` from here.)
-AREAS = ("cli_safety", "cli_export")
+AREAS = ("cli_safety", "cli_export", "cli_tournament")
 for _area in AREAS:
     import_module(f".{_area}", __package__)

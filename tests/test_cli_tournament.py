@@ -1,0 +1,550 @@
+"""`ohhell tournament`: the Cartier tournament from the first draw to the champion
+(cli-contract.md, "Tournaments"; rules.md, "The Cartier tournament"; seed 000)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Ohhell
+from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_cli
+
+FIELD = [f"P{i}" for i in range(1, 33)]
+#: Hands of 13 and 1 card: totals 24, 22, 18, 0.
+DISTINCT_13: Plan = [
+    [(3, 3), (2, 2), (0, 8), (1, 0)],
+    [(1, 1), (0, 0), (0, 0), (1, 0)],
+]
+#: Totals 24, 20, 20, 0: places 2 and 3 tie on points; place 2 made 2 bids, place 3 one.
+BY_BIDS_MADE_13: Plan = [
+    [(3, 3), (0, 0), (0, 10), (1, 0)],
+    [(1, 1), (0, 0), (0, 0), (1, 0)],
+]
+
+
+def show(ohhell: Ohhell, name: str = "cup") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(ohhell.ok("tournament", "show", name, "--json"))
+    return data
+
+
+def tables(ohhell: Ohhell, name: str = "cup") -> dict[str, dict[str, Any]]:
+    return {t["game"]: t for r in show(ohhell, name)["rounds"] for t in r["tables"]}
+
+
+def play_round(
+    ohhell: Ohhell,
+    strength: list[str],
+    plans: dict[str, Plan] | None = None,
+    default: Plan = DISTINCT,
+    name: str = "cup",
+) -> None:
+    """Play every unfinished table: the player earlier in ``strength`` places higher."""
+    for game, table in tables(ohhell, name).items():
+        if not table["finished"]:
+            ranking = sorted(table["players"], key=strength.index)
+            play_cli(ohhell, game, ranking, (plans or {}).get(game, default))
+
+
+def new(ohhell: Ohhell, *args: str, players: list[str] = FIELD) -> str:
+    return ohhell.ok("tournament", "new", "cup", *players, "--hands", "2,1", *args)
+
+
+def test_a_whole_tournament_with_losers_bracket_ends_with_the_strongest_champion(
+    ohhell: Ohhell,
+) -> None:
+    """Seed 000: 8 tables, then 4 (table mates apart), the final; the 16 knocked out
+    play 4 tables and a losers' final. Tables are scored with bid/trump/tricks -g."""
+    new(ohhell, "--seed", "2026", "--losers-bracket")
+    play_round(ohhell, FIELD)
+    round1 = show(ohhell)["rounds"][0]["tables"]
+    knocked_out = [p for t in round1 for p in t["standings"][2:]]
+    ohhell.ok("tournament", "advance", "cup")
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    play_round(ohhell, FIELD)
+    data = show(ohhell)
+    assert [r["name"] for r in data["rounds"]] == [
+        "Round 1",
+        "Round 2",
+        "Losers' round 2",
+        "Final",
+        "Losers' final",
+    ]
+    assert [len(r["tables"]) for r in data["rounds"]] == [8, 4, 4, 1, 1]
+    assert data["champion"] == "P1"
+    final, losers_final = data["rounds"][3]["tables"][0], data["rounds"][4]["tables"][0]
+    assert final["game"] == "cup-final"
+    assert final["standings"][0] == "P1"
+    assert losers_final["standings"][0] == min(knocked_out, key=FIELD.index)
+    refused = ohhell.refused("tournament", "advance", "cup")
+    assert "the tournament is over: P1 is the champion" in refused
+
+
+def test_show_json_has_exactly_the_contracts_keys(ohhell: Ohhell) -> None:
+    new(ohhell, "--seed", "1")
+    data = show(ohhell)
+    assert set(data) == {"name", "rounds", "champion"}
+    assert set(data["rounds"][0]) == {"name", "tables"}
+    table = data["rounds"][0]["tables"][2]
+    assert table == {
+        "game": "cup-r1-t3",
+        "players": table["players"],
+        "finished": False,
+        "standings": [],
+    }
+    assert data["champion"] is None
+
+
+def test_each_table_is_an_ordinary_game_with_cartier_rules_the_first_seat_dealing(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("tournament", "new", "cup", *FIELD, "--seed", "3")
+    table = tables(ohhell)["cup-r1-t5"]
+    sheet = ohhell.sheet("-g", "cup-r1-t5")
+    assert sheet["players"] == table["players"]
+    assert sheet["rules"]["preset"] == "cartier"
+    assert len(sheet["rules"]["hands"]) == 23
+    assert sheet["next"]["dealer"] == table["players"][0]
+
+
+def test_no_shuffle_seats_round_1_in_the_order_given(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle")
+    assert tables(ohhell)["cup-r1-t2"]["players"] == ["P5", "P6", "P7", "P8"]
+
+
+def test_the_same_seed_draws_the_same_tables(ohhell: Ohhell) -> None:
+    ohhell.ok("tournament", "new", "one", *FIELD, "--seed", "42", "--hands", "2,1")
+    ohhell.ok("tournament", "new", "two", *FIELD, "--seed", "42", "--hands", "2,1")
+    one = [t["players"] for t in show(ohhell, "one")["rounds"][0]["tables"]]
+    two = [t["players"] for t in show(ohhell, "two")["rounds"][0]["tables"]]
+    assert one == two
+    assert one != [FIELD[i : i + 4] for i in range(0, 32, 4)]
+
+
+def test_players_come_from_a_file_one_name_a_line(ohhell: Ohhell, tmp_path: Path) -> None:
+    names = tmp_path / "players.txt"
+    names.write_text("\n".join(["Zoë", "Ann Marie", *FIELD[2:]]) + "\n\n", encoding="utf-8")
+    ohhell.ok("tournament", "new", "cup", "--players-file", str(names), "--no-shuffle")
+    assert tables(ohhell)["cup-r1-t1"]["players"] == ["Zoë", "Ann Marie", "P3", "P4"]
+
+
+def test_advance_is_refused_while_a_table_is_unfinished_and_changes_nothing(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    new(ohhell, "--seed", "9")
+    play_round(ohhell, FIELD)
+    ohhell.ok("undo", "-g", "cup-r1-t6")
+    before = (data_dir / "tournaments" / "cup.json").read_bytes()
+    message = ohhell.refused("tournament", "advance", "cup")
+    assert "Round 1 not finished: cup-r1-t6 (hand 2 of 2)" in message
+    assert (data_dir / "tournaments" / "cup.json").read_bytes() == before
+    assert not (data_dir / "cup-r2-t1.json").exists()
+
+
+def test_round_2_is_refused_while_a_round_2_table_is_unfinished(ohhell: Ohhell) -> None:
+    new(ohhell, "--seed", "9")
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    message = ohhell.refused("tournament", "advance", "cup")
+    assert "Round 2 not finished: cup-r2-t1 (hand 1 of 2)" in message
+
+
+def test_a_tie_that_decides_who_goes_on_is_refused_naming_table_and_players(
+    ohhell: Ohhell,
+) -> None:
+    """rules.md: equal totals, equal bids made: the keeper shows the tie, never breaks it."""
+    new(ohhell, "--no-shuffle")
+    play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
+    message = ohhell.refused("tournament", "advance", "cup")
+    assert "at cup-r1-t2 P6 and P7 are tied on 20 points with 2 bids made each" in message
+    assert "--order cup-r1-t2=P6,P7" in message
+    assert "cup-r2-t1" not in tables(ohhell)
+
+
+def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle")
+    play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
+    ohhell.ok("tournament", "advance", "cup", "--order", "cup-r1-t2=p7,P6")
+    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P5", "P7", "P6", "P8"]
+    seated = {p for game, t in tables(ohhell).items() if "-r2-" in game for p in t["players"]}
+    assert "P7" in seated
+    assert "P6" not in seated
+
+
+def test_equal_totals_go_to_the_player_with_more_bids_made(ohhell: Ohhell) -> None:
+    """rules.md: equal totals are broken by more bids made; no order is needed."""
+    ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--hands", "13,1", "--no-shuffle")
+    play_round(ohhell, FIELD, {"cup-r1-t1": BY_BIDS_MADE_13}, default=DISTINCT_13)
+    assert tables(ohhell)["cup-r1-t1"]["standings"] == ["P1", "P2", "P3", "P4"]
+    assert ohhell.sheet("-g", "cup-r1-t1")["totals"] == {"P1": 24, "P2": 20, "P3": 20, "P4": 0}
+    ohhell.ok("tournament", "advance", "cup")
+    assert sorted(tables(ohhell)["cup-final"]["players"]) == ["P1", "P2", "P5", "P6"]
+
+
+def test_a_tie_in_the_final_leaves_no_champion_until_the_organiser_orders_it(
+    ohhell: Ohhell,
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    play_round(ohhell, FIELD, {"cup-final": TIE_1_2})
+    assert show(ohhell)["champion"] is None
+    message = ohhell.refused("tournament", "advance", "cup")
+    assert re.search(r"at cup-final (P1 and P2|P2 and P1) are tied", message)
+    assert "decides who wins" in message
+    out = ohhell.ok("tournament", "advance", "cup", "--order", "cup-final=P2,P1")
+    assert "Champion: P2" in out
+    assert show(ohhell)["champion"] == "P2"
+
+
+@pytest.mark.parametrize(
+    ("order", "code", "said"),
+    [
+        ("cup-r1-t1", 2, "is not GAME=P1,P2"),
+        ("cup-r1-t1=P1,", 2, "is not GAME=P1,P2"),
+        ("cup-r9-t1=P1,P2", 1, "is not a table of tournament 'cup'"),
+        ("cup-r1-t1=P1,P9", 1, "no player 'P9'"),
+        ("cup-r1-t1=P1,P1", 1, "names a player twice"),
+        ("cup-r1-t1=P1", 1, "needs at least the two tied players"),
+    ],
+)
+def test_a_wrong_order_is_refused(ohhell: Ohhell, order: str, code: int, said: str) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    assert said in ohhell.refused("tournament", "advance", "cup", "--order", order, code=code)
+    assert "cup-final" not in tables(ohhell)
+
+
+def test_an_order_for_an_unfinished_table_is_refused(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle")
+    message = ohhell.refused("tournament", "advance", "cup", "--order", "cup-r1-t1=P1,P2")
+    assert "table cup-r1-t1 is not finished" in message
+
+
+@pytest.mark.parametrize(
+    ("count", "said"),
+    [
+        (20, "20 players make 5 tables of 4, whose 10 winners and runners-up cannot sit"),
+        (28, "whose 14 winners and runners-up cannot sit at equal tables"),
+        (30, "at tables of 4 (8, 12, 16, 24 or 32); 30 given"),
+        (4, "4 given"),
+    ],
+)
+def test_a_field_without_a_fair_format_is_refused_with_the_reason(
+    ohhell: Ohhell, data_dir: Path, count: int, said: str
+) -> None:
+    players = [f"P{i}" for i in range(1, count + 1)]
+    assert said in ohhell.refused("tournament", "new", "cup", *players)
+    assert not list(data_dir.glob("*.json"))
+
+
+def test_a_second_tournament_of_the_same_name_is_refused(ohhell: Ohhell) -> None:
+    new(ohhell, "--seed", "1")
+    before = tables(ohhell)
+    assert "exists already" in ohhell.refused("tournament", "new", "cup", *FIELD, "--seed", "2")
+    assert tables(ohhell) == before
+
+
+def test_a_table_id_already_taken_by_a_game_refuses_the_tournament(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    ohhell.ok("new", "A", "B", "C", "-g", "cup-r1-t4")
+    assert "cup-r1-t4 exists already" in ohhell.refused("tournament", "new", "cup", *FIELD)
+    assert not (data_dir / "tournaments" / "cup.json").exists()
+    assert not (data_dir / "cup-r1-t1.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["Cup!", *FIELD], 1),
+        (["cup", *FIELD[:31], "p1"], 1),
+        (["cup"], 2),
+        (["cup", *FIELD, "--rules", "bridge"], 2),
+        (["cup", *FIELD, "--hands", "14"], 1),
+    ],
+)
+def test_new_refuses_a_bad_name_players_or_rules(
+    ohhell: Ohhell, data_dir: Path, args: list[str], code: int
+) -> None:
+    ohhell.refused("tournament", "new", *args, code=code)
+    assert not list(data_dir.glob("*.json"))
+
+
+def test_an_unknown_tournament_is_refused(ohhell: Ohhell) -> None:
+    assert "no tournament 'cup'" in ohhell.refused("tournament", "show", "cup")
+
+
+def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    (data_dir / "cup-r1-t1.json").unlink()
+    assert "cup-r1-t1 (no game 'cup-r1-t1' here" in ohhell.refused("tournament", "advance", "cup")
+    ohhell.ok("new", "X", "Y", "Z", "W", "-g", "cup-r1-t1", "--hands", "1")
+    message = ohhell.refused("tournament", "advance", "cup")
+    assert "game 'cup-r1-t1' is played by X, Y, Z, W, but the table seats P1, P2, P3, P4" in message
+
+
+def test_a_12_player_field_plays_its_second_round_at_tables_of_3(ohhell: Ohhell) -> None:
+    """Tables of 3 play Cartier's 3-player game (seed 000: a 39-card deck)."""
+    new(ohhell, "--seed", "12", players=FIELD[:12])
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    second = show(ohhell)["rounds"][1]["tables"]
+    assert [len(t["players"]) for t in second] == [3, 3]
+    assert ohhell.sheet("-g", "cup-r2-t1")["rules"]["deck"] == 39
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    play_round(ohhell, FIELD)
+    assert show(ohhell)["champion"] == "P1"
+
+
+def test_show_says_who_goes_on_and_what_to_do_next(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    out = ohhell.ok("tournament", "show", "cup")
+    assert "1. P1 22 (2 bids made), 2. P2 21 (2 bids made), 3. P3 20 (2 bids made)" in out
+    assert "4. P4 0 (0 bids made)" in out
+    assert "P1 and P2 go on" in out
+    assert "seat the next round with `ohhell tournament advance cup`" in out
+
+
+# --- exports ------------------------------------------------------------------------
+
+ODD = ["<b>Bo</b>", "@home", "+plus", "Zoë", *FIELD[4:8]]
+
+
+def finished_small(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle", players=ODD)
+    play_round(ohhell, ODD)
+
+
+def test_html_export_is_one_page_with_names_escaped(ohhell: Ohhell) -> None:
+    finished_small(ohhell)
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    assert page.startswith("<!doctype html>")
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in page
+    assert "<b>Bo" not in page
+    assert "<script" not in page
+    assert "http" not in page
+
+
+def test_csv_export_has_a_row_per_seat_and_neutralises_formulas(ohhell: Ohhell) -> None:
+    finished_small(ohhell)
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    assert rows[0] == ["round", "table", "place", "player", "total", "bids made", "next"]
+    assert rows[1] == ["Round 1", "cup-r1-t1", "1", "<b>Bo</b>", "22", "2", ""]
+    assert ["Round 1", "cup-r1-t1", "2", "'@home", "21", "2", ""] in rows
+    assert ["Round 1", "cup-r1-t1", "3", "'+plus", "20", "2", ""] in rows
+    assert len(rows) == 1 + 8
+
+
+def test_csv_export_says_where_each_player_went(ohhell: Ohhell) -> None:
+    finished_small(ohhell)
+    ohhell.ok("tournament", "advance", "cup")
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    went = {row[3]: row[6] for row in rows[1:] if row[0] == "Round 1"}
+    assert went["<b>Bo</b>"] == "Final"
+    assert went["Zoë"] == ""
+
+
+def test_markdown_export_has_a_section_per_round(ohhell: Ohhell) -> None:
+    finished_small(ohhell)
+    md = ohhell.ok("tournament", "export", "cup", "--format", "md")
+    assert md.startswith("# Tournament cup\n")
+    assert "## Round 1" in md
+    assert "| cup-r1-t1 | 1 | &lt;b&gt;Bo&lt;/b&gt; | 22 | 2 |  |" in md
+
+
+def test_json_export_is_show_json_with_totals(ohhell: Ohhell, tmp_path: Path) -> None:
+    finished_small(ohhell)
+    out = tmp_path / "cup.json"
+    ohhell.ok("tournament", "export", "cup", "--format", "json", "-o", str(out))
+    data = json.loads(out.read_text(encoding="utf-8"))
+    shown = show(ohhell)
+    assert data["name"] == shown["name"]
+    assert data["champion"] == shown["champion"]
+    table = data["rounds"][0]["tables"][0]
+    assert table["standings"] == shown["rounds"][0]["tables"][0]["standings"]
+    assert table["totals"] == {"<b>Bo</b>": 22, "@home": 21, "+plus": 20, "Zoë": 0}
+    assert data["rules"] == {"preset": "cartier", "hands": "2,1"}
+
+
+def test_export_format_must_be_one_of_four(ohhell: Ohhell) -> None:
+    new(ohhell, "--seed", "1")
+    ohhell.refused("tournament", "export", "cup", "--format", "pdf", code=2)
+
+
+def test_the_player_who_draws_the_highest_card_deals_first(ohhell: Ohhell) -> None:
+    """rules.md: first dealer at each table: highest card drawn."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "p7")
+    sheet = ohhell.sheet("-g", "cup-r1-t2")
+    assert sheet["players"] == ["P5", "P6", "P7", "P8"]
+    assert sheet["next"]["dealer"] == "P7"
+    assert sheet["next"]["player"] == "P8"
+
+
+def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    ohhell.ok("bid", "-g", "cup-r1-t2", "1")
+    message = ohhell.refused("tournament", "dealer", "cup-r1-t2", "P7")
+    assert "has begun" in message
+    assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P5"
+
+
+def test_an_order_for_a_table_of_a_closed_round_is_refused(ohhell: Ohhell) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    message = ohhell.refused("tournament", "advance", "cup", "--order", "cup-r1-t1=P2,P1")
+    assert "belongs to a round that is closed" in message
+
+
+def test_show_notes_a_closed_table_edited_so_that_someone_else_would_go_on(
+    ohhell: Ohhell,
+) -> None:
+    """The seating stands once made; an edit that changes who would have gone on is shown."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    ohhell.ok("tournament", "advance", "cup")
+    ohhell.ok("edit", "-g", "cup-r1-t1", "1", "tricks", "P2=0", "P4=1")
+    out = ohhell.ok("tournament", "show", "cup")
+    assert "Note: cup-r1-t1 was changed after Final was seated: P1 and P2 went on" in out
+    assert "P2" in tables(ohhell)["cup-final"]["players"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"schema": 99}', "written by a newer ohhell"),
+        ('{"schema": 1, "name": "cup"}', "missing field"),
+    ],
+)
+def test_an_unreadable_tournament_file_is_refused_naming_it(
+    ohhell: Ohhell, data_dir: Path, text: str, said: str
+) -> None:
+    new(ohhell, "--seed", "1")
+    path = data_dir / "tournaments" / "cup.json"
+    path.write_text(text, encoding="utf-8")
+    message = ohhell.refused("tournament", "show", "cup")
+    assert f"cannot read {path}" in message
+    assert said in message
+
+
+# --- tables scored on other laptops -------------------------------------------------
+
+
+def on_laptop(ohhell: Ohhell, laptop: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
+    """Run one command against another machine's data directory."""
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        return ohhell.ok(*args)
+
+
+def exported(game_file: Path, out: Path) -> Path:
+    """What `ohhell export --format json` writes: the sheet, the facts under "game"."""
+    facts = json.loads(game_file.read_text(encoding="utf-8"))
+    out.write_text(json.dumps({"id": facts["id"], "game": facts}), encoding="utf-8")
+    return out
+
+
+def test_a_table_scored_on_another_laptop_is_collected_by_the_organiser(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    shutil.copy(data_dir / "cup-r1-t2.json", laptop / "cup-r1-t2.json")
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        play_cli(ohhell, "cup-r1-t2", ["P8", "P7", "P6", "P5"])
+    assert not tables(ohhell)["cup-r1-t2"]["finished"]
+    brought = exported(laptop / "cup-r1-t2.json", tmp_path / "t2.json")
+    out = ohhell.ok("tournament", "collect", "cup", str(brought))
+    assert "cup-r1-t2: P5, P6, P7, P8 (finished)." in out
+    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P8", "P7", "P6", "P5"]
+    assert (data_dir / "cup-r1-t2.json.bak").exists()
+
+
+def test_a_game_started_on_a_laptop_under_its_own_id_is_matched_by_its_players(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    args = ("new", "P6", "P7", "P8", "P5", "--rules", "cartier", "--hands", "2,1", "-g", "t2")
+    on_laptop(ohhell, laptop, monkeypatch, *args)
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        play_cli(ohhell, "t2", ["P5", "P6", "P7", "P8"])
+    ohhell.ok("tournament", "collect", "cup", str(laptop / "t2.json"))
+    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P5", "P6", "P7", "P8"]
+    assert ohhell.sheet("-g", "cup-r1-t2")["players"] == ["P6", "P7", "P8", "P5"]
+
+
+def test_collect_refuses_a_game_that_would_lose_entries_made_here(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    blank = exported(data_dir / "cup-r1-t2.json", tmp_path / "t2.json")
+    ohhell.ok("bid", "-g", "cup-r1-t2", "1")
+    before = (data_dir / "cup-r1-t2.json").read_bytes()
+    message = ohhell.refused("tournament", "collect", "cup", str(blank))
+    assert "cup-r1-t2 here has entries that game 'cup-r1-t2' does not" in message
+    assert (data_dir / "cup-r1-t2.json").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "said"),
+    [
+        (["P5", "P6", "P7", "X"], ["--hands", "2,1"], "is no table of Round 1"),
+        (["P5", "P6", "P7", "P8"], [], "plays other rules"),
+    ],
+)
+def test_collect_refuses_a_game_of_other_players_or_rules(
+    ohhell: Ohhell,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    players: list[str],
+    rules: list[str],
+    said: str,
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    on_laptop(ohhell, laptop, monkeypatch, "new", *players, "-r", "cartier", *rules, "-g", "x")
+    assert said in ohhell.refused("tournament", "collect", "cup", str(laptop / "x.json"))
+    assert not tables(ohhell)["cup-r1-t2"]["finished"]
+
+
+def test_collect_refuses_a_file_that_is_not_a_game(ohhell: Ohhell, tmp_path: Path) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    junk = tmp_path / "junk.json"
+    junk.write_text("[1, 2]", encoding="utf-8")
+    assert f"cannot read {junk}" in ohhell.refused("tournament", "collect", "cup", str(junk))
+
+
+def test_a_table_game_put_in_the_data_directory_counts_as_soon_as_it_is_there(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tournament reads tables from the data directory only: a game that
+    `ohhell import` (or a copied file) puts there counts, with no further step."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    shutil.move(data_dir / "cup-r1-t2.json", laptop / "cup-r1-t2.json")
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        play_cli(ohhell, "cup-r1-t2", ["P8", "P7", "P6", "P5"])
+    assert not tables(ohhell)["cup-r1-t2"]["finished"]
+    shutil.copy(laptop / "cup-r1-t2.json", data_dir / "cup-r1-t2.json")
+    assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P8", "P7", "P6", "P5"]

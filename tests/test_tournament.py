@@ -1,0 +1,166 @@
+"""The tournament's format and seating (rules.md, "The Cartier tournament"; seed 000)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ohhell_score.game import Game
+from ohhell_score.tournament import (
+    NoFairFormat,
+    NotReady,
+    RuleOptions,
+    Stage,
+    Tournament,
+    advance,
+    champion,
+    new_tournament,
+    plan,
+    results,
+)
+
+from .tournament_helpers import DISTINCT, TIE_2_3, Plan, play_pure
+
+SHORT = RuleOptions("cartier", hands="2,1")
+FIELDS = [8, 12, 16, 24, 32]
+
+
+def names(n: int) -> list[str]:
+    return [f"P{i}" for i in range(1, n + 1)]
+
+
+def test_the_cartier_plan_is_8_tables_then_4_then_a_final() -> None:
+    """Seed 000: 32 on 8 tables, winner and runner-up on; 16 on 4 tables, winners on."""
+    assert plan(32) == (Stage(1, 8, 4, 2), Stage(2, 4, 4, 1), Stage(3, 1, 4, 1))
+
+
+@pytest.mark.parametrize(
+    ("players", "stages"),
+    [
+        (8, [(2, 4, 2), (1, 4, 1)]),
+        (12, [(3, 4, 2), (2, 3, 2), (1, 4, 1)]),
+        (16, [(4, 4, 2), (2, 4, 2), (1, 4, 1)]),
+        (24, [(6, 4, 2), (3, 4, 1), (1, 3, 1)]),
+    ],
+)
+def test_smaller_fields_keep_equal_tables_down_to_one_final(
+    players: int, stages: list[tuple[int, int, int]]
+) -> None:
+    assert [(s.tables, s.table_size, s.going_on) for s in plan(players)] == stages
+
+
+@pytest.mark.parametrize("players", [20, 28])
+def test_a_field_whose_second_round_cannot_sit_at_equal_tables_is_refused(players: int) -> None:
+    with pytest.raises(NoFairFormat, match=r"cannot sit at equal tables of 3 or 4"):
+        plan(players)
+
+
+@pytest.mark.parametrize("players", [4, 7, 30, 36])
+def test_a_field_that_is_not_tables_of_4_from_8_to_32_is_refused(players: int) -> None:
+    with pytest.raises(NoFairFormat, match=f"{players} given"):
+        plan(players)
+
+
+def play_round(
+    t: Tournament,
+    games: dict[str, Game],
+    strength: Sequence[str],
+    plan_for: dict[str, Plan] | None = None,
+) -> None:
+    """Play every table of the current round: the stronger player places higher."""
+    for rnd in t.current():
+        for table in rnd.tables:
+            ranking = sorted(table.players, key=strength.index)
+            chosen = (plan_for or {}).get(table.game, DISTINCT)
+            games[table.game] = play_pure(games[table.game], ranking, chosen)
+
+
+def start(players: int, seed: int, *, losers: bool = False) -> tuple[Tournament, dict[str, Game]]:
+    t, created = new_tournament(
+        "cup", names(players), SHORT, seed, losers_bracket=losers, at="2026-11-30T09:00:00+00:00"
+    )
+    return t, {g.id: g for g in created}
+
+
+@settings(max_examples=60)
+@given(
+    players=st.sampled_from(FIELDS),
+    seed=st.integers(0, 10**9),
+    strength=st.randoms(use_true_random=False),
+)
+def test_round_2_never_reunites_first_round_table_mates_and_seats_everyone_once(
+    players: int, seed: int, strength: random.Random
+) -> None:
+    """rules.md: each second-round table draws its players from different first-round
+    tables; the losers' bracket is seated the same way."""
+    t, games = start(players, seed, losers=True)
+    order = names(players)
+    strength.shuffle(order)
+    play_round(t, games, order)
+    t2, created = advance(t, games)
+    first = {p: table.game for table in t.rounds[0].tables for p in table.players}
+    for rnd in t2.current():
+        seated = [p for table in rnd.tables for p in table.players]
+        assert len(seated) == len(set(seated)) == players // 2
+        sizes = {len(table.players) for table in rnd.tables}
+        assert len(sizes) == 1
+        if len(rnd.tables) > 1:
+            for table in rnd.tables:
+                came_from = [first[p] for p in table.players]
+                assert len(came_from) == len(set(came_from)), (table, came_from)
+    main, losers = t2.current()
+    qualifiers = {p for table in main.tables for p in table.players}
+    knocked_out = {p for table in losers.tables for p in table.players}
+    assert qualifiers | knocked_out == set(names(players))
+    assert not qualifiers & knocked_out
+    assert {g.id for g in created} == {table.game for r in t2.current() for table in r.tables}
+
+
+@settings(max_examples=20)
+@given(players=st.sampled_from(FIELDS), seed=st.integers(0, 10**9))
+def test_the_strongest_player_is_champion_in_every_field(players: int, seed: int) -> None:
+    """Whoever wins every table they sit at wins the final."""
+    t, games = start(players, seed)
+    strength = names(players)
+    while True:
+        play_round(t, games, strength)
+        if t.stage == len(t.plan):
+            break
+        t, created = advance(t, games)
+        games.update({g.id: g for g in created})
+    assert champion(t, results(t, games)) == "P1"
+
+
+def test_the_same_seed_draws_the_same_seating() -> None:
+    first, _ = start(32, 1995)
+    again, _ = start(32, 1995)
+    other, _ = start(32, 1996)
+    assert first.rounds == again.rounds
+    assert first.rounds != other.rounds
+
+
+def test_round_2_is_not_seated_while_a_table_is_unfinished() -> None:
+    t, games = start(32, 5)
+    play_round(t, games, names(32))
+    unfinished = t.rounds[0].tables[2]
+    games[unfinished.game] = start(32, 5)[1][unfinished.game]
+    with pytest.raises(NotReady, match=f"{unfinished.game} \\(hand 1 of 2\\)"):
+        advance(t, games)
+
+
+def test_a_tie_for_second_place_stops_round_2_until_the_organiser_orders_it() -> None:
+    """rules.md: equal totals and equal bids made: the organiser names the order."""
+    t, games = start(32, 5)
+    tied = t.rounds[0].tables[0]
+    play_round(t, games, names(32), {tied.game: TIE_2_3})
+    ranking = sorted(tied.players, key=names(32).index)
+    with pytest.raises(NotReady, match=f"at {tied.game} {ranking[1]} and {ranking[2]} are tied"):
+        advance(t, games)
+    t2, _ = advance(t, games, {tied.game: [ranking[2], ranking[1]]})
+    seated = {p for table in t2.current()[0].tables for p in table.players}
+    assert ranking[2] in seated
+    assert ranking[1] not in seated
