@@ -335,6 +335,7 @@ def show(
         typer.Option(
             help="Show the game as if scored under this scheme (the game is not changed).",
             show_default=False,
+            metavar="SCHEME",
         ),
     ] = None,
 ) -> None:

@@ -36,9 +36,7 @@ rules_app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 
-RuleName = Annotated[
-    str, typer.Argument(help="The house rule's name.", show_default=False, metavar="NAME")
-]
+RuleName = Annotated[str, typer.Argument(help="The house rule's name.", show_default=False)]
 
 
 @rules_app.command("show")

@@ -1,7 +1,7 @@
 """`ohhell stats` and `ohhell history`: the memory of the table.
 
-`stats --json` stays free of rich and reads each game file once: it is run over
-thousands of games.
+`stats --json` stays free of rich, and reads a game file only when it changed since
+the last run (``stats_cache``): it is run over thousands of games.
 """
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import date
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .cli import GameOpt, app, load, refusals
-from .stats import Filters, PlayerStats, Summary, summarise
+
+if TYPE_CHECKING:
+    from .stats import Filters, PlayerStats, Summary
 
 
 def _since(text: str | None) -> date | None:
@@ -31,19 +33,29 @@ def stats(
     player: Annotated[
         str | None,
         typer.Option(
-            "--player", "-p", help="Only games this player sat in; only them.", show_default=False
+            "--player",
+            "-p",
+            help="Only games this player sat in; only them.",
+            show_default=False,
+            metavar="NAME",
         ),
     ] = None,
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", "-r", help="Only games of this preset or house rule.", show_default=False
+            "--rules",
+            "-r",
+            help="Only games of this preset or house rule.",
+            show_default=False,
+            metavar="PRESET",
         ),
     ] = None,
     since: Annotated[
         str | None,
         typer.Option(
-            help="Only games started on or after this date (YYYY-MM-DD).", show_default=False
+            help="Only games started on or after this date.",
+            show_default=False,
+            metavar="YYYY-MM-DD",
         ),
     ] = None,
     vs: Annotated[
@@ -58,6 +70,9 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Who wins and who bids best, over the finished games."""
+    from .stats import Filters, summarise
+    from .stats_cache import saved_facts
+
     filters = Filters(
         players=(player,) if player is not None else (),
         preset=rules,
@@ -66,8 +81,6 @@ def stats(
     pair = tuple(vs) if vs else ()
     if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():
         raise typer.BadParameter("--vs takes two different players")
-    from .stats_cache import saved_facts
-
     problems: list[str] = []
     with refusals():
         summary = summarise(saved_facts(problems), filters, pair)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -221,3 +222,29 @@ def test_summarise_totals_agree_with_the_score_sheet(ohhell: Ohhell) -> None:
         finals = [s["totals"][player.name] for s in sheets if player.name in s["totals"]]
         assert player.points == sum(finals)
         assert player.wins == sum(player.name in s["winners"] for s in sheets)
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_follow_a_correction_made_after_they_were_counted(ohhell: Ohhell) -> None:
+    """The facts kept between runs are read again when a game changes."""
+    assert stats_json(ohhell)["players"]["Dan"]["bids_made"] == 2
+    ohhell.ok("edit", "-g", "g4", "1", "bids", "Dan=0")  # took 1: now a miss, over
+    dan = stats_json(ohhell)["players"]["Dan"]
+    assert (dan["bids_made"], dan["missed_over"], dan["zero_bids"]) == (1, 1, 2)
+
+
+@pytest.mark.usefixtures("evenings")
+def test_a_damaged_stats_cache_is_rebuilt(ohhell: Ohhell, data_dir: Path) -> None:
+    first = stats_json(ohhell)
+    cache = data_dir / ".stats-cache.json"
+    assert cache.is_file()
+    cache.write_text('{"version": 1, "games": {"g1.json": [[1, 2, 3], ["x"]], "g2.json": 7}}')
+    assert stats_json(ohhell) == first
+    cache.write_text("not json")
+    assert stats_json(ohhell) == first
+
+
+@pytest.mark.usefixtures("evenings")
+def test_the_stats_cache_is_not_taken_for_a_game(ohhell: Ohhell) -> None:
+    ohhell.ok("stats")
+    assert "stats-cache" not in ohhell.ok("list")
