@@ -36,7 +36,9 @@ rules_app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 
-RuleName = Annotated[str, typer.Argument(help="The house rule's name.", show_default=False)]
+RuleName = Annotated[
+    str, typer.Argument(help="The house rule's name.", show_default=False, metavar="NAME")
+]
 
 
 @rules_app.command("show")
@@ -160,7 +162,10 @@ def export_rules(
 @rules_app.command("import")
 def import_rules(
     file: Annotated[
-        Path, typer.Argument(help="A file written by `ohhell rules export`.", show_default=False)
+        Path,
+        typer.Argument(
+            help="A file written by `ohhell rules export`.", show_default=False, metavar="FILE"
+        ),
     ],
     name: Annotated[
         str | None,

@@ -218,3 +218,14 @@ def test_a_house_rule_file_from_a_newer_version_is_refused() -> None:
     text = json.dumps({"schema": 9, "kind": "ohhell-house-rule", "name": "a", "base": "classic"})
     with pytest.raises(Refused, match="newer"):
         house.parse(text, "a.json")
+
+
+def test_a_damaged_house_rule_file_is_refused_naming_it(ohhell: Ohhell, config_dir: Path) -> None:
+    save_friday(ohhell)
+    (config_dir / "rules" / "friday.json").write_text('{"schema": 1, "kind": "ohhell-house')
+    message = ohhell.refused("new", "Ann", "Bob", "Cat", "--rules", "friday")
+    assert "friday.json" in message
+    assert "not valid JSON" in message
+    result = ohhell("rules")
+    assert result.exit_code == 0
+    assert "friday.json" in result.stderr

@@ -14,8 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ohhell_score import store
+from ohhell_score.game import Game, Step, add_bids, add_tricks, progress
+from ohhell_score.rules import build_rules
 from ohhell_score.stats import Filters, facts, summarise
 from tests.conftest import Ohhell
 
@@ -248,3 +252,38 @@ def test_a_damaged_stats_cache_is_rebuilt(ohhell: Ohhell, data_dir: Path) -> Non
 def test_the_stats_cache_is_not_taken_for_a_game(ohhell: Ohhell) -> None:
     ohhell.ok("stats")
     assert "stats-cache" not in ohhell.ok("list")
+
+
+@st.composite
+def finished_games(draw: st.DrawFn) -> Game:
+    """A random finished game of 3 to 5 players under any scoring scheme."""
+    players = ("Ann", "Bob", "Cat", "Dan", "Eve")[: draw(st.integers(3, 5))]
+    scheme = draw(st.sampled_from(["standard", "exact", "minus", "progressive"]))
+    rules = build_rules("classic", len(players), hands="4-1", trump="none", scoring=scheme)
+    game = Game("g", players, rules, created="2026-11-27T20:00:00+00:00")
+    while (nxt := progress(game).next) is not None:
+        if nxt.step is Step.BID:
+            legal = [b for b in range(nxt.cards + 1) if b != nxt.forbidden_bid]
+            game = add_bids(game, [(None, draw(st.sampled_from(legal)))])
+        else:
+            left, tricks = nxt.cards, []
+            for _ in players[:-1]:
+                took = draw(st.integers(0, left))
+                tricks.append((None, took))
+                left -= took
+            game = add_tricks(game, [*tricks, (None, left)])
+    return game
+
+
+@given(game=finished_games())
+def test_stats_of_any_game_agree_with_its_replayed_score_sheet(game: Game) -> None:
+    """Totals, wins and bids made read from the entries equal those `progress` derives."""
+    prog = progress(game)
+    summary = summarise([facts(game)])
+    assert summary.games == 1
+    for player in summary.players:
+        assert player.points == prog.totals[player.name]
+        assert player.wins == (player.name in prog.winners)
+        made = sum(h.bids[player.name] == h.tricks[player.name] for h in prog.hands)
+        assert player.bids_made == made
+        assert player.bids_made + player.over + player.under == player.hands
