@@ -151,31 +151,36 @@ class GameFacts:
         if not isinstance(data, list) or len(data) != 7:
             raise ValueError("not game facts")
         gid, preset, created, players, hands, finished, seats = data
-        if not (
-            isinstance(gid, str)
-            and isinstance(preset, str)
-            and isinstance(created, str)
-            and isinstance(players, list)
-            and all(isinstance(p, str) for p in players)
-            and type(hands) is int
-            and isinstance(finished, bool)
-            and isinstance(seats, list)
-            and len(seats) == len(players)
-            and all(
-                isinstance(s, list) and len(s) == 7 and all(type(x) is int for x in s)
-                for s in seats
+        # Checked with C-level calls: this runs for every game at every `stats`.
+        try:
+            ok = (
+                type(gid) is str
+                and type(preset) is str
+                and type(created) is str
+                and type(hands) is int
+                and type(finished) is bool
+                and type(players) is list
+                and type(seats) is list
+                and len(seats) == len(players)
+                and all(type(x) is list and len(x) == 7 for x in seats)
+                and type("".join(players)) is str  # TypeError unless all are names
+                and type(sum(map(sum, seats))) is int  # TypeError unless all are numbers
             )
-        ):
+        except TypeError:
+            ok = False
+        if not ok:
             raise ValueError("not game facts")
-        return cls(
-            gid, preset, created, tuple(players), hands, finished, tuple(tuple(s) for s in seats)
-        )
+        return cls(gid, preset, created, tuple(players), hands, finished, tuple(map(tuple, seats)))
+
+
+#: Places in a seat's counts (``GameFacts.seats``).
+TOTAL, MADE, MISS, ZERO, ZERO_MADE, OVER, UNDER = range(7)
 
 
 def facts(game: Game) -> GameFacts:
     """Read a game once: each seat's total and how each of their bids went."""
     seat = {p: i for i, p in enumerate(game.players)}
-    counts = [[0] * 7 for _ in game.players]  # total, made, miss, zero, zero_made, over, under
+    counts = [[0] * 7 for _ in game.players]
     score = game.rules.scoring.score
     scored = 0
     bids: dict[str, int] = {}  # the bids of the hand being read: entries come in order
@@ -189,18 +194,18 @@ def facts(game: Game) -> GameFacts:
         for player, tricks in entry.values:
             bid = bids[player]
             mine = counts[seat[player]]
-            mine[0] += score(bid, tricks)
+            mine[TOTAL] += score(bid, tricks)
             if tricks == bid:
-                mine[1] += 1
+                mine[MADE] += 1
             elif tricks > bid:
-                mine[2] += tricks - bid
-                mine[5] += 1
+                mine[MISS] += tricks - bid
+                mine[OVER] += 1
             else:
-                mine[2] += bid - tricks
-                mine[6] += 1
+                mine[MISS] += bid - tricks
+                mine[UNDER] += 1
             if bid == 0:
-                mine[3] += 1
-                mine[4] += tricks == 0
+                mine[ZERO] += 1
+                mine[ZERO_MADE] += tricks == 0
         bids = {}
     return GameFacts(
         game.id,
@@ -266,7 +271,7 @@ def _spelled(by_key: dict[str, PlayerStats], name: str) -> str:
 
 def _count_game(game: GameFacts, keys: list[str], by_key: dict[str, PlayerStats]) -> None:
     """Add one finished game to its players' numbers (a shared win counts for each)."""
-    top = max(s[0] for s in game.seats)
+    top = max(s[TOTAL] for s in game.seats)
     for player, key, seat in zip(game.players, keys, game.seats, strict=True):
         stats = by_key.get(key)
         if stats is None:
@@ -287,8 +292,8 @@ def _count_game(game: GameFacts, keys: list[str], by_key: dict[str, PlayerStats]
 
 
 def _count_duel(duel: HeadToHead, game: GameFacts, keys: list[str]) -> None:
-    a = game.seats[keys.index(duel.first.casefold())][0]
-    b = game.seats[keys.index(duel.second.casefold())][0]
+    a = game.seats[keys.index(duel.first.casefold())][TOTAL]
+    b = game.seats[keys.index(duel.second.casefold())][TOTAL]
     duel.games += 1
     if a == b:
         duel.level += 1

@@ -59,19 +59,23 @@ def saved_facts(problems: list[str]) -> list[GameFacts]:
     found: list[GameFacts] = []
     for path in store.game_files():
         try:
-            with open(path, "rb") as f:
-                st = os.fstat(f.fileno())
-                key = [st.st_ino, st.st_mtime_ns, st.st_size]
-                known = _cached_facts(cached.get(path.name), key)
-                if known is None:
+            st = os.stat(path)
+            key = [st.st_ino, st.st_mtime_ns, st.st_size]
+            entry = cached.get(path.name)
+            known = _cached_facts(entry, key)
+            if known is None or entry is None:
+                with open(path, "rb") as f:  # the key of what is read, not of what was
+                    st = os.fstat(f.fileno())
+                    key = [st.st_ino, st.st_mtime_ns, st.st_size]
                     known = facts(store.parse_game(f.read(), str(path)))
+                entry = [key, known.to_json()]
         except CorruptGame as err:
             problems.append(str(err))
             continue
         except OSError as err:
             problems.append(f"cannot read {path}: {err.strerror}")
             continue
-        fresh[path.name] = [key, known.to_json()]
+        fresh[path.name] = entry
         found.append(known)
     if fresh != cached and folder.is_dir():
         _save(folder, fresh)
