@@ -18,7 +18,7 @@ import typer
 from . import __version__, store
 from .errors import BadValue, Refused
 from .game import Assignment, Game, HandState, Progress, progress
-from .rules import DEFAULT_PRESET, PRESETS, Suit
+from .rules import DEFAULT_PRESET, PRESETS, Scoring, Suit
 from .words import next_words, plural
 
 app = typer.Typer(
@@ -122,7 +122,7 @@ def new(
         typer.Argument(help="Player names, clockwise.", show_default=False, metavar="PLAYER..."),
     ],
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}.")
+        str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}, or a house rule.")
     ] = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
@@ -165,6 +165,7 @@ def new(
 ) -> None:
     """Start a game. Players are listed clockwise; the new game becomes current."""
     from .game import check_players
+    from .house import find as find_house_rule
     from .rules import build_rules
 
     with refusals():
@@ -172,6 +173,7 @@ def new(
         rule_set = build_rules(
             rules,
             len(names),
+            house=find_house_rule(rules),
             hook=hook,
             hands=hands,
             trump=trump,
@@ -347,11 +349,32 @@ def show(
     chart: Annotated[
         bool, typer.Option("--chart", help="Draw the running totals under the sheet.")
     ] = False,
+    scoring: Annotated[
+        str | None,
+        typer.Option(
+            help="Show the game as if scored under this scheme (the game is not changed).",
+            show_default=False,
+            metavar="SCHEME",
+        ),
+    ] = None,
 ) -> None:
     """The score sheet: hands down, players across, totals and what comes next."""
     if as_json and chart:
         raise typer.BadParameter("--json is for scripts and --chart for people: give one")
-    prog = progress(load(game))
+    shown = load(game)
+    if scoring is not None:
+        from .stats import rescored
+
+        with refusals():
+            scheme = Scoring.parse(scoring)
+        played = shown.rules.scoring.value
+        shown = rescored(shown, scheme)
+        if not as_json:
+            typer.echo(
+                f"As if scored under {scheme.value} (played under {played}); "
+                "the game is not changed."
+            )
+    prog = progress(shown)
     if as_json:
         from .game import sheet_json
 
@@ -407,35 +430,8 @@ def path(game: GameOpt = None) -> None:
         typer.echo(str(store.game_path(game) if game is not None else store.data_dir()))
 
 
-@app.command("rules")
-def rules_cmd(
-    name: Annotated[
-        str | None, typer.Argument(help="A preset to explain.", show_default=False, metavar="NAME")
-    ] = None,
-    players: Annotated[int, typer.Option(help="Explain it for this many players.")] = 4,
-) -> None:
-    """List the presets, or explain one in plain words."""
-    from .rules import build_rules, preset
-    from .words import describe_rules, preset_line
-
-    if name is None:
-        for p in PRESETS.values():
-            typer.echo(preset_line(p))
-        typer.echo("\n`ohhell rules NAME` explains one; options of `ohhell new` change it.")
-        return
-    with refusals():
-        chosen = preset(name)
-        rule_set = build_rules(chosen.name, players)
-    typer.echo(
-        f"{chosen.name} (seed {chosen.seed}), for {players} players "
-        f"(usually {chosen.usual_players}):"
-    )
-    for line in describe_rules(rule_set, players):
-        typer.echo(f"  {line}")
-
-
 # Commands of the other areas register themselves on `app` when imported.
 # (Kept at the bottom: those modules import `app` from here.)
-AREAS = ("cli_safety", "cli_export", "cli_tournament")
+AREAS = ("cli_safety", "cli_export", "cli_tournament", "cli_rules", "cli_stats")
 for _area in AREAS:
     import_module(f".{_area}", __package__)

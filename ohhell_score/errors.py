@@ -58,3 +58,15 @@ class CorruptGame(Refused):
 
 class NothingToUndo(Refused):
     """Undo on a game with no entries."""
+
+
+class HouseRuleNotFound(Refused):
+    """No house rule with that name."""
+
+
+class HouseRuleExists(Refused):
+    """Importing would replace a different house rule of the same name."""
+
+
+class CorruptHouseRule(Refused):
+    """A house rule file that cannot be read or does not describe valid rules."""

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .errors import BadPlayers, BadValue, RulesDontFit
+from .errors import BadPlayers, BadValue, Refused, RulesDontFit
 
 MIN_PLAYERS = 3
 #: rules.md: "8 or more need --decks 2".
@@ -119,6 +119,15 @@ class Scoring(Enum):
         if self is Scoring.MINUS:  # seed 000 variants: -|t - b| for a failed bid
             return 10 + tricks if made else -abs(tricks - bid)
         return 10 + bid * bid if made else tricks  # progressive
+
+    @classmethod
+    def parse(cls, text: str) -> Scoring:
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise BadValue(
+                f"{text!r} is not a scoring scheme: use " + ", ".join(s.value for s in cls)
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -325,16 +334,23 @@ class RuleSet:
 
 @dataclass(frozen=True)
 class Preset:
-    """A named rule set from a seed, with the player counts its seed plays."""
+    """A named rule set from a seed, with the player counts its seed plays.
+
+    A group's own rule set (a ``HouseRule``) is offered as a preset too: ``house`` is
+    then set and decides the rules for each table size.
+    """
 
     name: str
     seed: str
     summary: str
     usual_players: str
     rules: RuleSet
+    house: HouseRule | None = None
 
     def for_players(self, players: int) -> RuleSet:
         """The preset's rules for a table of ``players`` (Cartier's 39-card deck for 3)."""
+        if self.house is not None:
+            return self.house.rules_for(players)
         if self.name == "cartier" and players == 3:
             return replace(self.rules, deck=CARTIER_THREE_PLAYER_DECK)
         return self.rules
@@ -390,17 +406,28 @@ PRESETS: dict[str, Preset] = {
 DEFAULT_PRESET = "classic"
 
 
-def preset(name: str) -> Preset:
-    try:
-        return PRESETS[name.strip().lower()]
-    except KeyError:
-        raise BadValue(f"{name!r} is not a preset: use {', '.join(PRESETS)}") from None
+def preset(name: str, house: HouseRule | None = None) -> Preset:
+    """A built-in preset by name, or ``house`` when it has that name.
+
+    House rules live in the user's config directory; the caller loads the one asked
+    for and passes it in, so this module stays free of I/O.
+    """
+    key = name.strip().lower()
+    if key in PRESETS:
+        return PRESETS[key]
+    if house is not None and key == house.name:
+        return house.as_preset()
+    raise BadValue(
+        f"{name!r} is not a preset: use {', '.join(PRESETS)} or a house rule "
+        "(`ohhell rules` lists them)"
+    )
 
 
 def build_rules(
     preset_name: str,
     players: int,
     *,
+    house: HouseRule | None = None,
     hook: str | None = None,
     hands: str | None = None,
     trump: str | None = None,
@@ -408,8 +435,35 @@ def build_rules(
     decks: int | None = None,
     deck_size: int | None = None,
 ) -> RuleSet:
-    """A preset's rules for ``players`` with the options that override it, checked to fit."""
-    rules = preset(preset_name).for_players(players)
+    """A preset's rules for ``players`` with the options that override it, checked to fit.
+
+    ``house`` is the house rule named ``preset_name``, when it is one.
+    """
+    rules = preset(preset_name, house).for_players(players)
+    rules = _with_options(
+        rules,
+        hook=hook,
+        hands=hands,
+        trump=trump,
+        scoring=scoring,
+        decks=decks,
+        deck_size=deck_size,
+    )
+    rules.check_fits(players)
+    return rules
+
+
+def _with_options(
+    rules: RuleSet,
+    *,
+    hook: str | None,
+    hands: str | None,
+    trump: str | None,
+    scoring: str | None,
+    decks: int | None,
+    deck_size: int | None,
+) -> RuleSet:
+    """``rules`` with each option given replacing its part (values as in rules.md)."""
     if hook is not None:
         rules = replace(rules, hook=Hook.parse(hook))
     if hands is not None:
@@ -417,12 +471,7 @@ def build_rules(
     if trump is not None:
         rules = replace(rules, trump=Trump.parse(trump))
     if scoring is not None:
-        try:
-            rules = replace(rules, scoring=Scoring(scoring.strip().lower()))
-        except ValueError:
-            raise BadValue(
-                f"{scoring!r} is not a scoring scheme: use " + ", ".join(s.value for s in Scoring)
-            ) from None
+        rules = replace(rules, scoring=Scoring.parse(scoring))
     if decks is not None and deck_size is not None:
         raise BadValue("give --decks or --deck-size, not both")
     if decks is not None:
@@ -433,5 +482,174 @@ def build_rules(
         if not 3 <= deck_size <= 4 * PACK:
             raise BadValue(f"--deck-size takes 3 to {4 * PACK} cards, not {deck_size}")
         rules = replace(rules, deck=deck_size)
-    rules.check_fits(players)
     return rules
+
+
+# --- house rules: a group's own rule set under a name --------------------------------
+
+#: House rule names are written like game ids (cli-contract).
+HOUSE_NAME = re.compile(r"[a-z0-9-]{1,64}")
+#: Words after `ohhell rules` that are actions, so no house rule may be called so.
+RESERVED_NAMES = frozenset({"show", "save", "export", "import", "delete"})
+
+
+def check_house_name(name: str) -> str:
+    """A house rule's name: like a game id, not a built-in preset, not an action word."""
+    if not HOUSE_NAME.fullmatch(name):
+        raise Refused(
+            f"{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
+        )
+    if name in PRESETS:
+        raise Refused(
+            f"{name!r} is a built-in preset and cannot be overwritten; choose another name"
+        )
+    if name in RESERVED_NAMES:
+        raise Refused(f"{name!r} is a word of `ohhell rules`; choose another name")
+    return name
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A group's own rule set: a built-in preset and the options that change it.
+
+    The options are kept rather than a finished ``RuleSet`` so that a house rule acts
+    like its preset at every table size (Cartier's 39-card deck for 3 players).
+    Values are kept in their normal form, so equal rules make equal files.
+    """
+
+    name: str
+    base: str
+    hook: str | None = None
+    hands: str | None = None
+    trump: str | None = None
+    scoring: str | None = None
+    decks: int | None = None
+    deck_size: int | None = None
+
+    @classmethod
+    def make(
+        cls,
+        name: str,
+        base: str,
+        *,
+        house: HouseRule | None = None,
+        hook: str | None = None,
+        hands: str | None = None,
+        trump: str | None = None,
+        scoring: str | None = None,
+        decks: int | None = None,
+        deck_size: int | None = None,
+    ) -> HouseRule:
+        """A checked house rule. ``base`` may name another house rule (given as
+        ``house``): its options come along and those given here override them."""
+        check_house_name(name)
+        chosen = preset(base, house)
+        inherited = chosen.house or cls(name, chosen.name)
+        if decks is not None or deck_size is not None:
+            # a deck given here replaces the inherited one, whichever way it was given
+            inherited = replace(inherited, decks=None, deck_size=None)
+        _with_options(  # the values' form is checked before anything is kept
+            chosen.rules,
+            hook=hook,
+            hands=hands,
+            trump=trump,
+            scoring=scoring,
+            decks=decks,
+            deck_size=deck_size,
+        )
+        rule = cls(
+            name=name,
+            base=inherited.base,
+            hook=str(Hook.parse(hook)) if hook is not None else inherited.hook,
+            hands=hands_pattern(parse_hands(hands)) if hands is not None else inherited.hands,
+            trump=str(Trump.parse(trump)) if trump is not None else inherited.trump,
+            scoring=Scoring.parse(scoring).value if scoring is not None else inherited.scoring,
+            decks=decks if decks is not None else inherited.decks,
+            deck_size=deck_size if deck_size is not None else inherited.deck_size,
+        )
+        rule.rules_for(MIN_PLAYERS).check_fits(MIN_PLAYERS)  # playable by some table
+        return rule
+
+    def options(self) -> dict[str, str | int]:
+        """The options that change the base preset, as `ohhell new` takes them."""
+        found = {
+            "hook": self.hook,
+            "hands": self.hands,
+            "trump": self.trump,
+            "scoring": self.scoring,
+            "decks": self.decks,
+            "deck_size": self.deck_size,
+        }
+        return {k: v for k, v in found.items() if v is not None}
+
+    def rules_for(self, players: int) -> RuleSet:
+        """The base preset for ``players`` with this rule's options; named after it."""
+        rules = PRESETS[self.base].for_players(players)
+        rules = _with_options(
+            rules,
+            hook=self.hook,
+            hands=self.hands,
+            trump=self.trump,
+            scoring=self.scoring,
+            decks=self.decks,
+            deck_size=self.deck_size,
+        )
+        return replace(rules, preset=self.name)
+
+    def summary(self) -> str:
+        changes = ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in self.options().items())
+        return f"{self.base} with {changes}" if changes else f"the same as {self.base}"
+
+    def as_preset(self) -> Preset:
+        base = PRESETS[self.base]
+        return Preset(
+            self.name,
+            base.seed,
+            f"house rule: {self.summary()}",
+            base.usual_players,
+            self.rules_for(4),
+            house=self,
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "base": self.base, **self.options()}
+
+    @classmethod
+    def from_json(cls, data: object) -> HouseRule:
+        """Read a house rule back, checking it as `rules save` does; ``ValueError``
+        (``BadValue`` among them) or ``Refused`` for anything wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("not a house rule object")
+        known = {"name", "base", "hook", "hands", "trump", "scoring", "decks", "deck_size"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r}")
+        name, base = data.get("name"), data.get("base")
+        if not isinstance(name, str) or not isinstance(base, str):
+            raise ValueError("a house rule needs a name and a base preset")
+        if base not in PRESETS:
+            raise ValueError(f"base {base!r} is not a built-in preset")
+        texts = {k: data.get(k) for k in ("hook", "hands", "trump", "scoring")}
+        numbers = {k: data.get(k) for k in ("decks", "deck_size")}
+        if not all(v is None or isinstance(v, str) for v in texts.values()):
+            raise ValueError("hook, hands, trump and scoring are written as text")
+        if not all(v is None or type(v) is int for v in numbers.values()):
+            raise ValueError("decks and deck_size are whole numbers")
+        return cls.make(
+            name,
+            base,
+            hook=_text(texts["hook"]),
+            hands=_text(texts["hands"]),
+            trump=_text(texts["trump"]),
+            scoring=_text(texts["scoring"]),
+            decks=_number(numbers["decks"]),
+            deck_size=_number(numbers["deck_size"]),
+        )
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _number(value: object) -> int | None:
+    return value if type(value) is int else None

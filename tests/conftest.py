@@ -31,6 +31,14 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield folder
 
 
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """`$OHHELL_CONFIG_DIR` moves house rules; each test has its own."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("OHHELL_CONFIG_DIR", str(folder))
+    yield folder
+
+
 class Ohhell:
     """Runs `ohhell` in-process with typer's CliRunner."""
 

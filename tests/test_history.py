@@ -1,0 +1,170 @@
+"""`ohhell history`: every entry and correction in time order; `show` marks corrections.
+
+A game of Ann, Bob, Cat with `--hands 2,1`, no trump: hand 1 is bid Bob, Cat, Ann.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ohhell_score import store
+from ohhell_score.game import Bid, Correction, Game, Tricks
+from ohhell_score.history import history
+from ohhell_score.rules import build_rules
+from tests.conftest import Ohhell
+
+NEW = ("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "--hook", "never")
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each call of `store.now()` is one second after the last."""
+    ticks: Iterator[int] = iter(range(3600))
+
+    def now() -> str:
+        t = next(ticks)
+        return f"2026-11-27T21:{t // 60:02d}:{t % 60:02d}+01:00"
+
+    monkeypatch.setattr(store, "now", now)
+
+
+def lines(ohhell: Ohhell, *args: str) -> list[str]:
+    return ohhell.ok("history", *args).splitlines()
+
+
+def events(ohhell: Ohhell) -> list[dict[str, Any]]:
+    data: list[dict[str, Any]] = json.loads(ohhell.ok("history", "--json"))
+    return data
+
+
+@pytest.mark.usefixtures("clock")
+def test_history_lists_entries_with_their_times(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0")
+    ohhell.ok("bid", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    assert lines(ohhell) == [
+        "2026-11-27 21:00:01  hand 1    Bob bids 1",
+        "2026-11-27 21:00:01  hand 1    Cat bids 0",
+        "2026-11-27 21:00:02  hand 1    Ann bids 0",
+        "2026-11-27 21:00:03  hand 1    tricks: Bob 1, Cat 0, Ann 1",
+    ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_edit_shows_the_old_and_new_values_and_the_entry_as_first_entered(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("edit", "1", "tricks", "Cat=1", "Ann=0")
+    assert lines(ohhell)[-2:] == [
+        "2026-11-27 21:00:02  hand 1    tricks: Bob 1, Cat 0, Ann 1",
+        "2026-11-27 21:00:03  hand 1  * tricks corrected: Cat 0 → 1, Ann 1 → 0",
+    ]
+    assert events(ohhell)[-1] == {
+        "at": "2026-11-27T21:00:03+01:00",
+        "kind": "edit",
+        "hand": 1,
+        "what": "tricks",
+        "old": {"Cat": 0, "Ann": 1},
+        "new": {"Cat": 1, "Ann": 0},
+    }
+
+
+@pytest.mark.usefixtures("clock")
+def test_two_edits_of_one_bid_each_show_their_step(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("edit", "1", "bids", "Ann=2")
+    ohhell.ok("edit", "1", "bids", "Ann=1")
+    assert [e for e in lines(ohhell) if "Ann" in e and "tricks:" not in e] == [
+        "2026-11-27 21:00:01  hand 1    Ann bids 0",
+        "2026-11-27 21:00:03  hand 1  * bids corrected: Ann 0 → 2",
+        "2026-11-27 21:00:04  hand 1  * bids corrected: Ann 2 → 1",
+    ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_undo_is_in_the_history_with_what_it_took_back(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("undo")
+    ohhell.ok("bid", "Ann=1")
+    assert lines(ohhell)[-3:] == [
+        "2026-11-27 21:00:01  hand 1    Cat bids 0",
+        "2026-11-27 21:00:02  hand 1  * undo: took back Ann's bid of 0",
+        "2026-11-27 21:00:03  hand 1    Ann bids 1",
+    ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_undone_tricks_show_the_tricks_taken_back(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "2", "0", "0")
+    ohhell.ok("undo")
+    ohhell.ok("tricks", "1", "0", "1")
+    assert [e["kind"] for e in events(ohhell)] == ["bid", "bid", "bid", "undo", "tricks"]
+    assert lines(ohhell)[3].endswith("* undo: took back the tricks (Bob 2, Cat 0, Ann 0)")
+
+
+def test_corrections_in_the_same_second_as_entries_keep_the_order_they_were_made() -> None:
+    """One-second times: an undo comes before the entry that replaced what it took back;
+    an edit of hand 1 comes after hand 1's tricks and before hand 2's bids."""
+    at = "2026-11-27T21:00:00+01:00"
+    game = Game(
+        "g",
+        ("Ann", "Bob", "Cat"),
+        build_rules("classic", 3, hands="2,1", trump="none", hook="never"),
+        entries=(
+            Bid(1, "Bob", 1, at),
+            Bid(1, "Cat", 0, at),
+            Bid(1, "Ann", 1, at),
+            Tricks(1, (("Bob", 1), ("Cat", 0), ("Ann", 1)), at),
+            Bid(2, "Cat", 0, at),
+        ),
+        history=(
+            Correction("undo", at, 1, "bids", (("Ann", 0),), ()),
+            Correction("edit", at, 1, "tricks", (("Cat", 1), ("Ann", 0)), (("Cat", 0), ("Ann", 1))),
+        ),
+    )
+    kinds = [(e.kind, e.hand) for e in history(game)]
+    assert kinds == [
+        ("bid", 1),
+        ("bid", 1),
+        ("undo", 1),
+        ("bid", 1),
+        ("tricks", 1),
+        ("edit", 1),
+        ("bid", 2),
+    ]
+    tricks = next(e for e in history(game) if e.kind == "tricks")
+    assert tricks.values == (("Bob", 1), ("Cat", 1), ("Ann", 0))  # as first entered
+
+
+@pytest.mark.usefixtures("clock")
+def test_show_marks_a_hand_corrected_by_edit(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    assert "corrected" not in ohhell.ok("show")
+    ohhell.ok("edit", "1", "bids", "Ann=1")
+    sheet = ohhell.ok("show").splitlines()
+    assert any(line.split()[:1] == ["1*"] for line in sheet)
+    assert "* a hand that was corrected after it was scored" in sheet
+
+
+def test_history_of_a_new_game_says_nothing_was_entered(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    assert ohhell.ok("history") == "Nothing entered yet.\n"
+
+
+def test_history_of_an_unknown_game_is_refused(ohhell: Ohhell) -> None:
+    assert "no game 'nope'" in ohhell.refused("history", "-g", "nope")

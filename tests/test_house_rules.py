@@ -1,0 +1,231 @@
+"""House rules: a group's own rule set under a name, kept in the user's config directory."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ohhell_score import house
+from ohhell_score.errors import BadValue, Refused
+from ohhell_score.rules import RESERVED_NAMES, HouseRule, build_rules, preset
+from tests.conftest import Ohhell
+
+
+def save_friday(ohhell: Ohhell) -> None:
+    ohhell.ok(
+        "rules", "save", "friday", "--rules", "cartier", "--hook", "never", "--scoring", "minus"
+    )
+
+
+def test_a_saved_house_rule_starts_a_game_with_its_rules(ohhell: Ohhell) -> None:
+    save_friday(ohhell)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "friday")
+    rules = ohhell.sheet()["rules"]
+    assert rules["preset"] == "friday"
+    assert (rules["hook"], rules["trump"], rules["scoring"]) == ("never", "named", "minus")
+    assert len(rules["hands"]) == 23  # cartier's 13-2-13
+
+
+def test_a_house_rule_acts_like_its_preset_for_three_players(ohhell: Ohhell) -> None:
+    """Seed 000: Cartier with 3 players uses a 39-card deck; a house rule on it does too."""
+    save_friday(ohhell)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--rules", "friday")
+    assert ohhell.sheet()["rules"]["deck"] == 39
+
+
+def test_options_of_new_override_a_house_rule(ohhell: Ohhell) -> None:
+    save_friday(ohhell)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--rules", "friday", "--scoring", "exact")
+    assert ohhell.sheet()["rules"]["scoring"] == "exact"
+
+
+def test_the_config_directory_is_where_house_rules_are_kept(
+    ohhell: Ohhell, config_dir: Path
+) -> None:
+    save_friday(ohhell)
+    assert (config_dir / "rules" / "friday.json").is_file()
+
+
+def test_house_rules_survive_export_and_import(
+    ohhell: Ohhell, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_friday(ohhell)
+    exported = tmp_path / "friday.json"
+    ohhell.ok("rules", "export", "friday", "-o", str(exported))
+    monkeypatch.setenv("OHHELL_CONFIG_DIR", str(tmp_path / "other-laptop"))
+    ohhell.refused("new", "Ann", "Bob", "Cat", "Dan", "--rules", "friday", code=2)
+    assert "Imported house rule friday" in ohhell.ok("rules", "import", str(exported))
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "friday")
+    rules = ohhell.sheet()["rules"]
+    assert (rules["preset"], rules["hook"], rules["scoring"]) == ("friday", "never", "minus")
+
+
+def test_export_without_a_file_writes_the_same_text_to_stdout(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    save_friday(ohhell)
+    ohhell.ok("rules", "export", "friday", "-o", str(tmp_path / "f.json"))
+    assert ohhell.ok("rules", "export", "friday") == (tmp_path / "f.json").read_text()
+
+
+@pytest.mark.parametrize("name", ["cartier", "ten-to-one", "classic"])
+def test_a_built_in_preset_cannot_be_overwritten(ohhell: Ohhell, name: str) -> None:
+    message = ohhell.refused("rules", "save", name, "--hook", "never")
+    assert "built-in preset and cannot be overwritten" in message
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", name)
+    assert ohhell.sheet()["rules"]["hook"] != "never"
+
+
+def test_an_imported_file_naming_a_built_in_is_refused(ohhell: Ohhell, tmp_path: Path) -> None:
+    file = tmp_path / "classic.json"
+    rule = {"schema": 1, "kind": "ohhell-house-rule", "name": "classic", "base": "cartier"}
+    file.write_text(json.dumps(rule))
+    assert "built-in preset" in ohhell.refused("rules", "import", str(file))
+    assert "Imported house rule mine" in ohhell.ok("rules", "import", str(file), "--name", "mine")
+
+
+def test_exporting_a_built_in_is_refused(ohhell: Ohhell) -> None:
+    assert "built-in preset, not a house rule" in ohhell.refused("rules", "export", "cartier")
+
+
+@pytest.mark.parametrize("name", ["Friday", "fri day", "a" * 65, "../x", ""])
+def test_house_rule_names_are_written_like_game_ids(ohhell: Ohhell, name: str) -> None:
+    assert "is not a house rule name" in ohhell.refused("rules", "save", name)
+
+
+@pytest.mark.parametrize("name", sorted(RESERVED_NAMES))
+def test_a_house_rule_cannot_take_a_word_of_the_rules_command(ohhell: Ohhell, name: str) -> None:
+    assert "a word of `ohhell rules`" in ohhell.refused("rules", "save", name)
+
+
+def test_every_action_of_the_rules_command_is_a_reserved_name() -> None:
+    from ohhell_score.cli_rules import rules_app
+
+    actions = {c.name or c.callback.__name__ for c in rules_app.registered_commands if c.callback}
+    assert actions == RESERVED_NAMES
+
+
+def test_a_house_rule_that_fits_no_table_is_refused(ohhell: Ohhell) -> None:
+    """rules.md: n * N <= D; 20 cards to each of 3 players need 60 cards."""
+    message = ohhell.refused("rules", "save", "huge", "--hands", "20-1")
+    assert "20 cards to each of 3 players needs 60 cards; the deck has 52" in message
+    assert not house.rules_dir().exists()
+
+
+def test_a_malformed_option_is_a_malformed_command(ohhell: Ohhell) -> None:
+    ohhell.refused("rules", "save", "odd", "--hook", "sometimes", code=2)
+
+
+def test_rules_lists_presets_and_house_rules(ohhell: Ohhell) -> None:
+    save_friday(ohhell)
+    out = ohhell.ok("rules")
+    assert out.startswith("cartier: ")
+    assert "friday: cartier with --hook never, --scoring minus" in out
+
+
+def test_rules_name_still_explains_a_preset(ohhell: Ohhell) -> None:
+    out = ohhell.ok("rules", "cartier", "--players", "3")
+    assert out.startswith("cartier (seed 000), for 3 players")
+    assert "Deck: 39 cards" in out
+
+
+def test_rules_name_explains_a_house_rule(ohhell: Ohhell) -> None:
+    save_friday(ohhell)
+    out = ohhell.ok("rules", "friday")
+    assert "house rule: cartier with --hook never, --scoring minus" in out
+    assert "Hook: none; the dealer bids freely." in out
+
+
+def test_an_unknown_rule_name_is_a_malformed_command(ohhell: Ohhell) -> None:
+    assert "is not a preset" in ohhell.refused("rules", "tuesday", code=2)
+
+
+def test_a_house_rule_may_start_from_another(ohhell: Ohhell) -> None:
+    save_friday(ohhell)
+    ohhell.ok("rules", "save", "saturday", "--rules", "friday", "--hands", "7-1")
+    saturday = house.load("saturday")
+    assert (saturday.base, saturday.hook, saturday.scoring, saturday.hands) == (
+        "cartier",
+        "never",
+        "minus",
+        "7-1",
+    )
+
+
+def test_saving_again_replaces_and_says_so(ohhell: Ohhell) -> None:
+    save_friday(ohhell)
+    out = ohhell.ok("rules", "save", "friday", "--rules", "cartier")
+    assert out.startswith("Replaced house rule friday: the same as cartier.")
+
+
+def test_import_does_not_replace_a_different_rule_without_force(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    save_friday(ohhell)
+    file = tmp_path / "f.json"
+    ohhell.ok("rules", "export", "friday", "-o", str(file))
+    ohhell.ok("rules", "save", "friday", "--scoring", "exact")
+    assert "--force" in ohhell.refused("rules", "import", str(file))
+    assert house.load("friday").scoring == "exact"
+    ohhell.ok("rules", "import", str(file), "--force")
+    assert house.load("friday").scoring == "minus"
+
+
+def test_importing_a_game_file_is_refused_naming_the_file(ohhell: Ohhell, data_dir: Path) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g1")
+    message = ohhell.refused("rules", "import", str(data_dir / "g1.json"))
+    assert "g1.json" in message
+    assert "not a house rule file" in message
+
+
+def test_a_deleted_house_rule_is_gone_but_its_games_keep_their_rules(ohhell: Ohhell) -> None:
+    save_friday(ohhell)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "friday", "-g", "g1")
+    ohhell.ok("rules", "delete", "friday")
+    assert "friday" not in ohhell.ok("rules")
+    assert ohhell.sheet("-g", "g1")["rules"]["scoring"] == "minus"
+
+
+# --- rules.py takes the house rule from its caller: no I/O there ---------------------
+
+
+def test_build_rules_uses_the_house_rule_it_is_given() -> None:
+    friday = HouseRule.make("friday", "ten-to-one", scoring="exact")
+    rules = build_rules("friday", 4, house=friday)
+    assert (rules.preset, rules.scoring.value, len(rules.hands)) == ("friday", "exact", 10)
+
+
+def test_preset_without_the_house_rule_does_not_know_it() -> None:
+    with pytest.raises(BadValue):
+        preset("friday")
+
+
+def test_a_house_rule_is_kept_in_normal_form() -> None:
+    """Equal rules make equal files: `13-2-13` and the list of its 23 hands are one."""
+    spelled = ",".join(str(n) for n in [*range(13, 1, -1), *range(3, 14)])
+    assert HouseRule.make("a", "classic", hands=spelled).hands == "13-2-13"
+    assert HouseRule.make("a", "classic", hook="FROM:6").hook == "from:6"
+
+
+def test_house_rule_json_round_trips() -> None:
+    rule = HouseRule.make("a", "cartier", trump="schedule:H,C", deck_size=63)
+    assert HouseRule.from_json(rule.to_json()) == rule
+
+
+def test_a_house_rule_file_from_a_newer_version_is_refused() -> None:
+    text = json.dumps({"schema": 9, "kind": "ohhell-house-rule", "name": "a", "base": "classic"})
+    with pytest.raises(Refused, match="newer"):
+        house.parse(text, "a.json")
+
+
+def test_a_damaged_house_rule_file_is_refused_naming_it(ohhell: Ohhell, config_dir: Path) -> None:
+    save_friday(ohhell)
+    (config_dir / "rules" / "friday.json").write_text('{"schema": 1, "kind": "ohhell-house')
+    message = ohhell.refused("new", "Ann", "Bob", "Cat", "--rules", "friday")
+    assert "friday.json" in message
+    assert "not valid JSON" in message
+    result = ohhell("rules")
+    assert result.exit_code == 0
+    assert "friday.json" in result.stderr

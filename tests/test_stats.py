@@ -1,0 +1,289 @@
+"""`ohhell stats`: numbers over finished games, checked against sums done by hand.
+
+Every game here deals two hands (``--hands 2,1``) to three players, without trump and
+without the hook, so each figure can be checked on paper. Ann deals first, so hand 1
+is bid Bob, Cat, Ann (2 cards) and hand 2 Cat, Ann, Bob (1 card) (rules.md 1 and 3).
+Scores are standard: 10 + t for a made bid, t for a missed one (rules.md, "Scoring").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ohhell_score import store
+from ohhell_score.game import Game, Step, add_bids, add_tricks, progress
+from ohhell_score.rules import build_rules
+from ohhell_score.stats import Filters, facts, summarise
+from tests.conftest import Ohhell
+
+TWO_HANDS = ("--hands", "2,1", "--trump", "none", "--hook", "never")
+
+
+def play(
+    ohhell: Ohhell,
+    gid: str,
+    players: tuple[str, ...],
+    hands: list[tuple[str, str]],
+    *options: str,
+) -> None:
+    """A game of two hands; ``hands`` holds each hand's bids and tricks, in bidding order."""
+    ohhell.ok("new", *players, "-g", gid, *TWO_HANDS, *options)
+    for bids, tricks in hands:
+        ohhell.ok("bid", "-g", gid, *bids.split())
+        ohhell.ok("tricks", "-g", gid, *tricks.split())
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """Sets the day that `store.now()` reports, a second later at each call."""
+    ticks: Iterator[int] = iter(range(10**6))
+    day = ["2026-11-27"]
+
+    def now() -> str:
+        t = next(ticks)
+        return f"{day[0]}T20:{t // 60 % 60:02d}:{t % 60:02d}+00:00"
+
+    def set_day(value: str) -> None:
+        day[0] = value
+
+    monkeypatch.setattr(store, "now", now)
+    return set_day
+
+
+@pytest.fixture
+def evenings(ohhell: Ohhell, clock: Callable[[str], None]) -> None:
+    """Three finished games on three Fridays and one left unfinished.
+
+    g1 (Ann Bob Cat): hand 1 bids 1 0 1, tricks 1 0 1 -> Bob 11, Cat 10, Ann 11;
+       hand 2 bids 0 1 0, tricks 1 0 0 -> Cat 1, Ann 0, Bob 10.  Ann 11, Bob 21, Cat 11.
+    g2 (Ann Bob Cat): hand 1 bids 2 0 0, tricks 1 1 0 -> Bob 1, Cat 1, Ann 10;
+       hand 2 bids 1 0 0, tricks 0 1 0 -> Cat 0, Ann 1, Bob 10.  Ann 11, Bob 11, Cat 1.
+    g4 (Ann Cat Dan, ten-to-one): hand 1 bids Cat 0 Dan 1 Ann 1, tricks the same ->
+       Cat 10, Dan 11, Ann 11; hand 2 bids Dan 0 Ann 0 Cat 0, tricks 0 0 1 ->
+       Dan 10, Ann 10, Cat 1.  Ann 21, Cat 11, Dan 21.
+    """
+    clock("2026-11-13")
+    play(ohhell, "g1", ("Ann", "Bob", "Cat"), [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")])
+    clock("2026-11-20")
+    play(ohhell, "g2", ("Ann", "Bob", "Cat"), [("2 0 0", "1 1 0"), ("1 0 0", "0 1 0")])
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g3", *TWO_HANDS)
+    ohhell.ok("bid", "-g", "g3", "2", "2", "2")
+    clock("2026-11-27")
+    play(
+        ohhell,
+        "g4",
+        ("Ann", "Cat", "Dan"),
+        [("0 1 1", "0 1 1"), ("0 0 0", "0 0 1")],
+        "--rules",
+        "ten-to-one",
+    )
+
+
+def stats_json(ohhell: Ohhell, *args: str) -> dict[str, Any]:
+    import json
+
+    data: dict[str, Any] = json.loads(ohhell.ok("stats", "--json", *args))
+    return data
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_json_gives_every_players_numbers_as_summed_by_hand(ohhell: Ohhell) -> None:
+    players = stats_json(ohhell)["players"]
+    assert players["Ann"] == {
+        "games": 3,
+        "wins": 2,  # g2 shared with Bob, g4 shared with Dan
+        "win_rate": 0.6667,
+        "average_total": 14.33,  # (11 + 11 + 21) / 3
+        "hands": 6,
+        "bids_made": 4,  # (1,1) (0,0) (1,1) (0,0); missed (1,0) and (0,1)
+        "bids_made_rate": 0.6667,
+        "average_miss": 0.3333,  # 2 tricks off over 6 hands
+        "zero_bids": 3,
+        "zero_bids_made": 2,
+        "missed_over": 1,
+        "missed_under": 1,
+    }
+    assert players["Cat"]["bids_made"] == 2
+    assert players["Cat"]["average_miss"] == 0.6667  # 4 tricks off over 6 hands
+    assert (players["Cat"]["zero_bids"], players["Cat"]["zero_bids_made"]) == (5, 2)
+    assert (players["Cat"]["missed_over"], players["Cat"]["missed_under"]) == (3, 1)
+    assert players["Bob"]["average_total"] == 16.0  # (21 + 11) / 2
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_count_finished_games_only(ohhell: Ohhell) -> None:
+    data = stats_json(ohhell)
+    assert (data["games"], data["unfinished"]) == (3, 1)
+    assert data["players"]["Bob"]["games"] == 2
+
+
+@pytest.mark.usefixtures("evenings")
+def test_a_shared_win_counts_for_each_winner(ohhell: Ohhell) -> None:
+    """rules.md 8 (seed 004): equal highest totals share the win."""
+    players = stats_json(ohhell)["players"]
+    assert {p: players[p]["wins"] for p in players} == {"Dan": 1, "Bob": 2, "Ann": 2, "Cat": 0}
+
+
+@pytest.mark.usefixtures("evenings")
+def test_players_are_ranked_by_share_of_bids_made(ohhell: Ohhell) -> None:
+    """Who bids best: Dan 2/2, Bob 3/4, Ann 4/6, Cat 2/6."""
+    assert list(stats_json(ohhell)["players"]) == ["Dan", "Bob", "Ann", "Cat"]
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_for_one_player_count_only_their_games(ohhell: Ohhell) -> None:
+    data = stats_json(ohhell, "--player", "dan")
+    assert data["games"] == 1
+    assert list(data["players"]) == ["Dan"]
+    assert data["players"]["Dan"]["bids_made"] == 2
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_by_preset(ohhell: Ohhell) -> None:
+    data = stats_json(ohhell, "--rules", "ten-to-one")
+    assert data["games"] == 1
+    assert data["players"]["Ann"]["average_total"] == 21.0
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_since_a_date_leave_older_games_out(ohhell: Ohhell) -> None:
+    data = stats_json(ohhell, "--since", "2026-11-20")
+    assert data["games"] == 2  # g2 and g4; g1 was played on the 13th
+    assert data["players"]["Bob"]["average_total"] == 11.0
+
+
+@pytest.mark.usefixtures("evenings")
+def test_head_to_head_counts_who_finished_ahead_in_games_together(ohhell: Ohhell) -> None:
+    """Ann and Bob met in g1 (Bob 21 to 11) and g2 (11 all)."""
+    data = stats_json(ohhell, "--vs", "Ann", "Bob")
+    assert data["head_to_head"] == {
+        "players": ["Ann", "Bob"],
+        "games": 2,
+        "ahead": {"Ann": 0, "Bob": 1},
+        "level": 1,
+    }
+    assert list(data["players"]) == ["Bob", "Ann"]
+    assert data["players"]["Ann"]["wins"] == 1
+
+
+@pytest.mark.usefixtures("evenings")
+def test_head_to_head_in_words(ohhell: Ohhell) -> None:
+    out = ohhell.ok("stats", "--vs", "Ann", "Cat")
+    assert "3 games together: Ann ahead 2, Cat ahead 0, level 1" in out
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_table_shows_made_bids_and_zero_bids(ohhell: Ohhell) -> None:
+    out = ohhell.ok("stats")
+    assert "3 finished games; 1 unfinished game not counted." in out
+    ann = next(line for line in out.splitlines() if line.startswith("Ann"))
+    assert ann.split() == ["Ann", "3", "2", "67%", "14.3", "6", "4", "67%", "0.33", "2/3", "1/1"]
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_refuse_a_player_in_no_finished_game(ohhell: Ohhell) -> None:
+    assert "no finished game has a player called 'Eve'" in ohhell.refused(
+        "stats", "--player", "Eve"
+    )
+
+
+def test_stats_refuse_a_date_of_the_wrong_form(ohhell: Ohhell) -> None:
+    assert "not a date" in ohhell.refused("stats", "--since", "last friday", code=2)
+
+
+def test_stats_refuse_a_player_against_themselves(ohhell: Ohhell) -> None:
+    ohhell.refused("stats", "--vs", "Ann", "ann", code=2)
+
+
+def test_stats_without_games_say_so(ohhell: Ohhell) -> None:
+    assert "No finished games to count yet." in ohhell.ok("stats")
+    assert stats_json(ohhell)["players"] == {}
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_skip_an_unreadable_game_and_say_which(ohhell: Ohhell) -> None:
+    (store.data_dir() / "broken.json").write_text("{", encoding="utf-8")
+    result = ohhell("stats", "--json")
+    assert result.exit_code == 0
+    assert "broken.json" in result.stderr
+    assert '"games": 3' in result.stdout
+
+
+@pytest.mark.usefixtures("evenings")
+def test_summarise_totals_agree_with_the_score_sheet(ohhell: Ohhell) -> None:
+    """stats reads entries directly; its totals must be those `show` derives."""
+    games = [facts(store.load(g)) for g in ("g1", "g2", "g4")]
+    summary = summarise(games, Filters(since=date(2026, 1, 1)))
+    sheets = [ohhell.sheet("-g", g) for g in ("g1", "g2", "g4")]
+    for player in summary.players:
+        finals = [s["totals"][player.name] for s in sheets if player.name in s["totals"]]
+        assert player.points == sum(finals)
+        assert player.wins == sum(player.name in s["winners"] for s in sheets)
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_follow_a_correction_made_after_they_were_counted(ohhell: Ohhell) -> None:
+    """The facts kept between runs are read again when a game changes."""
+    assert stats_json(ohhell)["players"]["Dan"]["bids_made"] == 2
+    ohhell.ok("edit", "-g", "g4", "1", "bids", "Dan=0")  # took 1: now a miss, over
+    dan = stats_json(ohhell)["players"]["Dan"]
+    assert (dan["bids_made"], dan["missed_over"], dan["zero_bids"]) == (1, 1, 2)
+
+
+@pytest.mark.usefixtures("evenings")
+def test_a_damaged_stats_cache_is_rebuilt(ohhell: Ohhell, data_dir: Path) -> None:
+    first = stats_json(ohhell)
+    cache = data_dir / ".stats-cache.json"
+    assert cache.is_file()
+    cache.write_text('{"version": 1, "games": {"g1.json": [[1, 2, 3], ["x"]], "g2.json": 7}}')
+    assert stats_json(ohhell) == first
+    cache.write_text("not json")
+    assert stats_json(ohhell) == first
+
+
+@pytest.mark.usefixtures("evenings")
+def test_the_stats_cache_is_not_taken_for_a_game(ohhell: Ohhell) -> None:
+    ohhell.ok("stats")
+    assert "stats-cache" not in ohhell.ok("list")
+
+
+@st.composite
+def finished_games(draw: st.DrawFn) -> Game:
+    """A random finished game of 3 to 5 players under any scoring scheme."""
+    players = ("Ann", "Bob", "Cat", "Dan", "Eve")[: draw(st.integers(3, 5))]
+    scheme = draw(st.sampled_from(["standard", "exact", "minus", "progressive"]))
+    rules = build_rules("classic", len(players), hands="4-1", trump="none", scoring=scheme)
+    game = Game("g", players, rules, created="2026-11-27T20:00:00+00:00")
+    while (nxt := progress(game).next) is not None:
+        if nxt.step is Step.BID:
+            legal = [b for b in range(nxt.cards + 1) if b != nxt.forbidden_bid]
+            game = add_bids(game, [(None, draw(st.sampled_from(legal)))])
+        else:
+            left, tricks = nxt.cards, []
+            for _ in players[:-1]:
+                took = draw(st.integers(0, left))
+                tricks.append((None, took))
+                left -= took
+            game = add_tricks(game, [*tricks, (None, left)])
+    return game
+
+
+@given(game=finished_games())
+def test_stats_of_any_game_agree_with_its_replayed_score_sheet(game: Game) -> None:
+    """Totals, wins and bids made read from the entries equal those `progress` derives."""
+    prog = progress(game)
+    summary = summarise([facts(game)])
+    assert summary.games == 1
+    for player in summary.players:
+        assert player.points == prog.totals[player.name]
+        assert player.wins == (player.name in prog.winners)
+        made = sum(h.bids[player.name] == h.tricks[player.name] for h in prog.hands)
+        assert player.bids_made == made
+        assert player.bids_made + player.over + player.under == player.hands
