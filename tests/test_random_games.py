@@ -25,6 +25,7 @@ from ohhell_score.game import (
     Step,
     add_bids,
     add_tricks,
+    edit,
     progress,
     set_trump,
     sheet_json,
@@ -58,9 +59,10 @@ class Table:
 def hands_text(draw: st.DrawFn, largest: int) -> str:
     """A hands pattern of rules.md: turning points (13-2-13, 1-7-1) or a list (7,7,6)."""
     if draw(st.booleans()):
-        sizes = draw(st.lists(st.integers(1, largest), min_size=1, max_size=6))
+        # now and then the hand that deals every card (rules.md Trump, upcard)
+        sizes = draw(st.lists(st.integers(1, largest) | st.just(largest), min_size=1, max_size=6))
         return ",".join(str(n) for n in sizes)
-    points = [draw(st.integers(1, largest))]
+    points = [draw(st.integers(1, largest) | st.just(largest))]
     for _ in range(draw(st.integers(0, 2))):
         step = draw(st.integers(1, largest - 1))  # a turning point differs from the last
         points.append(step + 1 if step >= points[-1] else step)
@@ -83,7 +85,7 @@ def tables(draw: st.DrawFn) -> Table:
     own_hands_fit = max(PRESETS[preset].rules.hands) <= largest
     # the preset's own (long) hands list now and then; short lists keep the suite quick
     if not own_hands_fit or draw(st.integers(0, 3)) > 0:
-        options["hands"] = hands_text(draw, min(largest, 13))
+        options["hands"] = hands_text(draw, largest)
     hook = draw(
         st.sampled_from([None, "always", "never"]) | st.integers(1, 14).map(lambda k: f"from:{k}")
     )
@@ -308,7 +310,7 @@ def play_out(game: Game, table: Table, rng: random.Random) -> tuple[Game, list[l
 # --- the properties --------------------------------------------------------------------
 
 
-@settings(max_examples=50)
+@settings(max_examples=40)
 @given(table=tables(), seed=st.integers(0, 2**32 - 1))
 def test_random_whole_games_keep_the_invariants(table: Table, seed: int) -> None:
     """rules.md: tricks add up to n, the hook holds, totals are the sum of the hand
@@ -368,6 +370,53 @@ def test_random_undo_sequences_return_to_earlier_states_exactly(
                 game = random_entry(game, rng)
                 states.append((game.entries, check_sheet(game, table)))
     assert [c.kind for c in game.history] == ["undo"] * undone  # kept in the history
+
+
+@settings(max_examples=30)
+@given(
+    table=tables(),
+    seed=st.integers(0, 2**32 - 1),
+    edits=st.lists(st.tuples(st.booleans(), st.integers(0, 10**6)), min_size=1, max_size=8),
+)
+def test_random_edits_keep_the_hook_and_the_tricks_sum(
+    table: Table, seed: int, edits: list[tuple[bool, int]]
+) -> None:
+    """cli-contract edit: a corrected hand stays valid under the rules (range, hook, tricks
+    adding up); a valid edit is kept with later totals recomputed and the trump unchanged,
+    an invalid one is refused."""
+    rng = random.Random(seed)
+    game, _ = play_out(table.game(), table, rng)
+    hook = str(game.rules.hook)
+    for of_bids, pick in edits:
+        hand = progress(game).hands[pick % len(game.rules.hands)]
+        names = rng.sample(hand.order, rng.randint(1, len(hand.order)))
+        changes = {p: rng.randint(0, hand.cards + 1) for p in names}
+        if of_bids:
+            bids = {**hand.bids, **changes}
+            others = sum(b for p, b in bids.items() if p != hand.dealer)
+            valid = all(b <= hand.cards for b in bids.values()) and bids[
+                hand.dealer
+            ] != expected_forbidden(hook, hand.cards, others)
+        else:
+            taken = {**hand.tricks, **changes}
+            valid = sum(taken.values()) == hand.cards
+        what = "bids" if of_bids else "tricks"
+        items: list[tuple[str | None, int]] = list(changes.items())
+        try:
+            edited = edit(game, hand.number, what, items)
+        except (IllegalBid, TricksDontAddUp):
+            assert not valid, (what, hand.number, changes)
+            continue
+        assert valid, (what, hand.number, changes)
+        sheet = check_sheet(edited, table)  # scores and totals recomputed, hook and sum hold
+        after = sheet["hands"][hand.number - 1]
+        assert {p: after[what][p] for p in changes} == changes
+        assert after["trump"] == (hand.trump.value if hand.trump else None)
+        game = edited
+    for hand in progress(game).hands:
+        assert sum(hand.tricks.values()) == hand.cards
+        if hook_applies(hook, hand.cards):
+            assert sum(hand.bids.values()) != hand.cards
 
 
 @settings(max_examples=60)
