@@ -120,7 +120,9 @@ def new(
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Player names, clockwise (none: asked one by one).", show_default=False
+            help="Player names, clockwise (none: asked one by one).",
+            show_default=False,
+            metavar="[PLAYER...]",
         ),
     ] = None,
     rules: Annotated[

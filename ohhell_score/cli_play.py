@@ -51,8 +51,9 @@ def play_game(game_id: str) -> None:
 
 @app.command("play")
 def play_cmd(game: GameOpt = None) -> None:
-    """Play the game at the table: asks for trump, each bid and the tricks, in order.
+    """Play the game at the table, one prompt at a time, each answer saved.
 
+    Asks for trump, each bid and each player's tricks in the order the rules give.
     Every answer is saved as it is given; `u` takes back the last one, `?` shows the
     keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
     """
@@ -153,6 +154,7 @@ def new_at_table(
         f"New game {gid}: {', '.join(names)} ({rule_set.preset}, "
         f"{plural(len(rule_set.hands), 'hand')})."
     )
-    typer.echo(next_words(progress(created)))
-    if not players:
-        play_game(gid)
+    if players:
+        typer.echo(next_words(progress(created)))
+    else:
+        play_game(gid)  # the header of hand 1 says what comes next

@@ -147,7 +147,9 @@ def number(text: str, low: int, high: int, what: str) -> int:
     if not t:
         raise Refused(f"type {what} {low} to {high}, then Enter (? shows the keys)")
     if not t.lstrip("-").isdigit():
-        raise Refused(f"{t!r} is not a number: type {what} {low} to {high}, then Enter (? keys)")
+        raise Refused(
+            f"{t!r} is not a number: type {what} {low} to {high}, then Enter (? shows the keys)"
+        )
     value = int(t)
     if not low <= value <= high:
         raise Refused(f"{value} is out of range: {what} is {low} to {high}")
@@ -177,10 +179,7 @@ def trump_line(prog: Progress, hand: HandState) -> str:
         return "Trump: the suit of the cut card (or the dealer's last card), before the bids."
     if method is TrumpMethod.DEALER:
         return f"Trump: {hand.dealer} (dealer) names it before the bids: a suit or no trump."
-    return (
-        "Trump: after the bids the highest bidder names it, a suit or no trump "
-        "(on equal bids, the first of them)."
-    )
+    return "Trump: the highest bidder names it after the bids (a suit or no trump)."
 
 
 def shuffler(game: Game, hand: HandState) -> str | None:
@@ -456,9 +455,16 @@ def ask_preset(
 ) -> RuleSet:
     """A preset by number or name, each shown with one line of description."""
     names = list(PRESETS)
-    console.print("Rules:")
+    from rich.table import Table
+
+    choices = Table.grid(padding=(0, 2), pad_edge=True)
+    choices.add_column(justify="right")
+    choices.add_column(no_wrap=True)
+    choices.add_column()
     for i, p in enumerate(PRESETS.values(), start=1):
-        console.print(f"  {i}  {p.name:<11} {p.summary} (seed {p.seed})")
+        choices.add_row(str(i), p.name, p.summary)
+    console.print("Rules:")
+    console.print(choices)
     prompt = f"Preset (1-{len(names)} or a name; Enter: {default}): "
     while True:
         answer = ask(prompt).strip()
