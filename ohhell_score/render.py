@@ -41,7 +41,9 @@ class _Widths:
     total: int
 
     def cell(self, layout: str) -> int:
-        # "b/t✓ +s total" (full) or "b/t✓ total" (compact)
+        # "b/t✓ +s total" (full), "b/t✓ total" (compact) or "b/t✓" (bare)
+        if layout == "bare":
+            return self.pair + 1
         return self.pair + 1 + (self.score + 1 if layout == "full" else 0) + 1 + self.total
 
 
@@ -75,7 +77,8 @@ def _cell_text(hand: HandState, player: str, total: int | None, w: _Widths, cell
     text.append(MADE if made else " ", style="green" if made else "")
     if cells == "full":
         text.append(f" {hand.scores[player]:+d}".rjust(w.score + 1), style="dim")
-    text.append(f" {total}".rjust(w.total + 1), style="bold")
+    if cells != "bare":
+        text.append(f" {total}".rjust(w.total + 1), style="bold")
     return text
 
 
@@ -83,7 +86,7 @@ def _cell_text(hand: HandState, player: str, total: int | None, w: _Widths, cell
 class _Layout:
     """How the sheet fits: cell contents, the dealer column, the space between columns."""
 
-    cells: str  # "full" or "compact"
+    cells: str  # "full", "compact" or "bare"
     dealer: bool
     pad: int  # spaces each side of a column; columns are 2 * pad + 1 apart
     player_width: int
@@ -109,6 +112,8 @@ def _layout(prog: Progress, width: int) -> tuple[_Layout, list[int]]:
         _Layout("compact", True, 1, max(w.cell("compact"), min(name, 10))),
         _Layout("compact", False, 1, max(w.cell("compact"), min(name, 8))),
         _Layout("compact", False, 0, w.cell("compact") + 1),
+        # Two decks, 13 cards, 7 players: only the totals row keeps the totals.
+        _Layout("bare", False, 0, max(w.cell("bare"), w.total) + 1),
     ]
     players = len(prog.game.players)
     for candidate in candidates:

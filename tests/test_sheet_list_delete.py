@@ -126,3 +126,21 @@ def test_delete_asks_first_and_deletes_on_yes(ohhell: Ohhell) -> None:
 @pytest.mark.parametrize("game_id", ["nope", "Not An Id"])
 def test_delete_of_no_such_game_is_refused(ohhell: Ohhell, game_id: str) -> None:
     assert "ohhell:" in ohhell.refused("delete", game_id, "--yes")
+
+
+def test_thirteen_cards_to_seven_players_still_fit_80_columns(ohhell: Ohhell) -> None:
+    """Two decks, progressive scoring: wide cells leave only bid/tricks, totals below."""
+    ohhell.ok(
+        "new",
+        *SEVEN,
+        *("--rules", "cartier", "--decks", "2", "--hands", "13,12", "--scoring", "progressive"),
+        *("-g", "big"),
+    )
+    ohhell.ok("bid", "12", "0", "0", "0", "0", "0", "0")
+    ohhell.ok("trump", "s")
+    ohhell.ok("tricks", "12", "1", "0", "0", "0", "0", "0")
+    lines = sheet_at(80).splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "12/12✓" in next(line for line in lines if line.lstrip().startswith("1 "))
+    totals = next(line for line in lines if "★" in line)
+    assert totals.split() == ["Σ", "10", "154★", "1", "10", "10", "10", "10"]
