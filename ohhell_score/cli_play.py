@@ -59,12 +59,11 @@ def play_cmd(game: GameOpt = None) -> None:
     """
     with refusals():
         game_id = store.resolve_id(game)
-        finished = progress(store.load(game_id)).finished
-    if finished:
+        prog = progress(store.load(game_id))
+    if prog.finished:
         from . import play
 
-        console = play.new_console()
-        play.finish(console, progress(store.load(game_id)))
+        play.finish(play.new_console(), prog)
         return
     play_game(game_id)
 
