@@ -118,9 +118,13 @@ def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
 @app.command()
 def new(
     players: Annotated[
-        list[str],
-        typer.Argument(help="Player names, clockwise.", show_default=False, metavar="PLAYER..."),
-    ],
+        list[str] | None,
+        typer.Argument(
+            help="Player names, clockwise (none: asked one by one).",
+            show_default=False,
+            metavar="[PLAYER...]",
+        ),
+    ] = None,
     rules: Annotated[
         str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}, or a house rule.")
     ] = DEFAULT_PRESET,
@@ -162,11 +166,31 @@ def new(
     scorer: Annotated[
         str | None, typer.Option(help="Who keeps the sheet.", show_default=False)
     ] = None,
+    draw: Annotated[
+        bool, typer.Option("--draw", help="Each player types the card they drew; highest deals.")
+    ] = False,
 ) -> None:
-    """Start a game. Players are listed clockwise; the new game becomes current."""
+    """Start a game. Players are listed clockwise; the new game becomes current.
+
+    Without players it asks for them, the preset and the first dealer, then plays.
+    """
     from .game import check_players
     from .house import find as find_house_rule
     from .rules import build_rules
+
+    if not players or draw:
+        from .cli_play import new_at_table
+
+        options = {
+            "hook": hook,
+            "hands": hands,
+            "trump": trump,
+            "scoring": scoring,
+            "decks": decks,
+            "deck_size": deck_size,
+        }
+        new_at_table(players, rules, dealer, game, options, scorer, draw)
+        return
 
     with refusals():
         names = check_players(players)
@@ -432,6 +456,6 @@ def path(game: GameOpt = None) -> None:
 
 # Commands of the other areas register themselves on `app` when imported.
 # (Kept at the bottom: those modules import `app` from here.)
-AREAS = ("cli_safety", "cli_export", "cli_tournament", "cli_rules", "cli_stats")
+AREAS = ("cli_safety", "cli_export", "cli_tournament", "cli_rules", "cli_stats", "cli_play")
 for _area in AREAS:
     import_module(f".{_area}", __package__)

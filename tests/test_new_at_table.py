@@ -1,0 +1,183 @@
+"""`ohhell new` that asks: the players, the preset, the first dealer, and `--draw`
+(rules.md, "First dealer"; issue 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ohhell_score.draw import Card, highest
+from ohhell_score.errors import BadValue
+from tests.conftest import Ohhell
+
+
+def typed(*answers: str) -> str:
+    return "".join(f"{a}\n" for a in answers)
+
+
+# --- a drawn card, as people type it ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("AS", "A♠"),
+        ("10h", "10♥"),
+        ("Q♦", "Q♦"),
+        ("tc", "10♣"),
+        (" 2 d ", "2♦"),
+        ("king of hearts", "K♥"),
+        ("jS", "J♠"),
+    ],
+)
+def test_a_drawn_card_is_read_as_typed(text: str, card: str) -> None:
+    assert str(Card.parse(text)) == card
+
+
+@pytest.mark.parametrize("text", ["", "A", "S", "1S", "11h", "AN", "A nt", "ZZ", "10x"])
+def test_what_is_not_a_card_is_refused(text: str) -> None:
+    with pytest.raises(BadValue, match="is not a card"):
+        Card.parse(text)
+
+
+def test_the_highest_rank_deals_aces_high() -> None:
+    drawn = {"Ann": Card.parse("KS"), "Bob": Card.parse("AC"), "Cat": Card.parse("2H")}
+    assert highest(drawn, by_suit=False) == ["Bob"]
+
+
+def test_equal_ranks_tie_and_draw_again_outside_cartier() -> None:
+    """seed 001: "if two cards match, they draw a second card"."""
+    drawn = {"Ann": Card.parse("KS"), "Bob": Card.parse("KC"), "Cat": Card.parse("2H")}
+    assert highest(drawn, by_suit=False) == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "dealer"),
+    [(("KS", "KH"), "Ann"), (("KD", "KH"), "Bob"), (("KC", "KD"), "Bob")],
+)
+def test_cartier_breaks_equal_ranks_by_suit(cards: tuple[str, str], dealer: str) -> None:
+    """rules.md / seed 000: spades > hearts > diamonds > clubs."""
+    drawn = {"Ann": Card.parse(cards[0]), "Bob": Card.parse(cards[1])}
+    assert highest(drawn, by_suit=True) == [dealer]
+
+
+# --- --draw --------------------------------------------------------------------------------
+
+
+def test_draw_makes_the_highest_card_the_first_dealer(ohhell: Ohhell) -> None:
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=typed("7h", "QS", "3c"))
+    assert result.exit_code == 0, result.output
+    assert "Bob drew the highest card (Q♠) and deals first." in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Bob"
+
+
+def test_a_tie_for_highest_draws_again_among_the_tied_only(ohhell: Ohhell) -> None:
+    """seed 001: Ann and Cat match with kings; only they draw again."""
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=typed("KS", "3h", "KD", "2c", "9h"))
+    assert result.exit_code == 0, result.output
+    assert "A tie (Ann K♠, Cat K♦): Ann and Cat draw again." in result.stdout
+    assert result.stdout.count("Bob drew") == 1
+    assert "Cat drew the highest card (9♥)" in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Cat"
+
+
+def test_under_cartier_the_higher_suit_wins_a_tie(ohhell: Ohhell) -> None:
+    result = ohhell(
+        "new",
+        *("Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "--draw"),
+        input=typed("KD", "KH", "2s", "5c"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "A tie" not in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Bob"
+
+
+def test_a_card_drawn_twice_from_one_pack_is_refused(ohhell: Ohhell) -> None:
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=typed("AS", "as", "KH", "2c"))
+    assert "✗ Ann drew A♠ already: the deck has one" in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Ann"
+
+
+def test_a_card_that_is_not_a_card_is_asked_again(ohhell: Ohhell) -> None:
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=typed("X9", "9S", "2h", "2c"))
+    assert "✗ 'X9' is not a card" in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Ann"
+
+
+def test_the_three_player_cartier_deck_has_no_low_cards(ohhell: Ohhell) -> None:
+    """seed 000: with 3 players the 2s, 3s, 4s and the 5 of clubs are out."""
+    result = ohhell(
+        "new",
+        *("Ann", "Bob", "Cat", "--rules", "cartier", "--draw"),
+        input=typed("5c", "4h", "5d", "6d", "7d"),
+    )
+    assert "✗ 5♣ is not in this 39-card deck" in result.stdout
+    assert "✗ 4♥ is not in this 39-card deck" in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Cat"
+
+
+def test_draw_and_dealer_together_are_a_malformed_command(ohhell: Ohhell) -> None:
+    ohhell.refused("new", "Ann", "Bob", "Cat", "--draw", "--dealer", "Ann", code=2)
+
+
+def test_leaving_the_draw_creates_no_game(ohhell: Ohhell) -> None:
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=typed("AS"))
+    assert result.exit_code == 130
+    assert "no game created" in result.stderr
+    assert ohhell.refused("show").startswith("ohhell: no games yet")
+
+
+# --- new without players -------------------------------------------------------------------
+
+
+def test_new_asks_players_preset_and_dealer_then_plays(ohhell: Ohhell) -> None:
+    answers = typed("Ann", "Bob", "Cat", "", "1", "cat", "q")
+    result = ohhell("new", "--hands", "3-2", "-g", "asked", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "cartier" in result.stdout and "The Cartier tournament" in result.stdout
+    assert "Hand 1 of 2 · 3 cards each · Cat deals" in result.stdout
+    data = ohhell.sheet("-g", "asked")
+    assert data["players"] == ["Ann", "Bob", "Cat"]
+    assert data["rules"]["preset"] == "cartier"
+    assert data["rules"]["hands"] == [3, 2]
+    assert data["rules"]["deck"] == 39
+
+
+def test_new_refuses_a_second_name_that_differs_only_in_case(ohhell: Ohhell) -> None:
+    result = ohhell("new", input=typed("Ann", "ANN", "Bob", "Cat", "", "", "", "q"))
+    assert "✗ two players are called 'ANN'" in result.stdout
+    assert ohhell.sheet()["players"] == ["Ann", "Bob", "Cat"]
+
+
+def test_new_wants_three_players_before_an_empty_line_ends_the_list(ohhell: Ohhell) -> None:
+    result = ohhell("new", input=typed("Ann", "Bob", "", "Cat", "", "", "", "q"))
+    assert "✗ Oh Hell needs at least 3 players; 2 so far" in result.stdout
+    assert ohhell.sheet()["rules"]["preset"] == "classic"
+
+
+def test_new_refuses_a_preset_that_does_not_fit_the_table(ohhell: Ohhell) -> None:
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve")
+    result = ohhell("new", input=typed(*names, "", "cartier", "classic", "", "q"))
+    assert "✗ 13 cards to each of 5 players needs 65 cards" in result.stdout
+    assert ohhell.sheet()["rules"]["preset"] == "classic"
+
+
+def test_new_takes_the_first_dealer_by_seat_number(ohhell: Ohhell) -> None:
+    ohhell("new", input=typed("Ann", "Bob", "Cat", "", "", "x", "3", "q"))
+    assert ohhell.sheet()["next"]["dealer"] == "Cat"
+
+
+def test_new_can_draw_for_the_dealer_when_asked(ohhell: Ohhell) -> None:
+    ohhell("new", input=typed("Ann", "Bob", "Cat", "", "", "d", "2h", "AH", "3h", "q"))
+    assert ohhell.sheet()["next"]["dealer"] == "Bob"
+
+
+def test_new_with_a_taken_id_is_refused_before_any_question(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "taken")
+    result = ohhell("new", "-g", "taken", input="Dan\n")
+    assert result.exit_code == 1
+    assert "Player 1" not in result.stdout
+
+
+def test_the_scorer_is_named_on_the_sheet(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--scorer", "Zoë")
+    assert "Scorer: Zoë" in ohhell.ok("show")

@@ -1,0 +1,291 @@
+"""`ohhell play` prompt by prompt (issue 3): each wrong answer is refused with its reason
+and asked again, nothing wrong is stored, and the keys u, ?, q do what they say."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Ohhell
+
+
+def play(ohhell: Ohhell, *answers: str, args: tuple[str, ...] = ()) -> Any:
+    """`ohhell play` with these answers typed, then Ctrl-D (end of input)."""
+    return ohhell("play", *args, input="".join(f"{a}\n" for a in answers))
+
+
+def three(ohhell: Ohhell, *options: str) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "t", *options)
+
+
+# --- bids ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("x", "'x' is not a number"),
+        ("3", "3 is out of range: a bid is 0 to 2"),
+        ("-1", "-1 is out of range"),
+        ("", "type a bid 0 to 2, then Enter"),
+    ],
+)
+def test_a_bid_that_is_not_a_bid_is_refused_and_asked_again(
+    ohhell: Ohhell, typed: str, reason: str
+) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, typed, "1")
+    assert f"✗ {reason}" in result.stdout
+    assert result.stdout.count("Bob bids (0-2): ") == 2
+    assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1}
+
+
+def test_the_dealer_is_told_the_forbidden_bid_and_refused_it(ohhell: Ohhell) -> None:
+    """rules.md 4: Bob 1, Cat 0 with 2 cards: Ann (dealer) may not bid 1."""
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, "1", "0", "1")
+    assert "Ann (dealer) may not bid 1; bids (0-2): " in result.stdout
+    assert "✗ Ann (dealer) may not bid 1: the bids would add up to 2" in result.stdout
+    assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
+
+
+def test_after_the_bids_the_table_sees_the_total_against_the_tricks(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, "2", "1", "2")
+    assert "Hand 1: bids 5 for 2 tricks: over by 3." in result.stdout
+
+
+# --- trump -----------------------------------------------------------------------------
+
+
+def test_an_upcard_trump_cannot_be_no_trump(ohhell: Ohhell) -> None:
+    three(ohhell)  # classic: upcard
+    result = play(ohhell, "n", "x", "h")
+    assert "✗ under upcard trump is a card's suit" in result.stdout
+    assert "✗ 'x' is not a suit" in result.stdout
+    assert ohhell.sheet()["hands"][0]["trump"] == "hearts"
+
+
+@pytest.mark.parametrize(
+    ("typed", "suit"), [("s", "spades"), ("Hearts", "hearts"), ("n", "notrump"), ("♦", "diamonds")]
+)
+def test_the_highest_bidder_names_trump_by_key_or_name(
+    ohhell: Ohhell, typed: str, suit: str
+) -> None:
+    three(ohhell, "--rules", "cartier")
+    result = play(ohhell, "1", "0", "0", typed)
+    assert "Bob (highest bid) names trump (s h d c n): " in result.stdout
+    assert ohhell.sheet()["hands"][0]["trump"] == suit
+
+
+def test_the_dealer_names_trump_before_the_bids(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "dealer")
+    result = play(ohhell, "c")
+    assert "Ann (dealer) names trump (s h d c n): " in result.stdout
+    assert result.stdout.index("names trump (") < result.stdout.index("Bob bids (")
+
+
+# --- tricks ----------------------------------------------------------------------------
+
+
+def bid_up(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    ohhell.ok("bid", "1", "0", "0")
+
+
+def test_tricks_beyond_what_is_left_are_refused(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    result = play(ohhell, "2", "1")
+    assert "Cat took (0-0): " in result.stdout  # Bob took both
+    assert "✗ Cat cannot take 1: Bob took 2 of the 2 tricks, 0 left" in result.stdout
+
+
+def test_the_last_players_tricks_are_filled_in_and_enter_confirms(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    result = play(ohhell, "1", "0", "")
+    assert "Ann took 1 (Enter): " in result.stdout
+    assert ohhell.sheet()["hands"][0]["tricks"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+
+
+def test_the_last_players_tricks_must_make_the_total(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    result = play(ohhell, "1", "0", "0")
+    assert "✗ the tricks must add up to 2: Ann took 1" in result.stdout
+    assert ohhell.sheet()["hands"][0]["tricks"] == {}
+
+
+def test_a_hand_ends_with_who_made_it_the_scores_and_the_leader(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    out = play(ohhell, "1", "0", "").stdout
+    assert "Hand 1 of 2 scored" in out
+    out = out[out.index("scored") :]
+    bob = next(line for line in out.splitlines() if line.startswith("Bob "))
+    assert bob.split() == ["Bob", "1", "1", "✓", "made", "+11", "11", "★"]
+    ann = next(line for line in out.splitlines() if line.startswith("Ann "))
+    assert ann.split() == ["Ann", "0", "1", "missed", "+1", "1"]
+    assert "Leader: Bob with 11." in out
+
+
+def test_tricks_typed_so_far_survive_leaving_and_are_shown_on_return(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    play(ohhell, "1")
+    result = play(ohhell, "0", "")
+    assert "Tricks so far: Bob 1." in result.stdout
+    assert result.stdout.index("Tricks so far") < result.stdout.index("Cat took")
+    assert ohhell.sheet()["hands"][0]["tricks"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+
+
+def test_typed_tricks_are_dropped_when_the_bids_change_meanwhile(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    play(ohhell, "2")
+    ohhell.ok("undo")
+    ohhell.ok("bid", "Ann=2")
+    result = play(ohhell)
+    assert "Tricks so far" not in result.stdout
+    assert "Bob took (0-2): " in result.stdout
+
+
+# --- keys ------------------------------------------------------------------------------
+
+
+def test_u_takes_back_the_tricks_of_the_last_hand_and_the_typed_tricks(ohhell: Ohhell) -> None:
+    """Into the previous hand: its tricks come back as typed, the last player's open."""
+    bid_up(ohhell)
+    ohhell.ok("tricks", "1", "0", "1")
+    result = play(ohhell, "u", "u", "1", "")
+    assert "Took back the tricks of hand 1." in result.stdout
+    assert "Ann took 1 (Enter): " in result.stdout
+    assert "Took back Cat's tricks." in result.stdout
+    assert "Cat took (0-1): " in result.stdout
+    assert ohhell.sheet()["hands"][0]["tricks"] == {"Bob": 1, "Cat": 1, "Ann": 0}
+
+
+def test_u_takes_back_the_last_bid(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, "1", "u", "0")
+    assert "Took back Bob's bid of 1 in hand 1." in result.stdout
+    assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 0}
+
+
+def test_u_with_nothing_entered_is_refused(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    assert "✗ nothing to take back" in play(ohhell, "u").stdout
+
+
+def test_question_mark_shows_the_keys(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    out = play(ohhell, "?").stdout
+    assert "u  take back the last answer" in out
+    assert "q  leave" in out
+
+
+def test_q_leaves_with_status_0_and_keeps_the_answers(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, "1", "q")
+    assert result.exit_code == 0
+    assert "saved; continue with `ohhell play`" in result.stdout
+    assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1}
+
+
+def test_end_of_input_leaves_with_130_and_one_line(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, "1")
+    assert result.exit_code == 130
+    assert result.stderr.strip() == "saved; continue with `ohhell play`"
+
+
+def test_leaving_a_game_that_is_not_current_names_it(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "other")
+    result = play(ohhell, args=("-g", "t"))
+    assert "continue with `ohhell play -g t`" in result.stderr
+
+
+# --- headers, the end --------------------------------------------------------------------
+
+
+def test_the_header_names_cards_dealer_first_bidder_and_trump(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "ten-to-one", "--hands", "3-1")
+    out = play(ohhell).stdout
+    assert "Hand 1 of 3 · 3 cards each · Ann deals" in out
+    assert "Bob bids first and leads the first trick." in out
+    assert "Trump: hearts ♥." in out
+    assert "shuffles" not in out
+
+
+def test_at_a_cartier_table_of_four_the_player_opposite_the_dealer_shuffles(
+    ohhell: Ohhell,
+) -> None:
+    """seed 000: "the player sitting opposite the dealer in that hand" shuffles."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "--dealer", "Bob")
+    out = play(ohhell).stdout
+    assert "Dan, opposite the dealer, shuffles the second deck." in out
+    assert "Trump: the highest bidder names it after the bids" in out
+
+
+@pytest.mark.parametrize(
+    ("trump", "line"),
+    [
+        ("upcard", "Trump: the suit of the card turned up after the deal."),
+        ("cut", "Trump: the suit of the cut card"),
+        ("dealer", "Trump: Ann (dealer) names it before the bids"),
+    ],
+)
+def test_the_header_says_how_trump_is_found(ohhell: Ohhell, trump: str, line: str) -> None:
+    three(ohhell, "--trump", trump)
+    assert line in play(ohhell).stdout
+
+
+def test_a_hand_that_deals_every_card_under_upcard_says_no_trump(ohhell: Ohhell) -> None:
+    """rules.md, Trump: no card is left to turn up."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "13,12")
+    assert "Trump: none: every card is dealt" in play(ohhell).stdout
+
+
+def test_a_finished_game_shows_the_winners_and_the_sheet(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "1", "0", "0")
+    result = play(ohhell)
+    assert result.exit_code == 0
+    assert "Bob and Cat share the win with 11 each!" in result.stdout
+    assert "Game over" in result.stdout
+
+
+# --- two sessions on one game ----------------------------------------------------------
+
+
+def test_an_answer_to_a_game_changed_meanwhile_is_not_stored(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Another session bid for Bob while this one was asking: its answer is dropped."""
+    from rich.console import Console
+
+    from ohhell_score import play as loop
+
+    three(ohhell, "--trump", "none")
+    answers = iter(["2", "0"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if len(asked) == 1:
+            ohhell.ok("bid", "1")  # the other session, between prompt and answer
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    session = loop.Session("t", Console(file=out, width=80), ask)
+    with pytest.raises(EOFError):
+        session.run()
+    assert "✗ the game changed meanwhile" in out.getvalue()
+    assert asked[:2] == ["Bob bids (0-2): ", "Cat bids (0-2): "]
+    saved = json.loads((data_dir / "t.json").read_text(encoding="utf-8"))
+    assert [(e["player"], e["bid"]) for e in saved["entries"]] == [("Bob", 1), ("Cat", 0)]
