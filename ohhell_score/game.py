@@ -370,11 +370,11 @@ def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
     hand = prog.hands[nxt.hand - 1]
     _check_tricks_step(hand, nxt)
     values = _assign(game, hand.order, items, "tricks")
+    _check_tricks(hand, values)  # before the entry is built: a name may be missing
     changed = replace(
         game,
         entries=(*game.entries, Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)),
     )
-    _check_tricks(hand, values)
     progress(changed)
     return _touched(changed, at)
 

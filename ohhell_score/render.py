@@ -10,6 +10,7 @@ so the sheet reads the same with ``NO_COLOR`` and on a light or dark background.
 from __future__ import annotations
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -48,30 +49,60 @@ def _cell(hand: HandState, player: str, total: int | None, layout: str) -> Text:
     return text
 
 
-def _cell_width(prog: Progress, layout: str) -> int:
-    widest_bid = len(str(max(prog.hands, key=lambda h: h.cards).cards))
-    width = 2 * widest_bid + 2 + 5
-    return width + 5 if layout == "full" else width
+def _number(hand: HandState) -> str:
+    corrected = hand.bids_corrected or hand.tricks_corrected
+    return f"{hand.number}{'*' if corrected else ''}"
+
+
+def _table_width(widths: list[int]) -> int:
+    """What rich draws for columns this wide: a space of padding on each side of a
+    column (none at the table's edges) and a one-space divider between columns."""
+    return sum(widths) + 3 * len(widths) - 3
+
+
+def _layout(prog: Progress, width: int) -> tuple[str, bool, list[int], list[int]]:
+    """The richest layout that fits ``width``: its name, whether the dealer column
+    shows, the widths of the leading columns and of each player's column.
+
+    Each width is measured from what the column will hold, so rich never has to
+    squeeze a column (which cut "10♠" to "1…"). Names too long for what is left wrap
+    in the header; the cells keep their width.
+    """
+    players = prog.game.players
+    leaders = set(prog.leaders()) if prog.hands_played else set()
+    running = prog.running_totals()
+    totals = [running[h.number - 1] if h.scored else {} for h in prog.hands]
+    numbers = max(len(_number(h)) for h in prog.hands)
+    cards = max(len(f"{h.cards}{_trump_cell(h)}") for h in prog.hands)
+    deals = min(6, max(5, *(cell_len(p) for p in players)))
+
+    def cells(layout: str, p: str) -> int:
+        footer = cell_len(f"{prog.totals[p]}{' ★' if p in leaders else ''}")
+        return max(
+            footer,
+            *(_cell(h, p, totals[i].get(p), layout).cell_len for i, h in enumerate(prog.hands)),
+        )
+
+    for layout, show_dealer in (("full", True), ("compact", True), ("compact", False)):
+        fixed = [numbers, cards, *([deals] if show_dealer else [])]
+        columns = [max(cell_len(p), cells(layout, p)) for p in players]
+        if _table_width(fixed + columns) <= width:
+            return layout, show_dealer, fixed, columns
+    fixed = [numbers, cards]
+    columns = [cells("compact", p) for p in players]
+    spare = width - _table_width(fixed + columns)
+    for i, p in enumerate(players):  # give the room left to the names, left to right
+        grow = max(0, min(spare, cell_len(p) - columns[i]))
+        columns[i] += grow
+        spare -= grow
+    return "compact", False, fixed, columns
 
 
 def sheet(prog: Progress, width: int) -> RenderableType:
     """The score sheet, laid out to fit ``width`` columns."""
     game = prog.game
     players = game.players
-    name_width = max(len(p) for p in players)
-    layouts = ("full", "compact")
-    layout = "compact"
-    for candidate in layouts:
-        cell = max(_cell_width(prog, candidate), min(name_width, 12))
-        needed = 3 + 4 + 6 + len(players) * (cell + 2)
-        if needed <= width:
-            layout = candidate
-            break
-    show_dealer = (
-        layout == "full"
-        or 3 + 4 + 6 + len(players) * (max(_cell_width(prog, "compact"), min(name_width, 12)) + 2)
-        <= width
-    )
+    layout, show_dealer, fixed, columns = _layout(prog, width)
     leaders = set(prog.leaders()) if prog.hands_played else set()
     table = Table(
         box=box.SIMPLE_HEAD,
@@ -81,26 +112,25 @@ def sheet(prog: Progress, width: int) -> RenderableType:
         title=f"{game.id} · {game.rules.preset} · {plural(len(prog.hands), 'hand')}",
         title_justify="left",
     )
-    table.add_column("#", justify="right", footer="")
-    table.add_column("n", justify="right", footer="")
+    table.add_column("#", justify="right", footer="", width=fixed[0], no_wrap=True)
+    table.add_column("n", justify="right", footer="", width=fixed[1], no_wrap=True)
     if show_dealer:
-        table.add_column("deals", footer="Total", no_wrap=True, max_width=6, overflow="crop")
-    for p in players:
+        table.add_column("deals", footer="Total", no_wrap=True, width=fixed[2], overflow="crop")
+    for p, column_width in zip(players, columns, strict=True):
         mark = " ★" if p in leaders else ""
         table.add_column(
-            Text(p, overflow="ellipsis"),
+            Text(p, no_wrap=False, overflow="fold"),
             justify="right",
             footer=Text(f"{prog.totals[p]}{mark}", style="bold"),
             no_wrap=True,
             overflow="ellipsis",
+            width=column_width,
         )
     running = prog.running_totals()
     current = prog.next.hand if prog.next else None
     for hand in prog.hands:
         totals = running[hand.number - 1] if hand.scored else {}
-        corrected = hand.bids_corrected or hand.tricks_corrected
-        number = f"{hand.number}{'*' if corrected else ''}"
-        row: list[RenderableType] = [number, f"{hand.cards}{_trump_cell(hand)}"]
+        row: list[RenderableType] = [_number(hand), f"{hand.cards}{_trump_cell(hand)}"]
         if show_dealer:
             row.append(hand.dealer)
         row.extend(_cell(hand, p, totals.get(p), layout) for p in players)

@@ -290,6 +290,8 @@ def locked(game_id: str) -> Iterator[None]:
 
 def change(game_id: str, edit: Callable[[Game], Game]) -> Game:
     """Load, apply ``edit``, save: under the lock, so the edit sees every earlier change."""
+    if not game_path(game_id).exists():  # a refusal leaves no lock file behind
+        raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
     with locked(game_id):
         game = load(game_id)
         changed = edit(game)
