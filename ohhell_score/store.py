@@ -219,8 +219,12 @@ def load(game_id: str) -> Game:
         hint = f"; the previous version is kept in {backup}" if backup.exists() else ""
         raise CorruptGame(f"{err}{hint}") from None
     if game.id != game_id:
-        raise CorruptGame(f"cannot read {path}: it holds game {game.id!r}, not {game_id!r}")
+        raise CorruptGame(_wrong_id(path, game.id))
     return game
+
+
+def _wrong_id(path: Path, held: str) -> str:
+    return f"cannot read {path}: it holds game {held!r}, not {path.stem!r}"
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -380,9 +384,10 @@ def list_games() -> list[Listed]:
     for path in game_files():
         mtime = path.stat().st_mtime
         try:
-            out.append(
-                Listed(path.stem, path, parse_game(path.read_bytes(), str(path)), None, mtime)
-            )
+            game = parse_game(path.read_bytes(), str(path))
+            if game.id != path.stem:  # `show -g` would refuse it: list it as unreadable
+                raise CorruptGame(_wrong_id(path, game.id))
+            out.append(Listed(path.stem, path, game, None, mtime))
         except (CorruptGame, OSError) as err:
             out.append(Listed(path.stem, path, None, str(err), mtime))
     out.sort(key=lambda x: (x.game.updated if x.game else "", x.mtime), reverse=True)
