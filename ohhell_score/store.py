@@ -194,6 +194,8 @@ def game_from_dict(data: object) -> Game:
 def parse_game(text: str | bytes, where: str) -> Game:
     try:
         return game_from_dict(json.loads(text))
+    except RecursionError:  # nested deeper than json can read: not a game either
+        raise CorruptGame(f"cannot read {where}: not a game (nested too deep)") from None
     except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
         detail = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
         if isinstance(err, json.JSONDecodeError):

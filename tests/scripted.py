@@ -11,12 +11,16 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
+import typer
+import typer.main
 from typer.testing import CliRunner, Result
 
 from ohhell_score.cli import app
@@ -39,8 +43,16 @@ SCHEDULE_LETTERS = {
 }
 
 
+@functools.cache
+def _command(typer_app: typer.Typer) -> Any:
+    return typer.main.get_command(typer_app)
+
+
 def run(*args: str) -> Result:
-    return CliRunner().invoke(app, list(args), catch_exceptions=False)
+    # CliRunner builds the click command anew on every call: half the time of a whole
+    # game. The commands are all registered once `ohhell_score.cli` is imported.
+    with mock.patch("typer.testing._get_command", _command):
+        return CliRunner().invoke(app, list(args), catch_exceptions=False)
 
 
 def ok(*args: str) -> str:

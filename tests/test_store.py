@@ -127,6 +127,8 @@ DAMAGE: dict[str, Callable[[str], str]] = {
     "not-json": lambda _: "this is not JSON\n",
     "empty": lambda _: "",
     "a-list": lambda _: "[1, 2, 3]\n",
+    "nested-too-deep": lambda _: "[" * 100_000,
+    "not-utf-8": lambda _: "\udcff\udcfe garbage",
     "no-players": without_players,
     "impossible-bid": impossible_bid,
     "newer-schema": newer,
@@ -141,7 +143,8 @@ def damaged(request: pytest.FixtureRequest, data_dir: Path) -> Path:
     new_game("bad")
     ok("bid", "-g", "bad", "3")
     path = data_dir / "bad.json"
-    path.write_text(DAMAGE[request.param](path.read_text(encoding="utf-8")), encoding="utf-8")
+    damage = DAMAGE[request.param](path.read_text(encoding="utf-8"))
+    path.write_bytes(damage.encode("utf-8", errors="surrogateescape"))
     return path
 
 
