@@ -91,10 +91,12 @@ def _layout(prog: Progress, width: int) -> tuple[str, bool, list[int], list[int]
     fixed = [numbers, cards]
     columns = [cells("compact", p) for p in players]
     spare = width - _table_width(fixed + columns)
-    for i, p in enumerate(players):  # give the room left to the names, left to right
-        grow = max(0, min(spare, cell_len(p) - columns[i]))
-        columns[i] += grow
-        spare -= grow
+    short = [i for i, p in enumerate(players) if cell_len(p) > columns[i]]
+    while spare > 0 and short:  # share the room left among the names, a column at a time
+        for i in short[:spare]:
+            columns[i] += 1
+        spare -= len(short[:spare])
+        short = [i for i in short if cell_len(players[i]) > columns[i]]
     return "compact", False, fixed, columns
 
 

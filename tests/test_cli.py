@@ -167,6 +167,27 @@ def test_new_without_players_exits_2(data_dir: Path) -> None:
     refused(data_dir, "new", code=2)
 
 
+def test_new_takes_any_printable_name() -> None:
+    """cli-contract: `Zoë`, `Ann Marie`, `<b>Bo</b>`, `@home` are names like any other."""
+    names = ["Zoë", "Ann Marie", "<b>Bo</b>", "@home"]
+    ok("new", *names, "--hands", "2,1", "--trump", "none")
+    ok("bid", "ann marie=1", "<B>BO</B>=0", "@home=0", "ZOË=0")
+    ok("tricks", "Zoë=1", "Ann Marie=1", "<b>Bo</b>=0", "@home=0")
+    data = sheet()
+    assert data["players"] == names
+    assert data["totals"] == {"Zoë": 1, "Ann Marie": 11, "<b>Bo</b>": 10, "@home": 10}
+
+
+@pytest.mark.parametrize(
+    "args", [["frobnicate"], ["show", "--bogus"], ["list", "extra"], ["undo", "-g"], ["trump"]]
+)
+def test_an_unknown_command_option_or_missing_argument_exits_2(
+    data_dir: Path, args: list[str]
+) -> None:
+    new_cartier()
+    refused(data_dir, *args, code=2)
+
+
 # --- bid ---------------------------------------------------------------------------
 
 
@@ -681,6 +702,33 @@ def test_show_at_80_columns_keeps_each_hands_cards_and_trump_readable(
     for k in range(12):
         row = next(line for line in lines if line.split()[:1] == [str(k + 1)])
         assert f"{CLASSIC_HANDS[k]}{symbols[table.trumps[k] or '']}" in row, row
+
+
+def test_show_at_80_columns_wraps_long_names_and_keeps_the_cells_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.cells import cell_len
+
+    names = [
+        "Alexandria Montgomery",
+        "Bartholomew Fitzgerald",
+        "Christophe",
+        "Max Von Trapp",
+        "Eve",
+    ]
+    ok("new", *names)
+    ok("trump", "s")
+    ok("bid", "10", "0", "0", "0", "1")
+    ok("tricks", "10", "0", "0", "0", "0")
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ok("show").splitlines()
+    assert all(cell_len(line) <= 80 for line in lines), max(lines, key=cell_len)
+    row = next(line for line in lines if line.split()[:1] == ["1"])
+    cells = ["1/0", "0", "10/10✓", "20", "0/0✓", "10", "0/0✓", "10", "0/0✓", "10"]
+    assert row.split()[1:] == ["10♠", *cells]
+    header = " ".join(lines[: lines.index(next(x for x in lines if x.startswith("─")))])
+    for word in " ".join(names).split():
+        assert word[:4] in header
 
 
 def test_show_human_marks_made_bids_and_names_the_next_hand() -> None:
