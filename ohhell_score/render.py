@@ -20,6 +20,7 @@ from .store import Listed
 from .words import next_words, plural
 
 MADE = "✓"
+TOTAL = "Total"
 
 
 def stdout() -> Console:
@@ -84,11 +85,12 @@ def _layout(prog: Progress, width: int) -> tuple[str, bool, list[int], list[int]
         )
 
     for layout, show_dealer in (("full", True), ("compact", True), ("compact", False)):
-        fixed = [numbers, cards, *([deals] if show_dealer else [])]
+        # Without the dealer column the cards column carries the footer's "Total".
+        fixed = [numbers, *([cards, deals] if show_dealer else [max(cards, len(TOTAL))])]
         columns = [max(cell_len(p), cells(layout, p)) for p in players]
         if _table_width(fixed + columns) <= width:
             return layout, show_dealer, fixed, columns
-    fixed = [numbers, cards]
+    fixed = [numbers, max(cards, len(TOTAL))]
     columns = [cells("compact", p) for p in players]
     spare = width - _table_width(fixed + columns)
     short = [i for i, p in enumerate(players) if cell_len(p) > columns[i]]
@@ -115,9 +117,11 @@ def sheet(prog: Progress, width: int) -> RenderableType:
         title_justify="left",
     )
     table.add_column("#", justify="right", footer="", width=fixed[0], no_wrap=True)
-    table.add_column("n", justify="right", footer="", width=fixed[1], no_wrap=True)
+    table.add_column(
+        "n", justify="right", footer="" if show_dealer else TOTAL, width=fixed[1], no_wrap=True
+    )
     if show_dealer:
-        table.add_column("deals", footer="Total", no_wrap=True, width=fixed[2], overflow="crop")
+        table.add_column("deals", footer=TOTAL, no_wrap=True, width=fixed[2], overflow="crop")
     for p, column_width in zip(players, columns, strict=True):
         mark = " ★" if p in leaders else ""
         table.add_column(
