@@ -633,7 +633,8 @@ def test_show_json_of_a_finished_game_names_every_tied_winner() -> None:
 
 
 def test_an_unfinished_game_has_no_winners() -> None:
-    data = sheet_after(["new", "Ann", "Bob", "Cat"])
+    ok("new", "Ann", "Bob", "Cat")
+    data = sheet()
     assert data["finished"] is False and data["winners"] == []
 
 
@@ -973,9 +974,3 @@ def test_a_whole_game_played_by_the_scripted_commands(data_dir: Path, name: str)
     table, args = whole_game(preset, players, **options)
     ok(*args)
     play_through(table, data_dir, random.Random(name))
-
-
-def sheet_after(*commands: list[str]) -> dict[str, Any]:
-    for command in commands:
-        ok(*command)
-    return sheet()
