@@ -275,6 +275,26 @@ def test_processes_each_entering_their_bid_in_turn_lose_none(data_dir: Path) -> 
     assert bids_in_file(data_dir) == [("Bob", 0), ("Cat", 0), ("Dan", 0), ("Ann", 0)]
 
 
+def _new_game(barrier: Any, *args: str) -> None:
+    """In a child process: wait for the others, then `ohhell new ARGS`; exit with its code."""
+    barrier.wait()
+    os._exit(run("new", *args).exit_code)
+
+
+def test_games_started_at_once_without_an_id_all_start(data_dir: Path) -> None:
+    """Ids made up at the same moment must not collide: each `new` gets its own game."""
+    codes = race(_new_game, [("Ann", "Bob", "Cat")] * 4)
+    assert codes == [0, 0, 0, 0]
+    assert len(json.loads(ok("list", "--json"))) == 4
+
+
+def test_games_started_at_once_with_the_same_id_make_one_game(data_dir: Path) -> None:
+    codes = race(_new_game, [(name, "Bob", "Cat", "-g", "same") for name in ("Ann", "Eve", "Fay")])
+    assert sorted(c or 0 for c in codes) == [0, 1, 1]
+    winner = ("Ann", "Eve", "Fay")[codes.index(0)]
+    assert sheet("-g", "same")["players"] == [winner, "Bob", "Cat"]
+
+
 # --- a save that is killed ---------------------------------------------------------------
 
 
