@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from enum import StrEnum
 from importlib import import_module
 from typing import Annotated, NoReturn
@@ -16,7 +17,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from . import __version__, store
-from .errors import BadValue, Refused
+from .errors import BadValue, GameExists, Refused
 from .game import Assignment, Game, HandState, Progress, progress
 from .rules import DEFAULT_PRESET, PRESETS, Scoring, Suit
 from .words import next_words, plural
@@ -210,7 +211,16 @@ def new(
         draft = Game(gid, names, rule_set, created=at, updated=at, scorer=scorer)
         first = names.index(draft.resolve(dealer)) if dealer is not None else 0
         created = Game(gid, names, rule_set, first, created=at, updated=at, scorer=scorer)
-        store.create(created)
+        while True:
+            try:
+                store.create(created)
+                break
+            except GameExists:
+                if game is not None:
+                    raise
+                # Another `new` took the id we made up a moment ago: make up the next.
+                gid = store.new_id()
+                created = replace(created, id=gid)
     prog = progress(created)
     typer.echo(
         f"New game {gid}: {', '.join(names)} ({rule_set.preset}, "

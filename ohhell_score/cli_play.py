@@ -6,6 +6,7 @@ codes, and turn Ctrl-C, Ctrl-D and ``q`` into one line that says where to go on.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Annotated, NoReturn
 
@@ -130,7 +131,14 @@ def new_at_table(
             names = check_players(players)
             rule_set = build_rules(preset_name, len(names), **options)  # type: ignore[arg-type]
     console = play.new_console()
-    ask = play.console_ask(console)
+    console_ask = play.console_ask(console)
+    answered: list[str] = []
+
+    def ask(prompt: str) -> str:
+        answer = console_ask(prompt)
+        answered.append(answer)
+        return answer
+
     try:
         if names is None or rule_set is None:
             names, rule_set = play.ask_new_game(console, ask, preset_name, options)
@@ -141,7 +149,15 @@ def new_at_table(
                 first = names.index(Game("x", names, rule_set).resolve(dealer))
         else:
             first = play.ask_dealer(console, ask, names, rule_set)
-    except (KeyboardInterrupt, EOFError):
+    except EOFError:
+        if not answered and not sys.stdin.isatty():
+            # A script that gave no players and nothing to read: a missing argument.
+            raise typer.BadParameter(
+                "no players given: `ohhell new PLAYER...` (at a terminal it asks for them)"
+            ) from None
+        typer.echo("\nno game created", err=True)
+        raise typer.Exit(INTERRUPTED) from None
+    except KeyboardInterrupt:
         typer.echo("\nno game created", err=True)
         raise typer.Exit(INTERRUPTED) from None
     with refusals():

@@ -194,6 +194,8 @@ def game_from_dict(data: object) -> Game:
 def parse_game(text: str | bytes, where: str) -> Game:
     try:
         return game_from_dict(json.loads(text))
+    except RecursionError:  # nested deeper than json can read: not a game either
+        raise CorruptGame(f"cannot read {where}: not a game (nested too deep)") from None
     except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
         detail = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
         if isinstance(err, json.JSONDecodeError):
@@ -223,8 +225,12 @@ def load(game_id: str) -> Game:
         )
         raise CorruptGame(f"{err}{hint}") from None
     if game.id != game_id:
-        raise CorruptGame(f"cannot read {path}: it holds game {game.id!r}, not {game_id!r}")
+        raise CorruptGame(_wrong_id(path, game.id))
     return game
+
+
+def _wrong_id(path: Path, held: str) -> str:
+    return f"cannot read {path}: it holds game {held!r}, not {path.stem!r}"
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -294,6 +300,8 @@ def locked(game_id: str) -> Iterator[None]:
 
 def change(game_id: str, edit: Callable[[Game], Game]) -> Game:
     """Load, apply ``edit``, save: under the lock, so the edit sees every earlier change."""
+    if not game_path(game_id).exists():  # a refusal leaves no lock file behind
+        raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
     with locked(game_id):
         game = load(game_id)
         changed = edit(game)
@@ -399,9 +407,10 @@ def list_games() -> list[Listed]:
     for path in game_files():
         mtime = path.stat().st_mtime
         try:
-            out.append(
-                Listed(path.stem, path, parse_game(path.read_bytes(), str(path)), None, mtime)
-            )
+            game = parse_game(path.read_bytes(), str(path))
+            if game.id != path.stem:  # `show -g` would refuse it: list it as unreadable
+                raise CorruptGame(_wrong_id(path, game.id))
+            out.append(Listed(path.stem, path, game, None, mtime))
         except (CorruptGame, OSError) as err:
             out.append(Listed(path.stem, path, None, str(err), mtime))
     out.sort(key=lambda x: (x.game.updated if x.game else "", x.mtime), reverse=True)

@@ -47,7 +47,8 @@ class Ohhell:
 
         from ohhell_score.cli import app
 
-        return CliRunner().invoke(app, list(args), input=input)
+        # Not caught: a crash fails the test instead of passing for exit 1.
+        return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
 
     def ok(self, *args: str) -> str:
         result = self(*args)

@@ -1,0 +1,978 @@
+"""The scripted commands of cli-contract.md, through typer's CliRunner.
+
+Every refusal is checked the same way (``scripted.refused``): exit 1, one line on
+stderr, and the data directory byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .scripted import (
+    CARTIER_HANDS,
+    CLASSIC_HANDS,
+    PRESET_RULES,
+    SUIT_SPELLINGS,
+    SUITS,
+    Table,
+    legal_bid,
+    ok,
+    refused,
+    run,
+    sheet,
+    snapshot,
+    spell_name,
+    tricks_for,
+)
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+
+
+def new_cartier(game: str = "g") -> None:
+    ok("new", *FOUR, "--rules", "cartier", "-g", game)
+
+
+def cartier_table(game: str = "g") -> Table:
+    return Table(game, "cartier", list(FOUR), CARTIER_HANDS, "always", "named", "standard", 52)
+
+
+def file_of(data_dir: Path, game: str = "g") -> Path:
+    return data_dir / f"{game}.json"
+
+
+# --- new ---------------------------------------------------------------------------
+
+
+def test_new_without_an_id_makes_one_up_prints_it_and_makes_the_game_current() -> None:
+    out = ok("new", "Ann", "Bob", "Cat")
+    data = sheet()
+    assert data["id"] in out
+    assert data["players"] == ["Ann", "Bob", "Cat"]
+    assert data["rules"]["preset"] == "classic"  # cli-contract: --rules defaults to classic
+
+
+def test_new_takes_every_rule_option_and_they_override_the_preset() -> None:
+    players = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
+    ok(
+        "new",
+        *players,
+        "--rules",
+        "cartier",
+        "--decks",
+        "2",
+        "--hook",
+        "from:3",
+        "--hands",
+        "7,7,6",
+        "--trump",
+        "schedule:S,N",
+        "--scoring",
+        "exact",
+        "--dealer",
+        "p3",
+        "-g",
+        "big",
+    )
+    data = sheet("-g", "big")
+    assert data["rules"] == {
+        "preset": "cartier",
+        "hook": "from:3",
+        "trump": "schedule:S,N",
+        "scoring": "exact",
+        "hands": [7, 7, 6],
+        "deck": 104,
+    }
+    assert [h["dealer"] for h in data["hands"]] == ["P3", "P4", "P5"]
+    assert [h["trump"] for h in data["hands"]] == ["spades", "notrump", "spades"]
+    assert data["next"]["player"] == "P4"
+
+
+def test_new_takes_a_deck_size_for_other_packs() -> None:
+    """rules.md: the 63-card six-player 500 pack of seed 003."""
+    ok("new", "A", "B", "C", "D", "E", "F", "--hands", "10-1", "--deck-size", "63", "-g", "five")
+    assert sheet()["rules"]["deck"] == 63
+
+
+def test_new_cartier_for_three_players_uses_the_39_card_deck() -> None:
+    ok("new", "Ann", "Bob", "Cat", "--rules", "cartier")
+    assert sheet()["rules"]["deck"] == 39
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["Ann", "Bob"], "3 players"),
+        (["A", "B", "C", "D", "E", "F", "--rules", "cartier"], "78"),
+        (["A", "B", "C", "D", "E", "--hands", "13"], "65"),
+        (["A", "B", "C", "D", "E", "F", "G", "H"], "two decks"),
+        (["Ann", "ann", "Bob"], "ann"),
+        (["Ann", "B=b", "Cat"], "="),
+        (["Ann", " Bob", "Cat"], "Bob"),
+        (["Ann", "B" * 25, "Cat"], "24"),
+        (["Ann", "Bob", "Cat", "--dealer", "Zed"], "Zed"),
+    ],
+)
+def test_new_refuses_a_table_the_rules_cannot_play(
+    data_dir: Path, args: list[str], says: str
+) -> None:
+    message = refused(data_dir, "new", *args)
+    assert says in message
+
+
+def test_new_refusal_names_the_numbers() -> None:
+    """rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52"."""
+    result = run("new", "A", "B", "C", "D", "E", "--hands", "13-1")
+    assert result.exit_code == 1
+    assert "13" in result.stderr and "65" in result.stderr and "52" in result.stderr
+
+
+def test_new_refuses_an_id_that_is_taken(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "new", "Eve", "Fay", "Gus", "-g", "g")
+    assert sheet()["players"] == list(FOUR)
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["--rules", "bridge"],
+        ["--hook", "sometimes"],
+        ["--hook", "from:x"],
+        ["--trump", "random"],
+        ["--trump", "schedule:H,X"],
+        ["--scoring", "golf"],
+        ["--hands", "13-13"],
+        ["--hands", "ten"],
+        ["--hands", "0-5"],
+        ["--hands", "7,,6"],
+        ["--decks", "two"],
+        ["--decks", "2", "--deck-size", "63"],
+        ["--colour", "red"],
+    ],
+)
+def test_new_with_a_malformed_value_exits_2(data_dir: Path, option: list[str]) -> None:
+    refused(data_dir, "new", "Ann", "Bob", "Cat", *option, code=2)
+
+
+def test_new_without_players_exits_2(data_dir: Path) -> None:
+    refused(data_dir, "new", code=2)
+
+
+def test_new_takes_any_printable_name() -> None:
+    """cli-contract: `Zoë`, `Ann Marie`, `<b>Bo</b>`, `@home` are names like any other."""
+    names = ["Zoë", "Ann Marie", "<b>Bo</b>", "@home"]
+    ok("new", *names, "--hands", "2,1", "--trump", "none")
+    ok("bid", "ann marie=1", "<B>BO</B>=0", "@home=0", "ZOË=0")
+    ok("tricks", "Zoë=1", "Ann Marie=1", "<b>Bo</b>=0", "@home=0")
+    data = sheet()
+    assert data["players"] == names
+    assert data["totals"] == {"Zoë": 1, "Ann Marie": 11, "<b>Bo</b>": 10, "@home": 10}
+
+
+@pytest.mark.parametrize(
+    "args", [["frobnicate"], ["show", "--bogus"], ["list", "extra"], ["undo", "-g"], ["trump"]]
+)
+def test_an_unknown_command_option_or_missing_argument_exits_2(
+    data_dir: Path, args: list[str]
+) -> None:
+    new_cartier()
+    refused(data_dir, *args, code=2)
+
+
+# --- bid ---------------------------------------------------------------------------
+
+
+def test_bid_by_name_in_any_letter_case() -> None:
+    new_cartier()
+    ok("bid", "bob=3", "CAT=2", "Dan=4")
+    assert sheet()["hands"][0]["bids"] == {"Bob": 3, "Cat": 2, "Dan": 4}
+
+
+def test_bid_positional_numbers_go_in_bidding_order() -> None:
+    new_cartier()
+    ok("bid", "3", "2")
+    ok("bid", "4")
+    data = sheet()
+    assert data["hands"][0]["bids"] == {"Bob": 3, "Cat": 2, "Dan": 4}
+    assert data["next"]["player"] == "Ann"
+    assert data["next"]["forbidden_bid"] == 4  # 13 - (3 + 2 + 4)
+
+
+def test_bid_out_of_turn_is_refused(data_dir: Path) -> None:
+    new_cartier()
+    message = refused(data_dir, "bid", "Cat=2")
+    assert "Bob" in message
+
+
+def test_bid_out_of_order_is_refused_and_keeps_none(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "bid", "Bob=1", "Dan=2", "Cat=1")
+    assert sheet()["hands"][0]["bids"] == {}
+
+
+def test_bid_naming_a_player_twice_is_refused(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "bid", "Bob=1", "bob=2")
+
+
+def test_bid_by_an_unknown_player_is_refused(data_dir: Path) -> None:
+    new_cartier()
+    assert "Zed" in refused(data_dir, "bid", "Zed=1")
+
+
+@pytest.mark.parametrize("args", [["14"], ["Bob=14"], ["-1"], ["Bob=-1"], ["3", "-1"]])
+def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str]) -> None:
+    """cli-contract: out of 0..n, negative numbers included, is a refusal (exit 1)."""
+    new_cartier()
+    refused(data_dir, "bid", *args)
+    assert sheet()["hands"][0]["bids"] == {}
+
+
+def test_bid_forbidden_by_the_hook_is_refused(data_dir: Path) -> None:
+    """rules.md: Cartier, bids 3, 2, 4 of 13: the dealer may not bid 4."""
+    new_cartier()
+    ok("bid", "3", "2", "4")
+    assert "4" in refused(data_dir, "bid", "Ann=4")
+    ok("bid", "Ann=5")
+
+
+def test_a_refused_call_keeps_none_of_its_bids(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "bid", "3", "2", "4", "4")
+    assert sheet()["hands"][0]["bids"] == {}
+
+
+@pytest.mark.parametrize("args", [["x"], ["Bob=x"], ["Bob="], ["=3"], ["2.5"], ["--loud"]])
+def test_bid_that_is_not_a_number_exits_2(data_dir: Path, args: list[str]) -> None:
+    new_cartier()
+    refused(data_dir, "bid", *args, code=2)
+
+
+def test_bid_without_a_value_exits_2(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "bid", code=2)
+
+
+def test_bid_when_all_have_bid_is_refused(data_dir: Path) -> None:
+    new_cartier()
+    ok("bid", "3", "2", "4", "3")
+    refused(data_dir, "bid", "1")
+
+
+def test_bid_on_a_game_that_does_not_exist_is_refused(data_dir: Path) -> None:
+    new_cartier()
+    assert "nope" in refused(data_dir, "bid", "-g", "nope", "1")
+
+
+def test_bid_before_any_game_is_refused(data_dir: Path) -> None:
+    refused(data_dir, "bid", "1")
+
+
+def test_bid_on_a_finished_game_is_refused(data_dir: Path) -> None:
+    ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none")
+    ok("bid", "0", "0", "0")
+    ok("tricks", "1", "0", "0")
+    refused(data_dir, "bid", "0")
+
+
+# --- trump -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "suit"),
+    [(typed, suit) for suit, spellings in SUIT_SPELLINGS.items() for typed in spellings],
+)
+def test_trump_is_typed_as_a_name_a_letter_or_a_symbol(typed: str, suit: str) -> None:
+    new_cartier()
+    ok("bid", "3", "2", "4", "3")
+    ok("trump", typed)
+    assert sheet()["hands"][0]["trump"] == suit
+
+
+@pytest.mark.parametrize("rules", [["--rules", "ten-to-one"], ["--trump", "none"]])
+def test_trump_is_refused_where_the_rules_fix_it(data_dir: Path, rules: list[str]) -> None:
+    ok("new", *FOUR, *rules)
+    refused(data_dir, "trump", "s")
+    ok("bid", "1", "1", "1", "1")
+    refused(data_dir, "trump", "s")
+
+
+def test_trump_is_refused_before_the_bids_under_named(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "trump", "hearts")
+    ok("bid", "3")
+    refused(data_dir, "trump", "hearts")
+
+
+def test_trump_is_refused_once_entered(data_dir: Path) -> None:
+    ok("new", *FOUR, "--rules", "classic")
+    ok("trump", "h")
+    refused(data_dir, "trump", "s")
+
+
+@pytest.mark.parametrize("method", ["upcard", "cut"])
+def test_notrump_is_refused_under_upcard_and_cut(data_dir: Path, method: str) -> None:
+    ok("new", *FOUR, "--trump", method)
+    refused(data_dir, "trump", "nt")
+    refused(data_dir, "trump", "notrump")
+    ok("trump", "d")
+
+
+@pytest.mark.parametrize("method", ["named", "dealer"])
+def test_notrump_may_be_named_under_named_and_dealer(method: str) -> None:
+    ok("new", *FOUR, "--trump", method, "--hands", "3-1")
+    if method == "named":
+        ok("bid", "1", "1", "0", "0")
+    ok("trump", "nt")
+    assert sheet()["hands"][0]["trump"] == "notrump"
+
+
+def test_a_hand_that_deals_every_card_under_upcard_has_no_trump_entry(data_dir: Path) -> None:
+    """rules.md: under upcard, n * N == D leaves no card to turn: no trump, known ahead."""
+    ok("new", *FOUR, "--trump", "upcard", "--hands", "13,12")
+    data = sheet()
+    assert [h["trump"] for h in data["hands"]] == ["notrump", None]
+    assert data["next"]["step"] == "bid"
+    refused(data_dir, "trump", "s")
+
+
+def test_a_hand_that_deals_every_card_under_cut_still_has_a_trump() -> None:
+    """rules.md: under cut no card is set aside, so every hand has a trump suit."""
+    ok("new", *FOUR, "--trump", "cut", "--hands", "13,12")
+    assert sheet()["next"]["step"] == "trump"
+
+
+def test_trump_that_is_not_a_suit_exits_2(data_dir: Path) -> None:
+    new_cartier()
+    ok("bid", "3", "2", "4", "3")
+    refused(data_dir, "trump", "stars", code=2)
+
+
+# --- tricks ------------------------------------------------------------------------
+
+
+def bid_hand_one() -> None:
+    """Cartier hand 1 of the contract's example: bids 3 2 4 3, Dan names hearts."""
+    new_cartier()
+    ok("bid", "3", "2", "4", "3")
+    ok("trump", "hearts")
+
+
+def test_tricks_by_name_in_any_order_score_the_hand() -> None:
+    """The contract's example: Bob 3/3 13, Cat 2/2 12, Dan 4/5 5, Ann 3/3 13."""
+    bid_hand_one()
+    ok("tricks", "dan=5", "Ann=3", "CAT=2", "Bob=3")
+    data = sheet()
+    assert data["hands"][0]["tricks"] == {"Bob": 3, "Cat": 2, "Dan": 5, "Ann": 3}
+    assert data["hands"][0]["scores"] == {"Bob": 13, "Cat": 12, "Dan": 5, "Ann": 13}
+    assert data["totals"] == {"Ann": 13, "Bob": 13, "Cat": 12, "Dan": 5}
+    assert data["next"] == {
+        "hand": 2,
+        "cards": 12,
+        "dealer": "Bob",
+        "step": "bid",
+        "player": "Cat",
+        "forbidden_bid": None,
+        "trump_namer": None,
+    }
+
+
+def test_tricks_positional_go_in_bidding_order() -> None:
+    bid_hand_one()
+    ok("tricks", "3", "2", "5", "3")
+    assert sheet()["hands"][0]["tricks"] == {"Bob": 3, "Cat": 2, "Dan": 5, "Ann": 3}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["3", "2", "5", "4"],
+        ["Bob=3", "Cat=2", "Dan=5", "Ann=4"],
+        ["Bob=3", "Cat=2", "Dan=8"],
+        ["3", "2", "8"],
+        ["3", "2", "5", "3", "0"],
+        ["Bob=3", "Cat=2", "Dan=5", "Zed=3"],
+        ["Bob=3", "Cat=2", "Dan=5", "bob=3"],
+        ["Bob=3", "Cat=2", "Dan=9", "Ann=-1"],
+        ["3", "2", "9", "-1"],
+        ["Bob=3", "2", "5", "3"],
+    ],
+)
+def test_tricks_that_do_not_add_up_or_miss_a_player_are_refused(
+    data_dir: Path, args: list[str]
+) -> None:
+    bid_hand_one()
+    refused(data_dir, "tricks", *args)
+    assert sheet()["hands"][0]["tricks"] == {}
+
+
+def test_tricks_before_the_bids_are_in_are_refused(data_dir: Path) -> None:
+    new_cartier()
+    ok("bid", "3", "2")
+    refused(data_dir, "tricks", "3", "2", "5", "3")
+
+
+def test_tricks_before_the_trump_is_named_are_refused(data_dir: Path) -> None:
+    new_cartier()
+    ok("bid", "3", "2", "4", "3")
+    refused(data_dir, "tricks", "3", "2", "5", "3")
+
+
+@pytest.mark.parametrize("args", [["3", "two", "5", "3"], ["Bob=3", "Cat=x"]])
+def test_tricks_that_are_not_numbers_exit_2(data_dir: Path, args: list[str]) -> None:
+    bid_hand_one()
+    refused(data_dir, "tricks", *args, code=2)
+
+
+# --- undo --------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_last_bid() -> None:
+    new_cartier()
+    ok("bid", "3", "2")
+    ok("undo")
+    data = sheet()
+    assert data["hands"][0]["bids"] == {"Bob": 3}
+    assert data["next"]["player"] == "Cat"
+
+
+def test_undo_takes_back_the_trump() -> None:
+    bid_hand_one()
+    ok("undo")
+    data = sheet()
+    assert data["hands"][0]["trump"] is None
+    assert data["next"]["step"] == "trump"
+    assert data["next"]["player"] == "Dan"
+
+
+def test_undo_goes_back_into_the_previous_hand() -> None:
+    bid_hand_one()
+    ok("tricks", "3", "2", "5", "3")
+    ok("undo")
+    data = sheet()
+    assert data["hands"][0]["tricks"] == {} and data["hands"][0]["scores"] == {}
+    assert data["totals"] == dict.fromkeys(FOUR, 0)
+    assert data["next"]["hand"] == 1 and data["next"]["step"] == "tricks"
+    ok("undo")
+    ok("undo")
+    assert sheet()["hands"][0]["bids"] == {"Bob": 3, "Cat": 2, "Dan": 4}
+
+
+def test_undo_with_nothing_entered_is_refused(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "undo")
+
+
+def test_undo_takes_back_an_entry_not_an_edit() -> None:
+    """cli-contract: edits are not entries; undo takes back the last entry."""
+    bid_hand_one()
+    ok("tricks", "3", "2", "5", "3")
+    ok("edit", "1", "bids", "Cat=1")
+    ok("undo")
+    data = sheet()
+    assert data["hands"][0]["tricks"] == {}
+    assert data["hands"][0]["bids"] == {"Bob": 3, "Cat": 1, "Dan": 4, "Ann": 3}
+
+
+# --- edit --------------------------------------------------------------------------
+
+
+def three_hands() -> Table:
+    """Cartier hands 1-3 played; the model says what the sheet holds."""
+    table = cartier_table()
+    new_cartier()
+    plays = [
+        ([3, 2, 4, 3], "hearts", [3, 2, 5, 3]),
+        ([2, 2, 3, 3], "spades", [2, 3, 3, 4]),
+        ([1, 2, 3, 2], "notrump", [1, 2, 3, 5]),
+    ]
+    for k, (bids, suit, took) in enumerate(plays):
+        ok("bid", *map(str, bids))
+        ok("trump", suit)
+        ok("tricks", *map(str, took))
+        order = table.order(k)
+        table.bids[k] = dict(zip(order, bids, strict=True))
+        table.trumps[k] = suit
+        table.tricks[k] = dict(zip(order, took, strict=True))
+    assert sheet() == table.expected()
+    return table
+
+
+def test_edit_bids_rescores_the_hand_and_later_totals() -> None:
+    table = three_hands()
+    ok("edit", "1", "bids", "bob=2", "Dan=5")  # Bob now misses (3), Dan makes it (15)
+    table.bids[0].update({"Bob": 2, "Dan": 5})
+    assert sheet() == table.expected()
+
+
+def test_edit_tricks_keeps_the_sum_and_rescores() -> None:
+    table = three_hands()
+    ok("edit", "2", "tricks", "Cat=3", "Dan=2")
+    table.tricks[1].update({"Cat": 3, "Dan": 2})
+    assert sheet() == table.expected()
+
+
+def test_edit_of_one_players_tricks_that_breaks_the_sum_is_refused(data_dir: Path) -> None:
+    three_hands()
+    refused(data_dir, "edit", "2", "tricks", "Dan=4")
+
+
+def test_edit_keeps_the_hook(data_dir: Path) -> None:
+    """Hand 1: Bob 3, Cat 2, Dan 4 of 13: Ann (dealer) may not come to 4."""
+    three_hands()
+    refused(data_dir, "edit", "1", "bids", "Ann=4")
+    refused(data_dir, "edit", "1", "bids", "Bob=4")  # 4 + 2 + 4 + 3 = 13
+
+
+def test_edit_keeps_bids_in_range(data_dir: Path) -> None:
+    three_hands()
+    refused(data_dir, "edit", "1", "bids", "Ann=14")
+    refused(data_dir, "edit", "1", "bids", "Ann=-1")
+
+
+def test_edit_keeps_the_recorded_trump() -> None:
+    """cli-contract: the recorded trump stays, even when another bidder is now highest."""
+    table = three_hands()
+    ok("edit", "1", "bids", "Bob=6")
+    table.bids[0]["Bob"] = 6
+    assert sheet()["hands"][0]["trump"] == "hearts"
+    assert sheet() == table.expected()
+
+
+@pytest.mark.parametrize("hand", ["4", "0", "24", "-1"])
+def test_edit_of_a_hand_not_scored_is_refused(data_dir: Path, hand: str) -> None:
+    three_hands()
+    refused(data_dir, "edit", hand, "bids", "Ann=1")
+
+
+@pytest.mark.parametrize(
+    "args", [["1", "bids", "3"], ["1", "trump", "Ann=1"], ["one", "bids", "Ann=1"], ["1", "bids"]]
+)
+def test_edit_malformed_exits_2(data_dir: Path, args: list[str]) -> None:
+    three_hands()
+    refused(data_dir, "edit", *args, code=2)
+
+
+def test_edit_is_kept_in_the_games_history(data_dir: Path) -> None:
+    three_hands()
+    ok("edit", "1", "bids", "Cat=1")
+    saved = json.loads(file_of(data_dir).read_text(encoding="utf-8"))
+    assert any("Cat" in json.dumps(c) for c in saved["history"])
+
+
+# --- show --------------------------------------------------------------------------
+
+
+def test_show_json_has_exactly_the_contracts_keys() -> None:
+    three_hands()
+    data = sheet()
+    assert set(data) == {
+        "id",
+        "rules",
+        "players",
+        "hands",
+        "totals",
+        "next",
+        "finished",
+        "winners",
+    }
+    assert set(data["rules"]) == {"preset", "hook", "trump", "scoring", "hands", "deck"}
+    assert set(data["next"]) == {
+        "hand",
+        "cards",
+        "dealer",
+        "step",
+        "player",
+        "forbidden_bid",
+        "trump_namer",
+    }
+    for hand in data["hands"]:
+        assert set(hand) == {"number", "cards", "dealer", "trump", "bids", "tricks", "scores"}
+
+
+def test_show_json_lists_hands_not_reached_with_empty_entries() -> None:
+    three_hands()
+    hands = sheet()["hands"]
+    assert len(hands) == 23
+    assert all(h["bids"] == h["tricks"] == h["scores"] == {} for h in hands[3:])
+    assert all(h["trump"] is None for h in hands[3:])
+
+
+def finish_two_hands(last_tricks: str) -> dict[str, Any]:
+    """Three players, two one-card hands; hand 1: Bob 10, Cat 10, Ann 11."""
+    ok("new", "Ann", "Bob", "Cat", "--hands", "1,1", "--trump", "none", "--hook", "never")
+    ok("bid", "0", "0", "1")
+    ok("tricks", "0", "0", "1")
+    ok("bid", "1", "0", "0")  # hand 2: Cat 1, Ann 0, Bob 0
+    ok("tricks", *last_tricks.split())
+    return sheet()
+
+
+def test_show_json_of_a_finished_game_names_the_winner() -> None:
+    data = finish_two_hands("0 0 1")  # Cat 0, Ann 10, Bob 1
+    assert data["next"] is None
+    assert data["finished"] is True
+    assert data["totals"] == {"Ann": 21, "Bob": 11, "Cat": 10}
+    assert data["winners"] == ["Ann"]
+
+
+def test_show_json_of_a_finished_game_names_every_tied_winner() -> None:
+    """rules.md 8: equal highest totals share the win (seed 004)."""
+    data = finish_two_hands("1 0 0")  # Cat 11, Ann 10, Bob 10
+    assert data["totals"] == {"Ann": 21, "Bob": 20, "Cat": 21}
+    assert sorted(data["winners"]) == ["Ann", "Cat"]
+
+
+def test_an_unfinished_game_has_no_winners() -> None:
+    ok("new", "Ann", "Bob", "Cat")
+    data = sheet()
+    assert data["finished"] is False and data["winners"] == []
+
+
+def test_show_json_of_an_unknown_game_is_refused(data_dir: Path) -> None:
+    new_cartier()
+    refused(data_dir, "show", "--json", "-g", "other")
+
+
+FIVE = ("Alexandria", "Bartholomew", "Christophe", "Maximilian", "Evangeline")
+
+
+def five_player_classic() -> Table:
+    """Twelve hands of a five-player classic game: the widest cells a sheet can have
+    ("10/10✓", three-digit totals), bids made and missed."""
+    table = Table("river", "classic", list(FIVE), CLASSIC_HANDS, "always", "upcard", "standard", 52)
+    ok("new", *FIVE, "-g", "river")
+    ok("trump", "spades")
+    ok("bid", "Bartholomew=10", "0", "0", "0", "1")
+    ok("tricks", "10", "0", "0", "0", "0")
+    table.trumps[0] = "spades"
+    table.bids[0] = {"Bartholomew": 10, "Christophe": 0, "Maximilian": 0, "Evangeline": 0}
+    table.bids[0]["Alexandria"] = 1
+    table.tricks[0] = {p: 10 if p == "Bartholomew" else 0 for p in FIVE}
+    rng = random.Random(5)
+    for _ in range(11):
+        k = table.current()
+        assert k is not None
+        suit = rng.choice(SUITS)
+        ok("trump", suit)
+        table.trumps[k] = suit
+        for p in table.order(k):
+            b = legal_bid(table, rng)
+            ok("bid", str(b))
+            table.bids[k][p] = b
+        took = tricks_for(table, rng)
+        ok("tricks", *(f"{p}={t}" for p, t in took.items()))
+        table.tricks[k] = took
+    assert sheet() == table.expected()
+    return table
+
+
+def test_show_at_80_columns_with_five_players_fits_and_names_everyone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.cells import cell_len
+
+    table = five_player_classic()
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok("show")
+    lines = out.splitlines()
+    assert all(cell_len(line) <= 80 for line in lines), max(lines, key=cell_len)
+    for name in FIVE:
+        assert name in out
+    # The totals row is labelled "Total", or "Σ" when the sheet is at its narrowest.
+    footer = next(line for line in lines if line.split()[:1] in (["Total"], ["Σ"]))
+    assert footer.replace("★", "").split()[1:] == [str(table.totals()[p]) for p in FIVE]
+
+
+def test_show_at_80_columns_keeps_each_hands_cards_and_trump_readable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first hand deals 10 cards: its row must say 10 and the trump, not '1…'."""
+    table = five_player_classic()
+    monkeypatch.setenv("COLUMNS", "80")
+    symbols = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+    lines = ok("show").splitlines()
+    for k in range(12):
+        row = next(line for line in lines if line.split()[:1] == [str(k + 1)])
+        assert f"{CLASSIC_HANDS[k]}{symbols[table.trumps[k] or '']}" in row, row
+
+
+def test_show_at_80_columns_names_long_names_in_full_and_keeps_the_cells_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.cells import cell_len
+
+    names = [
+        "Alexandria Montgomery",
+        "Bartholomew Fitzgerald",
+        "Christophe",
+        "Max Von Trapp",
+        "Eve",
+    ]
+    ok("new", *names)
+    ok("trump", "s")
+    ok("bid", "10", "0", "0", "0", "1")
+    ok("tricks", "10", "0", "0", "0", "0")
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ok("show").splitlines()
+    assert all(cell_len(line) <= 80 for line in lines), max(lines, key=cell_len)
+    row = next(line for line in lines if line.split()[:1] == ["1"])
+    cells = ["1/0", "0", "10/10✓", "20", "0/0✓", "10", "0/0✓", "10", "0/0✓", "10"]
+    assert row.split()[1:] == ["10♠", *cells]
+    # Names cut short in the header are written out in full under the sheet.
+    text = " ".join(" ".join(lines).split())
+    for name in names:
+        assert name in text
+
+
+def test_show_human_marks_made_bids_and_names_the_next_hand() -> None:
+    bid_hand_one()
+    ok("tricks", "3", "2", "5", "3")
+    out = ok("show")
+    assert "✓" in out
+    assert "Hand 2" in out and "Bob" in out and "Cat" in out
+
+
+# --- list, path, rules --------------------------------------------------------------
+
+
+def test_list_shows_every_game() -> None:
+    new_cartier("friday")
+    ok("new", "Eve", "Fay", "Gus", "-g", "saturday")
+    out = ok("list")
+    assert "friday" in out and "saturday" in out and "Eve" in out
+
+
+def test_list_json_has_the_contracts_fields() -> None:
+    bid_hand_one()
+    ok("tricks", "3", "2", "5", "3")
+    ok("new", "Eve", "Fay", "Gus", "--rules", "ten-to-one", "-g", "other")
+    rows = json.loads(ok("list", "--json"))
+    by_id = {row["id"]: row for row in rows}
+    assert set(by_id) == {"g", "other"}
+    g = by_id["g"]
+    assert g["players"] == list(FOUR)
+    assert g["rules"] == "cartier"
+    assert (g["hands_played"], g["hands_total"], g["finished"]) == (1, 23, False)
+    assert by_id["other"]["rules"] == "ten-to-one"
+    assert by_id["other"]["hands_total"] == 10
+    for row in rows:
+        assert datetime.fromisoformat(row["updated"])
+
+
+def test_list_json_with_no_games_is_an_empty_array() -> None:
+    assert json.loads(ok("list", "--json")) == []
+
+
+def test_path_prints_the_data_directory_and_a_games_file(data_dir: Path) -> None:
+    assert ok("path").strip() == str(data_dir)
+    new_cartier()
+    assert ok("path", "-g", "g").strip() == str(file_of(data_dir))
+    assert file_of(data_dir).exists()
+
+
+def test_rules_lists_the_presets() -> None:
+    out = ok("rules")
+    for name in ("cartier", "ten-to-one", "classic"):
+        assert name in out
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("cartier", ["13", "2", "names", "10 + tricks"]),
+        ("ten-to-one", ["10", "6 or more", "hearts", "clubs"]),
+        ("classic", ["turned up", "10"]),
+    ],
+)
+def test_rules_name_explains_a_preset(name: str, words: list[str]) -> None:
+    out = ok("rules", name)
+    for word in ["Hands", "Hook", "Trump", "Scoring", *words]:
+        assert word in out, word
+
+
+def test_rules_of_an_unknown_preset_exits_2(data_dir: Path) -> None:
+    refused(data_dir, "rules", "bridge", code=2)
+
+
+# --- the installed program ----------------------------------------------------------
+
+
+def installed(*args: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "OHHELL_DATA_DIR": str(data_dir)}
+    return subprocess.run(args, capture_output=True, text=True, env=env, timeout=60, check=False)
+
+
+def test_the_installed_console_script_keeps_a_hand(data_dir: Path) -> None:
+    script = Path(sys.executable).with_name("ohhell")
+    assert script.exists()
+    for args in (
+        ["new", *FOUR, "--rules", "cartier", "-g", "sub"],
+        ["bid", "3", "2", "4", "3"],
+        ["trump", "♥"],
+        ["tricks", "Dan=5", "Ann=3", "Bob=3", "Cat=2"],
+    ):
+        done = installed(str(script), *args, data_dir=data_dir)
+        assert done.returncode == 0, done.stderr
+    done = installed(str(script), "show", "--json", data_dir=data_dir)
+    assert json.loads(done.stdout)["totals"] == {"Ann": 13, "Bob": 13, "Cat": 12, "Dan": 5}
+    before = snapshot(data_dir)
+    done = installed(str(script), "bid", "-1", data_dir=data_dir)
+    assert done.returncode == 1
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    assert snapshot(data_dir) == before
+
+
+def test_python_m_ohhell_score_is_the_same_program(data_dir: Path) -> None:
+    done = installed(sys.executable, "-m", "ohhell_score", "new", "A", "B", "C", data_dir=data_dir)
+    assert done.returncode == 0, done.stderr
+    done = installed(sys.executable, "-m", "ohhell_score", "list", "--json", data_dir=data_dir)
+    assert [row["players"] for row in json.loads(done.stdout)] == [["A", "B", "C"]]
+    done = installed(sys.executable, "-m", "ohhell_score", "new", "A", data_dir=data_dir)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+# --- whole games --------------------------------------------------------------------
+
+
+def check(table: Table) -> None:
+    """`show --json` equals the model's sheet (winners compared as a set)."""
+    got = sheet()
+    want = table.expected()
+    assert sorted(got.pop("winners")) == sorted(want.pop("winners"))
+    assert got == want
+
+
+def play_through(table: Table, data_dir: Path, rng: random.Random) -> None:
+    """Play a game to its end by the scripted commands, checking the sheet after every
+    entry, with refused entries (forbidden bids, notrump by upcard, tricks off) mixed in."""
+    check(table)
+    while (step := table.step()) is not None:
+        kind, _ = step
+        k = table.current()
+        assert k is not None
+        if kind == "trump":
+            named = table.method in ("named", "dealer")
+            if not named and rng.random() < 0.2:
+                refused(data_dir, "trump", "nt")
+            suit = rng.choice((*SUITS, "notrump") if named else SUITS)
+            ok("trump", rng.choice(SUIT_SPELLINGS[suit]))
+            table.trumps[k] = suit
+        elif kind == "bid":
+            forbidden = table.forbidden(k)
+            if forbidden is not None and rng.random() < 0.5:
+                refused(data_dir, "bid", str(forbidden))
+            order = table.order(k)
+            start = len(table.bids[k])
+            count = 1 if rng.random() < 0.6 else rng.randint(1, len(order) - start)
+            by_name = rng.random() < 0.5
+            args = []
+            for who in order[start : start + count]:
+                value = legal_bid(table, rng)
+                table.bids[k][who] = value
+                args.append(f"{spell_name(who, rng)}={value}" if by_name else str(value))
+            ok("bid", *args)
+        else:
+            took = tricks_for(table, rng)
+            if rng.random() < 0.15:
+                off = dict(took)
+                off[rng.choice(list(off))] += 1
+                refused(data_dir, "tricks", *(str(off[p]) for p in table.order(k)))
+            if rng.random() < 0.5:
+                names = list(took)
+                rng.shuffle(names)
+                ok("tricks", *(f"{spell_name(p, rng)}={took[p]}" for p in names))
+            else:
+                ok("tricks", *(str(took[p]) for p in table.order(k)))
+            table.tricks[k] = took
+        check(table)
+    assert sheet()["finished"] is True
+
+
+def whole_game(
+    preset: str,
+    players: list[str],
+    *,
+    hook: str | None = None,
+    scoring: str = "standard",
+    trump: str | None = None,
+    hands: tuple[str, list[int]] | None = None,
+    dealer: str | None = None,
+    deck: int = 52,
+) -> tuple[Table, list[str]]:
+    """The model of a new game and the `ohhell new` command line that starts it."""
+    base = PRESET_RULES[preset]
+    table = Table(
+        "whole",
+        preset,
+        players,
+        hands[1] if hands else base["hands"],
+        hook or base["hook"],
+        trump or base["trump"],
+        scoring,
+        deck,
+        first=players.index(dealer) if dealer else 0,
+    )
+    args = ["new", *players, "--rules", preset, "-g", "whole", "--scoring", scoring]
+    args += ["--hook", hook] if hook else []
+    args += ["--trump", trump] if trump else []
+    args += ["--hands", hands[0]] if hands else []
+    args += ["--dealer", dealer.lower()] if dealer else []
+    return table, args
+
+
+THREE = ["Ann", "Bob", "Cat"]
+FIVE_SHORT = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+#: Done when: Cartier with 4 and with 3 players, ten-to-one and classic, with and
+#: without the hook, under each scoring scheme; and the other trump methods.
+GAMES: dict[str, tuple[str, list[str], dict[str, Any]]] = {
+    "cartier-4": ("cartier", list(FOUR), {}),
+    "cartier-3": ("cartier", THREE, {"deck": 39}),
+    "cartier-4-minus-cat-deals": ("cartier", list(FOUR), {"scoring": "minus", "dealer": "Cat"}),
+    "cartier-4-no-hook-exact": ("cartier", list(FOUR), {"hook": "never", "scoring": "exact"}),
+    "cartier-3-no-hook-progressive": (
+        "cartier",
+        THREE,
+        {"hook": "never", "scoring": "progressive", "deck": 39},
+    ),
+    "ten-to-one-5": ("ten-to-one", FIVE_SHORT, {}),
+    "ten-to-one-3-exact": ("ten-to-one", THREE, {"scoring": "exact"}),
+    "ten-to-one-4-no-hook-minus": ("ten-to-one", list(FOUR), {"hook": "never", "scoring": "minus"}),
+    "classic-4": ("classic", list(FOUR), {}),
+    "classic-5-progressive": ("classic", FIVE_SHORT, {"scoring": "progressive"}),
+    "classic-4-no-hook": ("classic", list(FOUR), {"hook": "never"}),
+    "classic-3-hook-from-5": ("classic", THREE, {"hook": "from:5"}),
+    "cut-every-card": (
+        "classic",
+        list(FOUR),
+        {"trump": "cut", "hands": ("13-10", [13, 12, 11, 10])},
+    ),
+    "upcard-every-card": (
+        "cartier",
+        list(FOUR),
+        {"trump": "upcard", "hands": ("13-11-13", [13, 12, 11, 12, 13])},
+    ),
+    "dealer-names": (
+        "classic",
+        FIVE_SHORT,
+        {"trump": "dealer", "hands": ("1-4-1", [1, 2, 3, 4, 3, 2, 1])},
+    ),
+    "no-trump": ("ten-to-one", THREE, {"trump": "none", "hands": ("7,7,6", [7, 7, 6])}),
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_whole_game_played_by_the_scripted_commands(data_dir: Path, name: str) -> None:
+    preset, players, options = GAMES[name]
+    table, args = whole_game(preset, players, **options)
+    ok(*args)
+    play_through(table, data_dir, random.Random(name))

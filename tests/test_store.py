@@ -1,0 +1,409 @@
+"""Games saved safely (issue 2, "Storage"): one versioned JSON file per game, atomic
+saves that keep the previous version, a lock around every change, unreadable files
+refused by name while the other games still list, and ids that stay in the data
+directory."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ohhell_score import rules, store
+from ohhell_score.errors import NotYourTurn, Refused
+from ohhell_score.game import Game, add_bids
+
+from .scripted import CARTIER_HANDS, ok, refused, run, sheet, snapshot
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+#: fork keeps the test's OHHELL_DATA_DIR and imports; the race starts at a barrier.
+FORK = multiprocessing.get_context("fork")
+
+
+def new_game(game: str = "g") -> None:
+    ok("new", *FOUR, "--rules", "cartier", "-g", game)
+
+
+def saved(data_dir: Path, game: str = "g") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((data_dir / f"{game}.json").read_text(encoding="utf-8"))
+    return data
+
+
+# --- the file -----------------------------------------------------------------------
+
+
+def test_a_save_leaves_no_temp_files_and_keeps_the_previous_version(data_dir: Path) -> None:
+    new_game()
+    ok("bid", "3")
+    before = (data_dir / "g.json").read_bytes()
+    ok("bid", "2")
+    assert (data_dir / "g.json.bak").read_bytes() == before
+    assert (data_dir / "g.json").read_bytes() != before
+    assert not [p.name for p in data_dir.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_the_file_carries_a_schema_version(data_dir: Path) -> None:
+    new_game()
+    schema = saved(data_dir)["schema"]
+    assert type(schema) is int and schema >= 1
+
+
+def test_the_file_holds_the_whole_rule_set(data_dir: Path) -> None:
+    ok("new", *FOUR, "--rules", "ten-to-one", "--scoring", "minus", "--hands", "7-5", "-g", "g")
+    assert saved(data_dir)["rules"] == {
+        "preset": "ten-to-one",
+        "hook": "from:6",
+        "trump": "schedule:H,C,S,D,N",
+        "scoring": "minus",
+        "hands": [7, 6, 5],
+        "deck": 52,
+    }
+
+
+def test_a_later_change_to_a_preset_never_alters_an_old_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    new_game()
+    cartier = rules.PRESETS["cartier"]
+    changed = replace(cartier, rules=replace(cartier.rules, hands=(5, 4), hook=rules.Hook(None)))
+    monkeypatch.setitem(rules.PRESETS, "cartier", changed)
+    data = sheet()
+    assert data["rules"]["hands"] == CARTIER_HANDS
+    assert data["rules"]["hook"] == "always"
+
+
+def test_the_file_holds_facts_not_scores(data_dir: Path) -> None:
+    """Scores, totals and whose turn it is are derived, never stored."""
+    new_game()
+    ok("bid", "3", "2", "4", "3")
+    ok("trump", "h")
+    ok("tricks", "3", "2", "5", "3")
+    text = (data_dir / "g.json").read_text(encoding="utf-8")
+    for derived in ("scores", "totals", "next", "winners"):
+        assert f'"{derived}"' not in text
+
+
+# --- unreadable files -----------------------------------------------------------------
+
+
+def truncated(text: str) -> str:
+    return text[: len(text) // 2]
+
+
+def newer(text: str) -> str:
+    data = json.loads(text)
+    data["schema"] += 1
+    return json.dumps(data)
+
+
+def without_players(text: str) -> str:
+    data = json.loads(text)
+    del data["players"]
+    return json.dumps(data)
+
+
+def impossible_bid(text: str) -> str:
+    data = json.loads(text)
+    data["entries"][0]["bid"] = 99
+    return json.dumps(data)
+
+
+def other_id(text: str) -> str:
+    data = json.loads(text)
+    data["id"] = "g"
+    return json.dumps(data)
+
+
+DAMAGE: dict[str, Callable[[str], str]] = {
+    "truncated": truncated,
+    "not-json": lambda _: "this is not JSON\n",
+    "empty": lambda _: "",
+    "a-list": lambda _: "[1, 2, 3]\n",
+    "nested-too-deep": lambda _: "[" * 100_000,
+    "not-utf-8": lambda _: "\udcff\udcfe garbage",
+    "no-players": without_players,
+    "impossible-bid": impossible_bid,
+    "newer-schema": newer,
+    "another-games-id": other_id,
+}
+
+
+@pytest.fixture(params=list(DAMAGE))
+def damaged(request: pytest.FixtureRequest, data_dir: Path) -> Path:
+    """Game `g` is fine; game `bad` was damaged as the parameter says."""
+    new_game("g")
+    new_game("bad")
+    ok("bid", "-g", "bad", "3")
+    path = data_dir / "bad.json"
+    damage = DAMAGE[request.param](path.read_text(encoding="utf-8"))
+    path.write_bytes(damage.encode("utf-8", errors="surrogateescape"))
+    return path
+
+
+@pytest.mark.parametrize(
+    "command", [["show"], ["show", "--json"], ["bid", "2"], ["undo"], ["tricks", "1", "2"]]
+)
+def test_an_unreadable_game_is_refused_naming_its_file(
+    damaged: Path, data_dir: Path, command: list[str]
+) -> None:
+    message = refused(data_dir, *command, "-g", "bad")
+    assert str(damaged) in message
+
+
+def test_a_game_from_a_newer_version_says_so(data_dir: Path) -> None:
+    new_game()
+    path = data_dir / "g.json"
+    path.write_text(newer(path.read_text(encoding="utf-8")), encoding="utf-8")
+    message = refused(data_dir, "show")
+    assert str(path) in message and "newer" in message
+
+
+def test_other_games_still_list_beside_an_unreadable_one(damaged: Path) -> None:
+    out = ok("list")
+    assert "g" in out.split()
+    line = next(line for line in out.splitlines() if line.split()[:1] == ["bad"])
+    assert "unreadable" in line
+
+
+def test_list_json_leaves_an_unreadable_game_out(damaged: Path) -> None:
+    result = run("list", "--json")
+    assert result.exit_code == 0
+    assert [row["id"] for row in json.loads(result.stdout)] == ["g"]
+
+
+def test_a_readable_game_still_plays_beside_an_unreadable_one(damaged: Path) -> None:
+    ok("bid", "-g", "g", "3")
+    assert sheet("-g", "g")["hands"][0]["bids"] == {"Bob": 3}
+
+
+# --- ids --------------------------------------------------------------------------------
+
+BAD_IDS = ["../x", "a/b", "/tmp/x", "ABC", "a" * 65, "", ".", "..", "x.json", "a b", "é"]
+
+
+@pytest.mark.parametrize("game_id", BAD_IDS)
+@pytest.mark.parametrize(
+    "command",
+    [["new", "Ann", "Bob", "Cat"], ["show"], ["bid", "1"], ["undo"], ["path"], ["trump", "s"]],
+)
+def test_an_id_that_could_leave_the_data_directory_is_refused(
+    tmp_path: Path, game_id: str, command: list[str]
+) -> None:
+    new_game()
+    everything = snapshot(tmp_path)
+    result = run(*command, "-g", game_id)
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert len(result.stderr.splitlines()) == 1
+    assert snapshot(tmp_path) == everything
+
+
+def test_an_id_of_64_characters_is_accepted(data_dir: Path) -> None:
+    game_id = "a-1" * 21 + "b"
+    ok("new", "Ann", "Bob", "Cat", "-g", game_id)
+    assert (data_dir / f"{game_id}.json").exists()
+
+
+# --- two commands at once ---------------------------------------------------------------
+
+
+def _bid_once(barrier: Any, name: str | None, value: int) -> None:
+    """In a child process: wait for the others, then enter one bid; exit 0 if it was kept,
+    3 if refused."""
+    barrier.wait()
+    try:
+        store.change("race", lambda g: add_bids(g, [(name, value)], store.now()))
+    except Refused:
+        os._exit(3)
+    os._exit(0)
+
+
+def _bid_in_turn(barrier: Any, name: str) -> None:
+    """In a child process: enter this player's bid, retrying until it is their turn."""
+    barrier.wait()
+    for _ in range(2000):
+        try:
+            store.change("race", lambda g: add_bids(g, [(name, 0)], store.now()))
+        except NotYourTurn:
+            time.sleep(0.002)
+            continue
+        os._exit(0)
+    os._exit(4)
+
+
+def race(target: Callable[..., None], args: list[tuple[Any, ...]]) -> list[int | None]:
+    barrier = FORK.Barrier(len(args))
+    workers = [FORK.Process(target=target, args=(barrier, *a)) for a in args]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(120)
+    return [w.exitcode for w in workers]
+
+
+def bids_in_file(data_dir: Path) -> list[tuple[str, int]]:
+    return [(e["player"], e["bid"]) for e in saved(data_dir, "race")["entries"]]
+
+
+def test_many_processes_racing_for_the_same_bid_keep_it_exactly_once(data_dir: Path) -> None:
+    new_game("race")
+    codes = race(_bid_once, [("Bob", 3)] * 8)
+    assert sorted(c or 0 for c in codes) == [0] + [3] * 7
+    assert None not in codes
+    assert bids_in_file(data_dir) == [("Bob", 3)]
+
+
+def test_processes_entering_the_next_bid_at_once_lose_none(data_dir: Path) -> None:
+    """Each sees the one before: four "next player bids 0" make the whole round."""
+    new_game("race")
+    codes = race(_bid_once, [(None, 0)] * 4)
+    assert codes == [0, 0, 0, 0]
+    assert bids_in_file(data_dir) == [("Bob", 0), ("Cat", 0), ("Dan", 0), ("Ann", 0)]
+
+
+def test_processes_each_entering_their_bid_in_turn_lose_none(data_dir: Path) -> None:
+    new_game("race")
+    codes = race(_bid_in_turn, [(p,) for p in ("Ann", "Dan", "Cat", "Bob")])
+    assert codes == [0, 0, 0, 0]
+    assert bids_in_file(data_dir) == [("Bob", 0), ("Cat", 0), ("Dan", 0), ("Ann", 0)]
+
+
+def _new_game(barrier: Any, *args: str) -> None:
+    """In a child process: wait for the others, then `ohhell new ARGS`; exit with its code."""
+    barrier.wait()
+    os._exit(run("new", *args).exit_code)
+
+
+def test_games_started_at_once_without_an_id_all_start(data_dir: Path) -> None:
+    """Ids made up at the same moment must not collide: each `new` gets its own game."""
+    codes = race(_new_game, [("Ann", "Bob", "Cat")] * 4)
+    assert codes == [0, 0, 0, 0]
+    assert len(json.loads(ok("list", "--json"))) == 4
+
+
+def test_games_started_at_once_with_the_same_id_make_one_game(data_dir: Path) -> None:
+    codes = race(_new_game, [(name, "Bob", "Cat", "-g", "same") for name in ("Ann", "Eve", "Fay")])
+    assert sorted(c or 0 for c in codes) == [0, 1, 1]
+    winner = ("Ann", "Eve", "Fay")[codes.index(0)]
+    assert sheet("-g", "same")["players"] == [winner, "Bob", "Cat"]
+
+
+# --- a save that is killed ---------------------------------------------------------------
+
+
+def _save_then_hang() -> None:
+    """In a child process: start a save and hang in fsync, with the temp file written."""
+
+    def hang(fd: object) -> None:
+        time.sleep(600)
+
+    os.fsync = hang
+    store.change("g", lambda g: add_bids(g, [(None, 3)], store.now()))
+
+
+def test_a_killed_save_keeps_the_old_game_and_its_temp_file_is_cleaned(data_dir: Path) -> None:
+    new_game()
+    before = (data_dir / "g.json").read_bytes()
+    child = FORK.Process(target=_save_then_hang)
+    child.start()
+    deadline = time.monotonic() + 60
+    while not list(data_dir.glob(".g.json.*.tmp")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert child.pid is not None
+    os.kill(child.pid, signal.SIGKILL)
+    child.join()
+    assert list(data_dir.glob(".g.json.*.tmp")), "the save never reached its temp file"
+    assert (data_dir / "g.json").read_bytes() == before
+    assert [row["id"] for row in json.loads(ok("list", "--json"))] == ["g"]
+    assert ".tmp" not in ok("list")
+    ok("bid", "2")  # the lock died with the process
+    assert not list(data_dir.glob(".g.json.*.tmp"))
+    assert sheet()["hands"][0]["bids"] == {"Bob": 2}
+
+
+def test_a_stray_temp_file_is_never_listed(data_dir: Path) -> None:
+    new_game()
+    (data_dir / ".g.json.k2j3h4.tmp").write_text((data_dir / "g.json").read_text("utf-8"))
+    (data_dir / ".other.json.x1.tmp").write_text("{")
+    assert [row["id"] for row in json.loads(ok("list", "--json"))] == ["g"]
+
+
+# --- the current game --------------------------------------------------------------------
+
+
+def test_the_current_game_is_the_one_most_recently_created() -> None:
+    new_game("a")
+    new_game("b")
+    assert sheet()["id"] == "b"
+
+
+def test_the_current_game_is_the_one_most_recently_changed() -> None:
+    new_game("a")
+    new_game("b")
+    ok("bid", "-g", "a", "3")
+    assert sheet()["id"] == "a"
+    ok("bid", "2")  # goes to a
+    assert sheet("-g", "a")["hands"][0]["bids"] == {"Bob": 3, "Cat": 2}
+    ok("bid", "-g", "b", "1")
+    ok("undo")
+    assert sheet("-g", "b")["hands"][0]["bids"] == {}
+    assert sheet()["id"] == "b"
+
+
+def test_a_refused_change_does_not_make_a_game_current(data_dir: Path) -> None:
+    new_game("a")
+    new_game("b")
+    refused(data_dir, "bid", "-g", "a", "99")
+    refused(data_dir, "new", "Ann", "Bob", "-g", "c")
+    assert sheet()["id"] == "b"
+
+
+def test_showing_a_game_does_not_make_it_current() -> None:
+    new_game("a")
+    new_game("b")
+    sheet("-g", "a")
+    assert sheet()["id"] == "b"
+
+
+# --- where the data lives ----------------------------------------------------------------
+
+
+def test_the_data_directory_is_read_on_every_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_game("here")
+    elsewhere = tmp_path / "elsewhere"
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(elsewhere))
+    assert ok("path").strip() == str(elsewhere)
+    assert json.loads(ok("list", "--json")) == []
+    new_game("there")
+    assert (elsewhere / "there.json").exists()
+
+
+def test_without_the_variable_the_data_lives_in_the_users_data_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OHHELL_DATA_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert ok("path").strip() == str(tmp_path / "xdg" / "ohhell-score")
+
+
+def test_a_game_can_be_read_back_whole(data_dir: Path) -> None:
+    """What is saved is what is loaded: players, rules, first dealer, every entry."""
+    ok("new", *FOUR, "--rules", "cartier", "--dealer", "cat", "--scorer", "Zoë", "-g", "g")
+    ok("bid", "3", "2", "4", "3")
+    ok("trump", "nt")
+    ok("tricks", "Ann=3", "Bob=2", "Cat=5", "Dan=3")
+    ok("edit", "1", "tricks", "Cat=4", "Dan=4")
+    game: Game = store.load("g")
+    assert store.game_from_dict(store.game_to_dict(game)) == game
+    assert game.players == FOUR and game.first_dealer == 2 and game.scorer == "Zoë"
+    assert len(game.entries) == 6 and len(game.history) == 1
