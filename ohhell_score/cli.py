@@ -11,15 +11,27 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from . import __version__, store
+from .cli_complete import (
+    complete_assignments,
+    complete_game,
+    complete_preset,
+    complete_suit,
+)
+from .cli_lazy import LazyGroup, lazy_command
 from .errors import BadValue, Refused
-from .game import Assignment, Game, HandState, Progress, progress
-from .rules import DEFAULT_PRESET, PRESETS, Suit
-from .words import next_words, plural
+
+if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
+    from .game import Assignment, Game, HandState, Progress
+
+#: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
+#: without importing the rules (tests/test_completions.py checks that they agree).
+PRESET_NAMES = ("cartier", "ten-to-one", "classic")
+DEFAULT_PRESET = "classic"
 
 app = typer.Typer(
     name="ohhell",
@@ -27,6 +39,7 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -81,7 +94,11 @@ def main(
 GameOpt = Annotated[
     str | None,
     typer.Option(
-        "--game", "-g", help="The game's id (default: the current game).", show_default=False
+        "--game",
+        "-g",
+        help="The game's id (default: the current game).",
+        show_default=False,
+        autocompletion=complete_game,
     ),
 ]
 
@@ -107,6 +124,8 @@ def parse_assignments(args: list[str]) -> list[Assignment]:
 
 def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
     """Change a game under its lock and return its new progress."""
+    from .game import progress
+
     with refusals():
         gid = store.resolve_id(game_id)
         return progress(store.change(gid, lambda g: edit(g)))
@@ -121,7 +140,13 @@ def new(
         list[str], typer.Argument(help="Player names, clockwise.", show_default=False)
     ],
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}.")
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            help=f"Preset: {', '.join(PRESET_NAMES)}.",
+            autocompletion=complete_preset,
+        ),
     ] = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
@@ -163,8 +188,9 @@ def new(
     ] = None,
 ) -> None:
     """Start a game. Players are listed clockwise; the new game becomes current."""
-    from .game import check_players
+    from .game import Game, check_players, progress
     from .rules import build_rules
+    from .words import next_words, plural
 
     with refusals():
         names = check_players(players)
@@ -196,6 +222,8 @@ def new(
 
 
 def report(prog: Progress, done: str) -> None:
+    from .words import next_words
+
     typer.echo(done)
     typer.echo(next_words(prog))
 
@@ -203,7 +231,12 @@ def report(prog: Progress, done: str) -> None:
 @app.command(context_settings=NUMBERS)
 def bid(
     bids: Annotated[
-        list[str], typer.Argument(help="NAME=N or N, in bidding order.", show_default=False)
+        list[str],
+        typer.Argument(
+            help="NAME=N or N, in bidding order.",
+            show_default=False,
+            autocompletion=complete_assignments,
+        ),
     ],
     game: GameOpt = None,
 ) -> None:
@@ -225,12 +258,14 @@ def trump_cmd(
         typer.Argument(
             help="spades, hearts, diamonds, clubs or notrump (s h d c nt, ♠ ♥ ♦ ♣).",
             show_default=False,
+            autocompletion=complete_suit,
         ),
     ],
     game: GameOpt = None,
 ) -> None:
     """Record the current hand's trump where the rules ask for it."""
     from .game import set_trump
+    from .rules import Suit
 
     with refusals():
         chosen = Suit.parse(suit)
@@ -246,7 +281,11 @@ def trump_cmd(
 def tricks(
     values: Annotated[
         list[str],
-        typer.Argument(help="NAME=N for every player, or N in bidding order.", show_default=False),
+        typer.Argument(
+            help="NAME=N for every player, or N in bidding order.",
+            show_default=False,
+            autocompletion=complete_assignments,
+        ),
     ],
     game: GameOpt = None,
 ) -> None:
@@ -298,7 +337,12 @@ def edit(
     hand: Annotated[int, typer.Argument(help="The hand's number.", show_default=False)],
     what: Annotated[What, typer.Argument(help="bids or tricks.", show_default=False)],
     values: Annotated[
-        list[str], typer.Argument(help="NAME=N for each value to change.", show_default=False)
+        list[str],
+        typer.Argument(
+            help="NAME=N for each value to change.",
+            show_default=False,
+            autocompletion=complete_assignments,
+        ),
     ],
     game: GameOpt = None,
 ) -> None:
@@ -330,15 +374,17 @@ def show(
     ] = False,
 ) -> None:
     """The score sheet: hands down, players across, totals and what comes next."""
+    from .game import progress
+
     prog = progress(load(game))
     if as_json:
         from .game import sheet_json
 
         typer.echo(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
         return
-    from . import render
+    from . import plain  # not rich: the sheet is drawn between every hand
 
-    render.print_sheet(prog)
+    plain.print_sheet(prog)
 
 
 @app.command("list")
@@ -347,31 +393,19 @@ def list_cmd(
 ) -> None:
     """Saved games, most recently changed first."""
     with refusals():
-        listed = store.list_games()
+        listed = store.list_summaries()  # from the list index: no game is replayed
     if as_json:
         rows = []
         for item in listed:
-            if item.game is None:
+            if item.error is not None:
                 typer.echo(f"ohhell: {item.error}", err=True)
                 continue
-            prog = progress(item.game)
-            rows.append(
-                {
-                    "id": item.id,
-                    "players": list(item.game.players),
-                    "rules": item.game.rules.preset,
-                    "hands_played": prog.hands_played,
-                    "hands_total": len(prog.hands),
-                    "finished": prog.finished,
-                    "updated": item.game.updated,
-                    "leaders": prog.leaders(),
-                }
-            )
+            rows.append({key: item.summary[key] for key in store.LIST_JSON_KEYS})
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    from . import render
+    from . import plain
 
-    render.print_list(listed)
+    plain.print_list(listed)
 
 
 @app.command()
@@ -384,7 +418,10 @@ def path(game: GameOpt = None) -> None:
 @app.command("rules")
 def rules_cmd(
     name: Annotated[
-        str | None, typer.Argument(help="A preset to explain.", show_default=False)
+        str | None,
+        typer.Argument(
+            help="A preset to explain.", show_default=False, autocompletion=complete_preset
+        ),
     ] = None,
     players: Annotated[int, typer.Option(help="Explain it for this many players.")] = 4,
 ) -> None:
@@ -393,6 +430,8 @@ def rules_cmd(
     from .words import describe_rules, preset_line
 
     if name is None:
+        from .rules import PRESETS
+
         for p in PRESETS.values():
             typer.echo(preset_line(p))
         typer.echo("\n`ohhell rules NAME` explains one; options of `ohhell new` change it.")
@@ -415,7 +454,7 @@ def rules_cmd(
 def run() -> None:
     """Entry point of the console script."""
     try:
-        app()
+        lazy_command(app)()  # builds only the command that runs: start-up time
     except KeyboardInterrupt:
         typer.echo("\nohhell: interrupted; nothing entered before was lost.", err=True)
         sys.exit(130)

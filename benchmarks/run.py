@@ -1,0 +1,312 @@
+"""How long `ohhell` takes to answer, against a hello-world app on the same Typer.
+
+    .venv/bin/python benchmarks/run.py            # about two minutes
+    .venv/bin/python benchmarks/run.py --runs 7   # a quick look
+
+Every measurement is a whole process, started the way a shell starts it, run
+``--runs`` times; the runs are interleaved (each round runs every command once, in a
+shuffled order) so that a busy machine slows all of them alike, and the table shows
+medians. Everything lives in a temporary folder that is removed at the end: a finished
+23-hand Cartier game for `show`, a game waiting for a bid for `bid` (put back before
+each run, untimed), and 10,000 saved games for `list` (and `stats`, when the program
+has it) and for a plain script that only reads and parses those files. The list index
+is built by a warm-up run, as it is after any earlier `list`.
+
+Targets (README, "Start-up budget"): `--version` and `bid` at most 1.15 times the
+hello-world app, `show` at most 1.3, a completion at most 1.2; `list` of 10,000 games
+at most 1.0 times the read-and-parse script; the peak memory of `show` at most 1.2 times
+the hello-world app's. This is a measurement, not a test: nothing in tests/ times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HELLO = """\
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def main(name: str = "world") -> None:
+    typer.echo(f"hello {name}")
+
+
+if __name__ == "__main__":
+    app()
+"""
+
+READ_AND_PARSE = """\
+import json
+import os
+import sys
+
+folder = sys.argv[1]
+games = 0
+for name in os.listdir(folder):
+    if name.endswith(".json") and not name.startswith("."):
+        with open(os.path.join(folder, name), "rb") as f:
+            json.loads(f.read())
+        games += 1
+print(games)
+"""
+
+
+@dataclass
+class Case:
+    name: str
+    argv: list[str]
+    env: dict[str, str]
+    before: tuple[Path, bytes] | None = None  # a file to put back before each run
+    target: float | None = None
+    against: str = "hello-world"
+
+
+def ohhell_argv() -> list[str]:
+    script = Path(sys.executable).parent / "ohhell"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "ohhell_score"]
+
+
+# --- the games --------------------------------------------------------------------
+
+
+def play(gid: str, rng: random.Random, players: tuple[str, ...], preset: str, upto: int | None):
+    """A game played with plausible bids and tricks, up to the start of hand ``upto``."""
+    from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
+    from ohhell_score.rules import Suit, build_rules
+
+    at = "2026-11-30T20:00:00+01:00"
+    game = Game(gid, players, build_rules(preset, len(players)), created=at, updated=at)
+    while True:
+        prog = progress(game)
+        nxt = prog.next
+        if nxt is None or (upto is not None and nxt.hand >= upto and nxt.step is Step.BID):
+            return game
+        hand = prog.hands[nxt.hand - 1]
+        if nxt.step is Step.BID:
+            share = nxt.cards / len(players)
+            choices = [b for b in range(nxt.cards + 1) if b != nxt.forbidden_bid]
+            bid = min(choices, key=lambda b: abs(b - share - rng.uniform(-1.5, 1.5)))
+            game = add_bids(game, [(None, bid)], at)
+        elif nxt.step is Step.TRUMP:
+            suits = list(Suit) if prog.game.rules.allows_notrump_entry() else list(Suit)[:4]
+            game = set_trump(game, rng.choice(suits), at)
+        else:
+            left = nxt.cards
+            tricks = []
+            for i, p in enumerate(hand.order):
+                t = (
+                    left
+                    if i == len(hand.order) - 1
+                    else min(left, max(0, hand.bids[p] + rng.choice((-1, 0, 0, 1))))
+                )
+                tricks.append((p, t))
+                left -= t
+            game = add_tricks(game, tricks, at)
+
+
+def write_games(folder: Path, count: int, rng: random.Random) -> None:
+    """``count`` game files: a few dozen games played out, saved under many ids."""
+    from ohhell_score import store
+
+    folder.mkdir(parents=True)
+    tables = [
+        ("Ann", "Bob", "Cat", "Dan"),
+        ("Zoë", "Yusuf", "Xia"),
+        ("Ann", "Bo", "Cy", "Di", "Ed"),
+    ]
+    samples = []
+    for k in range(36):
+        players = tables[k % len(tables)]
+        preset = ("cartier", "classic", "ten-to-one")[k % 3]
+        upto = None if k % 4 == 0 else rng.randint(1, 10)
+        samples.append(store.game_to_dict(play(f"g{k}", rng, players, preset, upto)))
+    for i in range(count):
+        data = dict(samples[i % len(samples)])
+        data["id"] = gid = f"game-{i:05d}"
+        data["updated"] = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T20:{i % 60:02d}:00+01:00"
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        (folder / f"{gid}.json").write_text(text, encoding="utf-8")
+
+
+# --- measuring ----------------------------------------------------------------------
+
+
+def run_once(case: Case) -> tuple[float, int]:
+    """Wall time in seconds and peak memory (max RSS, KiB) of one whole process."""
+    if case.before is not None:
+        path, data = case.before
+        path.write_bytes(data)
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        case.argv, env=case.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read() if proc.stderr else b""
+    if proc.returncode != 0:
+        raise SystemExit(f"{case.name} failed ({proc.returncode}): {err.decode()}")
+    return elapsed, usage.ru_maxrss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=21, help="rounds (default 21)")
+    parser.add_argument("--games", type=int, default=10_000, help="games for list (10,000)")
+    args = parser.parse_args()
+
+    root = Path(tempfile.mkdtemp(prefix="ohhell-bench-"))
+    try:
+        measure(root, args.runs, args.games)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def measure(root: Path, runs: int, games: int) -> None:
+    rng = random.Random(2026)
+    from ohhell_score import store
+
+    py = sys.executable
+    ohhell = ohhell_argv()
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("OHHELL_", "_OHHELL"))}
+    base.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode is cached
+    base.update(COLUMNS="100", LINES="50", NO_COLOR="1")
+
+    def env(folder: Path, **extra: str) -> dict[str, str]:
+        return {**base, "OHHELL_DATA_DIR": str(folder), **extra}
+
+    (root / "hello.py").write_text(HELLO, encoding="utf-8")
+    (root / "read_and_parse.py").write_text(READ_AND_PARSE, encoding="utf-8")
+    table = root / "table"
+    table.mkdir()
+    (table / "friday.json").write_text(
+        json.dumps(
+            store.game_to_dict(play("friday", rng, ("Ann", "Bob", "Cat", "Dan"), "cartier", None)),
+            ensure_ascii=False,
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    waiting = play("monday", rng, ("Ann", "Bob", "Cat", "Dan"), "cartier", 12)
+    monday = table / "monday.json"
+    monday_text = (
+        json.dumps(store.game_to_dict(waiting), ensure_ascii=False, indent=1) + "\n"
+    ).encode()
+    monday.write_bytes(monday_text)
+    many = root / "many"
+    print(f"writing {games:,} games to {many} ...", file=sys.stderr)
+    write_games(many, games, rng)
+
+    cases = [
+        Case("python -c pass", [py, "-c", "pass"], env(table)),
+        Case("hello-world", [py, str(root / "hello.py")], env(table)),
+        Case("ohhell --version", [*ohhell, "--version"], env(table), target=1.15),
+        Case("ohhell show", [*ohhell, "show", "-g", "friday"], env(table), target=1.3),
+        Case(
+            "ohhell bid",
+            [*ohhell, "bid", "-g", "monday", "1"],
+            env(table),
+            (monday, monday_text),
+            1.15,
+        ),
+        Case(
+            "TAB: show -g fr",
+            ohhell,
+            env(
+                table,
+                _OHHELL_COMPLETE="complete_bash",
+                COMP_WORDS="ohhell show -g fr",
+                COMP_CWORD="3",
+            ),
+            target=1.2,
+        ),
+        Case("read+parse 10,000", [py, str(root / "read_and_parse.py"), str(many)], env(many)),
+        Case(
+            "ohhell list (10,000)",
+            [*ohhell, "list"],
+            env(many),
+            target=1.0,
+            against="read+parse 10,000",
+        ),
+    ]
+    has_stats = (
+        subprocess.run([*ohhell, "stats", "--help"], env=env(many), capture_output=True).returncode
+        == 0
+    )
+    if has_stats:
+        cases.append(
+            Case(
+                "ohhell stats (10,000)", [*ohhell, "stats"], env(many), against="read+parse 10,000"
+            )
+        )
+
+    check = subprocess.run(cases[5].argv, env=cases[5].env, capture_output=True, text=True)
+    if "friday" not in check.stdout:
+        raise SystemExit(f"the completion did not offer friday: {check.stdout!r} {check.stderr!r}")
+    for case in cases:  # warm-up: bytecode caches, the file cache, the list index
+        run_once(case)
+        run_once(case)
+
+    times: dict[str, list[float]] = {c.name: [] for c in cases}
+    peaks: dict[str, list[int]] = {c.name: [] for c in cases}
+    order = list(cases)
+    for r in range(runs):
+        random.Random(r).shuffle(order)
+        for case in order:
+            elapsed, peak = run_once(case)
+            times[case.name].append(elapsed)
+            peaks[case.name].append(peak)
+        print(f"round {r + 1}/{runs}", file=sys.stderr, end="\r")
+    print(file=sys.stderr)
+
+    median = {name: statistics.median(v) for name, v in times.items()}
+    peak = {name: statistics.median(v) for name, v in peaks.items()}
+    import typer
+
+    print(
+        f"Python {platform.python_version()}, typer {typer.__version__}, "
+        f"{os.cpu_count()} CPUs, {platform.system()}; median of {runs} interleaved runs"
+    )
+    print()
+    print("| command | median | ratio | target | peak memory |")
+    print("|---|---:|---:|---:|---:|")
+    for case in cases:
+        ratio = median[case.name] / median[case.against]
+        shown = "" if case.name in ("hello-world", "read+parse 10,000") else f"{ratio:.2f}"
+        if case.target is not None:
+            mark = "met" if ratio <= case.target else "MISSED"
+            goal = f"<= {case.target:.2f} {mark}"
+        else:
+            goal = ""
+        against = "" if case.against == "hello-world" or not shown else f" (of {case.against})"
+        print(
+            f"| `{case.name}` | {median[case.name] * 1000:.1f} ms | {shown}{against} | {goal} "
+            f"| {peak[case.name] / 1024:.1f} MiB |"
+        )
+    memory = peak["ohhell show"] / peak["hello-world"]
+    print()
+    print(
+        f"Peak memory of `show`: {memory:.2f} x the hello-world app's "
+        f"(target <= 1.20: {'met' if memory <= 1.2 else 'MISSED'})."
+    )
+    if not has_stats:
+        print("`ohhell stats`: not in this version; skipped.")
+
+
+if __name__ == "__main__":
+    main()
