@@ -62,13 +62,15 @@ def players_of(game_id: str | None) -> list[str]:
     return [p for p in players if isinstance(p, str)]
 
 
-def complete_assignments(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
     """``NAME=`` for ``bid``, ``tricks`` and ``edit``: the players of the current game (or
     of ``-g``) not named yet on the line, in seating order."""
     if "=" in incomplete:
         return []  # the number is the player's to type
     game = ctx.params.get("game")
-    named = {arg.partition("=")[0].strip().casefold() for arg in args if "=" in arg}
+    # typer hands completions no ``args``: what is typed so far is in the parsed params.
+    typed = [v for value in ctx.params.values() if isinstance(value, list | tuple) for v in value]
+    named = {str(v).partition("=")[0].strip().casefold() for v in typed if "=" in str(v)}
     word = incomplete.casefold()
     return [
         f"{p}="
