@@ -154,14 +154,18 @@ class _Table:
         return sum(snug) + len(GAP) * (len(snug) - 1)
 
     def cut_names(self, width: int) -> None:
-        """Still too wide: long names give way, down to what their cells need."""
+        """Still too wide: the longest names give way, down to what their cells need."""
         over = self.width - width
-        for i in range(self.first_player, len(self.heads)):
-            cut = min(self.widths[i] - max(self.needs[i], 1), over)
-            if cut > 0:
-                self.widths[i] -= cut
-                self.heads[i] = fit(self.heads[i], self.widths[i])
-                over -= cut
+        players = range(self.first_player, len(self.heads))
+        while over > 0:
+            cuttable = [i for i in players if self.widths[i] > max(self.needs[i], 1)]
+            if not cuttable:
+                break
+            widest = max(cuttable, key=lambda i: self.widths[i])
+            self.widths[widest] -= 1
+            over -= 1
+        for i in players:
+            self.heads[i] = fit(self.heads[i], self.widths[i])
 
     def lines(self, prog: Progress, s: Styler) -> list[str]:
         widths, right = self.widths, self.right

@@ -1,0 +1,88 @@
+"""The quick paths stay quick: commands built lazily, rich imported only where it draws.
+
+Timing itself lives in benchmarks/run.py; these check the structure that keeps it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import Ohhell
+
+RUN = "from ohhell_score.cli import run; run()"
+
+
+def loaded_after(*args: str, env: dict[str, str] | None = None) -> set[str]:
+    """The top-level packages imported by one whole run of ``ohhell ARGS``."""
+    code = (
+        "import sys; sys.argv = ['ohhell', *sys.argv[1:]]\n"
+        "try:\n    " + RUN + "\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+    )
+    return set(done.stderr.split())
+
+
+def test_eager_and_lazy_programs_list_the_same_commands() -> None:
+    from typer.main import get_command
+
+    from ohhell_score.cli import app
+    from ohhell_score.cli_lazy import lazy_command
+
+    eager = get_command(app)
+    lazy = lazy_command(app)
+    assert list(getattr(lazy, "commands", {})) == list(getattr(eager, "commands", {}))
+
+
+def test_every_command_says_the_same_built_lazily(capsys: pytest.CaptureFixture[str]) -> None:
+    from typer.main import get_command
+
+    from ohhell_score.cli import app
+    from ohhell_score.cli_lazy import lazy_command
+
+    names = list(getattr(get_command(app), "commands", {}))
+    for name in [*names, None]:
+        args = [name, "--help"] if name else ["--help"]
+        helps = []
+        for command in (get_command(app), lazy_command(app)):
+            command.main(args=args, prog_name="ohhell", standalone_mode=False)
+            helps.append(capsys.readouterr().out)
+        assert helps[0] == helps[1], name
+        assert "Usage: ohhell" in helps[0]
+
+
+def test_a_typo_is_answered_with_the_command_meant() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'ohhell'; " + RUN, "shw"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "Did you mean 'show'?" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--version"], ["bid", "1"], ["show"], ["list"], ["path"]],
+    ids=lambda a: " ".join(a),
+)
+def test_quick_commands_do_not_import_rich(ohhell: Ohhell, args: list[str]) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
+    assert "rich" not in loaded_after(*args)
+
+
+def test_a_completion_imports_neither_rich_nor_the_rules_engine(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
+    env = {"_OHHELL_COMPLETE": "complete_bash", "COMP_WORDS": "ohhell bid A", "COMP_CWORD": "2"}
+    loaded = loaded_after(env=env)
+    assert "typer" in loaded
+    assert "rich" not in loaded
