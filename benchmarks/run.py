@@ -49,6 +49,18 @@ if __name__ == "__main__":
     app()
 """
 
+#: Runs a command and prints its peak memory. A child's peak counts the memory of the
+#: process it was forked from, so the forking is done by this small process (no site,
+#: ~7 MiB), not by the benchmark (which has imported the program to write the games).
+PEAK = """\
+import os, resource, sys
+
+devnull = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (1, 2)]
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=devnull)
+os.waitpid(pid, 0)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
 READ_AND_PARSE = """\
 import json
 import os
@@ -145,8 +157,8 @@ def write_games(folder: Path, count: int, rng: random.Random) -> None:
 # --- measuring ----------------------------------------------------------------------
 
 
-def run_once(case: Case) -> tuple[float, int]:
-    """Wall time in seconds and peak memory (max RSS, KiB) of one whole process."""
+def run_once(case: Case) -> tuple[float, float]:
+    """Wall time and CPU time (user + system), in seconds, of one whole process."""
     if case.before is not None:
         path, data = case.before
         path.write_bytes(data)
@@ -160,7 +172,19 @@ def run_once(case: Case) -> tuple[float, int]:
     err = proc.stderr.read() if proc.stderr else b""
     if proc.returncode != 0:
         raise SystemExit(f"{case.name} failed ({proc.returncode}): {err.decode()}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_utime + usage.ru_stime
+
+
+def peak_memory(case: Case, peak_script: Path) -> int:
+    """Peak memory (max RSS, KiB) of one whole process."""
+    if case.before is not None:
+        path, data = case.before
+        path.write_bytes(data)
+    argv = [sys.executable, "-S", "-I", str(peak_script), *case.argv]
+    if not Path(case.argv[0]).is_absolute():
+        argv[4] = shutil.which(case.argv[0]) or case.argv[0]
+    done = subprocess.run(argv, env=case.env, capture_output=True, text=True, check=True)
+    return int(done.stdout)
 
 
 def main() -> None:
@@ -190,6 +214,7 @@ def measure(root: Path, runs: int, games: int) -> None:
         return {**base, "OHHELL_DATA_DIR": str(folder), **extra}
 
     (root / "hello.py").write_text(HELLO, encoding="utf-8")
+    (root / "peak.py").write_text(PEAK, encoding="utf-8")
     (root / "read_and_parse.py").write_text(READ_AND_PARSE, encoding="utf-8")
     table = root / "table"
     table.mkdir()
@@ -263,18 +288,23 @@ def measure(root: Path, runs: int, games: int) -> None:
         run_once(case)
 
     times: dict[str, list[float]] = {c.name: [] for c in cases}
+    cpus: dict[str, list[float]] = {c.name: [] for c in cases}
     peaks: dict[str, list[int]] = {c.name: [] for c in cases}
     order = list(cases)
     for r in range(runs):
         random.Random(r).shuffle(order)
         for case in order:
-            elapsed, peak = run_once(case)
+            elapsed, cpu = run_once(case)
             times[case.name].append(elapsed)
-            peaks[case.name].append(peak)
+            cpus[case.name].append(cpu)
         print(f"round {r + 1}/{runs}", file=sys.stderr, end="\r")
     print(file=sys.stderr)
+    for _ in range(5):
+        for case in cases:
+            peaks[case.name].append(peak_memory(case, root / "peak.py"))
 
     median = {name: statistics.median(v) for name, v in times.items()}
+    cpu = {name: statistics.median(v) for name, v in cpus.items()}
     peak = {name: statistics.median(v) for name, v in peaks.items()}
     import typer
 
@@ -283,8 +313,8 @@ def measure(root: Path, runs: int, games: int) -> None:
         f"{os.cpu_count()} CPUs, {platform.system()}; median of {runs} interleaved runs"
     )
     print()
-    print("| command | median | ratio | target | peak memory |")
-    print("|---|---:|---:|---:|---:|")
+    print("| command | median | ratio | target | CPU time (ratio) | peak memory |")
+    print("|---|---:|---:|---:|---:|---:|")
     for case in cases:
         ratio = median[case.name] / median[case.against]
         shown = "" if case.name in ("hello-world", "read+parse 10,000") else f"{ratio:.2f}"
@@ -294,9 +324,10 @@ def measure(root: Path, runs: int, games: int) -> None:
         else:
             goal = ""
         against = "" if case.against == "hello-world" or not shown else f" (of {case.against})"
+        cpu_ratio = f" ({cpu[case.name] / cpu[case.against]:.2f})" if shown else ""
         print(
             f"| `{case.name}` | {median[case.name] * 1000:.1f} ms | {shown}{against} | {goal} "
-            f"| {peak[case.name] / 1024:.1f} MiB |"
+            f"| {cpu[case.name] * 1000:.1f} ms{cpu_ratio} | {peak[case.name] / 1024:.1f} MiB |"
         )
     memory = peak["ohhell show"] / peak["hello-world"]
     print()
