@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -49,34 +50,59 @@ def complete_suit(incomplete: str) -> list[tuple[str, str]]:
     return [(name, shown) for name, shown in SUITS if name.startswith(word)]
 
 
-def players_of(game_id: str | None) -> list[str]:
-    """The players of a game, read from its file without replaying it; [] if unreadable."""
+def read_game(game_id: str | None) -> dict[str, Any] | None:
+    """A game's file as JSON, without replaying it; None if there is none or it is unreadable."""
     try:
-        gid = store.resolve_id(game_id)
-        data = json.loads(store.game_path(gid).read_bytes())
-        players = data["players"]
-    except (OSError, ValueError, KeyError, TypeError, Refused):
-        return []
-    if not isinstance(players, list):
-        return []
-    return [p for p in players if isinstance(p, str)]
+        data = json.loads(store.game_path(store.resolve_id(game_id)).read_bytes())
+    except (OSError, ValueError, Refused):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def players_of(data: dict[str, Any]) -> list[str]:
+    players = data.get("players")
+    return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+
+
+def cards_of(data: dict[str, Any], hand: object) -> int:
+    """The cards of hand ``hand``, or of the current hand: one hand a scored ``tricks``
+    entry (undo drops entries, edits change them in place), so no replay is needed."""
+    try:
+        hands = [int(n) for n in data["rules"]["hands"]]
+        if not isinstance(hand, int):
+            hand = 1 + sum(1 for e in data["entries"] if e.get("kind") == "tricks")
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return 0
+    return hands[hand - 1] if 1 <= hand <= len(hands) else max(hands, default=0)
 
 
 def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
-    """``NAME=`` for ``bid``, ``tricks`` and ``edit``: the players of the current game (or
-    of ``-g``) not named yet on the line, in seating order."""
-    if "=" in incomplete:
-        return []  # the number is the player's to type
-    game = ctx.params.get("game")
+    """``NAME=N`` for ``bid``, ``tricks`` and ``edit``: the players of the current game (or
+    of ``-g``) not named yet on the line, in seating order.
+
+    While the word could be more than one player, each is offered as ``NAME=``; once it
+    names one, ``NAME=0`` to ``NAME=n`` (n the hand's cards) are, so that bash and zsh
+    complete the ``NAME=`` they share without the space they put after a single match.
+    """
+    data = read_game(ctx.params.get("game"))
+    if data is None:
+        return []
     # typer hands completions no ``args``: what is typed so far is in the parsed params.
     typed = [v for value in ctx.params.values() if isinstance(value, list | tuple) for v in value]
     named = {str(v).partition("=")[0].strip().casefold() for v in typed if "=" in str(v)}
-    word = incomplete.casefold()
-    return [
-        f"{p}="
-        for p in players_of(game if isinstance(game, str) else None)
-        if p.casefold() not in named and p.casefold().startswith(word)
+    name, sep, _ = incomplete.partition("=")
+    word = name.casefold()
+    fits = [
+        p
+        for p in players_of(data)
+        if p.casefold() not in named
+        and (p.casefold() == word if sep else p.casefold().startswith(word))
     ]
+    if len(fits) != 1:
+        return [f"{p}=" for p in fits]
+    numbers = range(cards_of(data, ctx.params.get("hand")) + 1)
+    offers = [f"{fits[0]}={n}" for n in numbers]
+    return [o for o in offers if o.casefold().startswith(incomplete.casefold())]
 
 
 # --- tournaments: the hook for `ohhell tournament ...` ------------------------------

@@ -108,9 +108,18 @@ def test_tricks_leaves_out_players_already_named() -> None:
 
 
 @pytest.mark.usefixtures("games")
+def test_one_player_is_offered_with_the_numbers_of_the_hand() -> None:
+    """Cartier's first hand deals 13 cards (seed 000): Bob=0 to Bob=13."""
+    assert offered("ohhell", "bid", "-g", "friday", "B") == [f"Bob={n}" for n in range(14)]
+    ones = ["Bob=1", *(f"Bob={n}" for n in range(10, 14))]
+    assert offered("ohhell", "bid", "-g", "friday", "Bob=1") == ones
+
+
+@pytest.mark.usefixtures("games")
 def test_edit_offers_players_after_bids_or_tricks() -> None:
+    """The classic preset (seed 004) deals 10 cards in hand 1."""
     assert offered("ohhell", "edit", "1", "") == ["bids", "tricks"]
-    assert offered("ohhell", "edit", "1", "tricks", "Y") == ["Yusuf="]
+    assert offered("ohhell", "edit", "1", "tricks", "Y") == [f"Yusuf={n}" for n in range(11)]
 
 
 def test_trump_offers_the_suits() -> None:
