@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -27,6 +27,29 @@ from .errors import BadValue, Refused
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from .game import Assignment, Game, HandState, Progress
+
+#: Names cli.py imported at the top before start-up time was measured; a module that
+#: still imports one of them from here gets it, imported on first use (PEP 562).
+_MOVED = {
+    "Assignment": "game",
+    "Game": "game",
+    "HandState": "game",
+    "Progress": "game",
+    "progress": "game",
+    "PRESETS": "rules",
+    "Suit": "rules",
+    "next_words": "words",
+    "plural": "words",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        from importlib import import_module
+
+        return getattr(import_module(f".{_MOVED[name]}", __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
 #: without importing the rules (tests/test_completions.py checks that they agree).

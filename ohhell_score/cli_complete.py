@@ -90,6 +90,8 @@ def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
     # typer hands completions no ``args``: what is typed so far is in the parsed params.
     typed = [v for value in ctx.params.values() if isinstance(value, list | tuple) for v in value]
     named = {str(v).partition("=")[0].strip().casefold() for v in typed if "=" in str(v)}
+    # bash breaks words at "=": there NAME=N arrives as NAME, "=", N.
+    named |= {str(typed[i - 1]).casefold() for i, v in enumerate(typed) if v == "=" and i}
     name, sep, _ = incomplete.partition("=")
     word = name.casefold()
     fits = [

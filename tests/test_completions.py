@@ -108,6 +108,12 @@ def test_tricks_leaves_out_players_already_named() -> None:
 
 
 @pytest.mark.usefixtures("games")
+def test_a_player_named_in_bash_words_is_left_out() -> None:
+    """bash splits ``Xia=1`` into ``Xia``, ``=``, ``1`` (COMP_WORDBREAKS holds "=")."""
+    assert offered("ohhell", "bid", "Xia", "=", "1", "") == ["Yusuf=", "Zoe="]
+
+
+@pytest.mark.usefixtures("games")
 def test_one_player_is_offered_with_the_numbers_of_the_hand() -> None:
     """Cartier's first hand deals 13 cards (seed 000): Bob=0 to Bob=13."""
     assert offered("ohhell", "bid", "-g", "friday", "B") == [f"Bob={n}" for n in range(14)]

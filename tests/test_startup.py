@@ -86,3 +86,11 @@ def test_a_completion_imports_neither_rich_nor_the_rules_engine(ohhell: Ohhell) 
     loaded = loaded_after(env=env)
     assert "typer" in loaded
     assert "rich" not in loaded
+
+
+def test_names_cli_used_to_import_can_still_be_imported_from_it() -> None:
+    from ohhell_score import game, rules, words
+    from ohhell_score.cli import PRESETS, Suit, next_words, progress
+
+    assert (progress, next_words) == (game.progress, words.next_words)
+    assert (PRESETS, Suit) == (rules.PRESETS, rules.Suit)
