@@ -33,6 +33,10 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ohhell_score.game import Game
 
 HELLO = """\
 import typer
@@ -95,7 +99,9 @@ def ohhell_argv() -> list[str]:
 # --- the games --------------------------------------------------------------------
 
 
-def play(gid: str, rng: random.Random, players: tuple[str, ...], preset: str, upto: int | None):
+def play(
+    gid: str, rng: random.Random, players: tuple[str, ...], preset: str, upto: int | None
+) -> Game:
     """A game played with plausible bids and tricks, up to the start of hand ``upto``."""
     from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
     from ohhell_score.rules import Suit, build_rules
@@ -294,9 +300,9 @@ def measure(root: Path, runs: int, games: int) -> None:
     for r in range(runs):
         random.Random(r).shuffle(order)
         for case in order:
-            elapsed, cpu = run_once(case)
+            elapsed, cpu_time = run_once(case)
             times[case.name].append(elapsed)
-            cpus[case.name].append(cpu)
+            cpus[case.name].append(cpu_time)
         print(f"round {r + 1}/{runs}", file=sys.stderr, end="\r")
     print(file=sys.stderr)
     for _ in range(5):
