@@ -228,17 +228,15 @@ def list_lines(listed: Sequence[Summary], s: Styler) -> list[str]:
             leader = " & ".join(g["leaders"]) if g["hands_played"] else ""
         updated = str(g["updated"])[:16].replace("T", " ")
         rows.append((item.id, ", ".join(g["players"]), str(g["rules"]), where, leader, updated))
-    widths = [len(h) for h in heads]
-    for row in rows:
-        widths = [max(w, cell_len(c)) for w, c in zip(widths, row, strict=True)]
-    last = len(heads) - 1
+    lens = [[cell_len(c) for c in row] for row in rows]  # once: 10,000 rows are common
+    widths = [max([len(h), *(n[i] for n in lens)]) for i, h in enumerate(heads)]
 
-    def line(row: Sequence[str]) -> str:
-        return GAP.join(pad(c, widths[i], False) for i, c in enumerate(row)).rstrip()
+    def line(row: Sequence[str], ns: Sequence[int]) -> str:
+        return GAP.join(c + " " * (w - n) for c, n, w in zip(row, ns, widths, strict=True)).rstrip()
 
-    out = [s(line(heads), BOLD), "─" * (sum(widths) + len(GAP) * last)]
-    for item, row in zip(listed, rows, strict=True):
-        out.append(s(line(row), RED) if item.error is not None else line(row))
+    out = [s(line(heads, [len(h) for h in heads]), BOLD), "─" * (sum(widths) + len(GAP) * 5)]
+    for item, row, ns in zip(listed, rows, lens, strict=True):
+        out.append(s(line(row, ns), RED) if item.error is not None else line(row, ns))
     return out
 
 

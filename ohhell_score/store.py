@@ -482,7 +482,7 @@ def _read_index(folder: Path) -> dict[str, Any]:
     return {}
 
 
-def _scan(folder: Path) -> dict[str, tuple[Path, list[int], float]]:
+def _scan(folder: Path) -> dict[str, tuple[str, list[int], float]]:
     """Each game file: its path, its key (inode, size, mtime in ns) and its mtime."""
     found = {}
     with os.scandir(folder) as entries:
@@ -499,7 +499,7 @@ def _scan(folder: Path) -> dict[str, tuple[Path, list[int], float]]:
                 continue  # removed while we looked
             if entry.is_file():
                 key = [st.st_ino, st.st_size, st.st_mtime_ns]
-                found[stem] = (Path(entry.path), key, st.st_mtime)
+                found[stem] = (entry.path, key, st.st_mtime)
     return found
 
 
@@ -526,7 +526,7 @@ def list_summaries() -> list[Summary]:
             games = {gid: games[gid] for gid in games if gid in files}
             for gid, (path, key, _) in files.items():
                 if not fresh(gid, key):
-                    games[gid] = {"key": key, "summary": _summarise(path)}
+                    games[gid] = {"key": key, "summary": _summarise(Path(path))}
                     changed = True
             if changed:
                 text = json.dumps(
