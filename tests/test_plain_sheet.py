@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ohhell_score.game import Progress
 from tests.conftest import Ohhell
 
 
@@ -64,3 +65,59 @@ def test_a_long_name_is_cut_to_fit(ohhell: Ohhell, monkeypatch: pytest.MonkeyPat
 @pytest.mark.usefixtures("hand_played")
 def test_sheet_in_a_pipe_has_no_terminal_codes(ohhell: Ohhell) -> None:
     assert "\x1b[" not in ohhell.ok("show")
+
+
+# --- the same sheet as render.py's rich table -----------------------------------------
+
+
+def played(players: tuple[str, ...], preset: str, hands: int, seed: int) -> Progress:
+    """A game of ``preset`` with ``hands`` hands played: plausible bids, some made."""
+    import random
+
+    from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
+    from ohhell_score.rules import Suit, build_rules
+
+    rng = random.Random(seed)
+    game = Game("friday", players, build_rules(preset, len(players)))
+    while (prog := progress(game)).next and prog.hands_played < hands:
+        nxt = prog.next
+        if nxt.step is Step.BID:
+            bids = [b for b in range(min(nxt.cards, 3) + 1) if b != nxt.forbidden_bid]
+            game = add_bids(game, [(None, rng.choice(bids))])
+        elif nxt.step is Step.TRUMP:
+            game = set_trump(game, rng.choice(list(Suit)[:4]))
+        else:
+            order = prog.hands[nxt.hand - 1].order
+            left, tricks = nxt.cards, []
+            for p in order[:-1]:
+                took = min(left, prog.hands[nxt.hand - 1].bids[p])
+                tricks.append((p, took))
+                left -= took
+            game = add_tricks(game, [*tricks, (order[-1], left)])
+    return progress(game)
+
+
+@pytest.mark.parametrize("width", [100, 120])
+@pytest.mark.parametrize(
+    ("players", "preset", "hands"),
+    [
+        (("Ann", "Bob", "Cat", "Dan"), "cartier", 23),
+        (("Ann", "Bob", "Cat", "Dan"), "cartier", 5),
+        (("Zoë", "Yusuf", "Xia"), "classic", 0),
+        (("Ann", "Bo", "Cy", "Di", "Ed"), "ten-to-one", 7),
+    ],
+)
+def test_plain_sheet_is_the_rich_sheet_of_render(
+    players: tuple[str, ...], preset: str, hands: int, width: int
+) -> None:
+    """plain.py draws render.sheet's table without rich: when one changes, so must the other."""
+    from rich.console import Console
+
+    from ohhell_score import plain, render
+
+    prog = played(players, preset, hands, seed=len(players) + hands)
+    console = Console(width=width, no_color=True, highlight=False, force_terminal=False)
+    with console.capture() as captured:
+        console.print(render.sheet(prog, width))
+    drawn = "\n".join(plain.sheet_lines(prog, width, plain.Styler(None))) + "\n"
+    assert drawn == captured.get()
