@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Ohhell
 
 INDEX = ".list-index.json"
@@ -71,3 +73,23 @@ def test_list_orders_games_most_recently_changed_first(ohhell: Ohhell) -> None:
     start(ohhell, "monday")
     ohhell.ok("bid", "-g", "friday", "3")
     assert [g["id"] for g in json.loads(ohhell.ok("list", "--json"))] == ["friday", "monday"]
+
+
+def test_plain_list_is_the_rich_list_of_render(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """plain.py draws render.print_list's table without rich (lines compared unpadded)."""
+    from rich.console import Console
+
+    from ohhell_score import plain, render, store
+
+    start(ohhell, "friday")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    ohhell.ok("new", "Zoë", "Yusuf", "Xia", "-g", "monday")
+    (data_dir / "broken.json").write_text("{not json")
+    console = Console(width=120, no_color=True, highlight=False, force_terminal=False)
+    monkeypatch.setattr(render, "stdout", lambda: console)
+    with console.capture() as captured:
+        render.print_list(store.list_games())
+    drawn = plain.list_lines(store.list_summaries(), plain.Styler(None))
+    assert drawn == [line.rstrip() for line in captured.get().splitlines()]
