@@ -446,6 +446,8 @@ def _summarise(path: Path) -> dict[str, Any]:
         game = parse_game(path.read_bytes(), str(path))
     except (CorruptGame, OSError) as err:
         return {"error": str(err)}
+    if game.id != path.stem:  # `show -g` would refuse it: listed as unreadable
+        return {"error": f"cannot read {path}: it holds game {game.id!r}, not {path.stem!r}"}
     from .game import progress
 
     prog = progress(game)

@@ -93,3 +93,11 @@ def test_plain_list_is_the_rich_list_of_render(
         render.print_list(store.list_games())
     drawn = plain.list_lines(store.list_summaries(), plain.Styler(None))
     assert drawn == [line.rstrip() for line in captured.get().splitlines()]
+
+
+def test_a_game_filed_under_another_id_is_listed_as_unreadable(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    start(ohhell, "friday")
+    (data_dir / "monday.json").write_bytes((data_dir / "friday.json").read_bytes())
+    assert "unreadable: see `ohhell show -g monday`" in ohhell.ok("list")
