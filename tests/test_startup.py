@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from ohhell_score.cli_lazy import LazyGroup
 from tests.conftest import Ohhell
 
 RUN = "from ohhell_score.cli import run; run()"
@@ -94,3 +95,44 @@ def test_names_cli_used_to_import_can_still_be_imported_from_it() -> None:
 
     assert (progress, next_words) == (game.progress, words.next_words)
     assert (PRESETS, Suit) == (rules.PRESETS, rules.Suit)
+
+
+def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shape of `ohhell tournament ...`: a typer sub-app added with a name."""
+    import typer
+    from typer.main import get_command
+
+    from ohhell_score.cli_lazy import LazyCommands, lazy_command
+
+    app = typer.Typer(cls=LazyGroup, name="demo", rich_markup_mode=None)
+    sub = typer.Typer()
+
+    @app.callback()
+    def main() -> None:
+        """Demo."""
+
+    @app.command()
+    def hello() -> None:
+        typer.echo("hello")
+
+    @sub.command("new")
+    def sub_new(name: str) -> None:
+        typer.echo(f"new {name}")
+
+    @sub.command("show")
+    def sub_show() -> None:
+        typer.echo("show")
+
+    app.add_typer(sub, name="tournament", help="Tournaments.")
+    lazy = lazy_command(app)
+    commands = getattr(lazy, "commands", None)
+    assert isinstance(commands, LazyCommands)
+    assert list(commands) == ["hello", "tournament"]
+    lazy.main(args=["tournament", "new", "cartier"], prog_name="demo", standalone_mode=False)
+    assert capsys.readouterr().out == "new cartier\n"
+    helps = []
+    for command in (get_command(app), lazy_command(app)):
+        command.main(args=["tournament", "--help"], prog_name="demo", standalone_mode=False)
+        helps.append(capsys.readouterr().out)
+    assert helps[0] == helps[1]
+    assert "Tournaments." in helps[0]
