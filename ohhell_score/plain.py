@@ -30,6 +30,7 @@ NAME_MIN = 12  # a longer name is cut rather than lose the dealer or the hand's 
 DEALER_MAX = 6
 
 BOLD, DIM, GREEN, ITALIC, RED = "1", "2", "32", "3", "31"
+RESET = "\x1b[0m"
 
 
 class Styler:
@@ -44,7 +45,11 @@ class Styler:
         if not self.on or not text:
             return text
         codes = tuple(c for c in codes if self.colour or c not in (GREEN, RED))
-        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
+        if not codes:
+            return text
+        start = f"\x1b[{';'.join(codes)}m"
+        # A styled cell inside a styled row: after the cell, the row's style goes on.
+        return start + text.replace(RESET, RESET + start) + RESET
 
 
 def cell_len(text: str) -> int:

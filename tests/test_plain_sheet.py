@@ -121,3 +121,16 @@ def test_plain_sheet_is_the_rich_sheet_of_render(
         console.print(render.sheet(prog, width))
     drawn = "\n".join(plain.sheet_lines(prog, width, plain.Styler(None))) + "\n"
     assert drawn == captured.get()
+
+
+def test_on_a_terminal_a_styled_cell_keeps_its_rows_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ohhell_score import plain
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("TERM", "xterm")
+    s = plain.Styler(Terminal())
+    row = s("3/" + s("·", plain.BOLD) + " later", plain.DIM)
+    assert row == "\x1b[2m3/\x1b[1m·\x1b[0m\x1b[2m later\x1b[0m"
