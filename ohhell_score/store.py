@@ -505,6 +505,22 @@ def _scan(folder: Path) -> dict[str, tuple[str, list[int], float]]:
     return found
 
 
+def _refresh(
+    games: dict[str, Any],
+    files: dict[str, tuple[str, list[int], float]],
+    fresh: Callable[[str, list[int]], bool],
+) -> bool:
+    """Bring ``games`` up to date with ``files``, in place; whether anything changed."""
+    gone = [gid for gid in games if gid not in files]
+    for gid in gone:
+        del games[gid]
+    stale = [gid for gid, (_, key, _) in files.items() if not fresh(gid, key)]
+    for gid in stale:
+        path, key, _ = files[gid]
+        games[gid] = {"key": key, "summary": _summarise(Path(path))}
+    return bool(gone or stale)
+
+
 def list_summaries() -> list[Summary]:
     """Every game's line of ``list``, most recently changed first, through the index."""
     folder = data_dir()
@@ -522,22 +538,19 @@ def list_summaries() -> list[Summary]:
         )
 
     if set(games) != set(files) or not all(fresh(g, key) for g, (_, key, _) in files.items()):
-        with _lock_file(folder / INDEX_LOCK):
-            games = _read_index(folder)  # another `list` may have done the work meanwhile
-            changed = set(games) != set(files)
-            games = {gid: games[gid] for gid in games if gid in files}
-            for gid, (path, key, _) in files.items():
-                if not fresh(gid, key):
-                    games[gid] = {"key": key, "summary": _summarise(Path(path))}
-                    changed = True
-            if changed:
-                text = json.dumps(
-                    {"header": _index_header(), "games": games},
-                    ensure_ascii=False,
-                    separators=(",", ":"),
-                )
-                with contextlib.suppress(OSError):  # a read-only folder still lists
-                    write_atomic(folder / INDEX_FILE, text)
+        try:
+            with _lock_file(folder / INDEX_LOCK):
+                games = _read_index(folder)  # another `list` may have done the work meanwhile
+                if _refresh(games, files, fresh):
+                    text = json.dumps(
+                        {"header": _index_header(), "games": games},
+                        ensure_ascii=False,
+                        separators=(",", ":"),
+                    )
+                    with contextlib.suppress(OSError):
+                        write_atomic(folder / INDEX_FILE, text)
+        except OSError:  # a folder we may not write in still lists, from the files
+            _refresh(games, files, fresh)
     out = []
     for gid, (_, _, mtime) in files.items():
         summary = games[gid]["summary"]

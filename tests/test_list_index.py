@@ -101,3 +101,18 @@ def test_a_game_filed_under_another_id_is_listed_as_unreadable(
     start(ohhell, "friday")
     (data_dir / "monday.json").write_bytes((data_dir / "friday.json").read_bytes())
     assert "unreadable: see `ohhell show -g monday`" in ohhell.ok("list")
+
+
+def test_list_works_in_a_folder_it_may_not_write_in(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ohhell_score import store
+
+    start(ohhell, "friday")
+
+    def no_lock(path: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(store, "_lock_file", no_lock)  # as root, chmod would not stop us
+    assert "friday" in ohhell.ok("list")
+    assert not (data_dir / INDEX).exists()
