@@ -3,8 +3,8 @@
     .venv/bin/python completions/generate.py           # rewrite them
     .venv/bin/python completions/generate.py --check   # exit 1 if any differs
 
-Each script is what ``_OHHELL_COMPLETE=source_<shell> ohhell`` prints;
-tests/test_completions.py fails when a committed one differs from it.
+Each script is what ``_OHHELL_COMPLETE=source_<shell> ohhell`` prints (without the
+blank lines around it); tests/test_completions.py fails when a committed one differs.
 """
 
 from __future__ import annotations
@@ -27,7 +27,11 @@ RUN_AS_OHHELL = "import sys; sys.argv[0] = 'ohhell'; from ohhell_score.cli impor
 
 
 def generate(shell: str) -> str:
-    """The completion script for ``shell``, from the program itself."""
+    """The completion script for ``shell``, from the program itself.
+
+    Stripped as ``--install-completion`` writes it: zsh reads ``#compdef`` only on the
+    first line of a file on ``fpath``, and the program prints a blank line before it.
+    """
     env = {**os.environ, "_OHHELL_COMPLETE": f"source_{shell}"}
     done = subprocess.run(
         [sys.executable, "-c", RUN_AS_OHHELL],
@@ -36,7 +40,7 @@ def generate(shell: str) -> str:
         text=True,
         check=True,
     )
-    return done.stdout
+    return done.stdout.strip() + "\n"
 
 
 def main() -> int:

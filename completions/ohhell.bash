@@ -1,4 +1,3 @@
-
 _ohhell_completion() {
     local IFS=$'
 '
@@ -9,4 +8,3 @@ _ohhell_completion() {
 }
 
 complete -o default -F _ohhell_completion ohhell
-

@@ -1,4 +1,3 @@
-
 Import-Module PSReadLine
 Set-PSReadLineKeyHandler -Chord Tab -Function MenuComplete
 $scriptblock = {
@@ -18,4 +17,3 @@ $scriptblock = {
     $Env:_TYPER_COMPLETE_WORD_TO_COMPLETE = ""
 }
 Register-ArgumentCompleter -Native -CommandName ohhell -ScriptBlock $scriptblock
-

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -193,7 +194,7 @@ def test_fish_completes_a_game_id(bin_dir: Path) -> None:
     assert done.stdout.split() == ["friday"], done.stderr
 
 
-def interactive(shell: list[str], setup: list[str], bin_dir: Path) -> str:
+def interactive(shell: list[str], setup: list[str], bin_dir: Path, tabs: int = 1) -> str:
     """Type ``ohhell show -g fr``, TAB, Enter in a real terminal; what the command printed."""
     pexpect = pytest.importorskip("pexpect")
     env = shell_env(bin_dir)
@@ -205,8 +206,11 @@ def interactive(shell: list[str], setup: list[str], bin_dir: Path) -> str:
             child.sendline(line)
         child.sendline("echo READY")
         child.expect("READY\r?\n")
-        child.send("ohhell show -g fr\t")
-        child.expect("friday")  # the line, completed
+        child.send("ohhell show -g fr")
+        for _ in range(tabs):
+            child.send("\t")
+            time.sleep(0.5)
+        child.expect("iday")  # the line, completed (after "fr", and a bell or two)
         child.send("\r")
         child.expect("· cartier ·")  # the sheet of friday: the completed command ran
         return str(child.before)
@@ -220,6 +224,17 @@ def test_zsh_completes_a_game_id_on_tab(bin_dir: Path) -> None:
     script = COMPLETIONS / GEN.SCRIPTS["zsh"]
     setup = ["autoload -Uz compinit && compinit -u", f"source '{script}'"]
     interactive(["zsh", "-f", "-i"], setup, bin_dir)
+
+
+@pytest.mark.usefixtures("games")
+def test_zsh_completes_a_game_id_from_fpath(bin_dir: Path, tmp_path: Path) -> None:
+    """Installed as `--install-completion` does: on fpath, loaded by the first TAB."""
+    needs("zsh")
+    folder = tmp_path / "zfunc"
+    folder.mkdir()
+    shutil.copy(COMPLETIONS / GEN.SCRIPTS["zsh"], folder / "_ohhell")
+    setup = [f"fpath=('{folder}' $fpath)", "autoload -Uz compinit && compinit -u -D"]
+    interactive(["zsh", "-f", "-i"], setup, bin_dir, tabs=2)
 
 
 @pytest.mark.usefixtures("games")
