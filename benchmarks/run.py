@@ -286,7 +286,20 @@ def measure(root: Path, runs: int, games: int) -> None:
             )
         )
 
-    check = subprocess.run(cases[5].argv, env=cases[5].env, capture_output=True, text=True)
+    if sys.platform == "linux":  # platformdirs honours XDG_DATA_HOME there: a temp folder
+        xdg = root / "xdg"
+        (xdg / "ohhell-score").mkdir(parents=True)
+        shutil.copy(table / "friday.json", xdg / "ohhell-score" / "friday.json")
+        cases.append(
+            Case(
+                "show, platformdirs' folder",
+                [*ohhell, "show", "-g", "friday"],
+                {**base, "XDG_DATA_HOME": str(xdg)},
+            )
+        )
+
+    tab = next(c for c in cases if c.name.startswith("TAB"))
+    check = subprocess.run(tab.argv, env=tab.env, capture_output=True, text=True)
     if "friday" not in check.stdout:
         raise SystemExit(f"the completion did not offer friday: {check.stdout!r} {check.stderr!r}")
     for case in cases:  # warm-up: bytecode caches, the file cache, the list index

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -136,3 +137,29 @@ def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str])
         helps.append(capsys.readouterr().out)
     assert helps[0] == helps[1]
     assert "Tournaments." in helps[0]
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"XDG_DATA_HOME": "/srv/xdg", "HOME": "/home/ann"},
+        {"XDG_DATA_HOME": "", "HOME": "/home/ann"},
+        {"XDG_DATA_HOME": "relative/xdg", "HOME": "/home/ann"},
+        {"HOME": "/home/ann/"},
+    ],
+    ids=["xdg", "empty-xdg", "relative-xdg", "home"],
+)
+def test_data_dir_without_the_variable_is_platformdirs_one(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """cli-contract: platformdirs' user data directory (found without importing it)."""
+    import platformdirs
+
+    from ohhell_score import store
+
+    monkeypatch.delenv("OHHELL_DATA_DIR")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    expected = platformdirs.user_data_dir("ohhell-score", appauthor=False)
+    assert store.data_dir() == Path(expected)
