@@ -12,15 +12,50 @@ from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
 from importlib import import_module
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from . import __version__, store
+from .cli_complete import (
+    complete_assignments,
+    complete_game,
+    complete_preset,
+    complete_suit,
+)
+from .cli_lazy import LazyGroup, lazy_command
 from .errors import BadValue, GameExists, Refused
-from .game import Assignment, Game, HandState, Progress, progress
-from .rules import DEFAULT_PRESET, PRESETS, Scoring, Suit
-from .words import next_words, plural
+
+if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
+    from .game import Assignment, Game, HandState, Progress
+
+#: Names cli.py imported at the top before start-up time was measured; a module that
+#: still imports one of them from here gets it, imported on first use (PEP 562).
+_MOVED = {
+    "Assignment": "game",
+    "Game": "game",
+    "HandState": "game",
+    "Progress": "game",
+    "progress": "game",
+    "PRESETS": "rules",
+    "Suit": "rules",
+    "next_words": "words",
+    "plural": "words",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        from importlib import import_module
+
+        return getattr(import_module(f".{_MOVED[name]}", __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+#: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
+#: without importing the rules (tests/test_completions.py checks that they agree).
+PRESET_NAMES = ("cartier", "ten-to-one", "classic")
+DEFAULT_PRESET = "classic"
 
 app = typer.Typer(
     name="ohhell",
@@ -28,6 +63,7 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -82,7 +118,11 @@ def main(
 GameOpt = Annotated[
     str | None,
     typer.Option(
-        "--game", "-g", help="The game's id (default: the current game).", show_default=False
+        "--game",
+        "-g",
+        help="The game's id (default: the current game).",
+        show_default=False,
+        autocompletion=complete_game,
     ),
 ]
 
@@ -108,6 +148,8 @@ def parse_assignments(args: list[str]) -> list[Assignment]:
 
 def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
     """Change a game under its lock and return its new progress."""
+    from .game import progress
+
     with refusals():
         gid = store.resolve_id(game_id)
         return progress(store.change(gid, lambda g: edit(g)))
@@ -127,7 +169,13 @@ def new(
         ),
     ] = None,
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}, or a house rule.")
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
+            autocompletion=complete_preset,
+        ),
     ] = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
@@ -175,9 +223,10 @@ def new(
 
     Without players it asks for them, the preset and the first dealer, then plays.
     """
-    from .game import check_players
+    from .game import Game, check_players, progress
     from .house import find as find_house_rule
     from .rules import build_rules
+    from .words import next_words, plural
 
     if not players or draw:
         from .cli_play import new_at_table
@@ -233,6 +282,8 @@ def new(
 
 
 def report(prog: Progress, done: str) -> None:
+    from .words import next_words
+
     typer.echo(done)
     typer.echo(next_words(prog))
 
@@ -242,7 +293,10 @@ def bid(
     bids: Annotated[
         list[str],
         typer.Argument(
-            help="NAME=N or N, in bidding order.", show_default=False, metavar="NAME=N..."
+            help="NAME=N or N, in bidding order.",
+            show_default=False,
+            autocompletion=complete_assignments,
+            metavar="NAME=N...",
         ),
     ],
     game: GameOpt = None,
@@ -266,12 +320,14 @@ def trump_cmd(
             help="spades, hearts, diamonds, clubs or notrump (s h d c nt, ♠ ♥ ♦ ♣).",
             show_default=False,
             metavar="SUIT",
+            autocompletion=complete_suit,
         ),
     ],
     game: GameOpt = None,
 ) -> None:
     """Record the current hand's trump where the rules ask for it."""
     from .game import set_trump
+    from .rules import Suit
 
     with refusals():
         chosen = Suit.parse(suit)
@@ -290,6 +346,7 @@ def tricks(
         typer.Argument(
             help="NAME=N for every player, or N in bidding order.",
             show_default=False,
+            autocompletion=complete_assignments,
             metavar="NAME=N...",
         ),
     ],
@@ -349,7 +406,10 @@ def edit(
     values: Annotated[
         list[str],
         typer.Argument(
-            help="NAME=N for each value to change.", show_default=False, metavar="NAME=N..."
+            help="NAME=N for each value to change.",
+            show_default=False,
+            autocompletion=complete_assignments,
+            metavar="NAME=N...",
         ),
     ],
     game: GameOpt = None,
@@ -400,6 +460,8 @@ def show(
         from .stats import rescored
 
         with refusals():
+            from .rules import Scoring
+
             scheme = Scoring.parse(scoring)
         played = shown.rules.scoring.value
         shown = rescored(shown, scheme)
@@ -408,15 +470,17 @@ def show(
                 f"As if scored under {scheme.value} (played under {played}); "
                 "the game is not changed."
             )
+    from .game import progress
+
     prog = progress(shown)
     if as_json:
         from .game import sheet_json
 
         typer.echo(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
         return
-    from . import render
+    from . import plain  # not rich: the sheet is drawn between every hand
 
-    render.print_sheet(prog)
+    plain.print_sheet(prog)
     if chart:
         from .render_chart import print_chart
 
@@ -430,31 +494,19 @@ def list_cmd(
 ) -> None:
     """Saved games, most recently changed first."""
     with refusals():
-        listed = store.list_games()
+        listed = store.list_summaries()  # from the list index: no game is replayed
     if as_json:
         rows = []
         for item in listed:
-            if item.game is None:
+            if item.error is not None:
                 typer.echo(f"ohhell: {item.error}", err=True)
                 continue
-            prog = progress(item.game)
-            rows.append(
-                {
-                    "id": item.id,
-                    "players": list(item.game.players),
-                    "rules": item.game.rules.preset,
-                    "hands_played": prog.hands_played,
-                    "hands_total": len(prog.hands),
-                    "finished": prog.finished,
-                    "updated": item.game.updated,
-                    "leaders": prog.leaders(),
-                }
-            )
+            rows.append({key: item.summary[key] for key in store.LIST_JSON_KEYS})
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    from . import render
+    from . import plain
 
-    render.print_list(listed)
+    plain.print_list(listed)
 
 
 @app.command()
@@ -469,3 +521,8 @@ def path(game: GameOpt = None) -> None:
 AREAS = ("cli_safety", "cli_export", "cli_tournament", "cli_rules", "cli_stats", "cli_play")
 for _area in AREAS:
     import_module(f".{_area}", __package__)
+
+
+def run() -> None:
+    """Run the program; ``entry.main`` adds the Ctrl-C handling around it."""
+    lazy_command(app)()  # builds only the command that runs: start-up time

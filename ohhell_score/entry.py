@@ -10,9 +10,9 @@ INTERRUPTED = 130
 
 def main() -> None:
     try:
-        from .cli import app
+        from .cli import run
 
-        app()
+        run()
     except KeyboardInterrupt:
         sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
         sys.exit(INTERRUPTED)

@@ -15,16 +15,17 @@ import contextlib
 import json
 import os
 import re
-import tempfile
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import CorruptGame, GameExists, GameNotFound, Refused
-from .game import Bid, Correction, Entry, Game, Tricks, TrumpEntry, progress
-from .rules import RuleSet, Suit
+
+if TYPE_CHECKING:  # imported where a game is built or read: completion and `list` skip them
+    from .game import Correction, Entry, Game
 
 SCHEMA = 1
 APP_NAME = "ohhell-score"
@@ -38,9 +39,29 @@ def data_dir() -> Path:
     env = os.environ.get("OHHELL_DATA_DIR")
     if env:
         return Path(env)
+    linux = _linux_data_dir()
+    if linux is not None:
+        return linux
     import platformdirs  # only when needed: it is not free to import
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def _linux_data_dir() -> Path | None:
+    """platformdirs' answer on Linux in the plain cases, without importing it (about 3 ms,
+    on every command and every TAB): ``$XDG_DATA_HOME/ohhell-score`` when that is an
+    absolute path, else ``$HOME/.local/share/ohhell-score`` when HOME is one. Anything
+    else (Android, no usable HOME) is left to platformdirs; tests/test_startup.py checks
+    that both give the same folder."""
+    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel"):
+        return None
+    if "ANDROID_DATA" in os.environ or "ANDROID_ROOT" in os.environ:
+        return None
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg, APP_NAME)
+    home = os.environ.get("HOME", "")
+    return Path(home, ".local", "share", APP_NAME) if os.path.isabs(home) else None
 
 
 def ensure_data_dir() -> Path:
@@ -85,6 +106,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 
 
 def _entry_to_dict(entry: Entry) -> dict[str, Any]:
+    from .game import Bid, TrumpEntry
+
     if isinstance(entry, Bid):
         return {
             "kind": "bid",
@@ -130,7 +153,8 @@ def game_from_dict(data: object) -> Game:
             f"written by a newer ohhell (schema {schema}; this version reads {SCHEMA}): "
             "upgrade ohhell-score to open it"
         )
-    from .game import check_players
+    from .game import Bid, Correction, Game, Tricks, TrumpEntry, check_players, progress
+    from .rules import RuleSet, Suit
 
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -245,7 +269,9 @@ def _fsync_dir(folder: Path) -> None:
 def write_atomic(path: Path, text: str, *, keep_backup: bool = False) -> None:
     """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder."""
     folder = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    # tempfile.mkstemp's way, without importing tempfile (and random) on every entry.
+    tmp = str(folder / f".{path.name}.{os.getpid()}-{os.urandom(6).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -284,7 +310,12 @@ def save(game: Game, *, new: bool = False) -> None:
 def locked(game_id: str) -> Iterator[None]:
     """Hold the game's lock file (never the game file: it is replaced on save)."""
     folder = ensure_data_dir()
-    lock_path = folder / f"{check_id(game_id)}.lock"
+    with _lock_file(folder / f"{check_id(game_id)}.lock"):
+        yield
+
+
+@contextlib.contextmanager
+def _lock_file(lock_path: Path) -> Iterator[None]:
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         try:
@@ -347,7 +378,11 @@ def restore(game_id: str) -> Game:
 
 
 def set_current(game_id: str) -> None:
-    write_atomic(data_dir() / CURRENT_FILE, game_id + "\n")
+    path = data_dir() / CURRENT_FILE
+    with contextlib.suppress(OSError):
+        if path.read_text(encoding="utf-8") == game_id + "\n":
+            return  # the usual case, entry after entry: spare two fsyncs
+    write_atomic(path, game_id + "\n")
 
 
 def current_id() -> str:
@@ -414,4 +449,163 @@ def list_games() -> list[Listed]:
         except (CorruptGame, OSError) as err:
             out.append(Listed(path.stem, path, None, str(err), mtime))
     out.sort(key=lambda x: (x.game.updated if x.game else "", x.mtime), reverse=True)
+    return out
+
+
+# --- the list index -----------------------------------------------------------------
+#
+# `ohhell list` reads one index file instead of replaying every game. Each game's line
+# is keyed by its file's inode, size and mtime (ns): a save replaces the file, so any
+# change to a game changes its key, and `list` re-reads exactly the games whose key
+# differs (and drops the ones whose file is gone) before it shows anything. The index
+# cannot go stale; deleting it only costs one slow `list`. It is rewritten under its
+# own lock, atomically, and only when something changed.
+
+INDEX_FILE = ".list-index.json"
+INDEX_LOCK = ".list-index.lock"
+INDEX_FORMAT = 1
+#: What `list --json` gives of each game (cli-contract.md names the first seven).
+LIST_JSON_KEYS = (
+    "id",
+    "players",
+    "rules",
+    "hands_played",
+    "hands_total",
+    "finished",
+    "updated",
+    "leaders",
+)
+
+
+class Summary:
+    """One line of ``list``: what it shows of a game, or why the file cannot be read.
+
+    A plain class, not a dataclass: `list` makes 10,000 of them and imports nothing more.
+    """
+
+    __slots__ = ("error", "id", "mtime", "summary")
+
+    def __init__(self, id: str, summary: dict[str, Any], error: str | None, mtime: float):
+        self.id = id
+        self.summary = summary  # LIST_JSON_KEYS, "winners" and "next_hand"; {} if unreadable
+        self.error = error
+        self.mtime = mtime
+
+
+def _summarise(path: Path) -> dict[str, Any]:
+    try:
+        game = parse_game(path.read_bytes(), str(path))
+    except (CorruptGame, OSError) as err:
+        return {"error": str(err)}
+    if game.id != path.stem:  # `show -g` would refuse it: listed as unreadable
+        return {"error": f"cannot read {path}: it holds game {game.id!r}, not {path.stem!r}"}
+    from .game import progress
+
+    prog = progress(game)
+    return {
+        "id": path.stem,
+        "players": list(game.players),
+        "rules": game.rules.preset,
+        "hands_played": prog.hands_played,
+        "hands_total": len(prog.hands),
+        "finished": prog.finished,
+        "updated": game.updated,
+        "leaders": prog.leaders(),
+        "winners": prog.winners,
+        "next_hand": prog.next.hand if prog.next else None,
+    }
+
+
+def _index_header() -> dict[str, Any]:
+    from . import __version__
+
+    # A new version of the program may summarise differently: it starts afresh.
+    return {"format": INDEX_FORMAT, "version": __version__, "schema": SCHEMA}
+
+
+def _read_index(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / INDEX_FILE).read_bytes())
+        if isinstance(data, dict) and data.get("header") == _index_header():
+            games = data.get("games")
+            if isinstance(games, dict):
+                return games
+    except (OSError, ValueError):
+        pass
+    return {}
+
+
+def _scan(folder: Path) -> dict[str, tuple[str, list[int], float]]:
+    """Each game file: its path, its key (inode, size, mtime in ns) and its mtime."""
+    found = {}
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            name = entry.name
+            if name.startswith(".") or not name.endswith(".json"):
+                continue
+            stem = name[: -len(".json")]
+            if not ID_PATTERN.fullmatch(stem):
+                continue
+            try:
+                st = entry.stat()
+            except OSError:
+                continue  # removed while we looked
+            if entry.is_file():
+                key = [st.st_ino, st.st_size, st.st_mtime_ns]
+                found[stem] = (entry.path, key, st.st_mtime)
+    return found
+
+
+def _refresh(
+    games: dict[str, Any],
+    files: dict[str, tuple[str, list[int], float]],
+    fresh: Callable[[str, list[int]], bool],
+) -> bool:
+    """Bring ``games`` up to date with ``files``, in place; whether anything changed."""
+    gone = [gid for gid in games if gid not in files]
+    for gid in gone:
+        del games[gid]
+    stale = [gid for gid, (_, key, _) in files.items() if not fresh(gid, key)]
+    for gid in stale:
+        path, key, _ = files[gid]
+        games[gid] = {"key": key, "summary": _summarise(Path(path))}
+    return bool(gone or stale)
+
+
+def list_summaries() -> list[Summary]:
+    """Every game's line of ``list``, most recently changed first, through the index."""
+    folder = data_dir()
+    if not folder.is_dir():
+        return []
+    files = _scan(folder)
+    games = _read_index(folder)
+
+    def fresh(gid: str, key: list[int]) -> bool:
+        line = games.get(gid)
+        return (
+            isinstance(line, dict)
+            and line.get("key") == key
+            and isinstance(line.get("summary"), dict)
+        )
+
+    if set(games) != set(files) or not all(fresh(g, key) for g, (_, key, _) in files.items()):
+        try:
+            with _lock_file(folder / INDEX_LOCK):
+                games = _read_index(folder)  # another `list` may have done the work meanwhile
+                if _refresh(games, files, fresh):
+                    text = json.dumps(
+                        {"header": _index_header(), "games": games},
+                        ensure_ascii=False,
+                        separators=(",", ":"),
+                    )
+                    with contextlib.suppress(OSError):
+                        write_atomic(folder / INDEX_FILE, text)
+        except OSError:  # a folder we may not write in still lists, from the files
+            _refresh(games, files, fresh)
+    out = []
+    for gid, (_, _, mtime) in files.items():
+        summary = games[gid]["summary"]
+        error = summary.get("error")
+        out.append(Summary(gid, {} if error else summary, error, mtime))
+    out.sort(key=lambda x: (x.summary.get("updated", ""), x.mtime), reverse=True)
     return out

@@ -1,0 +1,362 @@
+"""How long `ohhell` takes to answer, against a hello-world app on the same Typer.
+
+    .venv/bin/python benchmarks/run.py            # about two minutes
+    .venv/bin/python benchmarks/run.py --runs 7   # a quick look
+
+Every measurement is a whole process, started the way a shell starts it, run
+``--runs`` times; the runs are interleaved (each round runs every command once, in a
+shuffled order) so that a busy machine slows all of them alike, and the table shows
+medians. Everything lives in a temporary folder that is removed at the end: a finished
+23-hand Cartier game for `show`, a game waiting for a bid for `bid` (put back before
+each run, untimed), and 10,000 saved games for `list` (and `stats`, when the program
+has it) and for a plain script that only reads and parses those files. The list index
+is built by a warm-up run, as it is after any earlier `list`.
+
+Targets (README, "Start-up budget"): `--version` and `bid` at most 1.15 times the
+hello-world app, `show` at most 1.3, a completion at most 1.2; `list` of 10,000 games
+at most 1.0 times the read-and-parse script; the peak memory of `show` at most 1.2 times
+the hello-world app's. This is a measurement, not a test: nothing in tests/ times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ohhell_score.game import Game
+
+HELLO = """\
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def main(name: str = "world") -> None:
+    typer.echo(f"hello {name}")
+
+
+if __name__ == "__main__":
+    app()
+"""
+
+#: Runs a command and prints its peak memory. A child's peak counts the memory of the
+#: process it was forked from, so the forking is done by this small process (no site,
+#: ~7 MiB), not by the benchmark (which has imported the program to write the games).
+PEAK = """\
+import os, resource, sys
+
+devnull = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (1, 2)]
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=devnull)
+os.waitpid(pid, 0)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+READ_AND_PARSE = """\
+import json
+import os
+import sys
+
+folder = sys.argv[1]
+games = 0
+for name in os.listdir(folder):
+    if name.endswith(".json") and not name.startswith("."):
+        with open(os.path.join(folder, name), "rb") as f:
+            json.loads(f.read())
+        games += 1
+print(games)
+"""
+
+
+@dataclass
+class Case:
+    name: str
+    argv: list[str]
+    env: dict[str, str]
+    before: tuple[Path, bytes] | None = None  # a file to put back before each run
+    target: float | None = None
+    against: str = "hello-world"
+
+
+def ohhell_argv() -> list[str]:
+    script = Path(sys.executable).parent / "ohhell"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "ohhell_score"]
+
+
+# --- the games --------------------------------------------------------------------
+
+
+def play(
+    gid: str, rng: random.Random, players: tuple[str, ...], preset: str, upto: int | None
+) -> Game:
+    """A game played with plausible bids and tricks, up to the start of hand ``upto``."""
+    from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
+    from ohhell_score.rules import Suit, build_rules
+
+    at = "2026-11-30T20:00:00+01:00"
+    game = Game(gid, players, build_rules(preset, len(players)), created=at, updated=at)
+    while True:
+        prog = progress(game)
+        nxt = prog.next
+        if nxt is None or (upto is not None and nxt.hand >= upto and nxt.step is Step.BID):
+            return game
+        hand = prog.hands[nxt.hand - 1]
+        if nxt.step is Step.BID:
+            share = nxt.cards / len(players)
+            choices = [b for b in range(nxt.cards + 1) if b != nxt.forbidden_bid]
+            bid = min(choices, key=lambda b: abs(b - share - rng.uniform(-1.5, 1.5)))
+            game = add_bids(game, [(None, bid)], at)
+        elif nxt.step is Step.TRUMP:
+            suits = list(Suit) if prog.game.rules.allows_notrump_entry() else list(Suit)[:4]
+            game = set_trump(game, rng.choice(suits), at)
+        else:
+            left = nxt.cards
+            tricks = []
+            for i, p in enumerate(hand.order):
+                t = (
+                    left
+                    if i == len(hand.order) - 1
+                    else min(left, max(0, hand.bids[p] + rng.choice((-1, 0, 0, 1))))
+                )
+                tricks.append((p, t))
+                left -= t
+            game = add_tricks(game, tricks, at)
+
+
+def write_games(folder: Path, count: int, rng: random.Random) -> None:
+    """``count`` game files: a few dozen games played out, saved under many ids."""
+    from ohhell_score import store
+
+    folder.mkdir(parents=True)
+    tables = [
+        ("Ann", "Bob", "Cat", "Dan"),
+        ("Zoë", "Yusuf", "Xia"),
+        ("Ann", "Bo", "Cy", "Di", "Ed"),
+    ]
+    samples = []
+    for k in range(36):
+        players = tables[k % len(tables)]
+        preset = ("cartier", "classic", "ten-to-one")[k % 3]
+        upto = None if k % 4 == 0 else rng.randint(1, 10)
+        samples.append(store.game_to_dict(play(f"g{k}", rng, players, preset, upto)))
+    for i in range(count):
+        data = dict(samples[i % len(samples)])
+        data["id"] = gid = f"game-{i:05d}"
+        data["updated"] = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T20:{i % 60:02d}:00+01:00"
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        (folder / f"{gid}.json").write_text(text, encoding="utf-8")
+
+
+# --- measuring ----------------------------------------------------------------------
+
+
+def run_once(case: Case) -> tuple[float, float]:
+    """Wall time and CPU time (user + system), in seconds, of one whole process."""
+    if case.before is not None:
+        path, data = case.before
+        path.write_bytes(data)
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        case.argv, env=case.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read() if proc.stderr else b""
+    if proc.returncode != 0:
+        raise SystemExit(f"{case.name} failed ({proc.returncode}): {err.decode()}")
+    return elapsed, usage.ru_utime + usage.ru_stime
+
+
+def peak_memory(case: Case, peak_script: Path) -> int:
+    """Peak memory (max RSS, KiB) of one whole process."""
+    if case.before is not None:
+        path, data = case.before
+        path.write_bytes(data)
+    argv = [sys.executable, "-S", "-I", str(peak_script), *case.argv]
+    if not Path(case.argv[0]).is_absolute():
+        argv[4] = shutil.which(case.argv[0]) or case.argv[0]
+    done = subprocess.run(argv, env=case.env, capture_output=True, text=True, check=True)
+    return int(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=21, help="rounds (default 21)")
+    parser.add_argument("--games", type=int, default=10_000, help="games for list (10,000)")
+    args = parser.parse_args()
+
+    root = Path(tempfile.mkdtemp(prefix="ohhell-bench-"))
+    try:
+        measure(root, args.runs, args.games)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def measure(root: Path, runs: int, games: int) -> None:
+    rng = random.Random(2026)
+    from ohhell_score import store
+
+    py = sys.executable
+    ohhell = ohhell_argv()
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("OHHELL_", "_OHHELL"))}
+    base.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode is cached
+    base.update(COLUMNS="100", LINES="50", NO_COLOR="1")
+
+    def env(folder: Path, **extra: str) -> dict[str, str]:
+        return {**base, "OHHELL_DATA_DIR": str(folder), **extra}
+
+    (root / "hello.py").write_text(HELLO, encoding="utf-8")
+    (root / "peak.py").write_text(PEAK, encoding="utf-8")
+    (root / "read_and_parse.py").write_text(READ_AND_PARSE, encoding="utf-8")
+    table = root / "table"
+    table.mkdir()
+    (table / "friday.json").write_text(
+        json.dumps(
+            store.game_to_dict(play("friday", rng, ("Ann", "Bob", "Cat", "Dan"), "cartier", None)),
+            ensure_ascii=False,
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    waiting = play("monday", rng, ("Ann", "Bob", "Cat", "Dan"), "cartier", 12)
+    monday = table / "monday.json"
+    monday_text = (
+        json.dumps(store.game_to_dict(waiting), ensure_ascii=False, indent=1) + "\n"
+    ).encode()
+    monday.write_bytes(monday_text)
+    many = root / "many"
+    print(f"writing {games:,} games to {many} ...", file=sys.stderr)
+    write_games(many, games, rng)
+
+    cases = [
+        Case("python -c pass", [py, "-c", "pass"], env(table)),
+        Case("hello-world", [py, str(root / "hello.py")], env(table)),
+        Case("ohhell --version", [*ohhell, "--version"], env(table), target=1.15),
+        Case("ohhell show", [*ohhell, "show", "-g", "friday"], env(table), target=1.3),
+        Case(
+            "ohhell bid",
+            [*ohhell, "bid", "-g", "monday", "1"],
+            env(table),
+            (monday, monday_text),
+            1.15,
+        ),
+        Case(
+            "TAB: show -g fr",
+            ohhell,
+            env(
+                table,
+                _OHHELL_COMPLETE="complete_bash",
+                COMP_WORDS="ohhell show -g fr",
+                COMP_CWORD="3",
+            ),
+            target=1.2,
+        ),
+        Case("read+parse 10,000", [py, str(root / "read_and_parse.py"), str(many)], env(many)),
+        Case(
+            "ohhell list (10,000)",
+            [*ohhell, "list"],
+            env(many),
+            target=1.0,
+            against="read+parse 10,000",
+        ),
+    ]
+    has_stats = (
+        subprocess.run([*ohhell, "stats", "--help"], env=env(many), capture_output=True).returncode
+        == 0
+    )
+    if has_stats:
+        cases.append(
+            Case(
+                "ohhell stats (10,000)", [*ohhell, "stats"], env(many), against="read+parse 10,000"
+            )
+        )
+
+    if sys.platform == "linux":  # platformdirs honours XDG_DATA_HOME there: a temp folder
+        xdg = root / "xdg"
+        (xdg / "ohhell-score").mkdir(parents=True)
+        shutil.copy(table / "friday.json", xdg / "ohhell-score" / "friday.json")
+        cases.append(
+            Case(
+                "show, platformdirs' folder",
+                [*ohhell, "show", "-g", "friday"],
+                {**base, "XDG_DATA_HOME": str(xdg)},
+            )
+        )
+
+    tab = next(c for c in cases if c.name.startswith("TAB"))
+    check = subprocess.run(tab.argv, env=tab.env, capture_output=True, text=True)
+    if "friday" not in check.stdout:
+        raise SystemExit(f"the completion did not offer friday: {check.stdout!r} {check.stderr!r}")
+    for case in cases:  # warm-up: bytecode caches, the file cache, the list index
+        run_once(case)
+        run_once(case)
+
+    times: dict[str, list[float]] = {c.name: [] for c in cases}
+    cpus: dict[str, list[float]] = {c.name: [] for c in cases}
+    peaks: dict[str, list[int]] = {c.name: [] for c in cases}
+    order = list(cases)
+    for r in range(runs):
+        random.Random(r).shuffle(order)
+        for case in order:
+            elapsed, cpu_time = run_once(case)
+            times[case.name].append(elapsed)
+            cpus[case.name].append(cpu_time)
+        print(f"round {r + 1}/{runs}", file=sys.stderr, end="\r")
+    print(file=sys.stderr)
+    for _ in range(5):
+        for case in cases:
+            peaks[case.name].append(peak_memory(case, root / "peak.py"))
+
+    median = {name: statistics.median(v) for name, v in times.items()}
+    cpu = {name: statistics.median(v) for name, v in cpus.items()}
+    peak = {name: statistics.median(v) for name, v in peaks.items()}
+    import typer
+
+    print(
+        f"Python {platform.python_version()}, typer {typer.__version__}, "
+        f"{os.cpu_count()} CPUs, {platform.system()}; median of {runs} interleaved runs"
+    )
+    print()
+    print("| command | median | ratio | target | CPU time (ratio) | peak memory |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for case in cases:
+        ratio = median[case.name] / median[case.against]
+        shown = "" if case.name in ("hello-world", "read+parse 10,000") else f"{ratio:.2f}"
+        if case.target is not None:
+            mark = "met" if ratio <= case.target else "MISSED"
+            goal = f"<= {case.target:.2f} {mark}"
+        else:
+            goal = ""
+        against = "" if case.against == "hello-world" or not shown else f" (of {case.against})"
+        cpu_ratio = f" ({cpu[case.name] / cpu[case.against]:.2f})" if shown else ""
+        print(
+            f"| `{case.name}` | {median[case.name] * 1000:.1f} ms | {shown}{against} | {goal} "
+            f"| {cpu[case.name] * 1000:.1f} ms{cpu_ratio} | {peak[case.name] / 1024:.1f} MiB |"
+        )
+    memory = peak["ohhell show"] / peak["hello-world"]
+    print()
+    print(
+        f"Peak memory of `show`: {memory:.2f} x the hello-world app's "
+        f"(target <= 1.20: {'met' if memory <= 1.2 else 'MISSED'})."
+    )
+    if not has_stats:
+        print("`ohhell stats`: not in this version; skipped.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+complete --command ohhell --no-files --arguments "(env _OHHELL_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) ohhell)" --condition "env _OHHELL_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) ohhell"

@@ -1,0 +1,131 @@
+"""Completion of values for the shells: game ids, presets, players, suits, tournaments.
+
+The shell runs ``ohhell`` afresh on every TAB, so each of these stays cheap: game ids
+come from file names, players from one game file's ``players`` field (no replay), and
+nothing here imports rich or the rules engine unless the value needs it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from . import store
+from .errors import Refused
+
+#: The suits as ``ohhell trump`` takes them, with what a shell shows beside each.
+SUITS = (
+    ("spades", "♠"),
+    ("hearts", "♥"),
+    ("diamonds", "♦"),
+    ("clubs", "♣"),
+    ("notrump", "no trump"),
+)
+
+
+def game_ids() -> list[str]:
+    """Every saved game's id, from the file names alone."""
+    return sorted(path.stem for path in store.game_files())
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """``-g/--game``: the saved games' ids."""
+    return [gid for gid in game_ids() if gid.startswith(incomplete)]
+
+
+def complete_preset(incomplete: str) -> list[tuple[str, str]]:
+    """``--rules`` and ``ohhell rules NAME``: the presets, each with its summary."""
+    from .rules import PRESETS
+
+    word = incomplete.strip().lower()
+    return [(name, p.summary) for name, p in PRESETS.items() if name.startswith(word)]
+
+
+def complete_suit(incomplete: str) -> list[tuple[str, str]]:
+    """``ohhell trump SUIT``: the suit names (the short forms are for typing, not offering)."""
+    word = incomplete.strip().lower()
+    return [(name, shown) for name, shown in SUITS if name.startswith(word)]
+
+
+def read_game(game_id: str | None) -> dict[str, Any] | None:
+    """A game's file as JSON, without replaying it; None if there is none or it is unreadable."""
+    try:
+        data = json.loads(store.game_path(store.resolve_id(game_id)).read_bytes())
+    except (OSError, ValueError, Refused):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def players_of(data: dict[str, Any]) -> list[str]:
+    players = data.get("players")
+    return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+
+
+def cards_of(data: dict[str, Any], hand: object) -> int:
+    """The cards of hand ``hand``, or of the current hand: one hand a scored ``tricks``
+    entry (undo drops entries, edits change them in place), so no replay is needed."""
+    try:
+        hands = [int(n) for n in data["rules"]["hands"]]
+        if not isinstance(hand, int):
+            hand = 1 + sum(1 for e in data["entries"] if e.get("kind") == "tricks")
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return 0
+    return hands[hand - 1] if 1 <= hand <= len(hands) else max(hands, default=0)
+
+
+def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``NAME=N`` for ``bid``, ``tricks`` and ``edit``: the players of the current game (or
+    of ``-g``) not named yet on the line, in seating order.
+
+    While the word could be more than one player, each is offered as ``NAME=``; once it
+    names one, ``NAME=0`` to ``NAME=n`` (n the hand's cards) are, so that bash and zsh
+    complete the ``NAME=`` they share without the space they put after a single match.
+    """
+    data = read_game(ctx.params.get("game"))
+    if data is None:
+        return []
+    # typer hands completions no ``args``: what is typed so far is in the parsed params.
+    typed = [v for value in ctx.params.values() if isinstance(value, list | tuple) for v in value]
+    named = {str(v).partition("=")[0].strip().casefold() for v in typed if "=" in str(v)}
+    # bash breaks words at "=": there NAME=N arrives as NAME, "=", N.
+    named |= {str(typed[i - 1]).casefold() for i, v in enumerate(typed) if v == "=" and i}
+    name, sep, _ = incomplete.partition("=")
+    word = name.casefold()
+    fits = [
+        p
+        for p in players_of(data)
+        if p.casefold() not in named
+        and (p.casefold() == word if sep else p.casefold().startswith(word))
+    ]
+    if len(fits) != 1:
+        return [f"{p}=" for p in fits]
+    numbers = range(cards_of(data, ctx.params.get("hand")) + 1)
+    offers = [f"{fits[0]}={n}" for n in numbers]
+    return [o for o in offers if o.casefold().startswith(incomplete.casefold())]
+
+
+# --- tournaments: the hook for `ohhell tournament ...` ------------------------------
+#
+# The tournament commands (another area) keep tournaments under the data directory.
+# Pass ``autocompletion=complete_tournament`` to their NAME argument; if they are not
+# stored as ``<data dir>/tournaments/<name>.json``, change ``tournaments_dir`` and
+# ``tournament_names`` here: that is the only place that knows.
+
+
+def tournaments_dir() -> Path:
+    return store.data_dir() / "tournaments"
+
+
+def tournament_names() -> list[str]:
+    folder = tournaments_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.json") if not p.name.startswith("."))
+
+
+def complete_tournament(incomplete: str) -> list[str]:
+    """A tournament's NAME: the saved tournaments."""
+    return [name for name in tournament_names() if name.startswith(incomplete)]

@@ -1,0 +1,165 @@
+"""The quick paths stay quick: commands built lazily, rich imported only where it draws.
+
+Timing itself lives in benchmarks/run.py; these check the structure that keeps it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ohhell_score.cli_lazy import LazyGroup
+from tests.conftest import Ohhell
+
+RUN = "from ohhell_score.cli import run; run()"
+
+
+def loaded_after(*args: str, env: dict[str, str] | None = None) -> set[str]:
+    """The top-level packages imported by one whole run of ``ohhell ARGS``."""
+    code = (
+        "import sys; sys.argv = ['ohhell', *sys.argv[1:]]\n"
+        "try:\n    " + RUN + "\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+    )
+    return set(done.stderr.split())
+
+
+def test_eager_and_lazy_programs_list_the_same_commands() -> None:
+    from typer.main import get_command
+
+    from ohhell_score.cli import app
+    from ohhell_score.cli_lazy import lazy_command
+
+    eager = get_command(app)
+    lazy = lazy_command(app)
+    assert list(getattr(lazy, "commands", {})) == list(getattr(eager, "commands", {}))
+
+
+def test_every_command_says_the_same_built_lazily(capsys: pytest.CaptureFixture[str]) -> None:
+    from typer.main import get_command
+
+    from ohhell_score.cli import app
+    from ohhell_score.cli_lazy import lazy_command
+
+    names = list(getattr(get_command(app), "commands", {}))
+    for name in [*names, None]:
+        args = [name, "--help"] if name else ["--help"]
+        helps = []
+        for command in (get_command(app), lazy_command(app)):
+            command.main(args=args, prog_name="ohhell", standalone_mode=False)
+            helps.append(capsys.readouterr().out)
+        assert helps[0] == helps[1], name
+        assert "Usage: ohhell" in helps[0]
+
+
+def test_a_typo_is_answered_with_the_command_meant() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'ohhell'; " + RUN, "shw"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "Did you mean 'show'?" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--version"], ["bid", "1"], ["show"], ["list"], ["path"]],
+    ids=lambda a: " ".join(a),
+)
+def test_quick_commands_do_not_import_rich(ohhell: Ohhell, args: list[str]) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
+    assert "rich" not in loaded_after(*args)
+
+
+def test_a_completion_imports_neither_rich_nor_the_rules_engine(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
+    env = {"_OHHELL_COMPLETE": "complete_bash", "COMP_WORDS": "ohhell bid A", "COMP_CWORD": "2"}
+    loaded = loaded_after(env=env)
+    assert "typer" in loaded
+    assert "rich" not in loaded
+
+
+def test_names_cli_used_to_import_can_still_be_imported_from_it() -> None:
+    from ohhell_score import game, rules, words
+    from ohhell_score.cli import PRESETS, Suit, next_words, progress
+
+    assert (progress, next_words) == (game.progress, words.next_words)
+    assert (PRESETS, Suit) == (rules.PRESETS, rules.Suit)
+
+
+def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shape of `ohhell tournament ...`: a typer sub-app added with a name."""
+    import typer
+    from typer.main import get_command
+
+    from ohhell_score.cli_lazy import LazyCommands, lazy_command
+
+    app = typer.Typer(cls=LazyGroup, name="demo", rich_markup_mode=None)
+    sub = typer.Typer()
+
+    @app.callback()
+    def main() -> None:
+        """Demo."""
+
+    @app.command()
+    def hello() -> None:
+        typer.echo("hello")
+
+    @sub.command("new")
+    def sub_new(name: str) -> None:
+        typer.echo(f"new {name}")
+
+    @sub.command("show")
+    def sub_show() -> None:
+        typer.echo("show")
+
+    app.add_typer(sub, name="tournament", help="Tournaments.")
+    lazy = lazy_command(app)
+    commands = getattr(lazy, "commands", None)
+    assert isinstance(commands, LazyCommands)
+    assert list(commands) == ["hello", "tournament"]
+    lazy.main(args=["tournament", "new", "cartier"], prog_name="demo", standalone_mode=False)
+    assert capsys.readouterr().out == "new cartier\n"
+    helps = []
+    for command in (get_command(app), lazy_command(app)):
+        command.main(args=["tournament", "--help"], prog_name="demo", standalone_mode=False)
+        helps.append(capsys.readouterr().out)
+    assert helps[0] == helps[1]
+    assert "Tournaments." in helps[0]
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"XDG_DATA_HOME": "/srv/xdg", "HOME": "/home/ann"},
+        {"XDG_DATA_HOME": "", "HOME": "/home/ann"},
+        {"XDG_DATA_HOME": "relative/xdg", "HOME": "/home/ann"},
+        {"HOME": "/home/ann/"},
+    ],
+    ids=["xdg", "empty-xdg", "relative-xdg", "home"],
+)
+def test_data_dir_without_the_variable_is_platformdirs_one(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """cli-contract: platformdirs' user data directory (found without importing it)."""
+    import platformdirs
+
+    from ohhell_score import store
+
+    monkeypatch.delenv("OHHELL_DATA_DIR")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    expected = platformdirs.user_data_dir("ohhell-score", appauthor=False)
+    assert store.data_dir() == Path(expected)
