@@ -66,9 +66,7 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ohhell: Ohhell) -> Ite
 
 def outside_data(root: Path) -> dict[str, bytes]:
     """Every file that is not the program's own (data/ and config/)."""
-    return {
-        k: v for k, v in snapshot(root).items() if not k.startswith(("data/", "config/"))
-    }
+    return {k: v for k, v in snapshot(root).items() if not k.startswith(("data/", "config/"))}
 
 
 def commands(value: str, export: Path) -> list[list[str]]:
@@ -120,7 +118,7 @@ def test_no_name_on_the_command_line_reaches_outside_the_data_directory(
 def exported_with(tree: Path, ohhell: Ohhell, **changes: object) -> Path:
     """`home` exported as JSON, with its game's fields changed."""
     data = json.loads(ohhell.ok("export", "-g", "home", "--format", "json"))
-    facts = data["game"] if "game" in data else data
+    facts = data.get("game", data)
     facts.update(changes)
     path = tree / "cwd" / "changed.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -136,7 +134,9 @@ def test_an_id_inside_an_imported_file_cannot_reach_outside(
         ohhell.ok("tournament", "new", "cup", *EIGHT, "--seed", "1")
     path = exported_with(tree, ohhell, id=hostile.format(outside=tree / "outside"))
     before = outside_data(tree)
-    args = ["import", str(path)] if command == "import" else ["tournament", "collect", "cup", str(path)]
+    args = ["import", str(path)]
+    if command == "collect":
+        args = ["tournament", "collect", "cup", str(path)]
     result = ohhell(*args)
     assert result.exit_code == 1, result.output
     assert "is not a game id" in result.stderr or "cannot read" in result.stderr

@@ -10,6 +10,7 @@ names are neutralised by the exports (tests/test_export_csv_md.py, test_export_h
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from collections.abc import Iterator
@@ -94,10 +95,8 @@ def test_any_answers_at_the_play_prompts_keep_the_game_valid(
     fresh_game(ohhell, setup)
     ask, _ = typing(answers)
     session = play.Session("t", Console(file=io.StringIO(), width=80), ask)
-    try:
+    with contextlib.suppress(EOFError, play.Leave):
         session.run()
-    except (EOFError, play.Leave):
-        pass
     game = store.load("t")  # replays every entry under the rules: refused if invalid
     prog = progress(game)
     for hand in prog.hands:
