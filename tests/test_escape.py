@@ -231,6 +231,7 @@ def test_everything_kept_is_the_users_alone_whatever_the_umask(
     ohhell.ok("bid", "1", "0", "0", "0")
     ohhell("play", input="1\n")  # Ann's tricks typed, kept in g.tricks
     ohhell.ok("stats")
+    ohhell.ok("list")  # and whatever `list` keeps to be quick
     ohhell.ok("rules", "save", "mine", "--hook", "never")
     kept = {**{f"data/{k}": v for k, v in modes(data).items()}}
     kept.update({f"config/{k}": v for k, v in modes(config).items()})
