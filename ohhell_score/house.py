@@ -107,7 +107,9 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
     """Keep ``rule``; True when it replaced one of the same name."""
     check_house_name(rule.name)
     folder = rules_dir()
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    # Each folder of ours 0700: ``mkdir(parents=True)`` gives the parents the umask's mode.
+    folder.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    folder.mkdir(exist_ok=True, mode=0o700)
     path = rule_path(rule.name)
     existed = path.exists()
     if existed and not replace:

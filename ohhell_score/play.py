@@ -141,15 +141,29 @@ def forget_tricks(game_id: str) -> None:
 # --- answers --------------------------------------------------------------------------
 
 
+def is_whole(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` takes '²' too, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
+def seat_number(text: str, count: int) -> int | None:
+    """``1..count`` as typed, else None."""
+    if is_whole(text) and len(text) <= 3 and 1 <= int(text) <= count:
+        return int(text)
+    return None
+
+
 def number(text: str, low: int, high: int, what: str) -> int:
     """A whole number in ``low..high`` as typed, or a refusal that says what to type."""
     t = text.strip()
     if not t:
         raise Refused(f"type {what} {low} to {high}, then Enter (? shows the keys)")
-    if not t.lstrip("-").isdigit():
+    if not is_whole(t.removeprefix("-")):
         raise Refused(
             f"{t!r} is not a number: type {what} {low} to {high}, then Enter (? shows the keys)"
         )
+    if len(t) > 9:  # far beyond any hand (and int() refuses thousands of digits)
+        raise Refused(f"{t[:9]}… is out of range: {what} is {low} to {high}")
     value = int(t)
     if not low <= value <= high:
         raise Refused(f"{value} is out of range: {what} is {low} to {high}")
@@ -469,8 +483,9 @@ def ask_preset(
     while True:
         answer = ask(prompt).strip()
         chosen = answer or default
-        if chosen.isdigit() and 1 <= int(chosen) <= len(names):
-            chosen = names[int(chosen) - 1]
+        seat = seat_number(chosen, len(names))
+        if seat is not None:
+            chosen = names[seat - 1]
         try:
             return build(chosen)
         except (Refused, BadValue) as err:
@@ -485,8 +500,9 @@ def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSe
         answer = ask(prompt).strip()
         if not answer:
             return 0
-        if answer.isdigit() and 1 <= int(answer) <= len(players):
-            return int(answer) - 1
+        seat = seat_number(answer, len(players))
+        if seat is not None:
+            return seat - 1
         try:
             return players.index(draft.resolve(answer))
         except Refused as err:

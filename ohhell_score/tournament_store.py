@@ -40,6 +40,12 @@ def folder() -> Path:
     return store.data_dir() / FOLDER
 
 
+def make_folder() -> None:
+    """The data folder first: ``mkdir(parents=True)`` would make it with the umask's mode."""
+    store.ensure_data_dir()
+    folder().mkdir(exist_ok=True, mode=0o700)
+
+
 def path_of(name: str) -> Path:
     return folder() / f"{check_name(name)}.json"
 
@@ -183,7 +189,7 @@ def load(name: str) -> Tournament:
 
 
 def save(t: Tournament) -> None:
-    folder().mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_folder()
     text = json.dumps(to_dict(t), ensure_ascii=False, indent=1) + "\n"
     store.write_atomic(path_of(t.name), text, keep_backup=True)
 
@@ -191,7 +197,7 @@ def save(t: Tournament) -> None:
 @contextlib.contextmanager
 def locked(name: str) -> Iterator[None]:
     """Hold the tournament's lock file while it is read, checked and saved."""
-    folder().mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_folder()
     fd = os.open(folder() / f"{check_name(name)}.lock", os.O_RDWR | os.O_CREAT, 0o600)
     try:
         try:
