@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
 from importlib import import_module
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -20,7 +20,7 @@ from . import __version__, store
 from .cli_complete import (
     complete_assignments,
     complete_game,
-    complete_preset,
+    complete_rules,
     complete_suit,
 )
 from .cli_lazy import LazyGroup, lazy_command
@@ -28,29 +28,6 @@ from .errors import BadValue, GameExists, Refused
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from .game import Assignment, Game, HandState, Progress
-
-#: Names cli.py imported at the top before start-up time was measured; a module that
-#: still imports one of them from here gets it, imported on first use (PEP 562).
-_MOVED = {
-    "Assignment": "game",
-    "Game": "game",
-    "HandState": "game",
-    "Progress": "game",
-    "progress": "game",
-    "PRESETS": "rules",
-    "Suit": "rules",
-    "next_words": "words",
-    "plural": "words",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        from importlib import import_module
-
-        return getattr(import_module(f".{_MOVED[name]}", __package__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
 #: without importing the rules (tests/test_completions.py checks that they agree).
@@ -174,7 +151,7 @@ def new(
             "--rules",
             "-r",
             help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
-            autocompletion=complete_preset,
+            autocompletion=complete_rules,
         ),
     ] = DEFAULT_PRESET,
     dealer: Annotated[

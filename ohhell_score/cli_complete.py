@@ -1,8 +1,9 @@
-"""Completion of values for the shells: game ids, presets, players, suits, tournaments.
+"""Completion of values for the shells: game ids, rules, players, suits, tournaments.
 
 The shell runs ``ohhell`` afresh on every TAB, so each of these stays cheap: game ids
 come from file names, players from one game file's ``players`` field (no replay), and
-nothing here imports rich or the rules engine unless the value needs it.
+house rules and tournaments from file names; nothing here imports rich or the rules
+engine unless the value needs it (the presets' summaries do).
 """
 
 from __future__ import annotations
@@ -42,6 +43,29 @@ def complete_preset(incomplete: str) -> list[tuple[str, str]]:
 
     word = incomplete.strip().lower()
     return [(name, p.summary) for name, p in PRESETS.items() if name.startswith(word)]
+
+
+def house_rule_names() -> list[str]:
+    """The house rules' names, from the file names in the config directory alone."""
+    from .house import rules_dir
+
+    try:
+        files = sorted(rules_dir().glob("*.json"))
+    except OSError:
+        return []
+    return [path.stem for path in files if not path.name.startswith(".")]
+
+
+def complete_house_rule(incomplete: str) -> list[tuple[str, str]]:
+    """``ohhell rules export/delete NAME``: the house rules kept."""
+    word = incomplete.strip().lower()
+    return [(name, "house rule") for name in house_rule_names() if name.startswith(word)]
+
+
+def complete_rules(incomplete: str) -> list[tuple[str, str]]:
+    """``--rules`` and ``ohhell rules [show] NAME``: the presets, each with its summary,
+    then the house rules (a house rule cannot take a preset's name)."""
+    return complete_preset(incomplete) + complete_house_rule(incomplete)
 
 
 def complete_suit(incomplete: str) -> list[tuple[str, str]]:
@@ -107,12 +131,11 @@ def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
     return [o for o in offers if o.casefold().startswith(incomplete.casefold())]
 
 
-# --- tournaments: the hook for `ohhell tournament ...` ------------------------------
+# --- tournaments ---------------------------------------------------------------------
 #
-# The tournament commands (another area) keep tournaments under the data directory.
-# Pass ``autocompletion=complete_tournament`` to their NAME argument; if they are not
-# stored as ``<data dir>/tournaments/<name>.json``, change ``tournaments_dir`` and
-# ``tournament_names`` here: that is the only place that knows.
+# tournament_store.py keeps each tournament as ``<data dir>/tournaments/<name>.json``
+# (its FOLDER); these read the names from there without importing it (it imports the
+# game engine), and tests/test_completions.py checks that the two agree.
 
 
 def tournaments_dir() -> Path:

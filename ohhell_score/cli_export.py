@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from . import store
-from .cli import GameOpt, app, fail, load, refusals
+from .cli import DEFAULT_PRESET, PRESET_NAMES, GameOpt, app, fail, load, refusals
+from .cli_complete import complete_rules
 from .errors import GameExists
-from .game import Game, Progress, progress
-from .rules import DEFAULT_PRESET, PRESETS
-from .words import next_words, plural
+
+if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
+    from .game import Progress
 
 
 class Format(StrEnum):
@@ -112,6 +113,8 @@ def export(
         raise typer.BadParameter("--wide and --excel are for --format csv")
     if paper is not Paper.auto and chosen is not Format.html:
         raise typer.BadParameter("--paper is for --format html")
+    from .game import progress
+
     prog = progress(load(game))
     emit(
         render_export(prog, chosen, wide=wide, excel=excel, paper=paper),
@@ -151,6 +154,8 @@ def import_cmd(
     from dataclasses import replace
 
     from .export import game_from_export
+    from .game import progress
+    from .words import next_words, plural
 
     try:
         data = typer.get_binary_stream("stdin").read() if file == "-" else Path(file).read_bytes()
@@ -192,7 +197,13 @@ def sheet_cmd(
         ),
     ] = None,
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}.")
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
+            autocompletion=complete_rules,
+        ),
     ] = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
@@ -228,8 +239,10 @@ def sheet_cmd(
 ) -> None:
     """A printable blank score sheet (HTML) to fill in by hand at the table."""
     from .export_html import blank_sheet_html
-    from .game import check_players
+    from .game import Game, check_players
+    from .house import find as find_house_rule
     from .rules import build_rules
+    from .words import plural
 
     if players and count is not None and count != len(players):
         raise typer.BadParameter(
@@ -246,6 +259,7 @@ def sheet_cmd(
         rule_set = build_rules(
             rules,
             len(names),
+            house=find_house_rule(rules),
             hook=hook,
             hands=hands,
             trump=trump,
@@ -264,6 +278,7 @@ def sheet_cmd(
 @app.command("chart")
 def chart_cmd(game: GameOpt = None) -> None:
     """The running totals per player over the hands, drawn in the terminal."""
+    from .game import progress
     from .render_chart import print_chart
 
     print_chart(progress(load(game)))

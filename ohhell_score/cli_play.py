@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from . import store
 from .cli import GameOpt, app, refusals
+from .cli_complete import complete_game
 from .errors import GameExists
-from .game import Game, progress
-from .rules import RuleSet
-from .words import next_words, plural
+
+if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
+    from .rules import RuleSet
 
 INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
 
@@ -58,6 +59,8 @@ def play_cmd(game: GameOpt = None) -> None:
     Every answer is saved as it is given; `u` takes back the last one, `?` shows the
     keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
     """
+    from .game import progress
+
     with refusals():
         game_id = store.resolve_id(game)
         prog = progress(store.load(game_id))
@@ -71,13 +74,18 @@ def play_cmd(game: GameOpt = None) -> None:
 
 @app.command()
 def delete(
-    game_id: Annotated[str, typer.Argument(metavar="ID", help="The game to delete.")],
+    game_id: Annotated[
+        str,
+        typer.Argument(metavar="ID", help="The game to delete.", autocompletion=complete_game),
+    ],
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Do not ask first (for scripts).")
     ] = False,
 ) -> None:
     """Delete a saved game for good (asks first, unless --yes)."""
+    from .game import progress
     from .play import forget_tricks
+    from .words import plural
 
     with refusals():
         game = store.load(store.check_id(game_id))
@@ -115,8 +123,9 @@ def new_at_table(
     ``--draw``, each player's drawn card). Without players on the command line the
     game is played at once."""
     from . import play
-    from .game import check_players
+    from .game import Game, check_players, progress
     from .rules import build_rules
+    from .words import next_words, plural
 
     if draw and dealer is not None:
         raise typer.BadParameter("give --dealer or --draw, not both")

@@ -12,9 +12,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from . import house
-from .cli import app, refusals
-from .rules import DEFAULT_PRESET, PRESETS, HouseRule, build_rules, preset
+from .cli import DEFAULT_PRESET, PRESET_NAMES, app, refusals
+from .cli_complete import complete_house_rule, complete_rules
 
 
 class RulesGroup(TyperGroup):
@@ -37,7 +36,13 @@ rules_app = typer.Typer(
 app.add_typer(rules_app, name="rules")
 
 RuleName = Annotated[
-    str, typer.Argument(help="The house rule's name.", show_default=False, metavar="NAME")
+    str,
+    typer.Argument(
+        help="The house rule's name.",
+        show_default=False,
+        metavar="NAME",
+        autocompletion=complete_house_rule,
+    ),
 ]
 
 
@@ -46,12 +51,17 @@ def show_rules(
     name: Annotated[
         str | None,
         typer.Argument(
-            help="A preset or house rule to explain.", show_default=False, metavar="NAME"
+            help="A preset or house rule to explain.",
+            show_default=False,
+            metavar="NAME",
+            autocompletion=complete_rules,
         ),
     ] = None,
     players: Annotated[int, typer.Option(help="Explain it for this many players.")] = 4,
 ) -> None:
     """List the presets and house rules, or explain one in plain words."""
+    from . import house
+    from .rules import build_rules, preset
     from .words import describe_rules
 
     if name is None:
@@ -68,6 +78,8 @@ def show_rules(
 
 
 def _list_rules() -> None:
+    from . import house
+    from .rules import PRESETS
     from .words import preset_line
 
     for p in PRESETS.values():
@@ -94,7 +106,8 @@ def save_rules(
         typer.Option(
             "--rules",
             "-r",
-            help=f"The preset it starts from: {', '.join(PRESETS)} or a house rule.",
+            help=f"The preset it starts from: {', '.join(PRESET_NAMES)} or a house rule.",
+            autocompletion=complete_rules,
         ),
     ] = DEFAULT_PRESET,
     hook: Annotated[
@@ -121,6 +134,9 @@ def save_rules(
     ] = None,
 ) -> None:
     """Keep a rule set under NAME, usable as `ohhell new ... --rules NAME`."""
+    from . import house
+    from .rules import HouseRule
+
     with refusals():
         rule = HouseRule.make(
             name,
@@ -150,6 +166,8 @@ def export_rules(
     ] = None,
 ) -> None:
     """Write a house rule as a file for `ohhell rules import` on another laptop."""
+    from . import house
+
     with refusals():
         text = house.to_text(house.load(name))
         if output is None:
@@ -176,6 +194,8 @@ def import_rules(
     ] = False,
 ) -> None:
     """Keep a house rule from a file written by `ohhell rules export`."""
+    from . import house
+
     with refusals():
         text = file.read_bytes()
         rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
@@ -191,6 +211,8 @@ def import_rules(
 @rules_app.command("delete")
 def delete_rules(name: RuleName) -> None:
     """Forget a house rule (games played with it keep their rules)."""
+    from . import house
+
     with refusals():
         house.delete(name)
     typer.echo(f"Deleted house rule {name.strip().lower()}.")

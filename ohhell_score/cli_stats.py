@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .cli import GameOpt, app, load, refusals
+from .cli_complete import complete_rules
 
 if TYPE_CHECKING:
     from .stats import Filters, PlayerStats, Summary
@@ -48,6 +49,7 @@ def stats(
             help="Only games of this preset or house rule.",
             show_default=False,
             metavar="PRESET",
+            autocompletion=complete_rules,
         ),
     ] = None,
     since: Annotated[

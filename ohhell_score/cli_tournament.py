@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 
 from . import store
-from .cli import app, fail, refusals
-from .rules import PRESETS
+from .cli import PRESET_NAMES, app, fail, refusals
+from .cli_complete import complete_game, complete_preset, complete_tournament
 
 tournament_app = typer.Typer(
     name="tournament",
@@ -26,7 +26,13 @@ tournament_app = typer.Typer(
 )
 app.add_typer(tournament_app, name="tournament")
 
-NameArg = Annotated[str, typer.Argument(help="The tournament's name.", show_default=False)]
+NameArg = Annotated[
+    str,
+    typer.Argument(
+        help="The tournament's name.", show_default=False, autocompletion=complete_tournament
+    ),
+]
+NewNameArg = Annotated[str, typer.Argument(help="The tournament's name.", show_default=False)]
 
 
 def _read_players_file(path: Path) -> list[str]:
@@ -42,7 +48,7 @@ def _read_players_file(path: Path) -> list[str]:
 
 @tournament_app.command("new")
 def new(
-    name: NameArg,
+    name: NewNameArg,
     players: Annotated[
         list[str] | None,
         typer.Argument(help="The players (8 to 32; 32 for Cartier).", show_default=False),
@@ -67,7 +73,13 @@ def new(
         typer.Option("--losers-bracket", help="The players knocked out in round 1 play on."),
     ] = False,
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}.")
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            help=f"Preset: {', '.join(PRESET_NAMES)}.",
+            autocompletion=complete_preset,  # tables play presets: no house rules
+        ),
     ] = "cartier",
     hook: Annotated[
         str | None, typer.Option(help="always, never or from:K.", show_default=False)
@@ -213,7 +225,12 @@ def advance(
 
 @tournament_app.command("dealer")
 def dealer(
-    game: Annotated[str, typer.Argument(help="The table's game id.", show_default=False)],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The table's game id.", show_default=False, autocompletion=complete_game
+        ),
+    ],
     player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
 ) -> None:
     """Record who deals first at a table (highest card drawn), before its first bid."""

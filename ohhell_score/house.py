@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
-from .rules import HOUSE_NAME, PRESETS, HouseRule, check_house_name
 from .store import APP_NAME, write_atomic
+
+if TYPE_CHECKING:  # the rules are imported where a rule is read: `rules` and TAB start fast
+    from .rules import HouseRule
 
 SCHEMA = 1
 #: Marks a file as a house rule, so that importing a game file by mistake is refused.
@@ -27,9 +31,27 @@ def config_dir() -> Path:
     env = os.environ.get("OHHELL_CONFIG_DIR")
     if env:
         return Path(env)
+    linux = _linux_config_dir()
+    if linux is not None:
+        return linux
     import platformdirs  # only when needed: it is not free to import
 
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def _linux_config_dir() -> Path | None:
+    """platformdirs' answer on Linux in the plain cases, without importing it (as
+    store.data_dir does): ``$XDG_CONFIG_HOME/ohhell-score`` when that is an absolute
+    path, else ``$HOME/.config/ohhell-score`` when HOME is one."""
+    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel"):
+        return None
+    if "ANDROID_DATA" in os.environ or "ANDROID_ROOT" in os.environ:
+        return None
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg, APP_NAME)
+    home = os.environ.get("HOME", "")
+    return Path(home, ".config", APP_NAME) if os.path.isabs(home) else None
 
 
 def rules_dir() -> Path:
@@ -48,6 +70,8 @@ def to_text(rule: HouseRule) -> str:
 def parse(text: str | bytes, where: str, *, rename: str | None = None) -> HouseRule:
     """A house rule from the text of its file (kept as ``rename`` when given);
     ``CorruptHouseRule`` names the file."""
+    from .rules import HouseRule
+
     try:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("kind") != KIND:
@@ -73,6 +97,8 @@ def parse(text: str | bytes, where: str, *, rename: str | None = None) -> HouseR
 
 def find(name: str) -> HouseRule | None:
     """The house rule ``name``, or None when there is none (or the name is a preset)."""
+    from .rules import HOUSE_NAME, PRESETS
+
     key = name.strip().lower()
     if key in PRESETS:
         return None
@@ -97,6 +123,8 @@ def _named(rule: HouseRule, path: Path) -> HouseRule:
 def load(name: str) -> HouseRule:
     rule = find(name)
     if rule is None:
+        from .rules import PRESETS
+
         if name.strip().lower() in PRESETS:
             raise Refused(f"{name!r} is a built-in preset, not a house rule")
         raise HouseRuleNotFound(f"no house rule {name!r} (`ohhell rules` lists them)")
@@ -105,6 +133,8 @@ def load(name: str) -> HouseRule:
 
 def save(rule: HouseRule, *, replace: bool = True) -> bool:
     """Keep ``rule``; True when it replaced one of the same name."""
+    from .rules import check_house_name
+
     check_house_name(rule.name)
     folder = rules_dir()
     # Each folder of ours 0700: ``mkdir(parents=True)`` gives the parents the umask's mode.

@@ -426,7 +426,8 @@ class Session:
 
 def finish(console: Console, prog: Progress) -> None:
     """The winners (ties shared), then the whole sheet."""
-    from .render import sheet
+    from .plain import Styler, sheet_lines
+    from .render import print_plain
 
     winners = prog.winners
     top = prog.totals[winners[0]]
@@ -436,7 +437,8 @@ def finish(console: Console, prog: Progress) -> None:
         line = f"{' and '.join(winners)} share the win with {top} each!"
     console.print("")
     console.print("★ " + line, style="bold")
-    console.print(sheet(prog, console.width))
+    styles = Styler(console.file, terminal=console.is_terminal)
+    print_plain(console, sheet_lines(prog, console.width, styles))
 
 
 # --- a new game at the table ----------------------------------------------------------

@@ -134,22 +134,83 @@ def test_trump_offers_the_suits() -> None:
     assert offered("ohhell", "trump", "c") == ["clubs"]
 
 
+PRESETS = ["cartier", "ten-to-one", "classic"]
+
+
+def keep_house_rules(ohhell: Ohhell, *names: str) -> None:
+    for name in names:
+        ohhell.ok("rules", "save", name, "--rules", "classic", "--hook", "never")
+
+
 def test_rules_offers_the_presets() -> None:
     assert offered("ohhell", "new", "A", "B", "C", "--rules", "c") == ["cartier", "classic"]
     assert offered("ohhell", "rules", "t") == ["ten-to-one"]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("ohhell", "rules", ""),
+        ("ohhell", "rules", "show", ""),
+        ("ohhell", "new", "A", "B", "C", "--rules", ""),
+        ("ohhell", "sheet", "A", "B", "C", "-r", ""),
+        ("ohhell", "rules", "save", "mine", "--rules", ""),
+        ("ohhell", "stats", "--rules", ""),
+    ],
+    ids=lambda w: " ".join(w[1:]),
+)
+def test_a_rule_name_offers_the_presets_then_the_house_rules(
+    ohhell: Ohhell, words: tuple[str, ...]
+) -> None:
+    keep_house_rules(ohhell, "pub", "cabin")
+    assert offered(*words) == [*PRESETS, "cabin", "pub"]
+
+
+def test_a_house_rule_is_offered_by_its_first_letters(ohhell: Ohhell) -> None:
+    keep_house_rules(ohhell, "pub", "cabin")
+    assert offered("ohhell", "rules", "show", "c") == ["cartier", "classic", "cabin"]
+    assert offered("ohhell", "new", "A", "B", "C", "--rules", "p") == ["pub"]
+
+
+def test_rules_export_and_delete_offer_only_house_rules(ohhell: Ohhell) -> None:
+    keep_house_rules(ohhell, "pub")
+    assert offered("ohhell", "rules", "export", "") == ["pub"]
+    assert offered("ohhell", "rules", "delete", "c") == []
+
+
+def test_a_tournaments_tables_play_presets_so_only_presets_are_offered(ohhell: Ohhell) -> None:
+    keep_house_rules(ohhell, "pub")
+    assert offered("ohhell", "tournament", "new", "cup", "--rules", "") == PRESETS
 
 
 def test_players_are_not_offered_without_a_game() -> None:
     assert offered("ohhell", "bid", "") == []
 
 
-def test_tournament_hook_lists_tournaments_saved_under_the_data_dir(data_dir: Path) -> None:
+def test_tournament_hook_lists_tournaments_where_the_store_keeps_them(data_dir: Path) -> None:
+    from ohhell_score import tournament_store
     from ohhell_score.cli_complete import complete_tournament, tournaments_dir
 
+    assert tournaments_dir() == tournament_store.folder()
     tournaments_dir().mkdir(parents=True)
     (tournaments_dir() / "cartier-2026.json").write_text("{}")
+    (tournaments_dir() / "cartier-2026.lock").write_text("")
     assert tournaments_dir().parent == data_dir
     assert complete_tournament("car") == ["cartier-2026"]
+
+
+@pytest.mark.parametrize("command", ["show", "advance", "collect", "export"])
+def test_tournament_commands_offer_the_saved_tournaments(ohhell: Ohhell, command: str) -> None:
+    field = [f"P{n}" for n in range(1, 9)]
+    ohhell.ok("tournament", "new", "cup", *field, "--seed", "1")
+    ohhell.ok("tournament", "new", "club", *field, "--seed", "2")
+    assert offered("ohhell", "tournament", command, "c") == ["club", "cup"]
+    assert offered("ohhell", "tournament", command, "cu") == ["cup"]
+
+
+def test_tournament_dealer_offers_the_games(ohhell: Ohhell) -> None:
+    ohhell.ok("tournament", "new", "cup", *[f"P{n}" for n in range(1, 9)], "--seed", "1")
+    assert offered("ohhell", "tournament", "dealer", "cup-r1-t") == ["cup-r1-t1", "cup-r1-t2"]
 
 
 # --- the real shells ------------------------------------------------------------------

@@ -229,3 +229,11 @@ def test_a_damaged_house_rule_file_is_refused_naming_it(ohhell: Ohhell, config_d
     result = ohhell("rules")
     assert result.exit_code == 0
     assert "friday.json" in result.stderr
+
+
+def test_a_blank_sheet_can_be_printed_for_a_house_rule(ohhell: Ohhell, tmp_path: Path) -> None:
+    """`sheet --rules` takes a house rule, as `new --rules` does (and completion offers)."""
+    ohhell.ok("rules", "save", "pub", "--rules", "classic", "--hands", "3-1")
+    out = tmp_path / "pub.html"
+    ohhell.ok("sheet", "Ann", "Bob", "Cat", "--rules", "pub", "-o", str(out))
+    assert "pub" in out.read_text()

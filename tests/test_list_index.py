@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -75,24 +76,32 @@ def test_list_orders_games_most_recently_changed_first(ohhell: Ohhell) -> None:
     assert [g["id"] for g in json.loads(ohhell.ok("list", "--json"))] == ["friday", "monday"]
 
 
-def test_plain_list_is_the_rich_list_of_render(
-    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """plain.py draws render.print_list's table without rich (lines compared unpadded)."""
-    from rich.console import Console
-
-    from ohhell_score import plain, render, store
-
+def test_list_lines_up_its_columns_under_their_heads(ohhell: Ohhell, data_dir: Path) -> None:
     start(ohhell, "friday")
     ohhell.ok("bid", "3", "2", "4", "2")
     ohhell.ok("new", "Zoë", "Yusuf", "Xia", "-g", "monday")
     (data_dir / "broken.json").write_text("{not json")
-    console = Console(width=120, no_color=True, highlight=False, force_terminal=False)
-    monkeypatch.setattr(render, "stdout", lambda: console)
-    with console.capture() as captured:
-        render.print_list(store.list_games())
-    drawn = plain.list_lines(store.list_summaries(), plain.Styler(None))
-    assert drawn == [line.rstrip() for line in captured.get().splitlines()]
+    head, rule, *rows = ohhell.ok("list").splitlines()
+    heads = ["id", "players", "preset", "hand", "leader", "last played"]
+    starts = [head.index(h) for h in heads]
+    assert starts == sorted(starts) and set(rule) == {"─"}
+    monday = next(r for r in rows if r.startswith("monday"))
+    assert [monday[i:].split("   ")[0].strip() for i in starts[:4]] == [
+        "monday",
+        "Zoë, Yusuf, Xia",
+        "classic",
+        "1 of 19",
+    ]
+    assert monday[starts[4] :].split()[:1] != ["Zoë"]  # no hand played: no leader yet
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", monday[starts[5] :])
+    broken = next(r for r in rows if r.startswith("broken"))
+    assert broken[starts[1] :] == "unreadable: see `ohhell show -g broken`"
+
+
+def test_list_in_a_pipe_has_no_terminal_codes(ohhell: Ohhell, data_dir: Path) -> None:
+    start(ohhell, "friday")
+    (data_dir / "broken.json").write_text("{not json")
+    assert "\x1b[" not in ohhell.ok("list")
 
 
 def test_a_game_filed_under_another_id_is_listed_as_unreadable(

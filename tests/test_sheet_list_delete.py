@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -23,15 +22,10 @@ def seven_players_two_hands(ohhell: Ohhell) -> None:
 
 
 def sheet_at(width: int) -> str:
-    from rich.console import Console
-
-    from ohhell_score import render, store
+    from ohhell_score import plain, store
     from ohhell_score.game import progress
 
-    out = io.StringIO()
-    console = Console(file=out, width=width, no_color=True, highlight=False)
-    console.print(render.sheet(progress(store.load("big")), width))
-    return out.getvalue()
+    return "\n".join(plain.sheet_lines(progress(store.load("big")), width, plain.Styler(None)))
 
 
 def test_seven_players_fit_80_columns(ohhell: Ohhell) -> None:

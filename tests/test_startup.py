@@ -18,12 +18,14 @@ from tests.conftest import Ohhell
 RUN = "from ohhell_score.cli import run; run()"
 
 
-def loaded_after(*args: str, env: dict[str, str] | None = None) -> set[str]:
-    """The top-level packages imported by one whole run of ``ohhell ARGS``."""
+def loaded_after(*args: str, env: dict[str, str] | None = None, whole: bool = False) -> set[str]:
+    """The top-level packages (or with ``whole`` every module) imported by one whole run
+    of ``ohhell ARGS``."""
+    name = "m" if whole else "m.split('.')[0]"
     code = (
         "import sys; sys.argv = ['ohhell', *sys.argv[1:]]\n"
         "try:\n    " + RUN + "\nexcept SystemExit:\n    pass\n"
-        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)"
+        f"print(' '.join(sorted({{{name} for m in sys.modules}})), file=sys.stderr)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, *args],
@@ -90,12 +92,25 @@ def test_a_completion_imports_neither_rich_nor_the_rules_engine(ohhell: Ohhell) 
     assert "rich" not in loaded
 
 
-def test_names_cli_used_to_import_can_still_be_imported_from_it() -> None:
-    from ohhell_score import game, rules, words
-    from ohhell_score.cli import PRESETS, Suit, next_words, progress
+@pytest.mark.parametrize(
+    "args",
+    [["--version"], ["path"], ["rules", "--help"], ["tournament", "--help"]],
+    ids=lambda a: " ".join(a),
+)
+def test_commands_that_need_no_game_import_no_game_engine(args: list[str]) -> None:
+    """Every command module is imported at start-up: theirs import the domain inside."""
+    loaded = loaded_after(*args, whole=True)
+    assert "ohhell_score.cli_rules" in loaded  # every area registered its commands
+    heavy = {"game", "rules", "words", "house", "tournament", "stats", "export", "play"}
+    assert not {f"ohhell_score.{m}" for m in heavy} & loaded
 
-    assert (progress, next_words) == (game.progress, words.next_words)
-    assert (PRESETS, Suit) == (rules.PRESETS, rules.Suit)
+
+def test_the_completion_of_a_rule_name_imports_no_game_engine(config_dir: Path) -> None:
+    (config_dir / "rules").mkdir(parents=True)
+    (config_dir / "rules" / "pub.json").write_text("{}")
+    env = {"_OHHELL_COMPLETE": "complete_bash", "COMP_WORDS": "ohhell rules p", "COMP_CWORD": "2"}
+    loaded = loaded_after(env=env, whole=True)
+    assert "ohhell_score.game" not in loaded and "rich" not in loaded
 
 
 def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str]) -> None:
@@ -163,3 +178,29 @@ def test_data_dir_without_the_variable_is_platformdirs_one(
         monkeypatch.setenv(name, value)
     expected = platformdirs.user_data_dir("ohhell-score", appauthor=False)
     assert store.data_dir() == Path(expected)
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"XDG_CONFIG_HOME": "/srv/xdg", "HOME": "/home/ann"},
+        {"XDG_CONFIG_HOME": "", "HOME": "/home/ann"},
+        {"XDG_CONFIG_HOME": "relative/xdg", "HOME": "/home/ann"},
+        {"HOME": "/home/ann/"},
+    ],
+    ids=["xdg", "empty-xdg", "relative-xdg", "home"],
+)
+def test_config_dir_without_the_variable_is_platformdirs_one(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """House rules live in platformdirs' user config directory (found without it)."""
+    import platformdirs
+
+    from ohhell_score import house
+
+    monkeypatch.delenv("OHHELL_CONFIG_DIR")
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    expected = platformdirs.user_config_dir("ohhell-score", appauthor=False)
+    assert house.config_dir() == Path(expected)

@@ -1,0 +1,223 @@
+"""The score sheet people read: `show` (plain.py, the one renderer of the sheet)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import Ohhell
+
+NAMES = {
+    3: ("Ann", "Bob", "Cat"),
+    5: ("Ann", "Bob", "Cat", "Dan", "Eve"),
+    7: ("Annabelle", "Bartholomew", "Cat", "Dan", "Eve", "Fred", "Gus"),
+}
+
+
+@pytest.fixture
+def hand_played(ohhell: Ohhell) -> None:
+    """README's first hand: Bob and Cat make their bids; Ann's 3 tricks lead nobody."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "friday")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "Bob=3", "Cat=2", "Dan=5", "Ann=3")
+
+
+def one_hand_and_bids(ohhell: Ohhell, players: int) -> None:
+    """``players`` players, hands of n, n-1, n-2 cards: the first scored (all made it but
+    the first player, who dealt and took a trick over a bid of 0), the second bid."""
+    hands = f"{players}-{players - 2}"
+    names = NAMES[players]
+    ohhell.ok("new", *names, "--hands", hands, "--rules", "cartier", "--decks", "2", "-g", "big")
+    ohhell.ok("bid", *["1"] * (players - 1), "0")
+    ohhell.ok("trump", "spades")
+    ohhell.ok("tricks", *["1"] * players)
+    ohhell.ok("bid", *["0"] * (players - 1), "1")
+
+
+def show_at(ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, width: int) -> list[str]:
+    monkeypatch.setenv("COLUMNS", str(width))
+    return ohhell.ok("show").splitlines()
+
+
+def header(lines: list[str]) -> list[str]:
+    return next(line for line in lines if line.split()[:1] == ["#"]).split()
+
+
+def row(lines: list[str], number: str) -> list[str]:
+    return next(line for line in lines if line.split()[:1] == [number]).split()
+
+
+# --- what each cell holds ------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("hand_played")
+def test_sheet_shows_bid_tricks_score_and_total(ohhell: Ohhell) -> None:
+    lines = ohhell.ok("show").splitlines()
+    ann, bob, cat, dan = (
+        ["2/3", "+3", "3"],
+        ["3/3✓", "+13", "13"],
+        ["2/2✓", "+12", "12"],
+        ["4/5", "+5", "5"],
+    )
+    assert row(lines, "1") == ["1", "13♥", "Ann", *ann, *bob, *cat, *dan]
+    assert "▶ Hand 2 of 23 (12 cards, Bob deals): Cat to bid" in lines
+
+
+@pytest.mark.usefixtures("hand_played")
+def test_the_totals_row_is_labelled_and_stars_the_leader(ohhell: Ohhell) -> None:
+    totals = next(line for line in ohhell.ok("show").splitlines() if "Total" in line)
+    assert totals.split() == ["Total", "3", "13★", "12", "5"]
+
+
+@pytest.mark.usefixtures("hand_played")
+def test_the_current_hand_is_marked_and_shows_its_bids_as_they_come(ohhell: Ohhell) -> None:
+    ohhell.ok("bid", "Cat=1")
+    lines = ohhell.ok("show").splitlines()
+    current = next(line for line in lines if "▶2" in line)
+    assert current.split()[:3] == ["▶2", "12", "Bob"]
+    assert "1/·" in current
+    assert sum("▶" in line for line in lines) == 2  # the row and the line under the sheet
+
+
+@pytest.mark.usefixtures("hand_played")
+def test_sheet_in_a_pipe_has_no_terminal_codes(ohhell: Ohhell) -> None:
+    assert "\x1b[" not in ohhell.ok("show")
+
+
+def test_a_corrected_hand_is_starred_and_explained(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "x")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("edit", "1", "tricks", "Ann=0", "Bob=0", "Cat=2")
+    lines = ohhell.ok("show").splitlines()
+    assert row(lines, "1*")[:2] == ["1*", "2NT"]
+    assert "* a hand that was corrected after it was scored" in lines
+
+
+# --- the layout at 80, 100 and 120 columns -------------------------------------------
+
+#: (players, width) -> the header: the roomiest layout that fits.
+LAYOUTS = {
+    (3, 80): ["#", "n", "deals", "Ann", "Bob", "Cat"],
+    (5, 80): ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan", "Eve"],
+    (7, 80): ["#", "n", "Annabelle", "Bartholo…", "Cat", "Dan", "Eve", "Fred", "Gus"],
+    (3, 100): ["#", "n", "deals", "Ann", "Bob", "Cat"],
+    (5, 100): ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan", "Eve"],
+    (7, 100): ["#", "n", "Annabelle", "Bartholom…", "Cat", "Dan", "Eve", "Fred", "Gus"],
+    (3, 120): ["#", "n", "deals", "Ann", "Bob", "Cat"],
+    (5, 120): ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan", "Eve"],
+    (7, 120): ["#", "n", "deals", *NAMES[7]],
+}
+#: (players, width) -> whether each hand's score is shown.
+HAND_SCORES = {(3, 80): True, (5, 80): False, (7, 80): False, (5, 100): True, (7, 120): False}
+
+
+@pytest.mark.parametrize(("players", "width"), sorted(LAYOUTS))
+def test_the_sheet_fits_the_terminal_in_the_roomiest_layout(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, players: int, width: int
+) -> None:
+    one_hand_and_bids(ohhell, players)
+    lines = show_at(ohhell, monkeypatch, width)
+    assert max(len(line) for line in lines) <= width
+    assert header(lines) == LAYOUTS[players, width]
+    if (players, width) in HAND_SCORES:
+        assert ("+11" in row(lines, "1")) is HAND_SCORES[players, width]
+
+
+@pytest.mark.parametrize("width", [80, 100, 120])
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_every_cell_keeps_bid_tricks_and_running_total(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, players: int, width: int
+) -> None:
+    one_hand_and_bids(ohhell, players)
+    first = " ".join(row(show_at(ohhell, monkeypatch, width), "1"))
+    # seats clockwise: the first player dealt, bid last and took a trick over 0
+    assert re.findall(r"\d/\d✓?(?: \+\d+)? +\d+", first) == [
+        "0/1 +1 1" if "+1" in first else "0/1 1"
+    ] + ["1/1✓ +11 11" if "+11" in first else "1/1✓ 11"] * (players - 1)
+
+
+@pytest.mark.parametrize("width", [80, 100, 120])
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_the_totals_row_keeps_every_total_and_stars_the_leaders(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, players: int, width: int
+) -> None:
+    one_hand_and_bids(ohhell, players)
+    lines = show_at(ohhell, monkeypatch, width)
+    totals = next(line for line in lines if "★" in line).split()
+    assert totals[0] in ("Total", "Σ")  # Σ when the dealer column (and "Total") is gone
+    assert totals[1:] == ["1", *["11★"] * (players - 1)]
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_names_cut_in_the_header_are_listed_in_full_under_the_sheet(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    one_hand_and_bids(ohhell, 7)
+    lines = show_at(ohhell, monkeypatch, width)
+    assert any("…" in name for name in header(lines))
+    assert "Players, clockwise: Annabelle, Bartholomew, Cat, Dan, Eve, Fred, Gus" in lines
+
+
+def test_names_that_fit_are_not_listed_again(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one_hand_and_bids(ohhell, 7)
+    lines = show_at(ohhell, monkeypatch, 120)
+    assert header(lines)[3:] == list(NAMES[7])
+    assert not any(line.startswith("Players, clockwise") for line in lines)
+
+
+@pytest.mark.usefixtures("hand_played")
+def test_narrow_terminal_drops_the_hand_score_then_the_dealer(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = show_at(ohhell, monkeypatch, 75)
+    assert "+13" not in " ".join(lines)
+    assert header(lines) == ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan"]
+    lines = show_at(ohhell, monkeypatch, 50)
+    assert header(lines) == ["#", "n", "Ann", "Bob", "Cat", "Dan"]
+    assert max(len(line) for line in lines) <= 50
+
+
+def test_a_long_name_is_cut_to_fit(ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch) -> None:
+    long = "Bartholomew-Maximilian"
+    ohhell.ok("new", "Ann", long, "Cat", "Dan", "-g", "friday")
+    lines = show_at(ohhell, monkeypatch, 60)
+    assert header(lines)[2:] == ["Ann", "Bartholom…", "Cat", "Dan"]
+    assert max(len(line) for line in lines) <= 60
+    assert f"Players, clockwise: Ann, {long}, Cat, Dan" in lines
+
+
+# --- on a terminal ---------------------------------------------------------------------
+
+
+class Terminal:
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_a_styled_cell_keeps_its_rows_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ohhell_score import plain
+
+    monkeypatch.setenv("TERM", "xterm")
+    s = plain.Styler(Terminal())
+    row = s("3/" + s("·", plain.BOLD) + " later", plain.DIM)
+    assert row == "\x1b[2m3/\x1b[1m·\x1b[0m\x1b[2m later\x1b[0m"
+
+
+@pytest.mark.parametrize(("no_color", "green"), [(False, True), (True, False)])
+def test_on_a_terminal_made_bids_are_green_unless_no_color(
+    monkeypatch: pytest.MonkeyPatch, no_color: bool, green: bool
+) -> None:
+    """NO_COLOR drops the colour, keeps bold and dim: ✓ and ★ still say it all."""
+    from ohhell_score import plain
+
+    monkeypatch.setenv("TERM", "xterm")
+    if not no_color:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    s = plain.Styler(Terminal())
+    assert (s(plain.MADE, plain.GREEN) == "\x1b[32m✓\x1b[0m") is green
+    assert s("12", plain.BOLD) == "\x1b[1m12\x1b[0m"
