@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+from typer import _click as click
 
 from . import __version__, store
 from .cli_complete import (
@@ -246,6 +246,8 @@ def new(
                     raise
                 # Another `new` took the id we made up a moment ago: make up the next.
                 gid = store.new_id()
+                from dataclasses import replace
+
                 created = replace(created, id=gid)
     prog = progress(created)
     typer.echo(
@@ -493,13 +495,30 @@ def path(game: GameOpt = None) -> None:
         typer.echo(str(store.game_path(game) if game is not None else store.data_dir()))
 
 
-# Commands of the other areas register themselves on `app` when imported.
-# (Kept at the bottom: those modules import `app` from here.)
-AREAS = ("cli_safety", "cli_export", "cli_tournament", "cli_rules", "cli_stats", "cli_play")
-for _area in AREAS:
-    import_module(f".{_area}", __package__)
+# The commands of the other areas, by the module that registers them on `app` when
+# imported. A module is imported only when one of its commands runs, or when help or
+# completion lists every command: `bid` never pays for tournaments (start-up time).
+AREAS: dict[str, tuple[str, ...]] = {
+    "cli_safety": ("restore",),
+    "cli_export": ("export", "import", "sheet", "chart"),
+    "cli_tournament": ("tournament",),
+    "cli_rules": ("rules",),
+    "cli_stats": ("stats", "history"),
+    "cli_play": ("play", "delete"),
+}
+
+
+def load_areas() -> None:
+    """Register every area's commands on `app` (for typer's eager build, e.g. in tests)."""
+    for module in AREAS:
+        import_module(f".{module}", __package__)
+
+
+def command() -> click.Command:
+    """The program as it runs: each command built, and its area imported, when named."""
+    return lazy_command(app, {f"{__package__}.{m}": names for m, names in AREAS.items()})
 
 
 def run() -> None:
     """Run the program; ``entry.main`` adds the Ctrl-C handling around it."""
-    lazy_command(app)()  # builds only the command that runs: start-up time
+    command()()

@@ -10,13 +10,15 @@ tests/test_lazy_group.py checks that the lazy program says what typer's eager on
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from functools import partial
+from importlib import import_module
 
 import typer
 from typer import _click as click
 from typer.core import TyperGroup
 from typer.main import get_command, get_command_from_info, get_command_name, get_group_from_info
+from typer.models import TyperInfo
 
 Recipe = Callable[[], click.Command]
 
@@ -55,11 +57,10 @@ class LazyGroup(TyperGroup):
         return list(self.commands)
 
 
-def lazy_command(app: typer.Typer) -> click.Command:
-    """``app`` as typer would make it (``typer.main.get_command``), commands built lazily."""
-    commands, groups = app.registered_commands, app.registered_groups
+def _recipes(app: typer.Typer) -> tuple[dict[str, Recipe], list[TyperInfo]]:
+    """A recipe for every command and named sub-app registered on ``app`` so far."""
     recipes: dict[str, Recipe] = {}
-    for info in commands:
+    for info in app.registered_commands:
         assert info.callback is not None
         name = info.name or get_command_name(info.callback.__name__)
         recipes[name] = partial(
@@ -69,7 +70,7 @@ def lazy_command(app: typer.Typer) -> click.Command:
             rich_markup_mode=app.rich_markup_mode,
         )
     eager = []  # a sub-app whose name typer must work out: built as typer does
-    for group in groups:
+    for group in app.registered_groups:
         if isinstance(group.name, str) and group.name:
             recipes[group.name] = partial(
                 get_group_from_info,
@@ -80,6 +81,31 @@ def lazy_command(app: typer.Typer) -> click.Command:
             )
         else:
             eager.append(group)
+    return recipes, eager
+
+
+def _from_area(app: typer.Typer, module: str, name: str) -> click.Command:
+    """Import the module that registers ``name`` on ``app``, then build that command."""
+    import_module(module)
+    recipes, _ = _recipes(app)
+    if name not in recipes:
+        raise LookupError(f"{module} registers no command {name!r}")
+    return recipes[name]()
+
+
+def lazy_command(
+    app: typer.Typer, areas: Mapping[str, tuple[str, ...]] | None = None
+) -> click.Command:
+    """``app`` as typer would make it (``typer.main.get_command``), commands built lazily.
+
+    ``areas`` maps a module (its full name) to the commands it registers on ``app`` when
+    imported; the module is imported only when one of them is built.
+    """
+    commands, groups = app.registered_commands, app.registered_groups
+    recipes, eager = _recipes(app)
+    for module, names in (areas or {}).items():
+        for name in names:
+            recipes.setdefault(name, partial(_from_area, app, module, name))
     app.registered_commands, app.registered_groups = [], eager
     try:
         root = get_command(app)  # the callback, --version and the completion options

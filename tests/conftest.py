@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -39,16 +41,30 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     yield folder
 
 
+@functools.cache
+def program() -> Any:
+    """The program as `ohhell` runs it: commands built, and areas imported, when named."""
+    from ohhell_score.cli import command
+
+    return command()
+
+
+def invoke(args: list[str], **kwargs: Any) -> Any:
+    """typer's CliRunner on the program the console script runs (not typer's eager build)."""
+    from typer.testing import CliRunner
+
+    from ohhell_score.cli import app
+
+    with mock.patch("typer.testing._get_command", lambda _: program()):
+        return CliRunner().invoke(app, args, **kwargs)
+
+
 class Ohhell:
     """Runs `ohhell` in-process with typer's CliRunner."""
 
     def __call__(self, *args: str, input: str | None = None) -> Any:
-        from typer.testing import CliRunner
-
-        from ohhell_score.cli import app
-
         # Not caught: a crash fails the test instead of passing for exit 1.
-        return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
+        return invoke(list(args), input=input, catch_exceptions=False)
 
     def ok(self, *args: str) -> str:
         result = self(*args)

@@ -11,19 +11,15 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
-import typer
-import typer.main
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from ohhell_score.cli import app
+from tests.conftest import invoke
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 #: What a scorer may type for each suit (cli-contract: names, `s h d c nt`, symbols).
@@ -43,16 +39,10 @@ SCHEDULE_LETTERS = {
 }
 
 
-@functools.cache
-def _command(typer_app: typer.Typer) -> Any:
-    return typer.main.get_command(typer_app)
-
-
 def run(*args: str) -> Result:
-    # CliRunner builds the click command anew on every call: half the time of a whole
-    # game. The commands are all registered once `ohhell_score.cli` is imported.
-    with mock.patch("typer.testing._get_command", _command):
-        return CliRunner().invoke(app, list(args), catch_exceptions=False)
+    # The program as the console script runs it, built once (conftest.program).
+    result: Result = invoke(list(args), catch_exceptions=False)
+    return result
 
 
 def ok(*args: str) -> str:

@@ -37,28 +37,29 @@ def loaded_after(*args: str, env: dict[str, str] | None = None, whole: bool = Fa
 
 
 def test_eager_and_lazy_programs_list_the_same_commands() -> None:
+    """cli.AREAS names every command its modules register, and no other."""
     from typer.main import get_command
 
-    from ohhell_score.cli import app
-    from ohhell_score.cli_lazy import lazy_command
+    from ohhell_score.cli import app, command, load_areas
 
+    lazy = command()
+    load_areas()
     eager = get_command(app)
-    lazy = lazy_command(app)
-    assert list(getattr(lazy, "commands", {})) == list(getattr(eager, "commands", {}))
+    assert sorted(getattr(lazy, "commands", {})) == sorted(getattr(eager, "commands", {}))
 
 
 def test_every_command_says_the_same_built_lazily(capsys: pytest.CaptureFixture[str]) -> None:
     from typer.main import get_command
 
-    from ohhell_score.cli import app
-    from ohhell_score.cli_lazy import lazy_command
+    from ohhell_score.cli import app, command, load_areas
 
+    load_areas()
     names = list(getattr(get_command(app), "commands", {}))
     for name in [*names, None]:
         args = [name, "--help"] if name else ["--help"]
         helps = []
-        for command in (get_command(app), lazy_command(app)):
-            command.main(args=args, prog_name="ohhell", standalone_mode=False)
+        for program in (get_command(app), command()):
+            program.main(args=args, prog_name="ohhell", standalone_mode=False)
             helps.append(capsys.readouterr().out)
         assert helps[0] == helps[1], name
         assert "Usage: ohhell" in helps[0]
@@ -98,11 +99,18 @@ def test_a_completion_imports_neither_rich_nor_the_rules_engine(ohhell: Ohhell) 
     ids=lambda a: " ".join(a),
 )
 def test_commands_that_need_no_game_import_no_game_engine(args: list[str]) -> None:
-    """Every command module is imported at start-up: theirs import the domain inside."""
+    """An area's module is imported when one of its commands runs; it imports the domain
+    inside its commands."""
     loaded = loaded_after(*args, whole=True)
-    assert "ohhell_score.cli_rules" in loaded  # every area registered its commands
     heavy = {"game", "rules", "words", "house", "tournament", "stats", "export", "play"}
     assert not {f"ohhell_score.{m}" for m in heavy} & loaded
+
+
+def test_bid_imports_no_other_area() -> None:
+    """`bid` is typed between every trick: tournaments, exports and stats stay unloaded."""
+    loaded = loaded_after("bid", "--help", whole=True)
+    areas = {"cli_safety", "cli_export", "cli_tournament", "cli_rules", "cli_stats", "cli_play"}
+    assert not {f"ohhell_score.{m}" for m in areas} & loaded
 
 
 def test_the_completion_of_a_rule_name_imports_no_game_engine(config_dir: Path) -> None:
