@@ -102,6 +102,34 @@ GameOpt = Annotated[
         autocompletion=complete_game,
     ),
 ]
+# The rule options of `new`, shared by every command that makes a rule set (rules.md).
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        "-r",
+        help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
+        autocompletion=complete_rules,
+    ),
+]
+HookOpt = Annotated[str | None, typer.Option(help="always, never or from:K.", show_default=False)]
+HandsOpt = Annotated[
+    str | None,
+    typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
+]
+TrumpOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
+    ),
+]
+ScoringOpt = Annotated[
+    str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
+]
+DecksOpt = Annotated[int | None, typer.Option(help="Number of 52-card packs.", show_default=False)]
+DeckSizeOpt = Annotated[
+    int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
+]
 
 
 def parse_assignments(args: list[str]) -> list[Assignment]:
@@ -145,15 +173,7 @@ def new(
             metavar="[PLAYER...]",
         ),
     ] = None,
-    rules: Annotated[
-        str,
-        typer.Option(
-            "--rules",
-            "-r",
-            help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
-            autocompletion=complete_rules,
-        ),
-    ] = DEFAULT_PRESET,
+    rules: RulesOpt = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
         typer.Option(help="The first dealer (default: the first player).", show_default=False),
@@ -167,28 +187,12 @@ def new(
             show_default=False,
         ),
     ] = None,
-    hook: Annotated[
-        str | None, typer.Option(help="always, never or from:K.", show_default=False)
-    ] = None,
-    hands: Annotated[
-        str | None,
-        typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
-    ] = None,
-    trump: Annotated[
-        str | None,
-        typer.Option(
-            help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
-        ),
-    ] = None,
-    scoring: Annotated[
-        str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
-    ] = None,
-    decks: Annotated[
-        int | None, typer.Option(help="Number of 52-card packs.", show_default=False)
-    ] = None,
-    deck_size: Annotated[
-        int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
-    ] = None,
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
     scorer: Annotated[
         str | None, typer.Option(help="Who keeps the sheet.", show_default=False)
     ] = None,

@@ -13,8 +13,21 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from . import store
-from .cli import DEFAULT_PRESET, PRESET_NAMES, GameOpt, app, fail, load, refusals
-from .cli_complete import complete_rules
+from .cli import (
+    DEFAULT_PRESET,
+    DeckSizeOpt,
+    DecksOpt,
+    GameOpt,
+    HandsOpt,
+    HookOpt,
+    RulesOpt,
+    ScoringOpt,
+    TrumpOpt,
+    app,
+    fail,
+    load,
+    refusals,
+)
 from .errors import GameExists
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
@@ -196,15 +209,7 @@ def sheet_cmd(
             show_default=False,
         ),
     ] = None,
-    rules: Annotated[
-        str,
-        typer.Option(
-            "--rules",
-            "-r",
-            help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
-            autocompletion=complete_rules,
-        ),
-    ] = DEFAULT_PRESET,
+    rules: RulesOpt = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
         typer.Option(
@@ -212,28 +217,12 @@ def sheet_cmd(
             show_default=False,
         ),
     ] = None,
-    hook: Annotated[
-        str | None, typer.Option(help="always, never or from:K.", show_default=False)
-    ] = None,
-    hands: Annotated[
-        str | None,
-        typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
-    ] = None,
-    trump: Annotated[
-        str | None,
-        typer.Option(
-            help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
-        ),
-    ] = None,
-    scoring: Annotated[
-        str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
-    ] = None,
-    decks: Annotated[
-        int | None, typer.Option(help="Number of 52-card packs.", show_default=False)
-    ] = None,
-    deck_size: Annotated[
-        int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
-    ] = None,
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
     paper: PaperOpt = Paper.auto,
     output: OutputOpt = None,
 ) -> None:

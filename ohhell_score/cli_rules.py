@@ -12,7 +12,18 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .cli import DEFAULT_PRESET, PRESET_NAMES, app, refusals
+from .cli import (
+    DEFAULT_PRESET,
+    PRESET_NAMES,
+    DeckSizeOpt,
+    DecksOpt,
+    HandsOpt,
+    HookOpt,
+    ScoringOpt,
+    TrumpOpt,
+    app,
+    refusals,
+)
 from .cli_complete import complete_house_rule, complete_rules
 
 
@@ -110,28 +121,12 @@ def save_rules(
             autocompletion=complete_rules,
         ),
     ] = DEFAULT_PRESET,
-    hook: Annotated[
-        str | None, typer.Option(help="always, never or from:K.", show_default=False)
-    ] = None,
-    hands: Annotated[
-        str | None,
-        typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
-    ] = None,
-    trump: Annotated[
-        str | None,
-        typer.Option(
-            help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
-        ),
-    ] = None,
-    scoring: Annotated[
-        str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
-    ] = None,
-    decks: Annotated[
-        int | None, typer.Option(help="Number of 52-card packs.", show_default=False)
-    ] = None,
-    deck_size: Annotated[
-        int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
-    ] = None,
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
 ) -> None:
     """Keep a rule set under NAME, usable as `ohhell new ... --rules NAME`."""
     from . import house

@@ -14,7 +14,18 @@ from typing import Annotated
 import typer
 
 from . import store
-from .cli import PRESET_NAMES, app, fail, refusals
+from .cli import (
+    PRESET_NAMES,
+    DeckSizeOpt,
+    DecksOpt,
+    HandsOpt,
+    HookOpt,
+    ScoringOpt,
+    TrumpOpt,
+    app,
+    fail,
+    refusals,
+)
 from .cli_complete import complete_game, complete_preset, complete_tournament
 
 tournament_app = typer.Typer(
@@ -81,28 +92,12 @@ def new(
             autocompletion=complete_preset,  # tables play presets: no house rules
         ),
     ] = "cartier",
-    hook: Annotated[
-        str | None, typer.Option(help="always, never or from:K.", show_default=False)
-    ] = None,
-    hands: Annotated[
-        str | None,
-        typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
-    ] = None,
-    trump: Annotated[
-        str | None,
-        typer.Option(
-            help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
-        ),
-    ] = None,
-    scoring: Annotated[
-        str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
-    ] = None,
-    decks: Annotated[
-        int | None, typer.Option(help="Number of 52-card packs.", show_default=False)
-    ] = None,
-    deck_size: Annotated[
-        int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
-    ] = None,
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
 ) -> None:
     """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
     import secrets
