@@ -310,12 +310,13 @@ def save(game: Game, *, new: bool = False) -> None:
 def locked(game_id: str) -> Iterator[None]:
     """Hold the game's lock file (never the game file: it is replaced on save)."""
     folder = ensure_data_dir()
-    with _lock_file(folder / f"{check_id(game_id)}.lock"):
+    with lock_file(folder / f"{check_id(game_id)}.lock"):
         yield
 
 
 @contextlib.contextmanager
-def _lock_file(lock_path: Path) -> Iterator[None]:
+def lock_file(lock_path: Path) -> Iterator[None]:
+    """Hold ``lock_path`` exclusively (an flock on a file of its own, made 0600)."""
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         try:
@@ -590,7 +591,7 @@ def list_summaries() -> list[Summary]:
 
     if set(games) != set(files) or not all(fresh(g, key) for g, (_, key, _) in files.items()):
         try:
-            with _lock_file(folder / INDEX_LOCK):
+            with lock_file(folder / INDEX_LOCK):
                 games = _read_index(folder)  # another `list` may have done the work meanwhile
                 if _refresh(games, files, fresh):
                     text = json.dumps(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -198,17 +197,8 @@ def save(t: Tournament) -> None:
 def locked(name: str) -> Iterator[None]:
     """Hold the tournament's lock file while it is read, checked and saved."""
     make_folder()
-    fd = os.open(folder() / f"{check_name(name)}.lock", os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        try:
-            import fcntl
-
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        except ImportError:  # pragma: no cover - Windows: no flock
-            pass
+    with store.lock_file(folder() / f"{check_name(name)}.lock"):
         yield
-    finally:
-        os.close(fd)
 
 
 def read_games(t: Tournament) -> dict[str, Game | str | None]:

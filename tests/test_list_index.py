@@ -122,6 +122,6 @@ def test_list_works_in_a_folder_it_may_not_write_in(
     def no_lock(path: Path) -> None:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(store, "_lock_file", no_lock)  # as root, chmod would not stop us
+    monkeypatch.setattr(store, "lock_file", no_lock)  # as root, chmod would not stop us
     assert "friday" in ohhell.ok("list")
     assert not (data_dir / INDEX).exists()
