@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import NamedTuple
 
 from .errors import (
     IllegalBid,
@@ -32,23 +33,20 @@ class Step(Enum):
     TRICKS = "tricks"
 
 
-@dataclass(frozen=True)
-class Bid:
+class Bid(NamedTuple):
     hand: int
     player: str
     value: int
     at: str = ""
 
 
-@dataclass(frozen=True)
-class TrumpEntry:
+class TrumpEntry(NamedTuple):
     hand: int
     suit: Suit
     at: str = ""
 
 
-@dataclass(frozen=True)
-class Tricks:
+class Tricks(NamedTuple):
     hand: int
     values: tuple[tuple[str, int], ...]  # in bidding order
     at: str = ""
@@ -57,8 +55,7 @@ class Tricks:
 Entry = Bid | TrumpEntry | Tricks
 
 
-@dataclass(frozen=True)
-class Correction:
+class Correction(NamedTuple):
     """A change that is not an entry: an edit of a scored hand, or an undo."""
 
     kind: str  # "edit" or "undo"
@@ -138,8 +135,7 @@ class HandState:
         return None
 
 
-@dataclass(frozen=True)
-class NextStep:
+class NextStep(NamedTuple):
     hand: int
     cards: int
     dealer: str
@@ -452,7 +448,7 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
             )
         old = {p: hand.bids[p] for p in changes}
         entries = tuple(
-            replace(e, value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
+            e._replace(value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
             for e in game.entries
         )
     elif what == "tricks":
@@ -460,7 +456,7 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
         _check_tricks(hand, new_tricks)
         old = {p: hand.tricks[p] for p in changes}
         entries = tuple(
-            replace(e, values=tuple((p, new_tricks[p]) for p in hand.order))
+            e._replace(values=tuple((p, new_tricks[p]) for p in hand.order))
             if isinstance(e, Tricks) and e.hand == number
             else e
             for e in game.entries

@@ -17,6 +17,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import NamedTuple
 
 from .errors import BadPlayers, BadValue, Refused, RulesDontFit
 
@@ -130,8 +131,7 @@ class Scoring(Enum):
             ) from None
 
 
-@dataclass(frozen=True)
-class Hook:
+class Hook(NamedTuple):
     """When the dealer may not make the bids add up to the cards dealt.
 
     ``from_cards`` is 0 for ``always``, ``None`` for ``never``, K for ``from:K``.
@@ -168,8 +168,7 @@ class Hook:
         return forbidden if 0 <= forbidden <= cards else None
 
 
-@dataclass(frozen=True)
-class Trump:
+class Trump(NamedTuple):
     """A trump method, with its cycle of suits under ``schedule``."""
 
     method: TrumpMethod
