@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from importlib import import_module
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, TypedDict
 
 import typer
 from typer import _click as click
@@ -28,6 +28,7 @@ from .errors import BadValue, GameExists, Refused
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from .game import Assignment, Game, HandState, Progress
+    from .rules import RuleSet
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
 #: without importing the rules (tests/test_completions.py checks that they agree).
@@ -205,60 +206,80 @@ def new(
     Without players it asks for them, the preset and the first dealer, then plays.
     """
     from .game import Game, check_players, progress
-    from .house import find as find_house_rule
-    from .rules import build_rules
-    from .words import next_words, plural
+    from .words import next_words
 
+    options: RuleOptions = {
+        "hook": hook,
+        "hands": hands,
+        "trump": trump,
+        "scoring": scoring,
+        "decks": decks,
+        "deck_size": deck_size,
+    }
     if not players or draw:
         from .cli_play import new_at_table
 
-        options = {
-            "hook": hook,
-            "hands": hands,
-            "trump": trump,
-            "scoring": scoring,
-            "decks": decks,
-            "deck_size": deck_size,
-        }
         new_at_table(players, rules, dealer, game, options, scorer, draw)
         return
 
     with refusals():
         names = check_players(players)
-        rule_set = build_rules(
-            rules,
-            len(names),
-            house=find_house_rule(rules),
-            hook=hook,
-            hands=hands,
-            trump=trump,
-            scoring=scoring,
-            decks=decks,
-            deck_size=deck_size,
-        )
-        gid = store.check_id(game) if game is not None else store.new_id()
-        at = store.now()
-        draft = Game(gid, names, rule_set, created=at, updated=at, scorer=scorer)
-        first = names.index(draft.resolve(dealer)) if dealer is not None else 0
-        created = Game(gid, names, rule_set, first, created=at, updated=at, scorer=scorer)
-        while True:
-            try:
-                store.create(created)
-                break
-            except GameExists:
-                if game is not None:
-                    raise
-                # Another `new` took the id we made up a moment ago: make up the next.
-                gid = store.new_id()
-                from dataclasses import replace
+        rule_set = make_rules(rules, len(names), options)
+        first = names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
+        created = create_game(game, names, rule_set, first, scorer)
+    announce(created)
+    typer.echo(next_words(progress(created)))
 
-                created = replace(created, id=gid)
-    prog = progress(created)
+
+class RuleOptions(TypedDict):
+    """The options of `new` that override a preset (rules.md "Rule parameters")."""
+
+    hook: str | None
+    hands: str | None
+    trump: str | None
+    scoring: str | None
+    decks: int | None
+    deck_size: int | None
+
+
+def make_rules(name: str, players: int, options: RuleOptions) -> RuleSet:
+    """The preset or house rule ``name`` for ``players``, with ``options`` over it."""
+    from .house import find as find_house_rule
+    from .rules import build_rules
+
+    return build_rules(name, players, house=find_house_rule(name), **options)
+
+
+def create_game(
+    game_id: str | None,
+    names: tuple[str, ...],
+    rule_set: RuleSet,
+    first_dealer: int,
+    scorer: str | None,
+) -> Game:
+    """Save a new game under ``game_id``, or under an id made from today's date."""
+    from .game import Game
+
+    at = store.now()
+    while True:
+        gid = store.check_id(game_id) if game_id is not None else store.new_id()
+        created = Game(gid, names, rule_set, first_dealer, created=at, updated=at, scorer=scorer)
+        try:
+            store.create(created)
+            return created
+        except GameExists:
+            if game_id is not None:
+                raise
+            # Another `new` took the id made up a moment ago: make up the next.
+
+
+def announce(created: Game) -> None:
+    from .words import plural
+
+    hands = plural(len(created.rules.hands), "hand")
     typer.echo(
-        f"New game {gid}: {', '.join(names)} ({rule_set.preset}, "
-        f"{plural(len(rule_set.hands), 'hand')})."
+        f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands})."
     )
-    typer.echo(next_words(prog))
 
 
 # --- entries ------------------------------------------------------------------------

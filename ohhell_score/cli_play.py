@@ -7,13 +7,12 @@ codes, and turn Ctrl-C, Ctrl-D and ``q`` into one line that says where to go on.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from . import store
-from .cli import GameOpt, app, refusals
+from .cli import GameOpt, RuleOptions, announce, app, create_game, make_rules, refusals
 from .cli_complete import complete_game
 from .errors import GameExists
 
@@ -115,7 +114,7 @@ def new_at_table(
     preset_name: str,
     dealer: str | None,
     game_id: str | None,
-    options: Mapping[str, object],
+    options: RuleOptions,
     scorer: str | None,
     draw: bool,
 ) -> None:
@@ -124,21 +123,19 @@ def new_at_table(
     game is played at once."""
     from . import play
     from .game import Game, check_players, progress
-    from .rules import build_rules
-    from .words import next_words, plural
+    from .words import next_words
 
     if draw and dealer is not None:
         raise typer.BadParameter("give --dealer or --draw, not both")
     with refusals():
-        gid = store.check_id(game_id) if game_id is not None else None
-        if gid is not None and store.game_path(gid).exists():
+        if game_id is not None and store.game_path(game_id).exists():
             # Before the questions, not after them.
-            raise GameExists(f"a game {gid!r} exists already; choose another --game id")
+            raise GameExists(f"a game {game_id!r} exists already; choose another --game id")
         names: tuple[str, ...] | None = None
         rule_set: RuleSet | None = None
         if players:
             names = check_players(players)
-            rule_set = build_rules(preset_name, len(names), **options)  # type: ignore[arg-type]
+            rule_set = make_rules(preset_name, len(names), options)
     console = play.new_console()
     console_ask = play.console_ask(console)
     answered: list[str] = []
@@ -150,7 +147,9 @@ def new_at_table(
 
     try:
         if names is None or rule_set is None:
-            names, rule_set = play.ask_new_game(console, ask, preset_name, options)
+            names, rule_set = play.ask_new_game(
+                console, ask, preset_name, lambda name, n: make_rules(name, n, options)
+            )
         if draw:
             first = play.draw_dealer(console, ask, names, rule_set)
         elif dealer is not None:
@@ -170,15 +169,9 @@ def new_at_table(
         typer.echo("\nno game created", err=True)
         raise typer.Exit(INTERRUPTED) from None
     with refusals():
-        at = store.now()
-        gid = gid or store.new_id()
-        created = Game(gid, names, rule_set, first, created=at, updated=at, scorer=scorer)
-        store.create(created)
-    typer.echo(
-        f"New game {gid}: {', '.join(names)} ({rule_set.preset}, "
-        f"{plural(len(rule_set.hands), 'hand')})."
-    )
+        created = create_game(game_id, names, rule_set, first, scorer)
+    announce(created)
     if players:
         typer.echo(next_words(progress(created)))
     else:
-        play_game(gid)  # the header of hand 1 says what comes next
+        play_game(created.id)  # the header of hand 1 says what comes next

@@ -41,7 +41,7 @@ from .game import (
     set_trump,
 )
 from .game import undo as undo_entry
-from .rules import PRESETS, RuleSet, Suit, TrumpMethod, build_rules
+from .rules import PRESETS, RuleSet, Suit, TrumpMethod
 from .words import plural, trump_words
 
 if TYPE_CHECKING:
@@ -560,12 +560,13 @@ def ask_new_game(
     console: Console,
     ask: Ask,
     preset_default: str,
-    options: Mapping[str, object],
+    make_rules: Callable[[str, int], RuleSet],
 ) -> tuple[tuple[str, ...], RuleSet]:
-    """Players and preset, asked at the table; ``options`` override the preset."""
+    """Players and preset, asked at the table; ``make_rules(name, players)`` makes the
+    rules of a preset or house rule with the command line's options over it."""
     names = ask_players(console, ask)
 
     def build(name: str) -> RuleSet:
-        return build_rules(name, len(names), **options)  # type: ignore[arg-type]
+        return make_rules(name, len(names))
 
     return names, ask_preset(console, ask, len(names), preset_default, build)

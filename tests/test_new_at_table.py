@@ -181,3 +181,17 @@ def test_new_with_a_taken_id_is_refused_before_any_question(ohhell: Ohhell) -> N
 def test_the_scorer_is_named_on_the_sheet(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "--scorer", "Zoë")
     assert "Scorer: Zoë" in ohhell.ok("show")
+
+
+def test_a_house_rule_works_with_draw_and_at_the_preset_question(ohhell: Ohhell) -> None:
+    """`new --draw` and the questions of `new` make games of a house rule, as `new` does."""
+    ohhell.ok("rules", "save", "pub", "--rules", "classic", "--hands", "2,1", "--hook", "never")
+    drawn = ohhell("new", "Ann", "Bob", "Cat", "--draw", "--rules", "pub", "-g", "drawn",
+                   input=typed("7h", "QS", "3c"))  # fmt: skip
+    assert drawn.exit_code == 0, drawn.output
+    sheet = ohhell.sheet("-g", "drawn")
+    assert sheet["rules"]["preset"] == "pub" and sheet["rules"]["hands"] == [2, 1]
+    assert sheet["hands"][0]["dealer"] == "Bob"
+    asked = ohhell("new", "-g", "asked", input=typed("Ann", "Bob", "Cat", "", "pub", "", "q"))
+    assert asked.exit_code == 0, asked.output
+    assert ohhell.sheet("-g", "asked")["rules"]["hook"] == "never"

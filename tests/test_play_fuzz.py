@@ -23,6 +23,7 @@ from rich.console import Console
 
 from ohhell_score import play, store
 from ohhell_score.game import check_players, progress
+from ohhell_score.rules import build_rules
 from tests.conftest import Ohhell
 
 #: What a scorer might type, and what a cat on the keyboard might.
@@ -116,7 +117,7 @@ def test_any_answers_to_the_questions_of_new_give_a_valid_table_or_none(
     ask, _ = typing(["Ann", "Bob", "Cat", "Dan", *answers] if draw else answers)
     console = Console(file=io.StringIO(), width=80)
     try:
-        players, rules = play.ask_new_game(console, ask, "classic", {})
+        players, rules = play.ask_new_game(console, ask, "classic", build_rules)
         if draw:
             seat = play.draw_dealer(console, ask, players, rules)
         else:
