@@ -9,13 +9,12 @@ export format, so a file written by ``ohhell rules export`` is read back unchang
 from __future__ import annotations
 
 import json
-import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import store
 from .errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
-from .store import APP_NAME, write_atomic
+from .store import write_atomic
 
 if TYPE_CHECKING:  # the rules are imported where a rule is read: `rules` and TAB start fast
     from .rules import HouseRule
@@ -28,30 +27,7 @@ FOLDER = "rules"
 
 def config_dir() -> Path:
     """``$OHHELL_CONFIG_DIR``, else the platform's user config directory."""
-    env = os.environ.get("OHHELL_CONFIG_DIR")
-    if env:
-        return Path(env)
-    linux = _linux_config_dir()
-    if linux is not None:
-        return linux
-    import platformdirs  # only when needed: it is not free to import
-
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-
-
-def _linux_config_dir() -> Path | None:
-    """platformdirs' answer on Linux in the plain cases, without importing it (as
-    store.data_dir does): ``$XDG_CONFIG_HOME/ohhell-score`` when that is an absolute
-    path, else ``$HOME/.config/ohhell-score`` when HOME is one."""
-    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel"):
-        return None
-    if "ANDROID_DATA" in os.environ or "ANDROID_ROOT" in os.environ:
-        return None
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    if os.path.isabs(xdg):
-        return Path(xdg, APP_NAME)
-    home = os.environ.get("HOME", "")
-    return Path(home, ".config", APP_NAME) if os.path.isabs(home) else None
+    return store.user_dir("OHHELL_CONFIG_DIR", "XDG_CONFIG_HOME", (".config",), "user_config_dir")
 
 
 def rules_dir() -> Path:

@@ -36,32 +36,33 @@ BACKUP_SUFFIX = ".bak"
 
 def data_dir() -> Path:
     """cli-contract: ``$OHHELL_DATA_DIR``, else the platform's user data directory."""
-    env = os.environ.get("OHHELL_DATA_DIR")
+    return user_dir("OHHELL_DATA_DIR", "XDG_DATA_HOME", (".local", "share"), "user_data_dir")
+
+
+def user_dir(override: str, xdg: str, home_default: tuple[str, ...], platform_dirs: str) -> Path:
+    """``$override`` when set, else platformdirs' folder (``platform_dirs`` names it).
+
+    On Linux in the plain cases platformdirs' answer is worked out without importing it
+    (about 3 ms, on every command and every TAB): ``$XDG_.../ohhell-score`` when that is
+    an absolute path, else ``$HOME/<home_default>/ohhell-score`` when HOME is one.
+    Anything else (Android, no usable HOME) is left to platformdirs; tests check that
+    both give the same folder.
+    """
+    env = os.environ.get(override)
     if env:
         return Path(env)
-    linux = _linux_data_dir()
-    if linux is not None:
-        return linux
+    plain_linux = sys.platform == "linux" and not hasattr(sys, "getandroidapilevel")
+    if plain_linux and not {"ANDROID_DATA", "ANDROID_ROOT"} & os.environ.keys():
+        base = os.environ.get(xdg, "")
+        if os.path.isabs(base):
+            return Path(base, APP_NAME)
+        home = os.environ.get("HOME", "")
+        if os.path.isabs(home):
+            return Path(home, *home_default, APP_NAME)
     import platformdirs  # only when needed: it is not free to import
 
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def _linux_data_dir() -> Path | None:
-    """platformdirs' answer on Linux in the plain cases, without importing it (about 3 ms,
-    on every command and every TAB): ``$XDG_DATA_HOME/ohhell-score`` when that is an
-    absolute path, else ``$HOME/.local/share/ohhell-score`` when HOME is one. Anything
-    else (Android, no usable HOME) is left to platformdirs; tests/test_startup.py checks
-    that both give the same folder."""
-    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel"):
-        return None
-    if "ANDROID_DATA" in os.environ or "ANDROID_ROOT" in os.environ:
-        return None
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    if os.path.isabs(xdg):
-        return Path(xdg, APP_NAME)
-    home = os.environ.get("HOME", "")
-    return Path(home, ".local", "share", APP_NAME) if os.path.isabs(home) else None
+    folder: str = getattr(platformdirs, platform_dirs)(APP_NAME, appauthor=False)
+    return Path(folder)
 
 
 def ensure_data_dir() -> Path:
