@@ -20,12 +20,14 @@ from .cli import (
     GameOpt,
     HandsOpt,
     HookOpt,
+    RuleOptions,
     RulesOpt,
     ScoringOpt,
     TrumpOpt,
     app,
     fail,
     load,
+    make_rules,
     refusals,
 )
 from .errors import GameExists
@@ -229,8 +231,6 @@ def sheet_cmd(
     """A printable blank score sheet (HTML) to fill in by hand at the table."""
     from .export_html import blank_sheet_html
     from .game import Game, check_players
-    from .house import find as find_house_rule
-    from .rules import build_rules
     from .words import plural
 
     if players and count is not None and count != len(players):
@@ -245,17 +245,15 @@ def sheet_cmd(
         else:
             assert count is not None
             names = tuple(str(seat) for seat in range(1, count + 1))
-        rule_set = build_rules(
-            rules,
-            len(names),
-            house=find_house_rule(rules),
-            hook=hook,
-            hands=hands,
-            trump=trump,
-            scoring=scoring,
-            decks=decks,
-            deck_size=deck_size,
-        )
+        options: RuleOptions = {
+            "hook": hook,
+            "hands": hands,
+            "trump": trump,
+            "scoring": scoring,
+            "decks": decks,
+            "deck_size": deck_size,
+        }
+        rule_set = make_rules(rules, len(names), options)
         draft = Game("sheet", names, rule_set)
         first = names.index(draft.resolve(dealer)) if dealer is not None else 0
         text = blank_sheet_html(
