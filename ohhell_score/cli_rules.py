@@ -68,7 +68,13 @@ def show_rules(
             autocompletion=complete_rules,
         ),
     ] = None,
-    players: Annotated[int, typer.Option(help="Explain it for this many players.")] = 4,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Explain it for this many players (default: the seed's table).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """List the presets and house rules, or explain one in plain words."""
     from . import house
@@ -81,10 +87,12 @@ def show_rules(
     with refusals():
         found = house.find(name)
         chosen = preset(name, found)
-        rule_set = build_rules(chosen.name, players, house=found)
+        seats = players if players is not None else chosen.seats
+        rule_set = build_rules(chosen.name, seats, house=found)
     source = f"house rule: {found.summary()}" if found else f"seed {chosen.seed}"
-    typer.echo(f"{chosen.name} ({source}), for {players} players (usually {chosen.usual_players}):")
-    for line in describe_rules(rule_set, players):
+    typer.echo(f"{chosen.name} ({source}), for {seats} players:")
+    typer.echo(f"  Players: usually {chosen.usual_players}.")
+    for line in describe_rules(rule_set, seats):
         typer.echo(f"  {line}")
 
 

@@ -345,6 +345,7 @@ class Preset:
     usual_players: str
     rules: RuleSet
     house: HouseRule | None = None
+    seats: int = 4  # the table the seed describes: rules are explained for it
 
     def for_players(self, players: int) -> RuleSet:
         """The preset's rules for a table of ``players`` (Cartier's 39-card deck for 3)."""
@@ -385,6 +386,7 @@ PRESETS: dict[str, Preset] = {
                 Scoring.STANDARD,
                 PACK,
             ),
+            seats=5,  # seed 001: "played with 5 players"
         ),
         Preset(
             "classic",
@@ -606,8 +608,9 @@ class HouseRule:
             base.seed,
             f"house rule: {self.summary()}",
             base.usual_players,
-            self.rules_for(4),
+            self.rules_for(base.seats),
             house=self,
+            seats=base.seats,
         )
 
     def to_json(self) -> dict[str, object]:
