@@ -237,3 +237,12 @@ def test_a_blank_sheet_can_be_printed_for_a_house_rule(ohhell: Ohhell, tmp_path:
     out = tmp_path / "pub.html"
     ohhell.ok("sheet", "Ann", "Bob", "Cat", "--rules", "pub", "-o", str(out))
     assert "pub" in out.read_text()
+
+
+@pytest.mark.parametrize(("name", "seats"), [("ten-to-one", 5), ("cartier", 4), ("classic", 4)])
+def test_rules_name_explains_a_preset_for_its_seeds_table(
+    ohhell: Ohhell, name: str, seats: int
+) -> None:
+    """seed 001 is played by 5, seeds 000 and 004 by 4: that is the table explained."""
+    assert f"for {seats} players:" in ohhell.ok("rules", name).splitlines()[0]
+    assert "for 3 players:" in ohhell.ok("rules", name, "--players", "3").splitlines()[0]
