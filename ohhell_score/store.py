@@ -17,7 +17,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -426,32 +425,6 @@ def new_id(base: str | None = None) -> str:
         k += 1
         candidate = f"{stem}-{k}"
     return candidate
-
-
-@dataclass(frozen=True)
-class Listed:
-    """One line of ``list``: a game, or a file that could not be read."""
-
-    id: str
-    path: Path
-    game: Game | None
-    error: str | None
-    mtime: float
-
-
-def list_games() -> list[Listed]:
-    out = []
-    for path in game_files():
-        mtime = path.stat().st_mtime
-        try:
-            game = parse_game(path.read_bytes(), str(path))
-            if game.id != path.stem:  # `show -g` would refuse it: list it as unreadable
-                raise CorruptGame(_wrong_id(path, game.id))
-            out.append(Listed(path.stem, path, game, None, mtime))
-        except (CorruptGame, OSError) as err:
-            out.append(Listed(path.stem, path, None, str(err), mtime))
-    out.sort(key=lambda x: (x.game.updated if x.game else "", x.mtime), reverse=True)
-    return out
 
 
 # --- the list index -----------------------------------------------------------------
