@@ -166,10 +166,9 @@ def import_cmd(
     ] = None,
 ) -> None:
     """Restore a game exported as JSON; a file that is not a valid game is refused."""
-    from dataclasses import replace
-
     from .export import game_from_export
     from .game import progress
+    from .records import replace
     from .words import next_words, plural
 
     try:

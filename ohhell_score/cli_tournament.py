@@ -229,10 +229,9 @@ def dealer(
     player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
 ) -> None:
     """Record who deals first at a table (highest card drawn), before its first bid."""
-    from dataclasses import replace
-
     from .errors import Refused
     from .game import Game
+    from .records import replace
 
     def first_dealer(g: Game) -> Game:
         if g.entries:

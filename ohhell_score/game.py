@@ -10,9 +10,7 @@ entries of a scored hand and is logged in ``history``. Nothing here does I/O.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import NamedTuple
 
 from .errors import (
     IllegalBid,
@@ -22,6 +20,7 @@ from .errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
+from .records import field, record, replace
 from .rules import RuleSet, Suit, TrumpMethod
 
 
@@ -33,20 +32,23 @@ class Step(Enum):
     TRICKS = "tricks"
 
 
-class Bid(NamedTuple):
+@record
+class Bid:
     hand: int
     player: str
     value: int
     at: str = ""
 
 
-class TrumpEntry(NamedTuple):
+@record
+class TrumpEntry:
     hand: int
     suit: Suit
     at: str = ""
 
 
-class Tricks(NamedTuple):
+@record
+class Tricks:
     hand: int
     values: tuple[tuple[str, int], ...]  # in bidding order
     at: str = ""
@@ -55,7 +57,8 @@ class Tricks(NamedTuple):
 Entry = Bid | TrumpEntry | Tricks
 
 
-class Correction(NamedTuple):
+@record
+class Correction:
     """A change that is not an entry: an edit of a scored hand, or an undo."""
 
     kind: str  # "edit" or "undo"
@@ -66,7 +69,7 @@ class Correction(NamedTuple):
     new: tuple[tuple[str, int | str], ...]
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     id: str
     players: tuple[str, ...]
@@ -99,7 +102,7 @@ class Game:
         raise UnknownPlayer(f"no player {name!r} in this game: {', '.join(self.players)}")
 
 
-@dataclass
+@record(frozen=False)
 class HandState:
     """One hand as the entries so far make it."""
 
@@ -135,7 +138,8 @@ class HandState:
         return None
 
 
-class NextStep(NamedTuple):
+@record
+class NextStep:
     hand: int
     cards: int
     dealer: str
@@ -145,7 +149,7 @@ class NextStep(NamedTuple):
     trump_namer: str | None
 
 
-@dataclass
+@record(frozen=False)
 class Progress:
     """The game as the entries make it: every hand, the totals, what comes next."""
 
@@ -210,8 +214,23 @@ def _next_step(game: Game, hand: HandState) -> NextStep:
     )
 
 
+#: The last game replayed and its progress. A command replays one game several times
+#: (loading checks it, an entry is checked against it, the answer reports it); a
+#: ``Game`` never changes, so the same object has the same progress. Read a
+#: ``Progress``, never change it: it may be shared.
+_last_replay: list[tuple[Game, Progress]] = []
+
+
 def progress(game: Game) -> Progress:
     """Replay the entries; raise ``Refused`` at the first one the rules do not allow."""
+    if _last_replay and _last_replay[0][0] is game:
+        return _last_replay[0][1]
+    prog = _replay(game)
+    _last_replay[:] = [(game, prog)]
+    return prog
+
+
+def _replay(game: Game) -> Progress:
     n_players = len(game.players)
     hands = []
     for number, cards in enumerate(game.rules.hands, start=1):
@@ -348,15 +367,13 @@ def add_bids(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
         who = game.resolve(name) if name is not None else nxt.player
         assert who is not None
         changed = replace(changed, entries=(*changed.entries, Bid(nxt.hand, who, value, at)))
-    progress(changed)
-    return _touched(changed, at)
+    return _checked(_touched(changed, at))
 
 
 def set_trump(game: Game, suit: Suit, at: str = "") -> Game:
     nxt = _finished_check(progress(game))
     changed = replace(game, entries=(*game.entries, TrumpEntry(nxt.hand, suit, at)))
-    progress(changed)
-    return _touched(changed, at)
+    return _checked(_touched(changed, at))
 
 
 def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
@@ -371,8 +388,7 @@ def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
         game,
         entries=(*game.entries, Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)),
     )
-    progress(changed)
-    return _touched(changed, at)
+    return _checked(_touched(changed, at))
 
 
 def _assign(
@@ -448,7 +464,7 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
             )
         old = {p: hand.bids[p] for p in changes}
         entries = tuple(
-            e._replace(value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
+            replace(e, value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
             for e in game.entries
         )
     elif what == "tricks":
@@ -456,7 +472,7 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
         _check_tricks(hand, new_tricks)
         old = {p: hand.tricks[p] for p in changes}
         entries = tuple(
-            e._replace(values=tuple((p, new_tricks[p]) for p in hand.order))
+            replace(e, values=tuple((p, new_tricks[p]) for p in hand.order))
             if isinstance(e, Tricks) and e.hand == number
             else e
             for e in game.entries
@@ -465,8 +481,13 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
         raise Refused(f"edit changes bids or tricks, not {what!r}")
     record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
     changed = replace(game, entries=entries, history=(*game.history, record))
-    progress(changed)
-    return _touched(changed, at)
+    return _checked(_touched(changed, at))
+
+
+def _checked(game: Game) -> Game:
+    """``game``, once its entries are replayed: a refused entry raises here."""
+    progress(game)  # kept, so the caller's progress of this game is not replayed again
+    return game
 
 
 def _touched(game: Game, at: str) -> Game:

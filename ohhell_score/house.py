@@ -73,12 +73,13 @@ def parse(text: str | bytes, where: str, *, rename: str | None = None) -> HouseR
 
 def find(name: str) -> HouseRule | None:
     """The house rule ``name``, or None when there is none (or the name is a preset)."""
-    from .rules import HOUSE_NAME, PRESETS
+    from .ids import is_id
+    from .rules import PRESETS
 
     key = name.strip().lower()
     if key in PRESETS:
         return None
-    if not HOUSE_NAME.fullmatch(key):
+    if not is_id(key):
         return None
     path = rule_path(key)
     try:

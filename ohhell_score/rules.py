@@ -14,12 +14,11 @@ how large the deck is. Presets come from the seeds:
 from __future__ import annotations
 
 import itertools
-import re
-from dataclasses import dataclass, replace
 from enum import Enum
-from typing import NamedTuple
 
 from .errors import BadPlayers, BadValue, Refused, RulesDontFit
+from .ids import is_id
+from .records import record, replace
 
 MIN_PLAYERS = 3
 #: rules.md: "8 or more need --decks 2".
@@ -45,7 +44,7 @@ class Suit(Enum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit as people type it: ``spades``, ``s``, ``♠``, ``nt``, ``no trump``."""
-        key = re.sub(r"[\s_-]+", "", text.strip().lower())
+        key = "".join(text.replace("_", "").replace("-", "").lower().split())
         try:
             return _SUIT_WORDS[key]
         except KeyError:
@@ -131,7 +130,8 @@ class Scoring(Enum):
             ) from None
 
 
-class Hook(NamedTuple):
+@record
+class Hook:
     """When the dealer may not make the bids add up to the cards dealt.
 
     ``from_cards`` is 0 for ``always``, ``None`` for ``never``, K for ``from:K``.
@@ -146,9 +146,8 @@ class Hook(NamedTuple):
             return cls(0)
         if t == "never":
             return cls(None)
-        m = re.fullmatch(r"from:(\d{1,3})", t)
-        if m:
-            return cls(int(m.group(1)))
+        if t.startswith("from:") and _is_count(t[5:]):
+            return cls(int(t[5:]))
         raise BadValue(f"{text!r} is not a hook: use always, never or from:K (e.g. from:6)")
 
     def __str__(self) -> str:
@@ -168,7 +167,8 @@ class Hook(NamedTuple):
         return forbidden if 0 <= forbidden <= cards else None
 
 
-class Trump(NamedTuple):
+@record
+class Trump:
     """A trump method, with its cycle of suits under ``schedule``."""
 
     method: TrumpMethod
@@ -203,6 +203,11 @@ class Trump(NamedTuple):
         return str(self.method.value)
 
 
+def _is_count(text: str) -> bool:
+    """1 to 3 digits (string methods, not a regular expression: start-up time)."""
+    return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
+
+
 def parse_hands(text: str) -> tuple[int, ...]:
     """Read a hands pattern (rules.md): ``13-2-13``, ``10-1``, ``1-7-1`` or ``7,7,6``.
 
@@ -214,9 +219,9 @@ def parse_hands(text: str) -> tuple[int, ...]:
         f"{text!r} is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1 or 7,7,6 "
         "(1 to 52 cards a hand)"
     )
-    if re.fullmatch(r"\d{1,3}(\s*,\s*\d{1,3})*", t):
+    if all(_is_count(x.strip()) for x in t.split(",")):
         hands = tuple(int(x) for x in t.split(","))
-    elif re.fullmatch(r"\d{1,3}(-\d{1,3})*", t):
+    elif all(_is_count(x) for x in t.split("-")):
         points = [int(x) for x in t.split("-")]
         if any(a == b for a, b in itertools.pairwise(points)):
             raise bad
@@ -247,7 +252,7 @@ def hands_pattern(hands: tuple[int, ...]) -> str:
     return pattern if parse_hands(pattern) == hands else ",".join(str(n) for n in hands)
 
 
-@dataclass(frozen=True)
+@record
 class RuleSet:
     """Everything about a game that is not a player or an entry."""
 
@@ -331,7 +336,7 @@ class RuleSet:
         )
 
 
-@dataclass(frozen=True)
+@record
 class Preset:
     """A named rule set from a seed, with the player counts its seed plays.
 
@@ -488,15 +493,13 @@ def _with_options(
 
 # --- house rules: a group's own rule set under a name --------------------------------
 
-#: House rule names are written like game ids (cli-contract).
-HOUSE_NAME = re.compile(r"[a-z0-9-]{1,64}")
 #: Words after `ohhell rules` that are actions, so no house rule may be called so.
 RESERVED_NAMES = frozenset({"show", "save", "export", "import", "delete"})
 
 
 def check_house_name(name: str) -> str:
     """A house rule's name: like a game id, not a built-in preset, not an action word."""
-    if not HOUSE_NAME.fullmatch(name):
+    if not is_id(name):  # written like a game id (cli-contract)
         raise Refused(
             f"{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
         )
@@ -509,7 +512,7 @@ def check_house_name(name: str) -> str:
     return name
 
 
-@dataclass(frozen=True)
+@record
 class HouseRule:
     """A group's own rule set: a built-in preset and the options that change it.
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from . import records
 from .errors import UnknownPlayer
 from .game import Bid, Game, Tricks
 from .rules import Scoring
@@ -308,4 +309,4 @@ def rescored(game: Game, scoring: Scoring) -> Game:
     Trump never changes a score and the hook never depends on the scheme, so every
     entry stays valid (rules.md, "Scoring").
     """
-    return replace(game, rules=replace(game.rules, scoring=scoring))
+    return records.replace(game, rules=records.replace(game.rules, scoring=scoring))

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from . import records
 from .errors import Refused
 from .game import Bid, Game, TrumpEntry, progress
 from .rules import RuleSet, build_rules
@@ -589,7 +590,7 @@ def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game
             )
         if kept and here.players[here.first_dealer] != brought.players[brought.first_dealer]:
             raise Refused(f"{table.game} here has another first dealer")
-    return replace(brought, id=table.game)
+    return records.replace(brought, id=table.game)
 
 
 def _rng(t: Tournament, bracket: Bracket, stage: Stage) -> random.Random:

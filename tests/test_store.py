@@ -11,7 +11,6 @@ import os
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ import pytest
 from ohhell_score import rules, store
 from ohhell_score.errors import NotYourTurn, Refused
 from ohhell_score.game import Game, add_bids
+from ohhell_score.records import replace
 
 from .scripted import CARTIER_HANDS, ok, refused, run, sheet, snapshot
 
@@ -89,6 +89,15 @@ def test_the_file_holds_facts_not_scores(data_dir: Path) -> None:
     text = (data_dir / "g.json").read_text(encoding="utf-8")
     for derived in ("scores", "totals", "next", "winners"):
         assert f'"{derived}"' not in text
+
+
+def test_the_file_holds_an_entry_a_line_so_it_reads_and_diffs_by_entry(data_dir: Path) -> None:
+    new_game()
+    ok("bid", "3", "2")
+    lines = (data_dir / "g.json").read_text(encoding="utf-8").splitlines()
+    bids = [json.loads(line.rstrip(",")) for line in lines if '"kind": "bid"' in line]
+    assert [(b["player"], b["bid"]) for b in bids] == [("Bob", 3), ("Cat", 2)]
+    assert json.loads("\n".join(lines))["entries"] == bids
 
 
 # --- unreadable files -----------------------------------------------------------------

@@ -1,0 +1,13 @@
+"""What a game id or a house rule's name may be (cli-contract: ``[a-z0-9-]{1,64}``).
+
+Checked with string methods, not a regular expression: compiling one costs every
+command about 0.2 ms of its start-up budget (issue 7).
+"""
+
+ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
+MAX_LENGTH = 64
+
+
+def is_id(text: str) -> bool:
+    """1 to 64 characters, each a lower-case ASCII letter, a digit or ``-``."""
+    return 0 < len(text) <= MAX_LENGTH and not text.strip(ID_CHARS)
