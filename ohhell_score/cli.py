@@ -4,9 +4,6 @@ Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on
 changed); 2 a malformed command line. rich is imported only by commands that draw.
 """
 
-from __future__ import annotations
-
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -133,7 +130,7 @@ DeckSizeOpt = Annotated[
 ]
 
 
-def parse_assignments(args: list[str]) -> list[Assignment]:
+def parse_assignments(args: list[str]) -> "list[Assignment]":
     """``NAME=N`` or ``N`` items; a value that is not a number is a malformed command."""
     out: list[Assignment] = []
     for arg in args:
@@ -152,7 +149,7 @@ def parse_assignments(args: list[str]) -> list[Assignment]:
     return out
 
 
-def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
+def apply(game_id: str | None, edit: "Callable[[Game], Game]") -> "Progress":
     """Change a game under its lock and return its new progress."""
     from .game import progress
 
@@ -242,7 +239,7 @@ class RuleOptions(TypedDict):
     deck_size: int | None
 
 
-def make_rules(name: str, players: int, options: RuleOptions) -> RuleSet:
+def make_rules(name: str, players: int, options: RuleOptions) -> "RuleSet":
     """The preset or house rule ``name`` for ``players``, with ``options`` over it."""
     from .house import find as find_house_rule
     from .rules import build_rules
@@ -253,10 +250,10 @@ def make_rules(name: str, players: int, options: RuleOptions) -> RuleSet:
 def create_game(
     game_id: str | None,
     names: tuple[str, ...],
-    rule_set: RuleSet,
+    rule_set: "RuleSet",
     first_dealer: int,
     scorer: str | None,
-) -> Game:
+) -> "Game":
     """Save a new game under ``game_id``, or under an id made from today's date."""
     from .game import Game
 
@@ -273,7 +270,7 @@ def create_game(
             # Another `new` took the id made up a moment ago: make up the next.
 
 
-def announce(created: Game) -> None:
+def announce(created: "Game") -> None:
     from .words import plural
 
     hands = plural(len(created.rules.hands), "hand")
@@ -285,7 +282,7 @@ def announce(created: Game) -> None:
 # --- entries ------------------------------------------------------------------------
 
 
-def report(prog: Progress, done: str) -> None:
+def report(prog: "Progress", done: str) -> None:
     from .words import next_words
 
     typer.echo(done)
@@ -371,7 +368,7 @@ def tricks(
     report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
 
 
-def _last_touched_hand(prog: Progress) -> HandState:
+def _last_touched_hand(prog: "Progress") -> "HandState":
     """The hand the last entry went to (the current one, or the last scored)."""
     last = prog.game.entries[-1]
     return prog.hands[last.hand - 1]
@@ -385,7 +382,7 @@ def undo(game: GameOpt = None) -> None:
 
     taken: list[str] = []
 
-    def take(g: Game) -> Game:
+    def take(g: "Game") -> "Game":
         if g.entries:
             taken.append(describe_entry(g.entries[-1]))
         return undo_entry(g, store.now())
@@ -433,7 +430,7 @@ def edit(
 # --- reading ------------------------------------------------------------------------
 
 
-def load(game_id: str | None) -> Game:
+def load(game_id: str | None) -> "Game":
     with refusals():
         return store.load(store.resolve_id(game_id))
 
@@ -478,6 +475,8 @@ def show(
 
     prog = progress(shown)
     if as_json:
+        import json
+
         from .game import sheet_json
 
         typer.echo(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
@@ -506,6 +505,8 @@ def list_cmd(
                 typer.echo(f"ohhell: {item.error}", err=True)
                 continue
             rows.append({key: item.summary[key] for key in store.LIST_JSON_KEYS})
+        import json
+
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     from . import plain

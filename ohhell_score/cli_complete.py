@@ -6,9 +6,6 @@ house rules and tournaments from file names; nothing here imports rich or the ru
 engine unless the value needs it (the presets' summaries do).
 """
 
-from __future__ import annotations
-
-import json
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +73,8 @@ def complete_suit(incomplete: str) -> list[tuple[str, str]]:
 
 def read_game(game_id: str | None) -> dict[str, Any] | None:
     """A game's file as JSON, without replaying it; None if there is none or it is unreadable."""
+    import json  # only when a game is read: completing a game id needs none
+
     try:
         data = json.loads(store.game_path(store.resolve_id(game_id)).read_bytes())
     except (OSError, ValueError, Refused):

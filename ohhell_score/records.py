@@ -72,6 +72,9 @@ def _make(cls: type[T], frozen: bool) -> type[T]:
     known = frozenset(names)
 
     def __init__(self: object, *args: object, **kwargs: object) -> None:
+        if not kwargs and len(args) == len(names):  # the usual call, made fast
+            self.__dict__.update(zip(names, args, strict=True))
+            return
         if len(args) > len(names):
             raise TypeError(f"{title}() takes {len(names)} arguments, {len(args)} given")
         values = dict(zip(names, args, strict=False))

@@ -12,7 +12,6 @@ file ``<id>.lock`` around load-check-save, so two commands at once cannot lose a
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -121,6 +120,8 @@ def game_text(game: Game) -> str:
 
 
 def _line(value: object) -> str:
+    import json  # here and below, imported when a file is read or written: not by TAB
+
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
@@ -235,6 +236,8 @@ def game_from_dict(data: object) -> Game:
 
 
 def parse_game(text: str | bytes, where: str) -> Game:
+    import json
+
     try:
         return game_from_dict(json.loads(text))
     except RecursionError:  # nested deeper than json can read: not a game either
@@ -311,9 +314,11 @@ def write_atomic(path: Path, text: str, *, keep_backup: bool = False) -> None:
 
 def _clean_temp_files(folder: Path, name: str) -> None:
     """Temp files of a save that was killed; only called while holding the lock."""
-    for stale in folder.glob(f".{name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    prefix = f".{name}."  # not Path.glob: its pattern is compiled to a regex every time
+    for stale in os.listdir(folder):
+        if stale.startswith(prefix) and stale.endswith(".tmp"):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / stale)
 
 
 def save(game: Game, *, new: bool = False) -> None:
@@ -514,6 +519,8 @@ def _index_header() -> dict[str, Any]:
 
 
 def _read_index(folder: Path) -> dict[str, Any]:
+    import json
+
     try:
         data = json.loads((folder / INDEX_FILE).read_bytes())
         if isinstance(data, dict) and data.get("header") == _index_header():
@@ -583,6 +590,8 @@ def list_summaries() -> list[Summary]:
             with lock_file(folder / INDEX_LOCK):
                 games = _read_index(folder)  # another `list` may have done the work meanwhile
                 if _refresh(games, files, fresh):
+                    import json
+
                     text = json.dumps(
                         {"header": _index_header(), "games": games},
                         ensure_ascii=False,

@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ohhell_score import game as game_module
 from ohhell_score.errors import IllegalBid, OhHellError, Refused, TricksDontAddUp
 from ohhell_score.game import (
     Game,
@@ -339,6 +340,21 @@ def test_random_whole_games_keep_the_invariants(table: Table, seed: int) -> None
         assert prog.totals[p] == sum(h.scores[p] for h in prog.hands)
     top = max(prog.totals.values())
     assert prog.winners == [p for p in game.players if prog.totals[p] == top]
+
+
+@settings(max_examples=30)
+@given(table=tables(), seed=st.integers(0, 2**32 - 1))
+def test_progress_carried_on_entry_by_entry_is_a_whole_replay(table: Table, seed: int) -> None:
+    """progress() goes on from the last game's progress when only entries were added
+    (start-up time, issue 7); each step must equal a replay from the first entry, refused
+    entries in between (random_entry tries the illegal ones) included."""
+    rng = random.Random(seed)
+    game = table.game()
+    while not progress(game).finished:
+        game = random_entry(game, rng)
+        assert progress(game) == game_module._replay(game)
+    later = undo(game)  # not an extension: replayed whole
+    assert progress(later) == game_module._replay(later)
 
 
 @settings(max_examples=40)
