@@ -326,14 +326,14 @@ def measure(root: Path, runs: int, games: int) -> None:
             # Each run is paired with a run of its baseline, right before or right after
             # it (alternating): a shared machine that slows down for a few seconds slows
             # both alike, and the ratio of the pair keeps what the program costs.
-            base = baselines[case.against]
-            pair = (base, case) if r % 2 == 0 else (case, base)
+            baseline = baselines[case.against]
+            pair = (baseline, case) if r % 2 == 0 else (case, baseline)
             measured = {c.name: run_once(c) for c in pair}
             for name, (elapsed, cpu_time) in measured.items():
                 times[name].append(elapsed)
                 cpus[name].append(cpu_time)
-            ratios[case.name].append(measured[case.name][0] / measured[base.name][0])
-            cpu_ratios[case.name].append(measured[case.name][1] / measured[base.name][1])
+            ratios[case.name].append(measured[case.name][0] / measured[baseline.name][0])
+            cpu_ratios[case.name].append(measured[case.name][1] / measured[baseline.name][1])
         print(f"round {r + 1}/{runs}", file=sys.stderr, end="\r")
     print(file=sys.stderr)
     for _ in range(5):
