@@ -4,7 +4,7 @@ Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on
 changed); 2 a malformed command line. rich is imported only by commands that draw.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from importlib import import_module
@@ -24,7 +24,7 @@ from .cli_lazy import LazyGroup, lazy_command
 from .errors import BadValue, GameExists, Refused
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
-    from .game import Assignment, Game, HandState, Progress
+    from .game import Game
     from .rules import RuleSet
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
@@ -55,14 +55,14 @@ def fail(message: str) -> NoReturn:
 @contextmanager
 def refusals() -> Iterator[None]:
     """Turn the domain's named refusals into exit codes; bugs are not caught."""
+    from .commands import refusal
+
     try:
         yield
     except BadValue as err:
         raise typer.BadParameter(str(err)) from None
-    except Refused as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"{err.filename or 'data directory'}: {err.strerror}")
+    except (Refused, OSError) as err:
+        fail(refusal(err))
 
 
 def version_callback(value: bool) -> None:
@@ -128,34 +128,6 @@ DecksOpt = Annotated[int | None, typer.Option(help="Number of 52-card packs.", s
 DeckSizeOpt = Annotated[
     int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
 ]
-
-
-def parse_assignments(args: list[str]) -> "list[Assignment]":
-    """``NAME=N`` or ``N`` items; a value that is not a number is a malformed command."""
-    out: list[Assignment] = []
-    for arg in args:
-        name, sep, value = arg.rpartition("=")
-        if not sep and value.startswith("-") and not value[1:].isdigit():
-            raise typer.BadParameter(f"no such option: {value}")
-        try:
-            number = int(value.strip())
-        except ValueError:
-            raise typer.BadParameter(
-                f"{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)"
-            ) from None
-        if sep and not name.strip():
-            raise typer.BadParameter(f"{arg!r} has no name before '='")
-        out.append((name if sep else None, number))
-    return out
-
-
-def apply(game_id: str | None, edit: "Callable[[Game], Game]") -> "Progress":
-    """Change a game under its lock and return its new progress."""
-    from .game import progress
-
-    with refusals():
-        gid = store.resolve_id(game_id)
-        return progress(store.change(gid, lambda g: edit(g)))
 
 
 # --- new ----------------------------------------------------------------------------
@@ -282,13 +254,6 @@ def announce(created: "Game") -> None:
 # --- entries ------------------------------------------------------------------------
 
 
-def report(prog: "Progress", done: str) -> None:
-    from .words import next_words
-
-    typer.echo(done)
-    typer.echo(next_words(prog))
-
-
 @app.command(context_settings=NUMBERS)
 def bid(
     bids: Annotated[
@@ -303,14 +268,10 @@ def bid(
     game: GameOpt = None,
 ) -> None:
     """Record bids of the current hand, in bidding order from the player whose turn it is."""
-    from .game import add_bids
+    from .commands import parse_assignments, record_bids
 
-    items = parse_assignments(bids)
-    at = store.now()
-    prog = apply(game, lambda g: add_bids(g, items, at))
-    hand = _last_touched_hand(prog)
-    made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
-    report(prog, f"Hand {hand.number} bids: {made}.")
+    with refusals():
+        typer.echo(record_bids(game, parse_assignments(bids)))
 
 
 @app.command("trump")
@@ -327,17 +288,10 @@ def trump_cmd(
     game: GameOpt = None,
 ) -> None:
     """Record the current hand's trump where the rules ask for it."""
-    from .game import set_trump
-    from .rules import Suit
+    from .commands import parse_suit, record_trump
 
     with refusals():
-        chosen = Suit.parse(suit)
-    at = store.now()
-    prog = apply(game, lambda g: set_trump(g, chosen, at))
-    hand = _last_touched_hand(prog)
-    from .words import trump_words
-
-    report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
+        typer.echo(record_trump(game, parse_suit(suit)))
 
 
 @app.command(context_settings=NUMBERS)
@@ -354,41 +308,19 @@ def tricks(
     game: GameOpt = None,
 ) -> None:
     """Record every player's tricks of the current hand; the hand is scored."""
-    from .game import add_tricks
+    from .commands import parse_assignments, record_tricks
 
-    items = parse_assignments(values)
-    at = store.now()
-    prog = apply(game, lambda g: add_tricks(g, items, at))
-    hand = next(h for h in reversed(prog.hands) if h.scored)
-    scores = ", ".join(
-        f"{p} {'+' if s >= 0 else ''}{s}{' ✓' if hand.bids[p] == hand.tricks[p] else ''}"
-        for p, s in hand.scores.items()
-    )
-    totals = ", ".join(f"{p} {t}" for p, t in prog.totals.items())
-    report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
-
-
-def _last_touched_hand(prog: "Progress") -> "HandState":
-    """The hand the last entry went to (the current one, or the last scored)."""
-    last = prog.game.entries[-1]
-    return prog.hands[last.hand - 1]
+    with refusals():
+        typer.echo(record_tricks(game, parse_assignments(values)))
 
 
 @app.command()
 def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a bid, a trump, or a hand's tricks)."""
-    from .game import describe_entry
-    from .game import undo as undo_entry
+    from .commands import take_back
 
-    taken: list[str] = []
-
-    def take(g: "Game") -> "Game":
-        if g.entries:
-            taken.append(describe_entry(g.entries[-1]))
-        return undo_entry(g, store.now())
-
-    prog = apply(game, take)
-    report(prog, f"Took back {taken[0]}.")
+    with refusals():
+        typer.echo(take_back(game))
 
 
 class What(StrEnum):
@@ -416,23 +348,23 @@ def edit(
     game: GameOpt = None,
 ) -> None:
     """Correct the bids or tricks of a scored hand; later totals follow."""
-    from .game import edit as edit_hand
+    from .commands import correct, parse_assignments
 
-    items = parse_assignments(values)
-    if any(name is None for name, _ in items):
-        raise typer.BadParameter("edit takes NAME=N for each value it changes")
-    at = store.now()
-    prog = apply(game, lambda g: edit_hand(g, hand, what.value, items, at))
-    changed = ", ".join(f"{n}={v}" for n, v in items)
-    report(prog, f"Hand {hand} {what.value} corrected: {changed}.")
+    with refusals():
+        items = parse_assignments(values)
+        if any(name is None for name, _ in items):
+            raise BadValue("edit takes NAME=N for each value it changes")
+        typer.echo(correct(game, hand, what.value, items))
 
 
 # --- reading ------------------------------------------------------------------------
 
 
 def load(game_id: str | None) -> "Game":
+    from . import commands
+
     with refusals():
-        return store.load(store.resolve_id(game_id))
+        return commands.load(game_id)
 
 
 @app.command()
