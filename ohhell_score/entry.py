@@ -10,6 +10,11 @@ INTERRUPTED = 130
 
 def main() -> None:
     try:
+        from .quick import answer
+
+        status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
+        if status is not None:
+            sys.exit(status)
         from .cli import run
 
         run()

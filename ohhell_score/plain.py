@@ -287,8 +287,12 @@ def pad_styled(text: str, bare: str, width: int, right: bool) -> str:
 
 
 def print_sheet(prog: Progress) -> None:
-    s = Styler(sys.stdout)
-    sys.stdout.write("\n".join(sheet_lines(prog, terminal_width(), s)) + "\n")
+    sys.stdout.write(sheet_text(prog, sys.stdout) + "\n")
+
+
+def sheet_text(prog: Progress, stream: object) -> str:
+    """The sheet as ``stream`` shows it: coloured on a terminal, unless ``NO_COLOR``."""
+    return "\n".join(sheet_lines(prog, terminal_width(), Styler(stream)))
 
 
 # --- the list of games --------------------------------------------------------------

@@ -1,0 +1,201 @@
+"""The quick path (quick.py) answers exactly as Typer would, or leaves the line to it.
+
+`bid`, `trump`, `tricks`, `undo`, `show` and `--version` in their plain forms are read
+without importing Typer (start-up time, issue 7). Whatever a person types, the answer,
+the exit status and the files left behind must be those of the Typer program.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ohhell_score import quick, store
+from tests.conftest import Ohhell, invoke
+
+#: Command lines that are often right somewhere in a game (so that games move on).
+LIKELY = [
+    ["bid", "1"],
+    ["bid", "0"],
+    ["bid", "2", "1"],
+    ["bid", "0", "1", "2", "3"],
+    ["trump", "h"],
+    ["trump", "spades"],
+    ["trump", "nt"],
+    ["tricks", "3", "3", "2", "2"],
+    ["tricks", "4", "3", "3", "3"],
+    ["tricks", "Ann=3", "Bob=3", "Cat=2", "Dan=2"],
+    ["undo"],
+    ["show"],
+    ["--version"],
+]
+COMMANDS = ["bid", "tricks", "trump", "undo", "show", "edit", "list", "--version", "bid2"]
+TOKENS = [
+    *("0", "1", "2", "3", "10", "-1", "-x", "01", " 1", "1 ", "٣", "1.5"),
+    *("Ann=1", "ann=0", "Bob=2", "Cat=1", "Dan=3", "Zed=1", "=2", "Ann=", "Ann=x", "Ann =1"),
+    *("a=b=1", "x", "s", "h", "nt", "spades", "♠", "no trump", "zz", ""),
+    *("-g", "g", "other", "BAD", "--game", "--game=g", "--game=", "--game=other", "-gg"),
+    *("--help", "-h", "--json", "--", "--version", "--chart"),
+]
+command_lines = st.one_of(
+    st.sampled_from(LIKELY),
+    st.builds(
+        lambda command, rest: [command, *rest],
+        st.sampled_from(COMMANDS),
+        st.lists(st.sampled_from(TOKENS), max_size=5),
+    ),
+)
+
+
+@contextlib.contextmanager
+def data_in(folder: Path) -> Iterator[None]:
+    old = os.environ["OHHELL_DATA_DIR"]
+    os.environ["OHHELL_DATA_DIR"] = str(folder)
+    try:
+        yield
+    finally:
+        os.environ["OHHELL_DATA_DIR"] = old
+
+
+def by_typer(args: list[str]) -> tuple[int, str, str]:
+    result = invoke(args, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def by_quick_path(args: list[str]) -> tuple[int, str, str] | None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = quick.answer(args)
+    if status is None:
+        assert not out.getvalue() and not err.getvalue()
+        return None
+    return status, out.getvalue(), err.getvalue()
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file's bytes; the list index by name only (it keys games by inode)."""
+    found = sorted(folder.iterdir()) if folder.exists() else []
+    return {p.name: b"" if p.name == store.INDEX_FILE else p.read_bytes() for p in found}
+
+
+#: A whole first hand of each preset, in the order its trump method asks for.
+FIRST_HAND = {
+    "classic": [["trump", "h"], ["bid", "1"], ["bid", "Cat=2", "Dan=3"], ["bid", "0"]],
+    "cartier": [["bid", "1", "2"], ["bid", "3", "4"], ["trump", "♠"]],
+    "ten-to-one": [["bid", "1", "2", "3"], ["bid", "Ann=0"]],
+}
+TRICKS = {"classic": "1 2 3 4", "cartier": "4 3 3 3", "ten-to-one": "Dan=1 Bob=2 Cat=3 Ann=4"}
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> tuple[str, list[list[str]]]:
+    """A preset and what is typed: random lines around a whole first hand."""
+    preset = draw(st.sampled_from(sorted(FIRST_HAND)))
+    hand = [*FIRST_HAND[preset], ["tricks", *TRICKS[preset].split()], ["show"]]
+    before = draw(st.lists(command_lines, max_size=4))
+    after = draw(st.lists(command_lines, max_size=8))
+    return preset, [*before, *hand, *after]
+
+
+@settings(max_examples=60)
+@given(session=sessions())
+def test_random_command_lines_answer_as_typer_does(
+    session: tuple[str, list[list[str]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two data folders, one driven through the program as installed (quick path first,
+    then Typer), one through Typer alone: every answer and every file stay the same."""
+    preset, lines = session
+    monkeypatch.setattr(store, "now", lambda: "2026-11-30T20:00:00+01:00")
+    with tempfile.TemporaryDirectory() as tmp:
+        both, typer_only = Path(tmp, "both"), Path(tmp, "typer")
+        for folder in (both, typer_only):
+            with data_in(folder):
+                assert (
+                    by_typer(["new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", preset])[0] == 0
+                )
+        for args in lines:
+            with data_in(both):
+                answered = by_quick_path(args) or by_typer(args)
+            with data_in(typer_only):
+                expected = by_typer(args)
+            assert answered == expected, args
+            assert files(both) == files(typer_only), args
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["bid", "2"], ["bid", "-g", "g", "Cat=2"], ["show"], ["--version"], ["undo"]],
+    ids=" ".join,
+)
+def test_the_quick_forms_are_answered_without_typer(ohhell: Ohhell, args: list[str]) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    ohhell.ok("bid", "1")
+    done = program(*args)
+    assert done.returncode == 0, done.stderr
+    assert "typer" not in done.stderr.split("\n")[-2].split()
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["bid", "--help"], "Usage: ohhell bid"),
+        (["bid", "x"], "is not NAME=N or a number"),
+        (["trump", "zz"], "is not a suit"),
+        (["show", "--json"], '"id": "g"'),
+    ],
+    ids=lambda a: " ".join(a) if isinstance(a, list) else "",
+)
+def test_other_forms_are_left_to_typer(ohhell: Ohhell, args: list[str], says: str) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    done = program(*args)
+    assert says in done.stdout + done.stderr
+    assert "typer" in done.stderr.split("\n")[-2].split()
+
+
+def test_a_refusal_on_the_quick_path_is_one_line_and_exit_1(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    done = program("bid", "14")
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[0] == (
+        "ohhell: Bob cannot bid 14: hand 1 deals 13 cards, so a bid is 0 to 13"
+    )
+
+
+def test_a_sheet_piped_into_head_ends_quietly(ohhell: Ohhell, data_dir: Path) -> None:
+    """A reader that stops early (`| head -1`) gets no traceback from the quick path."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    script = Path(sys.executable).parent / "ohhell"
+    done = subprocess.run(
+        ["bash", "-c", f"'{script}' show | head -c 10; exit ${{PIPESTATUS[0]}}"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "OHHELL_DATA_DIR": str(data_dir)},
+    )
+    assert done.stdout == "g · cart"[:10] or done.stdout.startswith("g")
+    assert "Traceback" not in done.stderr
+    assert done.returncode in (0, 1)
+
+
+def program(*args: str) -> subprocess.CompletedProcess[str]:
+    """`ohhell ARGS` as the console script runs it; stderr ends with the top-level
+    modules it imported."""
+    code = (
+        "import sys\n"
+        "from ohhell_score.entry import main\n"
+        "sys.argv = ['ohhell', *sys.argv[1:]]\n"
+        "try:\n    main()\n"
+        "finally:\n"
+        "    print(file=sys.stderr)\n"
+        "    print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)\n"
+    )
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
