@@ -10,6 +10,7 @@ INTERRUPTED = 130
 
 def main() -> None:
     try:
+        _forgiving_stdout()
         from .quick import answer
 
         status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
@@ -21,3 +22,11 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
         sys.exit(INTERRUPTED)
+
+
+def _forgiving_stdout() -> None:
+    """Output that cannot show a character (an ASCII locale, a Windows code page and
+    ``♠`` or ``✓``) shows ``?`` for it, never a traceback."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None and sys.stdout.errors == "strict":
+        reconfigure(errors="replace")

@@ -199,3 +199,23 @@ def program(*args: str) -> subprocess.CompletedProcess[str]:
         "    print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)\n"
     )
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("args", [["show"], ["show", "--scoring", "exact"], ["bid", "1"]])
+def test_output_a_terminal_cannot_show_is_replaced_never_a_traceback(
+    ohhell: Ohhell, args: list[str]
+) -> None:
+    """An ASCII-only output (PYTHONIOENCODING=ascii, as a bare locale or an old code page
+    gives) cannot show ♠, ✓, · or ë: it gets ? for them, on either path."""
+    ohhell.ok("new", "Ann", "Zoë", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    done = subprocess.run(
+        [sys.executable, "-m", "ohhell_score", *args],
+        capture_output=True,
+        text=True,
+        encoding="ascii",
+        errors="strict",
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "?" in done.stdout
