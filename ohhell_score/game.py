@@ -301,12 +301,17 @@ def _replay(game: Game, start: Progress | None = None) -> Progress:
             for p, s in hand.scores.items():
                 totals[p] += s
             current += 1
-    for c in game.history:
-        if c.kind == "edit" and c.hand <= len(hands):
+    for c in game.history:  # in order: taking back a hand's tricks unscores it, and
+        if c.hand > len(hands):  # it was not corrected after it was scored again
+            continue
+        hand = hands[c.hand - 1]
+        if c.kind == "edit":
             if c.what == "bids":
-                hands[c.hand - 1].bids_corrected = True
+                hand.bids_corrected = True
             elif c.what == "tricks":
-                hands[c.hand - 1].tricks_corrected = True
+                hand.tricks_corrected = True
+        elif c.what == "tricks":
+            hand.bids_corrected = hand.tricks_corrected = False
     following = _next_step(game, hands[current]) if current < len(hands) else None
     return Progress(game, hands, totals, following)
 

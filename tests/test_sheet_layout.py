@@ -96,6 +96,20 @@ def test_a_corrected_hand_is_starred_and_explained(ohhell: Ohhell) -> None:
     assert "* a hand that was corrected after it was scored" in lines
 
 
+def test_a_hand_whose_corrected_tricks_are_taken_back_loses_its_star(ohhell: Ohhell) -> None:
+    """Undoing the tricks unscores the hand; scored again, it was not corrected since."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "x")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("edit", "1", "tricks", "Ann=0", "Bob=0", "Cat=2")
+    ohhell.ok("undo")
+    assert "1*" not in ohhell.ok("show")
+    ohhell.ok("tricks", "1", "0", "1")
+    lines = ohhell.ok("show").splitlines()
+    assert row(lines, "1")[:2] == ["1", "2NT"]
+    assert not any("corrected" in line for line in lines)
+
+
 # --- the layout at 80, 100 and 120 columns -------------------------------------------
 
 #: (players, width) -> the header: the roomiest layout that fits.
