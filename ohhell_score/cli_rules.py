@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from . import store
 from .cli import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -176,7 +177,7 @@ def export_rules(
         if output is None:
             typer.echo(text, nl=False)
             return
-        output.write_text(text, encoding="utf-8")
+        store.write_atomic(output, text)  # a file cut short is never left behind
     typer.echo(f"Wrote house rule {name.strip().lower()} to {output}.", err=True)
 
 

@@ -70,6 +70,27 @@ def test_export_without_a_file_writes_the_same_text_to_stdout(
     assert ohhell.ok("rules", "export", "friday") == (tmp_path / "f.json").read_text()
 
 
+def test_export_over_a_file_replaces_it_whole_and_leaves_no_temp_file(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    save_friday(ohhell)
+    target = tmp_path / "out" / "friday.json"
+    target.parent.mkdir()
+    target.write_text("an older export, longer than the new one " * 50)
+    ohhell.ok("rules", "export", "friday", "-o", str(target))
+    assert [p.name for p in target.parent.iterdir()] == ["friday.json"]
+    assert json.loads(target.read_text())["name"] == "friday"
+
+
+def test_export_into_a_missing_folder_is_refused_in_one_line(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    save_friday(ohhell)
+    message = ohhell.refused("rules", "export", "friday", "-o", str(tmp_path / "no" / "f.json"))
+    assert message.startswith("ohhell: ") and "No such file or directory" in message
+    assert len(message.splitlines()) == 1
+
+
 @pytest.mark.parametrize("name", ["cartier", "ten-to-one", "classic"])
 def test_a_built_in_preset_cannot_be_overwritten(ohhell: Ohhell, name: str) -> None:
     message = ohhell.refused("rules", "save", name, "--hook", "never")
