@@ -287,7 +287,7 @@ def pad_styled(text: str, bare: str, width: int, right: bool) -> str:
 
 
 def print_sheet(prog: Progress) -> None:
-    sys.stdout.write(sheet_text(prog, sys.stdout) + "\n")
+    _write(sheet_text(prog, sys.stdout))
 
 
 def sheet_text(prog: Progress, stream: object) -> str:
@@ -338,5 +338,10 @@ def list_lines(listed: Sequence[Summary], s: Styler) -> list[str]:
 
 
 def print_list(listed: Sequence[Summary]) -> None:
-    s = Styler(sys.stdout)
-    sys.stdout.write("\n".join(list_lines(listed, s)) + "\n")
+    _write("\n".join(list_lines(listed, Styler(sys.stdout))))
+
+
+def _write(text: str) -> None:
+    """``text`` and a newline on stdout; none when stdout is closed (``>&-``), as click."""
+    if sys.stdout is not None:
+        sys.stdout.write(text + "\n")

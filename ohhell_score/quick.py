@@ -113,6 +113,8 @@ def _sheet(game: str | None) -> str:
 
 def _print(text: str) -> int:
     """Write the answer; a reader that went away (``| head``) ends it as click does."""
+    if sys.stdout is None:  # closed (``>&-``): what was entered is saved; nothing to show
+        return 0
     try:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()

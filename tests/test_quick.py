@@ -219,3 +219,19 @@ def test_output_a_terminal_cannot_show_is_replaced_never_a_traceback(
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "?" in done.stdout
+
+
+@pytest.mark.parametrize("args", [["show"], ["bid", "1"], ["list"], ["show", "--json"]])
+def test_a_closed_stdout_is_no_traceback(ohhell: Ohhell, data_dir: Path, args: list[str]) -> None:
+    """`ohhell bid 1 >&-` (stdout closed): the entry is kept and nothing crashes."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    script = Path(sys.executable).parent / "ohhell"
+    done = subprocess.run(
+        ["bash", "-c", f"'{script}' {' '.join(args)} >&-"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "OHHELL_DATA_DIR": str(data_dir)},
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    if args[0] == "bid":
+        assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1}
