@@ -52,7 +52,7 @@ command_lines = st.one_of(
     st.builds(
         lambda command, rest: [command, *rest],
         st.sampled_from(COMMANDS),
-        st.lists(st.sampled_from(TOKENS), max_size=5),
+        st.lists(st.one_of(st.sampled_from(TOKENS), st.text(max_size=6)), max_size=5),
     ),
 )
 
