@@ -27,6 +27,7 @@ from .cli import (
     refusals,
 )
 from .cli_complete import complete_game, complete_preset, complete_tournament
+from .errors import Refused
 
 tournament_app = typer.Typer(
     name="tournament",
@@ -143,6 +144,42 @@ def new(
     typer.echo(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
 
 
+@tournament_app.command("list")
+def list_tournaments(
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
+) -> None:
+    """Saved tournaments: players, rules, and what the organiser does next."""
+    from . import tournament_store as ts
+    from .tournament import champion, results
+    from .tournament_export import next_line
+
+    rows = []
+    for name in ts.names():
+        try:
+            t = ts.load(name)
+            res = results(t, ts.read_games(t))
+        except Refused as err:  # an unreadable one is named; the others still list
+            typer.echo(f"ohhell: {err}", err=True)
+            continue
+        rows.append(
+            {
+                "name": t.name,
+                "players": len(t.players),
+                "rules": t.rules.preset,
+                "rounds": len(t.rounds),
+                "champion": champion(t, res),
+                "next": next_line(t, res),
+            }
+        )
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        typer.echo("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
+    for row in rows:
+        typer.echo(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
+
+
 @tournament_app.command("show")
 def show(
     name: NameArg,
@@ -229,7 +266,6 @@ def dealer(
     player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
 ) -> None:
     """Record who deals first at a table (highest card drawn), before its first bid."""
-    from .errors import Refused
     from .game import Game
     from .records import replace
 
@@ -257,7 +293,6 @@ def collect(
 ) -> None:
     """Bring in table games scored on other laptops, in place of the tables' games here."""
     from . import tournament_store as ts
-    from .errors import Refused
     from .game import Game
     from .tournament import bring, result, table_for
 

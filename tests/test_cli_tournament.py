@@ -85,6 +85,8 @@ def test_a_whole_tournament_with_losers_bracket_ends_with_the_strongest_champion
     assert losers_final["standings"][0] == min(knocked_out, key=FIELD.index)
     refused = ohhell.refused("tournament", "advance", "cup")
     assert "the tournament is over: P1 is the champion" in refused
+    assert "The tournament is over. Champion: P1." in ohhell.ok("tournament", "list")
+    assert json.loads(ohhell.ok("tournament", "list", "--json"))[0]["champion"] == "P1"
 
 
 def test_show_json_has_exactly_the_contracts_keys(ohhell: Ohhell) -> None:
@@ -316,6 +318,27 @@ def test_show_says_who_goes_on_and_what_to_do_next(ohhell: Ohhell) -> None:
     assert "4. P4 0 (0 bids made)" in out
     assert "P1 and P2 go on" in out
     assert "seat the next round with `ohhell tournament advance cup`" in out
+
+
+def test_list_names_each_tournament_and_what_comes_next(ohhell: Ohhell, data_dir: Path) -> None:
+    assert "No tournaments yet" in ohhell.ok("tournament", "list")
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    ohhell.ok("tournament", "new", "spring", *FIELD[8:16], "--hands", "2,1")
+    play_round(ohhell, FIELD)
+    lines = ohhell.ok("tournament", "list").splitlines()
+    assert lines[0].startswith("cup: 8 players, cartier rules. ")
+    assert lines[0].endswith("seat the next round with `ohhell tournament advance cup`.")
+    assert lines[1].startswith("spring: 8 players, cartier rules. ")
+    rows = json.loads(ohhell.ok("tournament", "list", "--json"))
+    assert [(r["name"], r["players"], r["rounds"], r["champion"]) for r in rows] == [
+        ("cup", 8, 1, None),
+        ("spring", 8, 1, None),
+    ]
+    (data_dir / "tournaments" / "cup.json").write_text("{not json")
+    result = ohhell("tournament", "list")
+    assert result.exit_code == 0
+    assert "cannot read" in result.stderr and "cup.json" in result.stderr
+    assert result.stdout.startswith("spring: ")
 
 
 # --- exports ------------------------------------------------------------------------
