@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # imported where a game is built or read: completion and `lis
 SCHEMA = 1
 APP_NAME = "ohhell-score"
 CURRENT_FILE = "current"
+CURRENT_LOCK = ".current.lock"
 BACKUP_SUFFIX = ".bak"
 
 
@@ -407,7 +408,9 @@ def set_current(game_id: str) -> None:
     with contextlib.suppress(OSError):
         if path.read_text(encoding="utf-8") == game_id + "\n":
             return  # the usual case, entry after entry: spare two fsyncs
-    write_atomic(path, game_id + "\n")
+    with lock_file(path.with_name(CURRENT_LOCK)):  # so a temp file in use is not "stale"
+        _clean_temp_files(path.parent, CURRENT_FILE)  # a killed switch's temp file
+        write_atomic(path, game_id + "\n")
 
 
 def current_id() -> str:

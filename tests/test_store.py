@@ -344,6 +344,16 @@ def test_a_stray_temp_file_is_never_listed(data_dir: Path) -> None:
     assert [row["id"] for row in json.loads(ok("list", "--json"))] == ["g"]
 
 
+def test_a_temp_file_of_a_killed_switch_of_the_current_game_is_cleaned(data_dir: Path) -> None:
+    """A kill while `current` was being rewritten leaves `.current.*.tmp`; the next
+    switch to another game removes it."""
+    new_game("a")
+    (data_dir / ".current.4242-1a2b3c.tmp").write_text("a\n")
+    new_game("b")
+    assert not list(data_dir.glob(".current.*.tmp"))
+    assert (data_dir / "current").read_text() == "b\n"
+
+
 # --- the current game --------------------------------------------------------------------
 
 
