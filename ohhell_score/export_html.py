@@ -275,13 +275,15 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
         notes.append("* a hand corrected after it was scored.")
     notes.append(f"Written by ohhell-score {_e(__version__)}.")
+    content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
+    content.append("</footer>")
     if prog.hands_played:
+        if turn == "landscape":  # at full width the chart alone is half the page
+            content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
         content.append('<section class="chart"><h2>Running totals</h2>')
         content.append(svg_chart(players, running))
         content.append(_legend(players))
         content.append("</section>")
-    content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
-    content.append("</footer>")
     return _page(f"Oh Hell · {game.id}", turn, paper, "game", content)
 
 
@@ -304,6 +306,23 @@ class _Box:
     bottom: float = 206
     width: float = 720
     height: float = 236
+
+
+#: On a landscape page: title, standings, the table's head and foot, the notes, the
+#: chart's heading and legend, in mm (measured in Chromium's print); and a hand's row.
+_LANDSCAPE_OVERHEAD = 100
+_ROW_MM = 4.4
+#: A chart smaller than this is not worth reading: it gets a page of its own.
+_CHART_MIN_MM = 40
+
+
+def _landscape_chart(hands: int) -> str:
+    """Print CSS for the chart on a landscape page: what is left under the sheet, or the
+    whole next page when too little is left (never a page with only a line or two)."""
+    left = _PAGE_HEIGHT["landscape"] - _LANDSCAPE_OVERHEAD - _ROW_MM * hands
+    if left < _CHART_MIN_MM:
+        return "@media print { .chart { break-before: page; } }"
+    return f"@media print {{ .chart > svg {{ height: {left:.0f}mm; }} }}"
 
 
 def svg_chart(players: Sequence[str], running: Sequence[dict[str, int]]) -> str:

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from ohhell_score import store
 from tests.conftest import Ohhell
-from tests.games import saved_game
+from tests.games import new_game, play, saved_game
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
@@ -105,12 +106,28 @@ def test_a_blank_sheet_for_seven_prints_on_one_landscape_page(
     assert pdf_pages(tmp_path, write(tmp_path, "blank-7.html", text)) == [A4[::-1]]
 
 
-def test_a_wide_game_prints_in_landscape(ohhell: Ohhell, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+def test_a_wide_game_prints_on_one_landscape_page(
+    ohhell: Ohhell, tmp_path: Path, paper: str, size: tuple[int, int]
+) -> None:
+    """Five players, ten hands: the sheet, the notes and a chart fitted under them."""
     saved_game("friday", (*PLAYERS, "Eve"), "ten-to-one")
-    text = ohhell.ok("export", "--format", "html")
-    sizes = pdf_pages(tmp_path, write(tmp_path, "wide.html", text))
-    assert all(w > h for w, h in sizes)
-    assert len(sizes) <= 2
+    text = ohhell.ok("export", "--format", "html", "--paper", paper)
+    assert pdf_pages(tmp_path, write(tmp_path, "wide.html", text)) == [size[::-1]]
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_a_long_wide_game_prints_the_chart_whole_on_a_second_page(
+    ohhell: Ohhell, tmp_path: Path, players: int
+) -> None:
+    """19 hands for five, 13 for seven: too little room is left under the sheet, so the
+    chart takes the next page at full size (not a second page with a line of notes)."""
+    names = (*PLAYERS, "Eve", "Fay", "Gus")[:players]
+    hands = "10-1-10" if players == 5 else "7-1-7"
+    store.create(play(new_game("long", names, "classic", hands=hands), None, 1))
+    text = ohhell.ok("export", "-g", "long", "--format", "html", "--paper", "a4")
+    assert "break-before: page" in text
+    assert pdf_pages(tmp_path, write(tmp_path, "long.html", text)) == [A4[::-1]] * 2
 
 
 def test_the_sheets_render_to_png(ohhell: Ohhell, tmp_path: Path) -> None:
