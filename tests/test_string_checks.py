@@ -1,0 +1,83 @@
+"""The string checks that replaced regular expressions (start-up time, issue 7) accept
+exactly what those expressions did: ids (cli-contract), hooks and hands (rules.md)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ohhell_score.errors import BadValue
+from ohhell_score.ids import is_id
+from ohhell_score.rules import Hook, Suit, parse_hands
+
+ID = re.compile(r"[a-z0-9-]{1,64}")
+#: The patterns parse_hands and Hook.parse used before, with \d as ASCII digits.
+COMMAS = re.compile(r"[0-9]{1,3}(\s*,\s*[0-9]{1,3})*")
+DASHES = re.compile(r"[0-9]{1,3}(-[0-9]{1,3})*")
+FROM = re.compile(r"from:([0-9]{1,3})")
+
+ID_LIKE = st.text(alphabet="abcz09-_A/. é", max_size=70) | st.text(max_size=5)
+NUMBER = st.integers(0, 1200).map(str) | st.sampled_from(["", "007", "1.5", "x", "٣"])
+SEPARATOR = st.sampled_from([",", ", ", " ,", " , ", "-", " -", "--", ";", " "])
+HANDS_LIKE = st.tuples(
+    st.sampled_from(["", " ", "\t"]),
+    st.lists(st.tuples(NUMBER, SEPARATOR), min_size=1, max_size=4),
+    NUMBER,
+).map(lambda t: t[0] + "".join(n + s for n, s in t[1]) + t[2]) | st.text(
+    alphabet="0123456789,- \t", max_size=14
+)
+
+
+@given(ID_LIKE)
+def test_is_id_is_the_contracts_pattern(text: str) -> None:
+    assert is_id(text) == bool(ID.fullmatch(text))
+
+
+def regex_parse_hands(text: str) -> tuple[int, ...] | None:
+    """parse_hands as it was written with regular expressions (None: refused)."""
+    t = text.strip()
+    if COMMAS.fullmatch(t):
+        hands = tuple(int(x) for x in t.split(","))
+    elif DASHES.fullmatch(t):
+        points = [int(x) for x in t.split("-")]
+        if any(a == b for a, b in itertools.pairwise(points)):
+            return None
+        out = [points[0]]
+        for a, b in itertools.pairwise(points):
+            step = 1 if b > a else -1
+            out.extend(range(a + step, b + step, step))
+        hands = tuple(out)
+    else:
+        return None
+    return hands if hands and all(1 <= n <= 104 for n in hands) else None
+
+
+@given(HANDS_LIKE)
+def test_a_hands_pattern_reads_as_the_regular_expressions_read_it(text: str) -> None:
+    try:
+        read: tuple[int, ...] | None = parse_hands(text)
+    except BadValue:
+        read = None
+    assert read == regex_parse_hands(text)
+
+
+@given(st.from_regex(r"(from:[0-9]{1,4}|always|never|from:|from:-1|[a-z:0-9 ]{0,8})"))
+def test_a_hook_is_read_exactly_where_the_pattern_matched(text: str) -> None:
+    t = text.strip().lower()
+    expected = t in ("always", "never") or bool(FROM.fullmatch(t))
+    try:
+        Hook.parse(text)
+        read = True
+    except BadValue:
+        read = False
+    assert read == expected
+
+
+def test_suits_are_read_with_spaces_dashes_and_underscores_anywhere() -> None:
+    """rules.md trump names as people type them: `no trump`, `no-trump`, `No_Trump`."""
+    for text in ("no trump", "no-trump", "No_Trump", " n t ", "no\ttrump"):
+        assert Suit.parse(text) is Suit.NOTRUMP
+    assert Suit.parse("Spades") is Suit.SPADES
