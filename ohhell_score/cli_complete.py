@@ -13,6 +13,7 @@ import typer
 
 from . import store
 from .errors import Refused
+from .ids import is_id
 
 #: The suits as ``ohhell trump`` takes them, with what a shell shows beside each.
 SUITS = (
@@ -142,10 +143,11 @@ def tournaments_dir() -> Path:
 
 
 def tournament_names() -> list[str]:
+    """The saved tournaments, sorted (also `tournament list`'s)."""
     folder = tournaments_dir()
     if not folder.is_dir():
         return []
-    return sorted(p.stem for p in folder.glob("*.json") if not p.name.startswith("."))
+    return sorted(p.stem for p in folder.glob("*.json") if is_id(p.stem))
 
 
 def complete_tournament(incomplete: str) -> list[str]:

@@ -26,7 +26,7 @@ from .cli import (
     fail,
     refusals,
 )
-from .cli_complete import complete_game, complete_preset, complete_tournament
+from .cli_complete import complete_game, complete_preset, complete_tournament, tournament_names
 from .errors import Refused
 
 tournament_app = typer.Typer(
@@ -154,7 +154,7 @@ def list_tournaments(
     from .tournament_export import next_line
 
     rows = []
-    for name in ts.names():
+    for name in tournament_names():
         try:
             t = ts.load(name)
             res = results(t, ts.read_games(t))

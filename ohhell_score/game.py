@@ -239,13 +239,13 @@ _last_replay: list[tuple[Game, Progress]] = []
 
 def progress(game: Game) -> Progress:
     """Replay the entries; raise ``Refused`` at the first one the rules do not allow."""
-    if not _last_replay:
-        prog = _replay(game)
-    else:
+    start = None
+    if _last_replay:
         last, last_progress = _last_replay[0]
         if last is game:
             return last_progress
-        prog = _replay(game, last_progress if _extends(game, last) else None)
+        start = last_progress if _extends(game, last) else None
+    prog = _replay(game, start)
     _last_replay[:] = [(game, prog)]
     return prog
 

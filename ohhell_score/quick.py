@@ -77,10 +77,8 @@ def _command(name: str, game: str | None, values: list[str]) -> Callable[[], str
     """What ``ohhell NAME`` does with these arguments, if it is a quick form."""
     from . import commands
 
-    if name in ("bid", "tricks") and values:
-        items = commands.parse_assignments(values) if _numbers(values) else None
-        if items is None:
-            return None
+    if name in ("bid", "tricks") and values and _numbers(values):
+        items = commands.parse_assignments(values)
         if name == "bid":
             return lambda: commands.record_bids(game, items)
         return lambda: commands.record_tricks(game, items)

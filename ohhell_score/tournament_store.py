@@ -18,7 +18,6 @@ from typing import Any
 from . import store
 from .errors import CorruptGame, GameNotFound, Refused
 from .game import Game
-from .ids import is_id
 from .tournament import (
     Bracket,
     CorruptTournament,
@@ -160,14 +159,6 @@ def check_id(game_id: object) -> str:
 
 
 # --- files ------------------------------------------------------------------------
-
-
-def names() -> list[str]:
-    """The saved tournaments' names, sorted."""
-    if not folder().is_dir():
-        return []
-    found = (p.stem for p in folder().glob("*.json") if not p.name.startswith("."))
-    return sorted(name for name in found if is_id(name))
 
 
 def exists(name: str) -> bool:

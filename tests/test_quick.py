@@ -174,16 +174,18 @@ def test_a_refusal_on_the_quick_path_is_one_line_and_exit_1(ohhell: Ohhell) -> N
 def test_a_sheet_piped_into_head_ends_quietly(ohhell: Ohhell, data_dir: Path) -> None:
     """A reader that stops early (`| head -1`) gets no traceback from the quick path."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
-    script = Path(sys.executable).parent / "ohhell"
-    done = subprocess.run(
-        ["bash", "-c", f"'{script}' show | head -c 10; exit ${{PIPESTATUS[0]}}"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "OHHELL_DATA_DIR": str(data_dir)},
-    )
+    done = in_bash("ohhell show | head -c 10; exit ${PIPESTATUS[0]}", data_dir)
     assert done.stdout == "g · cart"[:10] or done.stdout.startswith("g")
     assert "Traceback" not in done.stderr
     assert done.returncode in (0, 1)
+
+
+def in_bash(line: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """``line`` run by bash, with this venv's console script first on PATH."""
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "OHHELL_DATA_DIR": str(data_dir), "PATH": bin_dir + os.pathsep}
+    env["PATH"] += os.environ.get("PATH", "")
+    return subprocess.run(["bash", "-c", line], capture_output=True, text=True, env=env)
 
 
 def program(*args: str) -> subprocess.CompletedProcess[str]:
@@ -225,13 +227,7 @@ def test_output_a_terminal_cannot_show_is_replaced_never_a_traceback(
 def test_a_closed_stdout_is_no_traceback(ohhell: Ohhell, data_dir: Path, args: list[str]) -> None:
     """`ohhell bid 1 >&-` (stdout closed): the entry is kept and nothing crashes."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
-    script = Path(sys.executable).parent / "ohhell"
-    done = subprocess.run(
-        ["bash", "-c", f"'{script}' {' '.join(args)} >&-"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "OHHELL_DATA_DIR": str(data_dir)},
-    )
+    done = in_bash(f"ohhell {' '.join(args)} >&-", data_dir)
     assert (done.returncode, done.stderr) == (0, "")
     if args[0] == "bid":
         assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1}

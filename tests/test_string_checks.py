@@ -45,11 +45,11 @@ def regex_parse_hands(text: str) -> tuple[int, ...] | None:
         points = [int(x) for x in t.split("-")]
         if any(a == b for a, b in itertools.pairwise(points)):
             return None
-        out = [points[0]]
-        for a, b in itertools.pairwise(points):
-            step = 1 if b > a else -1
-            out.extend(range(a + step, b + step, step))
-        hands = tuple(out)
+        walked = [points[0]]  # a card at a time to each turning point
+        for point in points[1:]:
+            while walked[-1] != point:
+                walked.append(walked[-1] + (1 if point > walked[-1] else -1))
+        hands = tuple(walked)
     else:
         return None
     return hands if hands and all(1 <= n <= 104 for n in hands) else None
