@@ -11,12 +11,22 @@ _default_hook = _sys.excepthook
 def _interrupted(
     kind: type[BaseException], value: BaseException, tb: _TracebackType | None
 ) -> None:
-    """Ctrl-C before the command's own handler is in place: one line, never a traceback."""
-    if issubclass(kind, KeyboardInterrupt):
+    """Ctrl-C before the command's own handler is in place, or that Python delivered
+    wrapped (inside a class body's ``__set_name__``, a ``RuntimeError`` caused by it):
+    one line, never a traceback."""
+    if _caused_by_ctrl_c(value):
         _sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
         _sys.stderr.flush()
         raise SystemExit(130)
     _default_hook(kind, value, tb)
+
+
+def _caused_by_ctrl_c(error: BaseException | None) -> bool:
+    while error is not None:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__cause__
+    return False
 
 
 _sys.excepthook = _interrupted

@@ -154,3 +154,20 @@ def test_an_interrupted_command_leaves_a_readable_game(tmp_path: Path, signal_na
         _, err = proc.communicate(timeout=60)
         assert b"Traceback" not in err
         facts(folder)
+
+
+@pytest.mark.parametrize(
+    "raised",
+    ["KeyboardInterrupt()", "RuntimeError('in __set_name__') from KeyboardInterrupt()"],
+    ids=["plain", "wrapped"],
+)
+def test_ctrl_c_at_any_instant_is_one_line_and_130(raised: str) -> None:
+    """Ctrl-C before the command's handler is in place, or inside a class body being
+    imported (Python 3.11 wraps it in a RuntimeError there): one line, exit 130."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"import ohhell_score\nraise {raised}"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 130
+    assert done.stderr.strip() == "ohhell: interrupted; nothing entered before was lost."
