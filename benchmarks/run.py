@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ohhell_score.game import Game
+    from ohhell_score.domain.game import Game
 
 HELLO = """\
 import typer
@@ -110,8 +110,8 @@ def play(
     gid: str, rng: random.Random, players: tuple[str, ...], preset: str, upto: int | None
 ) -> Game:
     """A game played with plausible bids and tricks, up to the start of hand ``upto``."""
-    from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
-    from ohhell_score.rules import Suit, build_rules
+    from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
+    from ohhell_score.domain.rules import Suit, build_rules
 
     at = "2026-11-30T20:00:00+01:00"
     game = Game(gid, players, build_rules(preset, len(players)), created=at, updated=at)
@@ -145,7 +145,7 @@ def play(
 
 def write_games(folder: Path, count: int, rng: random.Random) -> None:
     """``count`` game files: a few dozen games played out, saved under many ids."""
-    from ohhell_score import store
+    from ohhell_score.storage import store
 
     folder.mkdir(parents=True)
     tables = [
@@ -215,7 +215,7 @@ def main() -> None:
 
 def measure(root: Path, runs: int, games: int) -> None:
     rng = random.Random(2026)
-    from ohhell_score import store
+    from ohhell_score.storage import store
 
     py = sys.executable
     ohhell = ohhell_argv()

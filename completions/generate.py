@@ -23,7 +23,7 @@ SCRIPTS = {
     "powershell": "ohhell.ps1",
 }
 # Run as the command `ohhell`, whatever the executable is called: the scripts name it.
-RUN_AS_OHHELL = "import sys; sys.argv[0] = 'ohhell'; from ohhell_score.cli import run; run()"
+RUN_AS_OHHELL = "import sys; sys.argv[0] = 'ohhell'; from ohhell_score.cli.app import run; run()"
 
 
 def generate(shell: str) -> str:

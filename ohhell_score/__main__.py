@@ -1,5 +1,5 @@
 """``python -m ohhell_score`` is the same program as ``ohhell``."""
 
-from .entry import main
+from ohhell_score.entry import main
 
 main()

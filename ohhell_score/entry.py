@@ -11,12 +11,12 @@ INTERRUPTED = 130
 def main() -> None:
     try:
         _forgiving_stdout()
-        from .quick import answer
+        from ohhell_score.cli.quick import answer
 
         status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
         if status is not None:
             sys.exit(status)
-        from .cli import run
+        from ohhell_score.cli.app import run
 
         run()
     except KeyboardInterrupt:

@@ -44,7 +44,7 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
 @functools.cache
 def program() -> Any:
     """The program as `ohhell` runs it: commands built, and areas imported, when named."""
-    from ohhell_score.cli import command
+    from ohhell_score.cli.app import command
 
     return command()
 
@@ -53,7 +53,7 @@ def invoke(args: list[str], **kwargs: Any) -> Any:
     """typer's CliRunner on the program the console script runs (not typer's eager build)."""
     from typer.testing import CliRunner
 
-    from ohhell_score.cli import app
+    from ohhell_score.cli.app import app
 
     with mock.patch("typer.testing._get_command", lambda _: program()):
         return CliRunner().invoke(app, args, **kwargs)

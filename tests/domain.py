@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
-from ohhell_score.rules import Suit, build_rules
+from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
+from ohhell_score.domain.rules import Suit, build_rules
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ohhell_score import store
-from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
-from ohhell_score.rules import Suit, build_rules
+from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
+from ohhell_score.domain.rules import Suit, build_rules
+from ohhell_score.storage import store
 
 #: Names the contract allows that exports must escape or neutralise.
 AWKWARD = ("<b>Bo</b>", "@home", "Zoë", "Ann Marie", "+plus", "-dash")

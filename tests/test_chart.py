@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from ohhell_score.game import progress
-from ohhell_score.render_chart import chart, lead_runs, markers
+from ohhell_score.domain.game import progress
+from ohhell_score.views.chart import chart, lead_runs, markers
 from tests.conftest import Ohhell
 from tests.games import new_game, play, saved_game
 

@@ -78,7 +78,8 @@ def test_committed_script_is_what_the_program_generates(shell: str) -> None:
 
 
 def test_preset_names_of_the_command_line_are_the_rules_presets() -> None:
-    from ohhell_score import cli, rules
+    from ohhell_score.cli import app as cli
+    from ohhell_score.domain import rules
 
     assert tuple(rules.PRESETS) == cli.PRESET_NAMES
     assert cli.DEFAULT_PRESET == rules.DEFAULT_PRESET
@@ -188,8 +189,8 @@ def test_players_are_not_offered_without_a_game() -> None:
 
 
 def test_tournament_hook_lists_tournaments_where_the_store_keeps_them(data_dir: Path) -> None:
-    from ohhell_score import tournament_store
-    from ohhell_score.cli_complete import complete_tournament, tournaments_dir
+    from ohhell_score.cli.complete import complete_tournament, tournaments_dir
+    from ohhell_score.storage import tournaments as tournament_store
 
     assert tournaments_dir() == tournament_store.folder()
     tournaments_dir().mkdir(parents=True)

@@ -23,7 +23,7 @@ def test_ci_runs_the_readme_test_command() -> None:
 def test_every_command_is_in_the_readme() -> None:
     from typer.main import get_command
 
-    from ohhell_score.cli import app, load_areas
+    from ohhell_score.cli.app import app, load_areas
 
     load_areas()
     group = get_command(app)

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from ohhell_score.export import FORMULA_STARTS, neutralise
-from ohhell_score.rules import Suit
+from ohhell_score.domain.rules import Suit
+from ohhell_score.views.export import FORMULA_STARTS, neutralise
 from tests.conftest import Ohhell
 from tests.games import saved_game
 
@@ -173,8 +173,8 @@ def test_markdown_tables_parse_back_to_show_json(ohhell: Ohhell, preset: str) ->
 
 def test_markdown_of_a_half_played_game_lists_the_hands_entered(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS[:4], "cartier", hands=3)
-    from ohhell_score import store
-    from ohhell_score.game import add_bids
+    from ohhell_score.domain.game import add_bids
+    from ohhell_score.storage import store
 
     store.change("friday", lambda g: add_bids(g, [(None, 1)]))
     text = ohhell.ok("export", "--format", "md")

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ohhell_score.export import export_json, game_from_export
-from ohhell_score.game import progress, sheet_json
+from ohhell_score.domain.game import progress, sheet_json
+from ohhell_score.views.export import export_json, game_from_export
 from tests.conftest import Ohhell
 from tests.games import new_game, play, saved_game
 

@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ohhell_score import store
-from ohhell_score.game import progress
+from ohhell_score.domain.game import progress
+from ohhell_score.storage import store
 
 COMMANDS = ["new", "bid", "trump", "tricks", "undo", "edit", "show", "list", "path", "rules",
             "play", "delete", "restore", "export", "import", "sheet", "chart", "stats",

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from ohhell_score import store
-from ohhell_score.game import Bid, Correction, Game, Tricks
-from ohhell_score.history import history
-from ohhell_score.rules import build_rules
+from ohhell_score.domain.game import Bid, Correction, Game, Tricks
+from ohhell_score.domain.rules import build_rules
+from ohhell_score.storage import store
+from ohhell_score.views.history import history
 from tests.conftest import Ohhell
 
 NEW = ("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "--hook", "never")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ohhell_score import house
-from ohhell_score.errors import BadValue, Refused
-from ohhell_score.rules import RESERVED_NAMES, HouseRule, build_rules, preset
+from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.rules import RESERVED_NAMES, HouseRule, build_rules, preset
+from ohhell_score.storage import house
 from tests.conftest import Ohhell
 
 
@@ -122,7 +122,7 @@ def test_a_house_rule_cannot_take_a_word_of_the_rules_command(ohhell: Ohhell, na
 
 
 def test_every_action_of_the_rules_command_is_a_reserved_name() -> None:
-    from ohhell_score.cli_rules import rules_app
+    from ohhell_score.cli.rules import rules_app
 
     actions = {c.name or c.callback.__name__ for c in rules_app.registered_commands if c.callback}
     assert actions == RESERVED_NAMES

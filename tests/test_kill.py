@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from ohhell_score import store
-from ohhell_score.game import Game
+from ohhell_score.domain.game import Game
+from ohhell_score.storage import store
 
 GAME = "kill"
 #: A short classic game: every kind of entry that saves, hand after hand.

@@ -115,7 +115,7 @@ def test_a_game_filed_under_another_id_is_listed_as_unreadable(
 def test_list_works_in_a_folder_it_may_not_write_in(
     ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ohhell_score import store
+    from ohhell_score.storage import store
 
     start(ohhell, "friday")
 

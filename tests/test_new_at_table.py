@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ohhell_score.draw import Card, highest
-from ohhell_score.errors import BadValue
+from ohhell_score.domain.draw import Card, highest
+from ohhell_score.domain.errors import BadValue
 from tests.conftest import Ohhell
 
 

@@ -21,9 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from ohhell_score import play, store
-from ohhell_score.game import check_players, progress
-from ohhell_score.rules import build_rules
+from ohhell_score.cli import interactive as play
+from ohhell_score.domain.game import check_players, progress
+from ohhell_score.domain.rules import build_rules
+from ohhell_score.storage import store
 from tests.conftest import Ohhell
 
 #: What a scorer might type, and what a cat on the keyboard might.

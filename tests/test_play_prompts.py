@@ -266,7 +266,7 @@ def test_an_answer_to_a_game_changed_meanwhile_is_not_stored(
     """Another session bid for Bob while this one was asking: its answer is dropped."""
     from rich.console import Console
 
-    from ohhell_score import play as loop
+    from ohhell_score.cli import interactive as loop
 
     three(ohhell, "--trump", "none")
     answers = iter(["2", "0"])

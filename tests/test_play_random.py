@@ -12,9 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from ohhell_score import play, store
-from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump, sheet_json
-from ohhell_score.rules import Suit, build_rules
+from ohhell_score.cli import interactive as play
+from ohhell_score.domain.game import (
+    Game,
+    Step,
+    add_bids,
+    add_tricks,
+    progress,
+    set_trump,
+    sheet_json,
+)
+from ohhell_score.domain.rules import Suit, build_rules
+from ohhell_score.storage import store
 
 TRUMPS = ["named", "upcard", "cut", "dealer", "none", "schedule:H,C,S,D,N"]
 Answer = tuple[str, int, str, int | str]  # (kind, hand, player or "", value)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ohhell_score import store
+from ohhell_score.storage import store
 from tests.conftest import Ohhell
 from tests.games import new_game, play, saved_game
 

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ohhell_score import quick, store
+from ohhell_score.cli import quick
+from ohhell_score.storage import store
 from tests.conftest import Ohhell, invoke
 
 #: Command lines that are often right somewhere in a game (so that games move on).

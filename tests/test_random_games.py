@@ -18,9 +18,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ohhell_score import game as game_module
-from ohhell_score.errors import IllegalBid, OhHellError, Refused, TricksDontAddUp
-from ohhell_score.game import (
+from ohhell_score.domain import game as game_module
+from ohhell_score.domain.errors import IllegalBid, OhHellError, Refused, TricksDontAddUp
+from ohhell_score.domain.game import (
     Game,
     Progress,
     Step,
@@ -32,7 +32,14 @@ from ohhell_score.game import (
     sheet_json,
     undo,
 )
-from ohhell_score.rules import PRESETS, RuleSet, Suit, build_rules, hands_pattern, parse_hands
+from ohhell_score.domain.rules import (
+    PRESETS,
+    RuleSet,
+    Suit,
+    build_rules,
+    hands_pattern,
+    parse_hands,
+)
 
 NAMES = ("Ann", "Bob", "Zoë", "Ann Marie", "<b>Bo</b>", "@home", "Eve")
 SUIT_NAMES = {"spades", "hearts", "diamonds", "clubs"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ohhell_score.game import Game, HandState
-from ohhell_score.records import FrozenRecordError, field, record, replace
-from ohhell_score.rules import PRESETS
+from ohhell_score.domain.game import Game, HandState
+from ohhell_score.domain.records import FrozenRecordError, field, record, replace
+from ohhell_score.domain.rules import PRESETS
 
 
 @record

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ohhell_score import store
+from ohhell_score.storage import store
 from tests.conftest import Ohhell
 
 RULES = ("--hands", "2,1", "--trump", "none", "--hook", "never")

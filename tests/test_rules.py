@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from ohhell_score.errors import (
+from ohhell_score.domain.errors import (
     BadPlayers,
     BadValue,
     IllegalBid,
@@ -19,7 +19,7 @@ from ohhell_score.errors import (
     RulesDontFit,
     TricksDontAddUp,
 )
-from ohhell_score.game import (
+from ohhell_score.domain.game import (
     Game,
     Step,
     add_bids,
@@ -30,7 +30,7 @@ from ohhell_score.game import (
     sheet_json,
     undo,
 )
-from ohhell_score.rules import (
+from ohhell_score.domain.rules import (
     PRESETS,
     Hook,
     Scoring,
@@ -1085,7 +1085,7 @@ def test_impossible_deck_options_are_refused(decks: int | None, deck_size: int |
 
 def test_the_stored_rules_read_back_equal() -> None:
     """issue 2 Storage: the whole rule set is stored in the game."""
-    from ohhell_score.rules import RuleSet
+    from ohhell_score.domain.rules import RuleSet
 
     rules = new_game("ten-to-one", FIVE, hook="from:4", scoring="minus", decks=2).rules
     assert RuleSet.from_json(rules.to_json()) == rules

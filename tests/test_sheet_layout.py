@@ -214,7 +214,7 @@ class Terminal:
 
 
 def test_on_a_terminal_a_styled_cell_keeps_its_rows_style(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ohhell_score import plain
+    from ohhell_score.views import plain
 
     monkeypatch.setenv("TERM", "xterm")
     s = plain.Styler(Terminal())
@@ -227,7 +227,7 @@ def test_on_a_terminal_made_bids_are_green_unless_no_color(
     monkeypatch: pytest.MonkeyPatch, no_color: bool, green: bool
 ) -> None:
     """NO_COLOR drops the colour, keeps bold and dim: ✓ and ★ still say it all."""
-    from ohhell_score import plain
+    from ohhell_score.views import plain
 
     monkeypatch.setenv("TERM", "xterm")
     if not no_color:

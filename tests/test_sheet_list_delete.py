@@ -22,8 +22,9 @@ def seven_players_two_hands(ohhell: Ohhell) -> None:
 
 
 def sheet_at(width: int) -> str:
-    from ohhell_score import plain, store
-    from ohhell_score.game import progress
+    from ohhell_score.domain.game import progress
+    from ohhell_score.storage import store
+    from ohhell_score.views import plain
 
     return "\n".join(plain.sheet_lines(progress(store.load("big")), width, plain.Styler(None)))
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from ohhell_score.cli_lazy import LazyGroup
+from ohhell_score.cli.lazy import LazyGroup
 from tests.conftest import Ohhell
 
-RUN = "from ohhell_score.cli import run; run()"
+RUN = "from ohhell_score.cli.app import run; run()"
 
 
 def loaded_after(*args: str, env: dict[str, str] | None = None, whole: bool = False) -> set[str]:
@@ -40,7 +40,7 @@ def test_eager_and_lazy_programs_list_the_same_commands() -> None:
     """cli.AREAS names every command its modules register, and no other."""
     from typer.main import get_command
 
-    from ohhell_score.cli import app, command, load_areas
+    from ohhell_score.cli.app import app, command, load_areas
 
     lazy = command()
     load_areas()
@@ -51,7 +51,7 @@ def test_eager_and_lazy_programs_list_the_same_commands() -> None:
 def test_every_command_says_the_same_built_lazily(capsys: pytest.CaptureFixture[str]) -> None:
     from typer.main import get_command
 
-    from ohhell_score.cli import app, command, load_areas
+    from ohhell_score.cli.app import app, command, load_areas
 
     load_areas()
     names = list(getattr(get_command(app), "commands", {}))
@@ -118,7 +118,7 @@ def test_the_completion_of_a_rule_name_imports_no_game_engine(config_dir: Path) 
     (config_dir / "rules" / "pub.json").write_text("{}")
     env = {"_OHHELL_COMPLETE": "complete_bash", "COMP_WORDS": "ohhell rules p", "COMP_CWORD": "2"}
     loaded = loaded_after(env=env, whole=True)
-    assert "ohhell_score.game" not in loaded and "rich" not in loaded
+    assert "ohhell_score.domain.game" not in loaded and "rich" not in loaded
 
 
 def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,7 +126,7 @@ def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str])
     import typer
     from typer.main import get_command
 
-    from ohhell_score.cli_lazy import LazyCommands, lazy_command
+    from ohhell_score.cli.lazy import LazyCommands, lazy_command
 
     app = typer.Typer(cls=LazyGroup, name="demo", rich_markup_mode=None)
     sub = typer.Typer()
@@ -178,7 +178,7 @@ def test_data_dir_without_the_variable_is_platformdirs_one(
     """cli-contract: platformdirs' user data directory (found without importing it)."""
     import platformdirs
 
-    from ohhell_score import store
+    from ohhell_score.storage import store
 
     monkeypatch.delenv("OHHELL_DATA_DIR")
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
@@ -204,7 +204,7 @@ def test_config_dir_without_the_variable_is_platformdirs_one(
     """House rules live in platformdirs' user config directory (found without it)."""
     import platformdirs
 
-    from ohhell_score import house
+    from ohhell_score.storage import house
 
     monkeypatch.delenv("OHHELL_CONFIG_DIR")
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)

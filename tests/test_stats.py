@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ohhell_score import store
-from ohhell_score.game import Game, Step, add_bids, add_tricks, progress
-from ohhell_score.rules import build_rules
-from ohhell_score.stats import Filters, facts, summarise
+from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress
+from ohhell_score.domain.rules import build_rules
+from ohhell_score.domain.stats import Filters, facts, summarise
+from ohhell_score.storage import store
 from tests.conftest import Ohhell
 
 TWO_HANDS = ("--hands", "2,1", "--trump", "none", "--hook", "never")

@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from ohhell_score import rules, store
-from ohhell_score.errors import NotYourTurn, Refused
-from ohhell_score.game import Game, add_bids
-from ohhell_score.records import replace
+from ohhell_score.domain import rules
+from ohhell_score.domain.errors import NotYourTurn, Refused
+from ohhell_score.domain.game import Game, add_bids
+from ohhell_score.domain.records import replace
+from ohhell_score.storage import store
 
 from .scripted import CARTIER_HANDS, ok, refused, run, sheet, snapshot
 

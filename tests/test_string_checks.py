@@ -9,9 +9,9 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ohhell_score.errors import BadValue
-from ohhell_score.ids import is_id
-from ohhell_score.rules import Hook, Suit, parse_hands
+from ohhell_score.domain.errors import BadValue
+from ohhell_score.domain.ids import is_id
+from ohhell_score.domain.rules import Hook, Suit, parse_hands
 
 ID = re.compile(r"[a-z0-9-]{1,64}")
 #: The patterns parse_hands and Hook.parse used before, with \d as ASCII digits.

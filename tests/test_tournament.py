@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ohhell_score.game import Game
-from ohhell_score.tournament import (
+from ohhell_score.domain.game import Game
+from ohhell_score.domain.tournament import (
     NoFairFormat,
     NotReady,
     RuleOptions,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ohhell_score.game import Game, Step, add_bids, add_tricks, progress, set_trump
-from ohhell_score.rules import Suit
+from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
+from ohhell_score.domain.rules import Suit
 
 Plan = list[list[tuple[int, int]]]
 

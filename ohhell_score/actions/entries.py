@@ -1,0 +1,134 @@
+"""What the commands typed between every trick do, without Typer.
+
+``cli.py`` (Typer) and ``quick.py`` (the same commands read without importing Typer,
+for start-up time) both call these, so a command answers the same whichever way its
+command line was read. Each returns the text to print, or raises ``Refused`` (exit 1,
+``refusal`` words it), ``OSError`` (exit 1 too) or, from the parsers, ``BadValue`` (a
+malformed command line: exit 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.storage import store
+
+if TYPE_CHECKING:
+    from ohhell_score.domain.game import Assignment, Game, HandState, Progress
+    from ohhell_score.domain.rules import Suit
+
+
+def refusal(err: Refused | OSError) -> str:
+    """The one line that says why a command was refused (after ``ohhell: ``)."""
+    if isinstance(err, OSError):
+        return f"{err.filename or 'data directory'}: {err.strerror}"
+    return str(err)
+
+
+def parse_assignments(args: list[str]) -> list[Assignment]:
+    """``NAME=N`` or ``N`` items; a value that is not a number is a malformed command."""
+    out: list[Assignment] = []
+    for arg in args:
+        name, sep, value = arg.rpartition("=")
+        if not sep and value.startswith("-") and not value[1:].isdigit():
+            raise BadValue(f"no such option: {value}")
+        try:
+            number = int(value.strip())
+        except ValueError:
+            raise BadValue(f"{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)") from None
+        if sep and not name.strip():
+            raise BadValue(f"{arg!r} has no name before '='")
+        out.append((name if sep else None, number))
+    return out
+
+
+def parse_suit(text: str) -> Suit:
+    from ohhell_score.domain.rules import Suit
+
+    return Suit.parse(text)
+
+
+def load(game_id: str | None) -> Game:
+    """The game ``game_id``, or the current game."""
+    return store.load(store.resolve_id(game_id))
+
+
+def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
+    """Change a game under its lock and return its new progress."""
+    from ohhell_score.domain.game import progress
+
+    return progress(store.change(store.resolve_id(game_id), edit))
+
+
+def record_bids(game_id: str | None, items: list[Assignment]) -> str:
+    from ohhell_score.domain.game import add_bids
+
+    at = store.now()
+    prog = apply(game_id, lambda g: add_bids(g, items, at))
+    hand = _last_touched_hand(prog)
+    made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+    return _report(prog, f"Hand {hand.number} bids: {made}.")
+
+
+def record_trump(game_id: str | None, suit: Suit) -> str:
+    from ohhell_score.domain.game import set_trump
+    from ohhell_score.views.words import trump_words
+
+    at = store.now()
+    prog = apply(game_id, lambda g: set_trump(g, suit, at))
+    hand = _last_touched_hand(prog)
+    return _report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
+
+
+def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
+    from ohhell_score.domain.game import add_tricks
+
+    at = store.now()
+    prog = apply(game_id, lambda g: add_tricks(g, items, at))
+    hand = next(h for h in reversed(prog.hands) if h.scored)
+    scores = ", ".join(
+        f"{p} {'+' if s >= 0 else ''}{s}{' ✓' if hand.bids[p] == hand.tricks[p] else ''}"
+        for p, s in hand.scores.items()
+    )
+    totals = ", ".join(f"{p} {t}" for p, t in prog.totals.items())
+    return _report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
+
+
+def take_back(game_id: str | None) -> str:
+    """Undo the last entry."""
+    from ohhell_score.domain.game import describe_entry, undo
+
+    taken: list[str] = []
+
+    def take(g: Game) -> Game:
+        if g.entries:
+            taken.append(describe_entry(g.entries[-1]))
+        return undo(g, store.now())
+
+    prog = apply(game_id, take)
+    return _report(prog, f"Took back {taken[0]}.")
+
+
+def correct(game_id: str | None, number: int, what: str, items: list[Assignment]) -> str:
+    """Edit the bids or tricks of a scored hand."""
+    from ohhell_score.domain.game import edit
+
+    at = store.now()
+    prog = apply(game_id, lambda g: edit(g, number, what, items, at))
+    changed = ", ".join(f"{n}={v}" for n, v in items)
+    return _report(prog, f"Hand {number} {what} corrected: {changed}.")
+
+
+def _report(prog: Progress, done: str) -> str:
+    """What was entered, then what the table does next."""
+    from ohhell_score.views.words import next_words
+
+    return f"{done}\n{next_words(prog)}"
+
+
+def _last_touched_hand(prog: Progress) -> HandState:
+    """The hand the last entry went to (the current one, or the last scored)."""
+    last = prog.game.entries[-1]
+    return prog.hands[last.hand - 1]

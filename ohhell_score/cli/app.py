@@ -1,0 +1,483 @@
+"""The ``ohhell`` command: parse, call the domain, render, map errors to exit codes.
+
+Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on disk
+changed); 2 a malformed command line. rich is imported only by commands that draw.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from importlib import import_module
+from typing import TYPE_CHECKING, Annotated, NoReturn, TypedDict
+
+import typer
+from typer import _click as click
+
+from ohhell_score import __version__
+from ohhell_score.cli.complete import (
+    complete_assignments,
+    complete_game,
+    complete_rules,
+    complete_suit,
+)
+from ohhell_score.cli.lazy import LazyGroup, lazy_command
+from ohhell_score.domain.errors import BadValue, GameExists, Refused
+from ohhell_score.storage import store
+
+if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
+    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.rules import RuleSet
+
+#: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
+#: without importing the rules (tests/test_completions.py checks that they agree).
+PRESET_NAMES = ("cartier", "ten-to-one", "classic")
+DEFAULT_PRESET = "classic"
+
+app = typer.Typer(
+    name="ohhell",
+    help="Keep the score of Oh Hell at a real card table.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+#: Commands that take numbers as arguments take "-1" as a (refused) value, not an option.
+NUMBERS = {"ignore_unknown_options": True}
+
+
+def fail(message: str) -> NoReturn:
+    """A refusal: one line on stderr, exit 1."""
+    typer.echo(f"ohhell: {message}", err=True)
+    raise typer.Exit(1)
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """Turn the domain's named refusals into exit codes; bugs are not caught."""
+    from ohhell_score.actions.entries import refusal
+
+    try:
+        yield
+    except BadValue as err:
+        raise typer.BadParameter(str(err)) from None
+    except (Refused, OSError) as err:
+        fail(refusal(err))
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"ohhell {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=version_callback,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Keep the score of Oh Hell at a real card table.
+
+    Start with `ohhell new Ann Bob Cat Dan --rules cartier`, then enter each hand with
+    `ohhell bid`, `ohhell trump` and `ohhell tricks` (or all of it with `ohhell play`).
+    """
+
+
+GameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        "-g",
+        help="The game's id (default: the current game).",
+        show_default=False,
+        autocompletion=complete_game,
+    ),
+]
+# The rule options of `new`, shared by every command that makes a rule set (rules.md).
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        "-r",
+        help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
+        autocompletion=complete_rules,
+    ),
+]
+HookOpt = Annotated[str | None, typer.Option(help="always, never or from:K.", show_default=False)]
+HandsOpt = Annotated[
+    str | None,
+    typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
+]
+TrumpOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
+    ),
+]
+ScoringOpt = Annotated[
+    str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
+]
+DecksOpt = Annotated[int | None, typer.Option(help="Number of 52-card packs.", show_default=False)]
+DeckSizeOpt = Annotated[
+    int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
+]
+
+
+# --- new ----------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Player names, clockwise (none: asked one by one).",
+            show_default=False,
+            metavar="[PLAYER...]",
+        ),
+    ] = None,
+    rules: RulesOpt = DEFAULT_PRESET,
+    dealer: Annotated[
+        str | None,
+        typer.Option(help="The first dealer (default: the first player).", show_default=False),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="The id for this game (default: made from today's date).",
+            show_default=False,
+        ),
+    ] = None,
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
+    scorer: Annotated[
+        str | None, typer.Option(help="Who keeps the sheet.", show_default=False)
+    ] = None,
+    draw: Annotated[
+        bool, typer.Option("--draw", help="Each player types the card they drew; highest deals.")
+    ] = False,
+) -> None:
+    """Start a game. Players are listed clockwise; the new game becomes current.
+
+    Without players it asks for them, the preset and the first dealer, then plays.
+    """
+    from ohhell_score.domain.game import Game, check_players, progress
+    from ohhell_score.views.words import next_words
+
+    options: RuleOptions = {
+        "hook": hook,
+        "hands": hands,
+        "trump": trump,
+        "scoring": scoring,
+        "decks": decks,
+        "deck_size": deck_size,
+    }
+    if not players or draw:
+        from ohhell_score.cli.play import new_at_table
+
+        new_at_table(players, rules, dealer, game, options, scorer, draw)
+        return
+
+    with refusals():
+        names = check_players(players)
+        rule_set = make_rules(rules, len(names), options)
+        first = names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
+        created = create_game(game, names, rule_set, first, scorer)
+    announce(created)
+    typer.echo(next_words(progress(created)))
+
+
+class RuleOptions(TypedDict):
+    """The options of `new` that override a preset (rules.md "Rule parameters")."""
+
+    hook: str | None
+    hands: str | None
+    trump: str | None
+    scoring: str | None
+    decks: int | None
+    deck_size: int | None
+
+
+def make_rules(name: str, players: int, options: RuleOptions) -> "RuleSet":
+    """The preset or house rule ``name`` for ``players``, with ``options`` over it."""
+    from ohhell_score.domain.rules import build_rules
+    from ohhell_score.storage.house import find as find_house_rule
+
+    return build_rules(name, players, house=find_house_rule(name), **options)
+
+
+def create_game(
+    game_id: str | None,
+    names: tuple[str, ...],
+    rule_set: "RuleSet",
+    first_dealer: int,
+    scorer: str | None,
+) -> "Game":
+    """Save a new game under ``game_id``, or under an id made from today's date."""
+    from ohhell_score.domain.game import Game
+
+    at = store.now()
+    while True:
+        gid = store.check_id(game_id) if game_id is not None else store.new_id()
+        created = Game(gid, names, rule_set, first_dealer, created=at, updated=at, scorer=scorer)
+        try:
+            store.create(created)
+            return created
+        except GameExists:
+            if game_id is not None:
+                raise
+            # Another `new` took the id made up a moment ago: make up the next.
+
+
+def announce(created: "Game") -> None:
+    from ohhell_score.views.words import plural
+
+    hands = plural(len(created.rules.hands), "hand")
+    typer.echo(
+        f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands})."
+    )
+
+
+# --- entries ------------------------------------------------------------------------
+
+
+@app.command(context_settings=NUMBERS)
+def bid(
+    bids: Annotated[
+        list[str],
+        typer.Argument(
+            help="NAME=N or N, in bidding order.",
+            show_default=False,
+            autocompletion=complete_assignments,
+            metavar="NAME=N...",
+        ),
+    ],
+    game: GameOpt = None,
+) -> None:
+    """Record bids of the current hand, in bidding order from the player whose turn it is."""
+    from ohhell_score.actions.entries import parse_assignments, record_bids
+
+    with refusals():
+        typer.echo(record_bids(game, parse_assignments(bids)))
+
+
+@app.command("trump")
+def trump_cmd(
+    suit: Annotated[
+        str,
+        typer.Argument(
+            help="spades, hearts, diamonds, clubs or notrump (s h d c nt, ♠ ♥ ♦ ♣).",
+            show_default=False,
+            metavar="SUIT",
+            autocompletion=complete_suit,
+        ),
+    ],
+    game: GameOpt = None,
+) -> None:
+    """Record the current hand's trump where the rules ask for it."""
+    from ohhell_score.actions.entries import parse_suit, record_trump
+
+    with refusals():
+        typer.echo(record_trump(game, parse_suit(suit)))
+
+
+@app.command(context_settings=NUMBERS)
+def tricks(
+    values: Annotated[
+        list[str],
+        typer.Argument(
+            help="NAME=N for every player, or N in bidding order.",
+            show_default=False,
+            autocompletion=complete_assignments,
+            metavar="NAME=N...",
+        ),
+    ],
+    game: GameOpt = None,
+) -> None:
+    """Record every player's tricks of the current hand; the hand is scored."""
+    from ohhell_score.actions.entries import parse_assignments, record_tricks
+
+    with refusals():
+        typer.echo(record_tricks(game, parse_assignments(values)))
+
+
+@app.command()
+def undo(game: GameOpt = None) -> None:
+    """Take back the last entry (a bid, a trump, or a hand's tricks)."""
+    from ohhell_score.actions.entries import take_back
+
+    with refusals():
+        typer.echo(take_back(game))
+
+
+class What(StrEnum):
+    bids = "bids"
+    tricks = "tricks"
+
+
+@app.command(context_settings=NUMBERS)
+def edit(
+    hand: Annotated[
+        int, typer.Argument(help="The hand's number.", show_default=False, metavar="HAND")
+    ],
+    what: Annotated[
+        What, typer.Argument(help="bids or tricks.", show_default=False, metavar="bids|tricks")
+    ],
+    values: Annotated[
+        list[str],
+        typer.Argument(
+            help="NAME=N for each value to change.",
+            show_default=False,
+            autocompletion=complete_assignments,
+            metavar="NAME=N...",
+        ),
+    ],
+    game: GameOpt = None,
+) -> None:
+    """Correct the bids or tricks of a scored hand; later totals follow."""
+    from ohhell_score.actions.entries import correct, parse_assignments
+
+    with refusals():
+        items = parse_assignments(values)
+        if any(name is None for name, _ in items):
+            raise BadValue("edit takes NAME=N for each value it changes")
+        typer.echo(correct(game, hand, what.value, items))
+
+
+# --- reading ------------------------------------------------------------------------
+
+
+def load(game_id: str | None) -> "Game":
+    from ohhell_score.actions import entries as commands
+
+    with refusals():
+        return commands.load(game_id)
+
+
+@app.command()
+def show(
+    game: GameOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object (the scripting contract).")
+    ] = False,
+    chart: Annotated[
+        bool, typer.Option("--chart", help="Draw the running totals under the sheet.")
+    ] = False,
+    scoring: Annotated[
+        str | None,
+        typer.Option(
+            help="Show the game as if scored under this scheme (the game is not changed).",
+            show_default=False,
+            metavar="SCHEME",
+        ),
+    ] = None,
+) -> None:
+    """The score sheet: hands down, players across, totals and what comes next."""
+    if as_json and chart:
+        raise typer.BadParameter("--json is for scripts and --chart for people: give one")
+    shown = load(game)
+    if scoring is not None:
+        from ohhell_score.domain.stats import rescored
+
+        with refusals():
+            from ohhell_score.domain.rules import Scoring
+
+            scheme = Scoring.parse(scoring)
+        played = shown.rules.scoring.value
+        shown = rescored(shown, scheme)
+        if not as_json:
+            typer.echo(
+                f"As if scored under {scheme.value} (played under {played}); "
+                "the game is not changed."
+            )
+    from ohhell_score.domain.game import progress
+
+    prog = progress(shown)
+    if as_json:
+        import json
+
+        from ohhell_score.domain.game import sheet_json
+
+        typer.echo(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
+        return
+    from ohhell_score.views import plain  # not rich: the sheet is drawn between every hand
+
+    plain.print_sheet(prog)
+    if chart:
+        from ohhell_score.views.chart import print_chart
+
+        typer.echo()
+        print_chart(prog)
+
+
+@app.command("list")
+def list_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
+) -> None:
+    """Saved games, most recently changed first."""
+    with refusals():
+        listed = store.list_summaries()  # from the list index: no game is replayed
+    if as_json:
+        rows = []
+        for item in listed:
+            if item.error is not None:
+                typer.echo(f"ohhell: {item.error}", err=True)
+                continue
+            rows.append({key: item.summary[key] for key in store.LIST_JSON_KEYS})
+        import json
+
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    from ohhell_score.views import plain
+
+    plain.print_list(listed)
+
+
+@app.command()
+def path(game: GameOpt = None) -> None:
+    """Print the data directory, or with --game the path of that game's file."""
+    with refusals():
+        typer.echo(str(store.game_path(game) if game is not None else store.data_dir()))
+
+
+# The commands of the other areas, by the module that registers them on `app` when
+# imported. A module is imported only when one of its commands runs, or when help or
+# completion lists every command: `bid` never pays for tournaments (start-up time).
+AREAS: dict[str, tuple[str, ...]] = {
+    "safety": ("restore",),
+    "export": ("export", "import", "sheet", "chart"),
+    "tournament": ("tournament",),
+    "rules": ("rules",),
+    "stats": ("stats", "history"),
+    "play": ("play", "delete"),
+}
+
+
+def load_areas() -> None:
+    """Register every area's commands on `app` (for typer's eager build, e.g. in tests)."""
+    for module in AREAS:
+        import_module(f"{__package__}.{module}")
+
+
+def command() -> click.Command:
+    """The program as it runs: each command built, and its area imported, when named."""
+    return lazy_command(app, {f"{__package__}.{m}": names for m, names in AREAS.items()})
+
+
+def run() -> None:
+    """Run the program; ``entry.main`` adds the Ctrl-C handling around it."""
+    command()()

@@ -1,0 +1,155 @@
+"""Completion of values for the shells: game ids, rules, players, suits, tournaments.
+
+The shell runs ``ohhell`` afresh on every TAB, so each of these stays cheap: game ids
+come from file names, players from one game file's ``players`` field (no replay), and
+house rules and tournaments from file names; nothing here imports rich or the rules
+engine unless the value needs it (the presets' summaries do).
+"""
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from ohhell_score.domain.errors import Refused
+from ohhell_score.domain.ids import is_id
+from ohhell_score.storage import store
+
+#: The suits as ``ohhell trump`` takes them, with what a shell shows beside each.
+SUITS = (
+    ("spades", "♠"),
+    ("hearts", "♥"),
+    ("diamonds", "♦"),
+    ("clubs", "♣"),
+    ("notrump", "no trump"),
+)
+
+
+def game_ids() -> list[str]:
+    """Every saved game's id, from the file names alone."""
+    return sorted(path.stem for path in store.game_files())
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """``-g/--game``: the saved games' ids."""
+    return [gid for gid in game_ids() if gid.startswith(incomplete)]
+
+
+def complete_preset(incomplete: str) -> list[tuple[str, str]]:
+    """``--rules`` and ``ohhell rules NAME``: the presets, each with its summary."""
+    from ohhell_score.domain.rules import PRESETS
+
+    word = incomplete.strip().lower()
+    return [(name, p.summary) for name, p in PRESETS.items() if name.startswith(word)]
+
+
+def house_rule_names() -> list[str]:
+    """The house rules' names, from the file names in the config directory alone."""
+    from ohhell_score.storage.house import rules_dir
+
+    try:
+        files = sorted(rules_dir().glob("*.json"))
+    except OSError:
+        return []
+    return [path.stem for path in files if not path.name.startswith(".")]
+
+
+def complete_house_rule(incomplete: str) -> list[tuple[str, str]]:
+    """``ohhell rules export/delete NAME``: the house rules kept."""
+    word = incomplete.strip().lower()
+    return [(name, "house rule") for name in house_rule_names() if name.startswith(word)]
+
+
+def complete_rules(incomplete: str) -> list[tuple[str, str]]:
+    """``--rules`` and ``ohhell rules [show] NAME``: the presets, each with its summary,
+    then the house rules (a house rule cannot take a preset's name)."""
+    return complete_preset(incomplete) + complete_house_rule(incomplete)
+
+
+def complete_suit(incomplete: str) -> list[tuple[str, str]]:
+    """``ohhell trump SUIT``: the suit names (the short forms are for typing, not offering)."""
+    word = incomplete.strip().lower()
+    return [(name, shown) for name, shown in SUITS if name.startswith(word)]
+
+
+def read_game(game_id: str | None) -> dict[str, Any] | None:
+    """A game's file as JSON, without replaying it; None if there is none or it is unreadable."""
+    import json  # only when a game is read: completing a game id needs none
+
+    try:
+        data = json.loads(store.game_path(store.resolve_id(game_id)).read_bytes())
+    except (OSError, ValueError, Refused):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def players_of(data: dict[str, Any]) -> list[str]:
+    players = data.get("players")
+    return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+
+
+def cards_of(data: dict[str, Any], hand: object) -> int:
+    """The cards of hand ``hand``, or of the current hand: one hand a scored ``tricks``
+    entry (undo drops entries, edits change them in place), so no replay is needed."""
+    try:
+        hands = [int(n) for n in data["rules"]["hands"]]
+        if not isinstance(hand, int):
+            hand = 1 + sum(1 for e in data["entries"] if e.get("kind") == "tricks")
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return 0
+    return hands[hand - 1] if 1 <= hand <= len(hands) else max(hands, default=0)
+
+
+def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``NAME=N`` for ``bid``, ``tricks`` and ``edit``: the players of the current game (or
+    of ``-g``) not named yet on the line, in seating order.
+
+    While the word could be more than one player, each is offered as ``NAME=``; once it
+    names one, ``NAME=0`` to ``NAME=n`` (n the hand's cards) are, so that bash and zsh
+    complete the ``NAME=`` they share without the space they put after a single match.
+    """
+    data = read_game(ctx.params.get("game"))
+    if data is None:
+        return []
+    # typer hands completions no ``args``: what is typed so far is in the parsed params.
+    typed = [v for value in ctx.params.values() if isinstance(value, list | tuple) for v in value]
+    named = {str(v).partition("=")[0].strip().casefold() for v in typed if "=" in str(v)}
+    # bash breaks words at "=": there NAME=N arrives as NAME, "=", N.
+    named |= {str(typed[i - 1]).casefold() for i, v in enumerate(typed) if v == "=" and i}
+    name, sep, _ = incomplete.partition("=")
+    word = name.casefold()
+    fits = [
+        p
+        for p in players_of(data)
+        if p.casefold() not in named
+        and (p.casefold() == word if sep else p.casefold().startswith(word))
+    ]
+    if len(fits) != 1:
+        return [f"{p}=" for p in fits]
+    numbers = range(cards_of(data, ctx.params.get("hand")) + 1)
+    offers = [f"{fits[0]}={n}" for n in numbers]
+    return [o for o in offers if o.casefold().startswith(incomplete.casefold())]
+
+
+# --- tournaments ---------------------------------------------------------------------
+#
+# tournament_store.py keeps each tournament as ``<data dir>/tournaments/<name>.json``
+# (its FOLDER); these read the names from there without importing it (it imports the
+# game engine), and tests/test_completions.py checks that the two agree.
+
+
+def tournaments_dir() -> Path:
+    return store.data_dir() / "tournaments"
+
+
+def tournament_names() -> list[str]:
+    """The saved tournaments, sorted (also `tournament list`'s)."""
+    folder = tournaments_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.json") if is_id(p.stem))
+
+
+def complete_tournament(incomplete: str) -> list[str]:
+    """A tournament's NAME: the saved tournaments."""
+    return [name for name in tournament_names() if name.startswith(incomplete)]

@@ -1,0 +1,270 @@
+"""Commands that take results off the laptop: export, import, a blank sheet, a chart.
+
+Every writer is a pure function (``export.py``, ``export_html.py``, ``render_chart.py``);
+these commands choose one, and write its text to stdout or, atomically, to ``-o FILE``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ohhell_score.cli.app import (
+    DEFAULT_PRESET,
+    DeckSizeOpt,
+    DecksOpt,
+    GameOpt,
+    HandsOpt,
+    HookOpt,
+    RuleOptions,
+    RulesOpt,
+    ScoringOpt,
+    TrumpOpt,
+    app,
+    fail,
+    load,
+    make_rules,
+    refusals,
+)
+from ohhell_score.domain.errors import GameExists
+from ohhell_score.storage import store
+
+if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
+    from ohhell_score.domain.game import Progress
+
+
+class Format(StrEnum):
+    json = "json"
+    csv = "csv"
+    md = "md"
+    html = "html"
+
+
+class Paper(StrEnum):
+    auto = "auto"
+    a4 = "a4"
+    letter = "letter"
+
+
+#: ``-o results.csv`` says the format by itself.
+SUFFIXES = {
+    ".json": Format.json,
+    ".csv": Format.csv,
+    ".md": Format.md,
+    ".markdown": Format.md,
+    ".html": Format.html,
+    ".htm": Format.html,
+}
+
+OutputOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Write to FILE (atomically: a whole file or none) instead of stdout.",
+        metavar="FILE",
+        show_default=False,
+    ),
+]
+PaperOpt = Annotated[
+    Paper,
+    typer.Option(
+        help="Page size to print on; auto leaves it to the printer (A4 or Letter).",
+    ),
+]
+
+
+def emit(text: str, output: str | None, what: str) -> None:
+    """Text to stdout, or to ``output`` through a temp file and ``os.replace``."""
+    if output is None or output == "-":
+        typer.echo(text, nl=False)
+        return
+    target = Path(output)
+    try:
+        store.write_atomic(target, text)
+    except OSError as err:
+        fail(f"cannot write {output}: {err.strerror or err}")
+    typer.echo(f"Wrote {what} to {output}.")
+
+
+def choose_format(fmt: Format | None, output: str | None) -> Format:
+    if fmt is not None:
+        return fmt
+    if output is not None and Path(output).suffix.lower() in SUFFIXES:
+        return SUFFIXES[Path(output).suffix.lower()]
+    raise typer.BadParameter(
+        "give --format json, csv, md or html (or an -o FILE ending in one of them)",
+        param_hint="'--format'",
+    )
+
+
+@app.command()
+def export(
+    game: GameOpt = None,
+    fmt: Annotated[
+        Format | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json (restores with `ohhell import`), csv, md or html.",
+            show_default=False,
+        ),
+    ] = None,
+    output: OutputOpt = None,
+    wide: Annotated[
+        bool, typer.Option("--wide", help="csv: one row per hand, columns per player.")
+    ] = False,
+    excel: Annotated[
+        bool, typer.Option("--excel", help="csv: start with a byte-order mark for Excel.")
+    ] = False,
+    paper: PaperOpt = Paper.auto,
+) -> None:
+    """Write the game as JSON, CSV, Markdown or a printable HTML score sheet."""
+    chosen = choose_format(fmt, output)
+    if (wide or excel) and chosen is not Format.csv:
+        raise typer.BadParameter("--wide and --excel are for --format csv")
+    if paper is not Paper.auto and chosen is not Format.html:
+        raise typer.BadParameter("--paper is for --format html")
+    from ohhell_score.domain.game import progress
+
+    prog = progress(load(game))
+    emit(
+        render_export(prog, chosen, wide=wide, excel=excel, paper=paper),
+        output,
+        f"game {prog.game.id} as {chosen.value}",
+    )
+
+
+def render_export(prog: Progress, fmt: Format, *, wide: bool, excel: bool, paper: Paper) -> str:
+    from ohhell_score.views import export as writers
+
+    if fmt is Format.json:
+        return writers.export_json(prog)
+    if fmt is Format.csv:
+        return writers.export_csv(prog, wide=wide, excel=excel)
+    if fmt is Format.md:
+        return writers.export_markdown(prog)
+    from ohhell_score.views.html import export_html
+
+    return export_html(prog, paper=paper.value)
+
+
+@app.command("import")
+def import_cmd(
+    file: Annotated[str, typer.Argument(help="A game exported with --format json; - reads stdin.")],
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="The id to save it under (default: the id it was exported with).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Restore a game exported as JSON; a file that is not a valid game is refused."""
+    from ohhell_score.domain.game import progress
+    from ohhell_score.domain.records import replace
+    from ohhell_score.views.export import game_from_export
+    from ohhell_score.views.words import next_words, plural
+
+    try:
+        data = typer.get_binary_stream("stdin").read() if file == "-" else Path(file).read_bytes()
+    except OSError as err:
+        fail(f"cannot read {file}: {err.strerror or err}")
+    with refusals():
+        restored = game_from_export(data, "stdin" if file == "-" else file)
+        if game is not None:
+            restored = replace(restored, id=store.check_id(game))
+        try:
+            store.create(restored)
+        except GameExists:
+            hint = "" if game is not None else " (the id it was exported with)"
+            fail(
+                f"a game {restored.id!r}{hint} exists already; import it under another id "
+                "with --game ID"
+            )
+    prog = progress(restored)
+    typer.echo(
+        f"Imported game {restored.id}: {', '.join(restored.players)} ({restored.rules.preset}, "
+        f"{prog.hands_played} of {plural(len(prog.hands), 'hand')} scored)."
+    )
+    typer.echo(next_words(prog))
+
+
+@app.command("sheet")
+def sheet_cmd(
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(help="Player names, clockwise (or give --players N).", show_default=False),
+    ] = None,
+    count: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-n",
+            help="A number of players, to write the names in by hand.",
+            show_default=False,
+        ),
+    ] = None,
+    rules: RulesOpt = DEFAULT_PRESET,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            help="The first dealer: a name, or a seat number with --players.",
+            show_default=False,
+        ),
+    ] = None,
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
+    paper: PaperOpt = Paper.auto,
+    output: OutputOpt = None,
+) -> None:
+    """A printable blank score sheet (HTML) to fill in by hand at the table."""
+    from ohhell_score.domain.game import Game, check_players
+    from ohhell_score.views.html import blank_sheet_html
+    from ohhell_score.views.words import plural
+
+    if players and count is not None and count != len(players):
+        raise typer.BadParameter(
+            f"{plural(len(players), 'name')} given but --players {count}", param_hint="'--players'"
+        )
+    if not players and count is None:
+        raise typer.BadParameter("give the players' names or --players N")
+    with refusals():
+        if players:
+            names = check_players(players)
+        else:
+            assert count is not None
+            names = tuple(str(seat) for seat in range(1, count + 1))
+        options: RuleOptions = {
+            "hook": hook,
+            "hands": hands,
+            "trump": trump,
+            "scoring": scoring,
+            "decks": decks,
+            "deck_size": deck_size,
+        }
+        rule_set = make_rules(rules, len(names), options)
+        draft = Game("sheet", names, rule_set)
+        first = names.index(draft.resolve(dealer)) if dealer is not None else 0
+        text = blank_sheet_html(
+            Game("sheet", names, rule_set, first), named=bool(players), paper=paper.value
+        )
+    emit(text, output, f"a blank {rule_set.preset} sheet for {plural(len(names), 'player')}")
+
+
+@app.command("chart")
+def chart_cmd(game: GameOpt = None) -> None:
+    """The running totals per player over the hands, drawn in the terminal."""
+    from ohhell_score.domain.game import progress
+    from ohhell_score.views.chart import print_chart
+
+    print_chart(progress(load(game)))

@@ -1,0 +1,572 @@
+"""The prompt loop of ``ohhell play``, and the questions of ``ohhell new`` without players.
+
+The loop asks for one answer at a time in the order the rules give (trump where it
+comes first, each bid in bidding order, trump where the highest bidder names it, then
+each player's tricks) and saves every answer the moment it is given. Each save checks
+the answer against the game file as it is now, under the game's lock: when another
+session changed the game meanwhile, the answer is not stored and the loop asks again
+from where the game now stands. The loop keeps no state of its own: after every answer
+it reloads the game, so it resumes at the very prompt where it was left.
+
+The domain records a hand's tricks as one entry (all players at once). The tricks typed
+so far in a hand are kept beside the game, in ``<id>.tricks``, tied to the exact
+entries they were typed for, until the last player's tricks complete the hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ohhell_score.domain.draw import Card, drawn_already, highest, in_deck
+from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.game import (
+    Game,
+    HandState,
+    Progress,
+    Step,
+    Tricks,
+    add_bids,
+    add_tricks,
+    check_players,
+    describe_entry,
+    progress,
+    set_trump,
+)
+from ohhell_score.domain.game import undo as undo_entry
+from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
+from ohhell_score.storage import store
+from ohhell_score.views.words import plural, trump_words
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+KEYS = (
+    "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
+    "notrump).\n"
+    "  u  take back the last answer (into the previous hand too)\n"
+    "  ?  these keys\n"
+    "  q  leave; every answer is saved, `ohhell play` goes on from here\n"
+    "  Ctrl-C or Ctrl-D leave too, and lose nothing."
+)
+REFUSED = "  ✗ "
+
+
+class Leave(Exception):
+    """``q`` at a prompt: the table stops here, everything given so far is saved."""
+
+
+class Moved(Refused):
+    """The game file changed under this session (another ``ohhell`` at work)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the game changed meanwhile (another ohhell at work?): "
+            "that answer was not stored; here is where the game stands now"
+        )
+
+
+def new_console() -> Console:
+    """Markup off: player names like ``[b]Bo`` are printed as typed."""
+    from rich.console import Console
+
+    return Console(highlight=False, markup=False, emoji=False)
+
+
+Ask = Callable[[str], str]
+
+
+def console_ask(console: Console) -> Ask:
+    def ask(prompt: str) -> str:
+        return console.input(prompt)
+
+    return ask
+
+
+# --- the tricks typed so far in a hand ----------------------------------------------
+
+
+def tricks_path(game_id: str) -> os.PathLike[str]:
+    return store.data_dir() / f"{store.check_id(game_id)}.tricks"
+
+
+def _fingerprint(game: Game) -> str:
+    """The entries a draft was typed for: any change to them makes the draft stale."""
+    return hashlib.sha256(repr(game.entries).encode()).hexdigest()[:20]
+
+
+def read_tricks(game: Game, prog: Progress) -> dict[str, int]:
+    """The tricks typed so far for the current hand, in bidding order; stale ones are {}."""
+    hand = prog.current
+    if hand is None or prog.next is None or prog.next.step is not Step.TRICKS:
+        return {}
+    try:
+        with open(tricks_path(game.id), encoding="utf-8") as f:
+            data = json.load(f)
+        if data["for"] != _fingerprint(game):
+            return {}
+        typed = [(str(p), int(t)) for p, t in data["tricks"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    names = [p for p, _ in typed]
+    if names != list(hand.order[: len(names)]) or len(names) >= len(hand.order):
+        return {}
+    if any(t < 0 for _, t in typed) or sum(t for _, t in typed) > hand.cards:
+        return {}
+    return dict(typed)
+
+
+def write_tricks(game: Game, before: Mapping[str, int], after: Mapping[str, int]) -> None:
+    """Replace the typed tricks ``before`` by ``after``, if the game and the typed tricks
+    are still what this session saw (under the game's lock)."""
+    with store.locked(game.id):
+        now = store.load(game.id)
+        if now.entries != game.entries or read_tricks(now, progress(now)) != dict(before):
+            raise Moved()
+        text = json.dumps({"for": _fingerprint(game), "tricks": list(after.items())})
+        store.write_atomic(store.data_dir() / f"{game.id}.tricks", text + "\n")
+
+
+def forget_tricks(game_id: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tricks_path(game_id))
+
+
+# --- answers --------------------------------------------------------------------------
+
+
+def is_whole(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` takes '²' too, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
+def seat_number(text: str, count: int) -> int | None:
+    """``1..count`` as typed, else None."""
+    if is_whole(text) and len(text) <= 3 and 1 <= int(text) <= count:
+        return int(text)
+    return None
+
+
+def number(text: str, low: int, high: int, what: str) -> int:
+    """A whole number in ``low..high`` as typed, or a refusal that says what to type."""
+    t = text.strip()
+    if not t:
+        raise Refused(f"type {what} {low} to {high}, then Enter (? shows the keys)")
+    if not is_whole(t.removeprefix("-")):
+        raise Refused(
+            f"{t!r} is not a number: type {what} {low} to {high}, then Enter (? shows the keys)"
+        )
+    if len(t) > 9:  # far beyond any hand (and int() refuses thousands of digits)
+        raise Refused(f"{t[:9]}… is out of range: {what} is {low} to {high}")
+    value = int(t)
+    if not low <= value <= high:
+        raise Refused(f"{value} is out of range: {what} is {low} to {high}")
+    return value
+
+
+def balance_words(hand: HandState) -> str:
+    """'bids 11 for 10 tricks: over by 1' (rules.md 4: the hook keeps it from 'exact')."""
+    over = hand.bids_total - hand.cards
+    state = "exact" if over == 0 else f"over by {over}" if over > 0 else f"under by {-over}"
+    return f"bids {hand.bids_total} for {plural(hand.cards, 'trick')}: {state}"
+
+
+def trump_line(prog: Progress, hand: HandState) -> str:
+    """What the table knows of this hand's trump before it starts."""
+    rules = prog.game.rules
+    method = rules.trump.method
+    if not hand.trump_entered:
+        if hand.trump is Suit.NOTRUMP and method is TrumpMethod.UPCARD:
+            return "Trump: none: every card is dealt, so no card is turned up."
+        return f"Trump: {trump_words(hand.trump)}."
+    if hand.trump is not None:
+        return f"Trump: {trump_words(hand.trump)}."
+    if method is TrumpMethod.UPCARD:
+        return "Trump: the suit of the card turned up after the deal."
+    if method is TrumpMethod.CUT:
+        return "Trump: the suit of the cut card (or the dealer's last card), before the bids."
+    if method is TrumpMethod.DEALER:
+        return f"Trump: {hand.dealer} (dealer) names it before the bids: a suit or no trump."
+    return "Trump: the highest bidder names it after the bids (a suit or no trump)."
+
+
+def shuffler(game: Game, hand: HandState) -> str | None:
+    """seed 000: at a Cartier table of 4, the player opposite the dealer shuffles the
+    second deck for the next hand."""
+    if game.rules.preset != "cartier" or len(game.players) != 4:
+        return None
+    return game.players[(game.dealer_seat(hand.number) + 2) % 4]
+
+
+@dataclass
+class Session:
+    """One scorer at one game: asks, saves, and reloads after every answer."""
+
+    game_id: str
+    console: Console
+    ask: Ask
+    shown_hand: int | None = None
+
+    # --- output -----------------------------------------------------------------
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(text, style=style or None, soft_wrap=True)
+
+    def refuse(self, reason: str) -> None:
+        self.say(REFUSED + reason, style="bold")
+
+    def header(self, prog: Progress, typed: Mapping[str, int]) -> None:
+        game, hand = prog.game, prog.current
+        assert hand is not None
+        self.say("")
+        self.say(
+            f"━━ Hand {hand.number} of {len(prog.hands)} · {plural(hand.cards, 'card')} each · "
+            f"{hand.dealer} deals ━━",
+            style="bold",
+        )
+        self.say(f"{hand.order[0]} bids first and leads the first trick.")
+        self.say(trump_line(prog, hand))
+        second_deck = shuffler(game, hand)
+        if second_deck:
+            self.say(f"{second_deck}, opposite the dealer, shuffles the second deck.")
+        if hand.bids:
+            bids = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+            if len(hand.bids) == len(hand.order):
+                self.say(f"Bids: {bids}; {balance_words(hand)}.")
+            else:
+                self.say(f"Bids so far: {bids}.")
+        if typed:
+            self.say("Tricks so far: " + ", ".join(f"{p} {t}" for p, t in typed.items()) + ".")
+
+    # --- the loop ---------------------------------------------------------------
+
+    def run(self) -> Progress:
+        """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
+        while True:
+            game = store.load(self.game_id)
+            prog = progress(game)
+            if prog.next is None:
+                return prog
+            typed = read_tricks(game, prog)
+            if prog.next.hand != self.shown_hand:
+                self.header(prog, typed)
+                self.shown_hand = prog.next.hand
+            try:
+                if prog.next.step is Step.BID:
+                    self.ask_bid(game, prog)
+                elif prog.next.step is Step.TRUMP:
+                    self.ask_trump(game, prog)
+                else:
+                    self.ask_tricks(game, prog, typed)
+            except Moved as err:
+                self.refuse(str(err))
+
+    def read(self, prompt: str, game: Game, typed: Mapping[str, int]) -> str | None:
+        """One answer; ``?`` shows the keys, ``q`` leaves, ``u`` takes back (-> None)."""
+        while True:
+            answer = self.ask(prompt).strip()
+            key = answer.lower()
+            if key == "?":
+                self.say(KEYS)
+            elif key == "q":
+                raise Leave()
+            elif key == "u":
+                try:
+                    self.take_back(game, typed)
+                except Moved:
+                    raise
+                except Refused as err:
+                    self.refuse(str(err))
+                    continue
+                return None
+            else:
+                return answer
+
+    def save(self, game: Game, change: Callable[[Game], Game]) -> Progress:
+        """Store one answer, if the game file still holds what this prompt was asked on."""
+
+        def checked(now: Game) -> Game:
+            if now.entries != game.entries:
+                raise Moved()
+            return change(now)
+
+        return progress(store.change(game.id, checked))
+
+    def take_back(self, game: Game, typed: Mapping[str, int]) -> None:
+        """``u``: the last answer goes, a player's tricks or the game's last entry."""
+        if typed:
+            player = list(typed)[-1]
+            write_tricks(game, typed, dict(list(typed.items())[:-1]))
+            self.say(f"Took back {player}'s tricks.")
+            return
+        if not game.entries:
+            raise Refused("nothing to take back: nothing is entered yet")
+        last = game.entries[-1]
+        changed = self.save(game, lambda g: undo_entry(g, store.now()))
+        if isinstance(last, Tricks):
+            # Back to the last player's tricks, the others' as they were typed.
+            write_tricks(changed.game, {}, dict(last.values[:-1]))
+        self.say(f"Took back {describe_entry(last)}.")
+
+    # --- the three prompts --------------------------------------------------------
+
+    def ask_bid(self, game: Game, prog: Progress) -> None:
+        nxt, hand = prog.next, prog.current
+        assert nxt is not None and hand is not None and nxt.player is not None
+        player = nxt.player
+        if player != hand.dealer:
+            prompt = f"{player} bids (0-{hand.cards}): "
+        elif nxt.forbidden_bid is not None:
+            prompt = f"{player} (dealer) may not bid {nxt.forbidden_bid}; bids (0-{hand.cards}): "
+        else:
+            prompt = f"{player} (dealer) bids (0-{hand.cards}): "
+        while True:
+            answer = self.read(prompt, game, {})
+            if answer is None:
+                return
+            try:
+                value = number(answer, 0, hand.cards, "a bid")
+                after = self.save(game, partial(add_bids, items=[(player, value)], at=store.now()))
+            except Moved:
+                raise
+            except Refused as err:
+                self.refuse(str(err))
+                continue
+            done = after.hands[hand.number - 1]
+            if len(done.bids) == len(done.order):
+                self.say(f"Hand {hand.number}: {balance_words(done)}.", style="bold")
+            return
+
+    def ask_trump(self, game: Game, prog: Progress) -> None:
+        nxt, hand = prog.next, prog.current
+        assert nxt is not None and hand is not None
+        rules = game.rules
+        keys = "s h d c n" if rules.allows_notrump_entry() else "s h d c"
+        method = rules.trump.method
+        if method is TrumpMethod.NAMED:
+            prompt = f"{nxt.player} (highest bid) names trump ({keys}): "
+        elif method is TrumpMethod.DEALER:
+            prompt = f"{nxt.player} (dealer) names trump ({keys}): "
+        elif method is TrumpMethod.CUT:
+            prompt = f"Trump, the cut card's suit ({keys}): "
+        else:
+            prompt = f"Trump, the turned-up card's suit ({keys}): "
+        while True:
+            answer = self.read(prompt, game, {})
+            if answer is None:
+                return
+            try:
+                if not answer:
+                    raise Refused(f"type the trump: {keys}, then Enter (? shows the keys)")
+                suit = Suit.parse(answer)
+                self.save(game, partial(set_trump, suit=suit, at=store.now()))
+            except Moved:
+                raise
+            except (Refused, BadValue) as err:
+                self.refuse(str(err))
+                continue
+            self.say(f"Hand {hand.number} trump: {trump_words(suit)}.")
+            return
+
+    def ask_tricks(self, game: Game, prog: Progress, typed: Mapping[str, int]) -> None:
+        hand = prog.current
+        assert hand is not None
+        player = hand.order[len(typed)]
+        left = hand.cards - sum(typed.values())
+        last = len(typed) == len(hand.order) - 1
+        prompt = f"{player} took {left} (Enter): " if last else f"{player} took (0-{left}): "
+        while True:
+            answer = self.read(prompt, game, typed)
+            if answer is None:
+                return
+            try:
+                value = left if last and answer == "" else number(answer, 0, hand.cards, "tricks")
+                if last and value != left:
+                    raise Refused(
+                        f"the tricks must add up to {hand.cards}: {player} took {left} "
+                        "(Enter to confirm, u to change the others')"
+                    )
+                if value > left:
+                    raise Refused(self._too_many(hand, typed, player, value, left))
+                if not last:
+                    write_tricks(game, typed, {**typed, player: value})
+                    return
+                items = [*typed.items(), (player, value)]
+                after = self.save(game, partial(add_tricks, items=items, at=store.now()))
+            except Moved:
+                raise
+            except Refused as err:
+                self.refuse(str(err))
+                continue
+            forget_tricks(game.id)
+            self.summary(after, hand.number)
+            return
+
+    @staticmethod
+    def _too_many(
+        hand: HandState, typed: Mapping[str, int], player: str, value: int, left: int
+    ) -> str:
+        taken = hand.cards - left
+        return (
+            f"{player} cannot take {value}: {' and '.join(typed)} took {taken} of the "
+            f"{plural(hand.cards, 'trick')}, {left} left"
+        )
+
+    def summary(self, prog: Progress, number: int) -> None:
+        from ohhell_score.views.render import hand_summary
+
+        self.console.print(hand_summary(prog, number))
+
+
+def finish(console: Console, prog: Progress) -> None:
+    """The winners (ties shared), then the whole sheet."""
+    from ohhell_score.views.plain import Styler, sheet_lines
+    from ohhell_score.views.render import print_plain
+
+    winners = prog.winners
+    top = prog.totals[winners[0]]
+    if len(winners) == 1:
+        line = f"{winners[0]} wins with {top}!"
+    else:
+        line = f"{' and '.join(winners)} share the win with {top} each!"
+    console.print("")
+    console.print("★ " + line, style="bold")
+    styles = Styler(console.file, terminal=console.is_terminal)
+    print_plain(console, sheet_lines(prog, console.width, styles))
+
+
+# --- a new game at the table ----------------------------------------------------------
+
+
+def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
+    """Players clockwise, one a line, an empty line when all are in."""
+    console.print("Players, clockwise from anyone: one a line, an empty line when all are in.")
+    names: list[str] = []
+    while True:
+        answer = ask(f"Player {len(names) + 1}: ").strip()
+        if answer == "?":
+            console.print("Type a name and Enter; an empty line ends the list (3 or more).")
+            continue
+        if not answer:
+            if len(names) >= 3:
+                return tuple(names)
+            console.print(REFUSED + f"Oh Hell needs at least 3 players; {len(names)} so far")
+            continue
+        try:
+            check_players([*names, answer])
+        except Refused as err:
+            console.print(REFUSED + str(err), style="bold")
+            continue
+        names.append(answer)
+
+
+def ask_preset(
+    console: Console, ask: Ask, players: int, default: str, build: Callable[[str], RuleSet]
+) -> RuleSet:
+    """A preset by number or name, each shown with one line of description."""
+    names = list(PRESETS)
+    from rich.table import Table
+
+    choices = Table.grid(padding=(0, 2), pad_edge=True)
+    choices.add_column(justify="right")
+    choices.add_column(no_wrap=True)
+    choices.add_column()
+    for i, p in enumerate(PRESETS.values(), start=1):
+        choices.add_row(str(i), p.name, p.summary)
+    console.print("Rules:")
+    console.print(choices)
+    prompt = f"Preset (1-{len(names)} or a name; Enter: {default}): "
+    while True:
+        answer = ask(prompt).strip()
+        chosen = answer or default
+        seat = seat_number(chosen, len(names))
+        if seat is not None:
+            chosen = names[seat - 1]
+        try:
+            return build(chosen)
+        except (Refused, BadValue) as err:
+            console.print(REFUSED + str(err), style="bold")
+
+
+def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSet) -> int:
+    """The first dealer's seat: a name, a seat number, Enter for the first, d to draw."""
+    draft = Game("x", tuple(players), rules)
+    prompt = f"First dealer (a name or 1-{len(players)}; Enter: {players[0]}; d: draw cards): "
+    while True:
+        answer = ask(prompt).strip()
+        if not answer:
+            return 0
+        seat = seat_number(answer, len(players))
+        if seat is not None:
+            return seat - 1
+        try:
+            return players.index(draft.resolve(answer))
+        except Refused as err:
+            if answer.lower() == "d":
+                return draw_dealer(console, ask, players, rules)
+            console.print(REFUSED + str(err), style="bold")
+
+
+def draw_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSet) -> int:
+    """rules.md "First dealer": each draws a card, the highest deals; ties draw again
+    (under cartier, suit rank breaks equal ranks)."""
+    by_suit = rules.preset == "cartier"
+    console.print(
+        "Each player draws a card; the highest deals (aces high"
+        + (", then spades, hearts, diamonds, clubs)." if by_suit else "; ties draw again).")
+    )
+    drawing = list(players)
+    while True:
+        drawn: dict[str, Card] = {}
+        for player in drawing:
+            drawn[player] = ask_card(console, ask, player, drawn, rules.deck)
+        top = highest(drawn, by_suit=by_suit)
+        if len(top) == 1:
+            console.print(f"{top[0]} drew the highest card ({drawn[top[0]]}) and deals first.")
+            return list(players).index(top[0])
+        cards = ", ".join(f"{p} {drawn[p]}" for p in top)
+        console.print(f"A tie ({cards}): {' and '.join(top)} draw again.")
+        drawing = top
+
+
+def ask_card(console: Console, ask: Ask, player: str, drawn: Mapping[str, Card], deck: int) -> Card:
+    while True:
+        answer = ask(f"{player} drew (e.g. AS, 10h, Q♦): ")
+        try:
+            card = Card.parse(answer)
+        except BadValue as err:
+            console.print(REFUSED + str(err), style="bold")
+            continue
+        other = drawn_already(drawn, card, deck)
+        if other is not None:
+            console.print(REFUSED + f"{other} drew {card} already: the deck has one", style="bold")
+        elif not in_deck(card, deck):
+            console.print(
+                REFUSED + f"{card} is not in this {deck}-card deck "
+                "(no 2s, 3s, 4s, nor the 5 of clubs)",
+                style="bold",
+            )
+        else:
+            return card
+
+
+def ask_new_game(
+    console: Console,
+    ask: Ask,
+    preset_default: str,
+    make_rules: Callable[[str, int], RuleSet],
+) -> tuple[tuple[str, ...], RuleSet]:
+    """Players and preset, asked at the table; ``make_rules(name, players)`` makes the
+    rules of a preset or house rule with the command line's options over it."""
+    names = ask_players(console, ask)
+
+    def build(name: str) -> RuleSet:
+        return make_rules(name, len(names))
+
+    return names, ask_preset(console, ask, len(names), preset_default, build)

@@ -1,0 +1,185 @@
+"""Commands at the table: ``play``, ``delete``, and ``new`` when it asks its questions.
+
+The prompt loop lives in ``play.py``; here the commands open it, map refusals to exit
+codes, and turn Ctrl-C, Ctrl-D and ``q`` into one line that says where to go on.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from ohhell_score.cli.app import (
+    GameOpt,
+    RuleOptions,
+    announce,
+    app,
+    create_game,
+    make_rules,
+    refusals,
+)
+from ohhell_score.cli.complete import complete_game
+from ohhell_score.domain.errors import GameExists
+from ohhell_score.storage import store
+
+if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
+    from ohhell_score.domain.rules import RuleSet
+
+INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
+
+
+def _leave(game_id: str, code: int) -> NoReturn:
+    """One line: everything is saved, and the command that goes on."""
+    hint = "ohhell play"
+    try:
+        if store.current_id() != game_id:
+            hint += f" -g {game_id}"
+    except Exception:  # the hint is a courtesy; never fail the way out over it
+        hint += f" -g {game_id}"
+    typer.echo(f"\nsaved; continue with `{hint}`", err=code != 0)
+    raise typer.Exit(code)
+
+
+def play_game(game_id: str) -> None:
+    """The prompt loop on one game, until it is over or the scorer leaves."""
+    from ohhell_score.cli import interactive as play
+
+    console = play.new_console()
+    session = play.Session(game_id, console, play.console_ask(console))
+    try:
+        with refusals():
+            prog = session.run()
+            play.finish(console, prog)
+    except play.Leave:
+        _leave(game_id, 0)
+    except (KeyboardInterrupt, EOFError):
+        _leave(game_id, INTERRUPTED)
+
+
+@app.command("play")
+def play_cmd(game: GameOpt = None) -> None:
+    """Play the game at the table, one prompt at a time, each answer saved.
+
+    Asks for trump, each bid and each player's tricks in the order the rules give.
+    Every answer is saved as it is given; `u` takes back the last one, `?` shows the
+    keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
+    """
+    from ohhell_score.domain.game import progress
+
+    with refusals():
+        game_id = store.resolve_id(game)
+        prog = progress(store.load(game_id))
+    if prog.finished:
+        from ohhell_score.cli import interactive as play
+
+        play.finish(play.new_console(), prog)
+        return
+    play_game(game_id)
+
+
+@app.command()
+def delete(
+    game_id: Annotated[
+        str,
+        typer.Argument(metavar="ID", help="The game to delete.", autocompletion=complete_game),
+    ],
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Do not ask first (for scripts).")
+    ] = False,
+) -> None:
+    """Delete a saved game for good (asks first, unless --yes)."""
+    from ohhell_score.cli.interactive import forget_tricks
+    from ohhell_score.domain.game import progress
+    from ohhell_score.views.words import plural
+
+    with refusals():
+        game = store.load(store.check_id(game_id))
+    if not yes:
+        prog = progress(game)
+        where = (
+            "finished"
+            if prog.finished
+            else f"{plural(prog.hands_played, 'hand')} of {len(prog.hands)} played"
+        )
+        question = f"Delete game {game.id} ({', '.join(game.players)}; {where})?"
+        try:
+            sure = typer.confirm(question, default=False)
+        except typer.Abort:
+            sure = False
+        if not sure:
+            typer.echo("Kept.")
+            raise typer.Exit(1)
+    with refusals():
+        store.delete(game.id)
+        forget_tricks(game.id)
+    typer.echo(f"Deleted game {game.id}.")
+
+
+def new_at_table(
+    players: list[str] | None,
+    preset_name: str,
+    dealer: str | None,
+    game_id: str | None,
+    options: RuleOptions,
+    scorer: str | None,
+    draw: bool,
+) -> None:
+    """``ohhell new`` that asks: the players, the preset and the first dealer (or, with
+    ``--draw``, each player's drawn card). Without players on the command line the
+    game is played at once."""
+    from ohhell_score.cli import interactive as play
+    from ohhell_score.domain.game import Game, check_players, progress
+    from ohhell_score.views.words import next_words
+
+    if draw and dealer is not None:
+        raise typer.BadParameter("give --dealer or --draw, not both")
+    with refusals():
+        if game_id is not None and store.game_path(game_id).exists():
+            # Before the questions, not after them.
+            raise GameExists(f"a game {game_id!r} exists already; choose another --game id")
+        names: tuple[str, ...] | None = None
+        rule_set: RuleSet | None = None
+        if players:
+            names = check_players(players)
+            rule_set = make_rules(preset_name, len(names), options)
+    console = play.new_console()
+    console_ask = play.console_ask(console)
+    answered: list[str] = []
+
+    def ask(prompt: str) -> str:
+        answer = console_ask(prompt)
+        answered.append(answer)
+        return answer
+
+    try:
+        if names is None or rule_set is None:
+            names, rule_set = play.ask_new_game(
+                console, ask, preset_name, lambda name, n: make_rules(name, n, options)
+            )
+        if draw:
+            first = play.draw_dealer(console, ask, names, rule_set)
+        elif dealer is not None:
+            with refusals():
+                first = names.index(Game("x", names, rule_set).resolve(dealer))
+        else:
+            first = play.ask_dealer(console, ask, names, rule_set)
+    except EOFError:
+        if not answered and not sys.stdin.isatty():
+            # A script that gave no players and nothing to read: a missing argument.
+            raise typer.BadParameter(
+                "no players given: `ohhell new PLAYER...` (at a terminal it asks for them)"
+            ) from None
+        typer.echo("\nno game created", err=True)
+        raise typer.Exit(INTERRUPTED) from None
+    except KeyboardInterrupt:
+        typer.echo("\nno game created", err=True)
+        raise typer.Exit(INTERRUPTED) from None
+    with refusals():
+        created = create_game(game_id, names, rule_set, first, scorer)
+    announce(created)
+    if players:
+        typer.echo(next_words(progress(created)))
+    else:
+        play_game(created.id)  # the header of hand 1 says what comes next

@@ -1,0 +1,222 @@
+"""`ohhell rules`: the presets, and the house rules a group keeps under its own name.
+
+`ohhell rules` lists them and `ohhell rules NAME` explains one, as before house rules
+existed: a first word that is not an action (`save`, `export`, ...) means `show`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from ohhell_score.cli.app import (
+    DEFAULT_PRESET,
+    PRESET_NAMES,
+    DeckSizeOpt,
+    DecksOpt,
+    HandsOpt,
+    HookOpt,
+    ScoringOpt,
+    TrumpOpt,
+    app,
+    refusals,
+)
+from ohhell_score.cli.complete import complete_house_rule, complete_rules
+from ohhell_score.storage import store
+
+
+class RulesGroup(TyperGroup):
+    """Reads `ohhell rules [NAME]` as `ohhell rules show [NAME]`."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        help_words = ctx.help_option_names
+        if not args or (args[0] not in self.commands and args[0] not in help_words):
+            args = ["show", *args]
+        result: list[str] = super().parse_args(ctx, args)
+        return result
+
+
+rules_app = typer.Typer(
+    cls=RulesGroup,
+    help="The presets and your house rules: list, explain, save, export, import.",
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(rules_app, name="rules")
+
+RuleName = Annotated[
+    str,
+    typer.Argument(
+        help="The house rule's name.",
+        show_default=False,
+        metavar="NAME",
+        autocompletion=complete_house_rule,
+    ),
+]
+
+
+@rules_app.command("show")
+def show_rules(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            help="A preset or house rule to explain.",
+            show_default=False,
+            metavar="NAME",
+            autocompletion=complete_rules,
+        ),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Explain it for this many players (default: the seed's table).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """List the presets and house rules, or explain one in plain words."""
+    from ohhell_score.domain.rules import build_rules, preset
+    from ohhell_score.storage import house
+    from ohhell_score.views.words import describe_rules
+
+    if name is None:
+        _list_rules()
+        return
+    with refusals():
+        found = house.find(name)
+        chosen = preset(name, found)
+        seats = players if players is not None else chosen.seats
+        rule_set = build_rules(chosen.name, seats, house=found)
+    source = f"house rule: {found.summary()}" if found else f"seed {chosen.seed}"
+    typer.echo(f"{chosen.name} ({source}), for {seats} players:")
+    typer.echo(f"  Players: usually {chosen.usual_players}.")
+    for line in describe_rules(rule_set, seats):
+        typer.echo(f"  {line}")
+
+
+def _list_rules() -> None:
+    from ohhell_score.domain.rules import PRESETS
+    from ohhell_score.storage import house
+    from ohhell_score.views.words import preset_line
+
+    for p in PRESETS.values():
+        typer.echo(preset_line(p))
+    with refusals():
+        kept, problems = house.all_rules()
+    for problem in problems:
+        typer.echo(f"ohhell: skipped: {problem}", err=True)
+    if kept:
+        typer.echo("\nHouse rules:")
+        for rule in kept:
+            typer.echo(f"{rule.name}: {rule.summary()}")
+    typer.echo(
+        "\n`ohhell rules NAME` explains one; options of `ohhell new` change it; "
+        "`ohhell rules save NAME [options]` keeps your own."
+    )
+
+
+@rules_app.command("save")
+def save_rules(
+    name: RuleName,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            help=f"The preset it starts from: {', '.join(PRESET_NAMES)} or a house rule.",
+            autocompletion=complete_rules,
+        ),
+    ] = DEFAULT_PRESET,
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
+) -> None:
+    """Keep a rule set under NAME, usable as `ohhell new ... --rules NAME`."""
+    from ohhell_score.domain.rules import HouseRule
+    from ohhell_score.storage import house
+
+    with refusals():
+        rule = HouseRule.make(
+            name,
+            rules,
+            house=house.find(rules),
+            hook=hook,
+            hands=hands,
+            trump=trump,
+            scoring=scoring,
+            decks=decks,
+            deck_size=deck_size,
+        )
+        replaced = house.save(rule)
+    verb = "Replaced" if replaced else "Saved"
+    typer.echo(f"{verb} house rule {rule.name}: {rule.summary()}.")
+    typer.echo(f"Start a game with it: ohhell new PLAYER... --rules {rule.name}")
+
+
+@rules_app.command("export")
+def export_rules(
+    name: RuleName,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="Write to this file (default: stdout).", show_default=False
+        ),
+    ] = None,
+) -> None:
+    """Write a house rule as a file for `ohhell rules import` on another laptop."""
+    from ohhell_score.storage import house
+
+    with refusals():
+        text = house.to_text(house.load(name))
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        store.write_atomic(output, text)  # a file cut short is never left behind
+    typer.echo(f"Wrote house rule {name.strip().lower()} to {output}.", err=True)
+
+
+@rules_app.command("import")
+def import_rules(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A file written by `ohhell rules export`.", show_default=False, metavar="FILE"
+        ),
+    ],
+    name: Annotated[
+        str | None,
+        typer.Option(help="Keep it under this name instead of its own.", show_default=False),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a different house rule of that name.")
+    ] = False,
+) -> None:
+    """Keep a house rule from a file written by `ohhell rules export`."""
+    from ohhell_score.storage import house
+
+    with refusals():
+        text = file.read_bytes()
+        rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
+        kept = house.find(rule.name)
+        if kept == rule:
+            typer.echo(f"House rule {rule.name} is kept already, the same: {rule.summary()}.")
+            return
+        house.save(rule, replace=force or kept is None)
+    verb = "Replaced" if kept else "Imported"
+    typer.echo(f"{verb} house rule {rule.name}: {rule.summary()}.")
+
+
+@rules_app.command("delete")
+def delete_rules(name: RuleName) -> None:
+    """Forget a house rule (games played with it keep their rules)."""
+    from ohhell_score.storage import house
+
+    with refusals():
+        house.delete(name)
+    typer.echo(f"Deleted house rule {name.strip().lower()}.")

@@ -1,0 +1,25 @@
+"""Commands that mend: bring back the kept previous version of a damaged game."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ohhell_score.cli.app import app, refusals
+from ohhell_score.storage import store
+
+
+@app.command()
+def restore(
+    game_id: Annotated[
+        str, typer.Argument(help="The game to restore.", show_default=False, metavar="ID")
+    ],
+) -> None:
+    """Replace a game with its previous version (kept at every save as ID.json.bak).
+
+    The replaced file is kept as ID.json.damaged, so nothing is ever thrown away.
+    """
+    with refusals():
+        game = store.restore(game_id)
+    typer.echo(f"Restored {game.id} from its previous version ({len(game.entries)} entries).")

@@ -1,0 +1,179 @@
+"""`ohhell stats` and `ohhell history`: the memory of the table.
+
+`stats --json` stays free of rich, and reads a game file only when it changed since
+the last run (``stats_cache``): it is run over thousands of games.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ohhell_score.cli.app import GameOpt, app, load, refusals
+from ohhell_score.cli.complete import complete_rules
+
+if TYPE_CHECKING:
+    from ohhell_score.domain.stats import Filters, PlayerStats, Summary
+
+
+def _since(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a date: use YYYY-MM-DD") from None
+
+
+@app.command()
+def stats(
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            "-p",
+            help="Only games this player sat in; only them.",
+            show_default=False,
+            metavar="NAME",
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            "-r",
+            help="Only games of this preset or house rule.",
+            show_default=False,
+            metavar="PRESET",
+            autocompletion=complete_rules,
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            help="Only games started on or after this date.",
+            show_default=False,
+            metavar="YYYY-MM-DD",
+        ),
+    ] = None,
+    vs: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--vs",
+            help="Two players head to head, over the games they played together.",
+            metavar="P1 P2",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Who wins and who bids best, over the finished games."""
+    from ohhell_score.domain.stats import Filters, summarise
+    from ohhell_score.storage.stats_cache import saved_facts
+
+    filters = Filters(
+        players=(player,) if player is not None else (),
+        preset=rules,
+        since=_since(since),
+    )
+    pair = tuple(vs) if vs else ()
+    if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():
+        raise typer.BadParameter("--vs takes two different players")
+    problems: list[str] = []
+    with refusals():
+        summary = summarise(saved_facts(problems), filters, pair)
+    for problem in problems:
+        typer.echo(f"ohhell: skipped: {problem}", err=True)
+    if as_json:
+        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+        return
+    _print_summary(summary, replace(filters, players=(*filters.players, *pair)))
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "-"
+
+
+def _print_summary(summary: Summary, filters: Filters) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    from ohhell_score.views.words import plural
+
+    console = Console(highlight=False)
+    where = []
+    if filters.preset:
+        where.append(f"rules {filters.preset}")
+    if filters.since:
+        where.append(f"since {filters.since.isoformat()}")
+    if filters.players:
+        where.append("with " + " and ".join(filters.players))
+    head = f"{plural(summary.games, 'finished game')}" + (f" ({', '.join(where)})" if where else "")
+    if summary.unfinished:
+        head += f"; {plural(summary.unfinished, 'unfinished game')} not counted"
+    console.print(head + ".")
+    if not summary.players:
+        console.print("No finished games to count yet.")
+        return
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for title in ("player", "games", "wins", "avg total", "hands", "bids made", "avg miss"):
+        table.add_column(title, justify="left" if title == "player" else "right")
+    table.add_column("zero bids", justify="right")
+    table.add_column("over/under", justify="right")
+    for p in summary.players:
+        table.add_row(*_row(p))
+    console.print(table)
+    console.print(
+        "bids made: hands with tricks = bid; avg miss: mean |tricks - bid| a hand;\n"
+        "zero bids: made of tried; over/under: bids missed by taking more / fewer tricks.",
+        style="dim",
+    )
+    duel = summary.head_to_head
+    if duel is not None:
+        if not duel.games:
+            console.print(f"{duel.first} and {duel.second} have not finished a game together.")
+            return
+        console.print(
+            f"Head to head, {plural(duel.games, 'game')} together: {duel.first} ahead "
+            f"{duel.ahead[duel.first]}, {duel.second} ahead {duel.ahead[duel.second]}, "
+            f"level {duel.level}."
+        )
+
+
+def _row(p: PlayerStats) -> list[str]:
+    return [
+        p.name,
+        str(p.games),
+        f"{p.wins} {_percent(p.wins, p.games)}",
+        f"{p.average_total:.1f}",
+        str(p.hands),
+        f"{p.bids_made} {_percent(p.bids_made, p.hands)}",
+        f"{p.average_miss:.2f}",
+        f"{p.zero_bids_made}/{p.zero_bids}",
+        f"{p.over}/{p.under}",
+    ]
+
+
+@app.command()
+def history(
+    game: GameOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON array of events.")] = False,
+) -> None:
+    """Every entry and correction of a game in time order; corrections marked `*`."""
+    from ohhell_score.views.history import history as events_of
+    from ohhell_score.views.history import lines
+
+    events = events_of(load(game))
+    if as_json:
+        typer.echo(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
+        return
+    if not events:
+        typer.echo("Nothing entered yet.")
+        return
+    for line in lines(events):
+        typer.echo(line)

@@ -1,0 +1,350 @@
+"""``ohhell tournament``: the Cartier tournament (rules.md, cli-contract.md "Tournaments").
+
+Each table is an ordinary game (``NAME-r1-t3``), played with ``bid``, ``tricks``,
+``play`` and ``-g``; these commands only seat the tables and read their games.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ohhell_score.cli.app import (
+    PRESET_NAMES,
+    DeckSizeOpt,
+    DecksOpt,
+    HandsOpt,
+    HookOpt,
+    ScoringOpt,
+    TrumpOpt,
+    app,
+    fail,
+    refusals,
+)
+from ohhell_score.cli.complete import (
+    complete_game,
+    complete_preset,
+    complete_tournament,
+    tournament_names,
+)
+from ohhell_score.domain.errors import Refused
+from ohhell_score.storage import store
+
+tournament_app = typer.Typer(
+    name="tournament",
+    help="Run a Cartier tournament: tables of 4, a second round, a final.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(tournament_app, name="tournament")
+
+NameArg = Annotated[
+    str,
+    typer.Argument(
+        help="The tournament's name.", show_default=False, autocompletion=complete_tournament
+    ),
+]
+NewNameArg = Annotated[str, typer.Argument(help="The tournament's name.", show_default=False)]
+
+
+def _read_players_file(path: Path) -> list[str]:
+    """One name a line; blank lines and spaces at either end do not count."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        fail(f"cannot read {path}: {err.strerror}")
+    except UnicodeDecodeError:
+        fail(f"cannot read {path}: not UTF-8 text")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+@tournament_app.command("new")
+def new(
+    name: NewNameArg,
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(help="The players (8 to 32; 32 for Cartier).", show_default=False),
+    ] = None,
+    players_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--players-file", help="A file of players, one name a line.", show_default=False
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Makes the draw repeatable (default: a random seed).", show_default=False
+        ),
+    ] = None,
+    no_shuffle: Annotated[
+        bool, typer.Option("--no-shuffle", help="Seat round 1 in the order given.")
+    ] = False,
+    losers_bracket: Annotated[
+        bool,
+        typer.Option("--losers-bracket", help="The players knocked out in round 1 play on."),
+    ] = False,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            help=f"Preset: {', '.join(PRESET_NAMES)}.",
+            autocompletion=complete_preset,  # tables play presets: no house rules
+        ),
+    ] = "cartier",
+    hook: HookOpt = None,
+    hands: HandsOpt = None,
+    trump: TrumpOpt = None,
+    scoring: ScoringOpt = None,
+    decks: DecksOpt = None,
+    deck_size: DeckSizeOpt = None,
+) -> None:
+    """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
+    import secrets
+
+    from ohhell_score.domain.tournament import RuleOptions, TournamentExists, new_tournament
+    from ohhell_score.storage import tournaments as ts
+
+    field = list(players or [])
+    if players_file is not None:
+        field += _read_players_file(players_file)
+    if not field:
+        raise typer.BadParameter("give the players as arguments or with --players-file")
+    options = RuleOptions(rules, hook, hands, trump, scoring, decks, deck_size)
+    drawn = seed if seed is not None else secrets.randbelow(1_000_000)
+    at = store.now()
+    with refusals():
+        t, games = new_tournament(
+            name,
+            field,
+            options,
+            drawn,
+            shuffle=not no_shuffle,
+            losers_bracket=losers_bracket,
+            at=at,
+        )
+        with ts.locked(name):
+            if ts.exists(name):
+                raise TournamentExists(f"a tournament {name!r} exists already")
+            ts.create_tables(games)
+            ts.save(t)
+        store.set_current(games[0].id)
+    how = f"drawn with seed {drawn}" if not no_shuffle else "in the order given"
+    typer.echo(
+        f"Tournament {name}: {len(t.players)} players at {len(games)} tables ({how}), "
+        f"{games[0].rules.preset} rules."
+    )
+    for game in games:
+        typer.echo(f"  {game.id}: {', '.join(game.players)}")
+    typer.echo(
+        "The first player named at each table deals first, unless the table draws "
+        "(`ohhell tournament dealer GAME PLAYER`)."
+    )
+    typer.echo(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
+
+
+@tournament_app.command("list")
+def list_tournaments(
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
+) -> None:
+    """Saved tournaments: players, rules, and what the organiser does next."""
+    from ohhell_score.domain.tournament import champion, results
+    from ohhell_score.storage import tournaments as ts
+    from ohhell_score.views.tournament import next_line
+
+    rows = []
+    for name in tournament_names():
+        try:
+            t = ts.load(name)
+            res = results(t, ts.read_games(t))
+        except Refused as err:  # an unreadable one is named; the others still list
+            typer.echo(f"ohhell: {err}", err=True)
+            continue
+        rows.append(
+            {
+                "name": t.name,
+                "players": len(t.players),
+                "rules": t.rules.preset,
+                "rounds": len(t.rounds),
+                "champion": champion(t, res),
+                "next": next_line(t, res),
+            }
+        )
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        typer.echo("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
+    for row in rows:
+        typer.echo(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
+
+
+@tournament_app.command("show")
+def show(
+    name: NameArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object (the scripting contract).")
+    ] = False,
+) -> None:
+    """Every round and table: who sits where, standings, who goes on, the champion."""
+    from ohhell_score.domain.tournament import results, show_json
+    from ohhell_score.storage import tournaments as ts
+
+    with refusals():
+        t = ts.load(name)
+        res = results(t, ts.read_games(t))
+    if as_json:
+        typer.echo(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
+        return
+    from ohhell_score.views.tournament import show_lines
+
+    for line in show_lines(t, res):
+        typer.echo(line)
+
+
+def _parse_orders(orders: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for item in orders:
+        game, sep, names = item.partition("=")
+        listed = [n.strip() for n in names.split(",")]
+        if not sep or not game.strip() or not all(listed):
+            raise typer.BadParameter(f"{item!r} is not GAME=P1,P2,... (e.g. cup-r1-t3=Ann,Bob)")
+        out[game.strip()] = listed
+    return out
+
+
+@tournament_app.command("advance")
+def advance(
+    name: NameArg,
+    order: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--order",
+            help="GAME=P1,P2,...: the organiser's order for a tie at that table, best first.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """When every table of the round is finished, seat the next round."""
+    from ohhell_score.domain.tournament import advance as seat_next
+    from ohhell_score.domain.tournament import champion, results
+    from ohhell_score.storage import tournaments as ts
+
+    given = _parse_orders(order or [])
+    at = store.now()
+    with refusals(), ts.locked(name):
+        t = ts.load(name)
+        games = ts.read_games(t)
+        changed, new_games = seat_next(t, games, given, at)
+        ts.create_tables(new_games)
+        ts.save(changed)
+    if not new_games:
+        res = results(changed, games)
+        typer.echo(f"The tournament is over. Champion: {champion(changed, res)}.")
+        return
+    for rnd in changed.current():
+        typer.echo(f"{changed.round_name(rnd)}:")
+        for table in rnd.tables:
+            typer.echo(f"  {table.game}: {', '.join(table.players)}")
+    typer.echo(
+        "The first player named at each table deals first, unless the table draws "
+        "(`ohhell tournament dealer GAME PLAYER`)."
+    )
+    with refusals():
+        store.set_current(new_games[0].id)
+
+
+@tournament_app.command("dealer")
+def dealer(
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The table's game id.", show_default=False, autocompletion=complete_game
+        ),
+    ],
+    player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
+) -> None:
+    """Record who deals first at a table (highest card drawn), before its first bid."""
+    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.records import replace
+
+    def first_dealer(g: Game) -> Game:
+        if g.entries:
+            raise Refused(f"game {g.id} has begun: the first dealer is fixed once a bid is in")
+        return replace(g, first_dealer=g.players.index(g.resolve(player)), updated=store.now())
+
+    with refusals():
+        changed = store.change(store.check_id(game), first_dealer)
+    typer.echo(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
+
+
+@tournament_app.command("collect")
+def collect(
+    name: NameArg,
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Table games exported as JSON on other laptops (`ohhell export -f json`).",
+            show_default=False,
+            metavar="FILE...",
+        ),
+    ],
+) -> None:
+    """Bring in table games scored on other laptops, in place of the tables' games here."""
+    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.tournament import bring, result, table_for
+    from ohhell_score.storage import tournaments as ts
+
+    with refusals(), ts.locked(name):
+        t = ts.load(name)
+        games = ts.read_games(t)
+        checked: dict[str, Game] = {}
+        for path in files:
+            brought = ts.read_brought(path)
+            table = table_for(t, brought)
+            if table.game in checked:
+                raise Refused(f"two files for table {table.game}")
+            here = games.get(table.game)
+            checked[table.game] = bring(t, table, here if isinstance(here, Game) else None, brought)
+        ts.save_brought(list(checked.values()))
+    for game_id, game in checked.items():
+        r = result(next(x for x in t.tables() if x.game == game_id), game)
+        state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"
+        typer.echo(f"{game_id}: {', '.join(game.players)} ({state}).")
+
+
+class Format(StrEnum):
+    md = "md"
+    html = "html"
+    csv = "csv"
+    json = "json"
+
+
+@tournament_app.command("export")
+def export(
+    name: NameArg,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="md, html, csv or json.")],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to FILE (default: stdout).", show_default=False),
+    ] = None,
+) -> None:
+    """The whole tournament: every round, table, standing and the champion."""
+    from ohhell_score.domain.tournament import results
+    from ohhell_score.storage import tournaments as ts
+    from ohhell_score.views.tournament import WRITERS
+
+    with refusals():
+        t = ts.load(name)
+        text = WRITERS[fmt.value](t, results(t, ts.read_games(t)))
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        store.write_atomic(output.resolve(), text)
+    typer.echo(f"Wrote {output}.")

@@ -1,0 +1,590 @@
+"""A game as recorded facts; everything else derived (rules.md, "What a hand looks like").
+
+A ``Game`` holds the players (clockwise), the first dealer, the rule set and the entries
+in the order they were typed: bids, trumps and each hand's tricks. Dealer, bidding
+order, the forbidden bid, whose turn it is, scores, totals and winners are computed by
+replaying the entries (``progress``). Undo drops the last entry; an edit rewrites the
+entries of a scored hand and is logged in ``history``. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
+
+from ohhell_score.domain.errors import (
+    IllegalBid,
+    NothingToUndo,
+    NotYourTurn,
+    Refused,
+    TricksDontAddUp,
+    UnknownPlayer,
+)
+from ohhell_score.domain.records import field, record, replace
+from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
+
+
+class Step(Enum):
+    """What the table enters next in the current hand."""
+
+    BID = "bid"
+    TRUMP = "trump"
+    TRICKS = "tricks"
+
+
+@record
+class Bid:
+    hand: int
+    player: str
+    value: int
+    at: str = ""
+
+
+@record
+class TrumpEntry:
+    hand: int
+    suit: Suit
+    at: str = ""
+
+
+@record
+class Tricks:
+    hand: int
+    values: tuple[tuple[str, int], ...]  # in bidding order
+    at: str = ""
+
+
+Entry = Bid | TrumpEntry | Tricks
+
+
+@record
+class Correction:
+    """A change that is not an entry: an edit of a scored hand, or an undo."""
+
+    kind: str  # "edit" or "undo"
+    at: str
+    hand: int
+    what: str  # "bids", "tricks" or "trump"
+    old: tuple[tuple[str, int | str], ...]
+    new: tuple[tuple[str, int | str], ...]
+
+
+@record
+class Game:
+    id: str
+    players: tuple[str, ...]
+    rules: RuleSet
+    first_dealer: int = 0
+    entries: tuple[Entry, ...] = ()
+    history: tuple[Correction, ...] = ()
+    created: str = ""
+    updated: str = ""
+    scorer: str | None = None
+
+    def dealer_seat(self, number: int) -> int:
+        """rules.md 1: the dealer of hand k is seat (first + k - 1) mod N."""
+        return (self.first_dealer + number - 1) % len(self.players)
+
+    def bidding_order(self, number: int) -> tuple[str, ...]:
+        """rules.md 3: the player left of the dealer bids first; the dealer bids last."""
+        n = len(self.players)
+        start = self.dealer_seat(number) + 1
+        return tuple(self.players[(start + i) % n] for i in range(n))
+
+    def resolve(self, name: str) -> str:
+        """A player's name as typed: exactly, or ignoring case (names are unique so)."""
+        if name in self.players:
+            return name
+        folded = name.strip().casefold()
+        for player in self.players:
+            if player.casefold() == folded:
+                return player
+        raise UnknownPlayer(f"no player {name!r} in this game: {', '.join(self.players)}")
+
+
+@record(frozen=False)
+class HandState:
+    """One hand as the entries so far make it."""
+
+    number: int
+    cards: int
+    dealer: str
+    order: tuple[str, ...]
+    trump: Suit | None
+    trump_entered: bool  # whether the rules ask for a trump entry this hand
+    bids: dict[str, int] = field(default_factory=dict)
+    tricks: dict[str, int] = field(default_factory=dict)
+    scores: dict[str, int] = field(default_factory=dict)
+    bids_corrected: bool = False
+    tricks_corrected: bool = False
+
+    @property
+    def scored(self) -> bool:
+        return bool(self.tricks)
+
+    @property
+    def bids_total(self) -> int:
+        return sum(self.bids.values())
+
+    def trump_namer(self, rules: RuleSet) -> str | None:
+        """Who names trump: the dealer under ``dealer``; under ``named``, the highest
+        bidder once all bids are in, ties to the first in bidding order (seed 000, 7)."""
+        method = rules.trump.method
+        if method is TrumpMethod.DEALER:
+            return self.dealer
+        if method is TrumpMethod.NAMED and len(self.bids) == len(self.order):
+            top = max(self.bids.values())
+            return next(p for p in self.order if self.bids[p] == top)
+        return None
+
+
+@record
+class NextStep:
+    hand: int
+    cards: int
+    dealer: str
+    step: Step
+    player: str | None
+    forbidden_bid: int | None
+    trump_namer: str | None
+
+
+@record(frozen=False)
+class Progress:
+    """The game as the entries make it: every hand, the totals, what comes next."""
+
+    game: Game
+    hands: list[HandState]
+    totals: dict[str, int]
+    next: NextStep | None
+
+    @property
+    def finished(self) -> bool:
+        return self.next is None
+
+    @property
+    def hands_played(self) -> int:
+        return sum(1 for h in self.hands if h.scored)
+
+    @property
+    def current(self) -> HandState | None:
+        return self.hands[self.next.hand - 1] if self.next else None
+
+    @property
+    def winners(self) -> list[str]:
+        """rules.md 8: equal highest totals share the win (seed 004)."""
+        if not self.finished:
+            return []
+        top = max(self.totals.values())
+        return [p for p in self.game.players if self.totals[p] == top]
+
+    def leaders(self) -> list[str]:
+        top = max(self.totals.values())
+        return [p for p in self.game.players if self.totals[p] == top]
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """The totals after each scored hand."""
+        running = dict.fromkeys(self.game.players, 0)
+        out = []
+        for hand in self.hands:
+            if not hand.scored:
+                break
+            for p, s in hand.scores.items():
+                running[p] += s
+            out.append(dict(running))
+        return out
+
+
+def _deal(game: Game) -> list[HandState]:
+    """Every hand of ``game`` before anything is entered."""
+    n_players = len(game.players)
+    return [
+        HandState(
+            number=number,
+            cards=cards,
+            dealer=game.players[game.dealer_seat(number)],
+            order=game.bidding_order(number),
+            trump=game.rules.fixed_trump(number, cards, n_players),
+            trump_entered=game.rules.trump_is_entered(cards, n_players),
+        )
+        for number, cards in enumerate(game.rules.hands, start=1)
+    ]
+
+
+def _next_step(game: Game, hand: HandState) -> NextStep:
+    rules = game.rules
+    trump_known = hand.trump is not None
+    if hand.trump_entered and not trump_known and rules.trump_before_bids():
+        step, player = Step.TRUMP, hand.trump_namer(rules)
+    elif len(hand.bids) < len(hand.order):
+        step, player = Step.BID, hand.order[len(hand.bids)]
+    elif hand.trump_entered and not trump_known:
+        step, player = Step.TRUMP, hand.trump_namer(rules)
+    else:
+        step, player = Step.TRICKS, None
+    forbidden = None
+    if step is Step.BID and player == hand.dealer:
+        forbidden = rules.hook.forbidden_bid(hand.cards, hand.bids_total)
+    return NextStep(
+        hand.number, hand.cards, hand.dealer, step, player, forbidden, hand.trump_namer(rules)
+    )
+
+
+#: The last game replayed and its progress. A command replays one game several times
+#: (loading checks it, an entry is checked against it, the answer reports it); a
+#: ``Game`` never changes, so the same object has the same progress, and a game with
+#: entries added goes on from it. Read a ``Progress``, never change it: it may be shared.
+_last_replay: list[tuple[Game, Progress]] = []
+
+
+def progress(game: Game) -> Progress:
+    """Replay the entries; raise ``Refused`` at the first one the rules do not allow."""
+    start = None
+    if _last_replay:
+        last, last_progress = _last_replay[0]
+        if last is game:
+            return last_progress
+        start = last_progress if _extends(game, last) else None
+    prog = _replay(game, start)
+    _last_replay[:] = [(game, prog)]
+    return prog
+
+
+def _extends(game: Game, base: Game) -> bool:
+    """Whether ``game`` is ``base`` with entries added and nothing else changed."""
+    done = len(base.entries)
+    return (
+        game.players is base.players
+        and game.rules is base.rules
+        and game.first_dealer == base.first_dealer
+        and game.history is base.history
+        and len(game.entries) > done
+        and game.entries[:done] == base.entries
+    )
+
+
+def _replay(game: Game, start: Progress | None = None) -> Progress:
+    """Replay ``game``'s entries, or only those after ``start`` (a progress of the same
+    game with fewer entries): the same answer either way (tests/test_random_games.py)."""
+    if start is None:
+        hands = _deal(game)
+        totals = dict.fromkeys(game.players, 0)
+        current = done = 0
+    else:
+        hands = [
+            replace(h, bids=dict(h.bids), tricks=dict(h.tricks), scores=dict(h.scores))
+            for h in start.hands
+        ]
+        totals = dict(start.totals)
+        current, done = start.hands_played, len(start.game.entries)
+    for entry in game.entries[done:]:
+        if current >= len(hands):
+            raise NotYourTurn("the game is over: every hand is scored")
+        hand = hands[current]
+        if entry.hand != hand.number:
+            raise NotYourTurn(f"an entry for hand {entry.hand} while hand {hand.number} is on")
+        nxt = _next_step(game, hand)
+        if isinstance(entry, Bid):
+            _check_bid(hand, nxt, entry.player, entry.value)
+            hand.bids[entry.player] = entry.value
+        elif isinstance(entry, TrumpEntry):
+            _check_trump(game.rules, hand, nxt, entry.suit)
+            hand.trump = entry.suit
+        else:
+            _check_tricks_step(hand, nxt)
+            values = dict(entry.values)
+            _check_tricks(hand, values)
+            hand.tricks = {p: values[p] for p in hand.order}
+            hand.scores = {
+                p: game.rules.scoring.score(hand.bids[p], hand.tricks[p]) for p in hand.order
+            }
+            for p, s in hand.scores.items():
+                totals[p] += s
+            current += 1
+    for c in game.history:  # in order: taking back a hand's tricks unscores it, and
+        if c.hand > len(hands):  # it was not corrected after it was scored again
+            continue
+        hand = hands[c.hand - 1]
+        if c.kind == "edit":
+            if c.what == "bids":
+                hand.bids_corrected = True
+            elif c.what == "tricks":
+                hand.tricks_corrected = True
+        elif c.what == "tricks":
+            hand.bids_corrected = hand.tricks_corrected = False
+    following = _next_step(game, hands[current]) if current < len(hands) else None
+    return Progress(game, hands, totals, following)
+
+
+def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:
+    if nxt.step is not Step.BID:
+        raise NotYourTurn(_step_message(nxt, "a bid"))
+    if player != nxt.player:
+        raise NotYourTurn(f"it is {nxt.player}'s turn to bid in hand {hand.number}, not {player}'s")
+    if not 0 <= value <= hand.cards:
+        raise IllegalBid(
+            f"{player} cannot bid {value}: hand {hand.number} deals {hand.cards} "
+            f"card{'s' * (hand.cards != 1)}, so a bid is 0 to {hand.cards}"
+        )
+    if nxt.forbidden_bid is not None and value == nxt.forbidden_bid:
+        raise IllegalBid(
+            f"{player} (dealer) may not bid {value}: the bids would add up to "
+            f"{hand.cards} for {hand.cards} tricks (the hook)"
+        )
+
+
+def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> None:
+    if not hand.trump_entered:
+        fixed = hand.trump.value if hand.trump else "not entered"
+        raise NotYourTurn(f"the rules fix hand {hand.number}'s trump ({fixed}); nothing to enter")
+    if nxt.step is not Step.TRUMP:
+        raise NotYourTurn(_step_message(nxt, "trump"))
+    if suit is Suit.NOTRUMP and not rules.allows_notrump_entry():
+        raise Refused(
+            f"under {rules.trump} trump is a card's suit: spades, hearts, diamonds or clubs"
+        )
+
+
+def _check_tricks_step(hand: HandState, nxt: NextStep) -> None:
+    if nxt.step is not Step.TRICKS:
+        raise NotYourTurn(_step_message(nxt, "tricks"))
+
+
+def _check_tricks(hand: HandState, values: Mapping[str, int]) -> None:
+    missing = [p for p in hand.order if p not in values]
+    if missing or len(values) != len(hand.order):
+        raise TricksDontAddUp(
+            f"tricks are entered for every player at once; missing: {', '.join(missing)}"
+        )
+    for p, t in values.items():
+        if not 0 <= t <= hand.cards:
+            raise TricksDontAddUp(
+                f"{p} cannot take {t} tricks: hand {hand.number} has {hand.cards}"
+            )
+    total = sum(values.values())
+    if total != hand.cards:
+        raise TricksDontAddUp(
+            f"tricks add up to {total}, but hand {hand.number} has {hand.cards} "
+            f"trick{'s' * (hand.cards != 1)}"
+        )
+
+
+def _step_message(nxt: NextStep, given: str) -> str:
+    if nxt.step is Step.BID:
+        wanted = f"{nxt.player}'s bid"
+    elif nxt.step is Step.TRUMP:
+        wanted = f"the trump ({nxt.player} names it)" if nxt.player else "the trump"
+    else:
+        wanted = "the tricks"
+    return f"not {given} now: hand {nxt.hand} needs {wanted} next"
+
+
+def _finished_check(prog: Progress) -> NextStep:
+    if prog.next is None:
+        raise Refused(f"game {prog.game.id} is finished: all {len(prog.hands)} hands are scored")
+    return prog.next
+
+
+# --- changing a game: each returns a new Game, or raises and changes nothing ---------
+
+
+Assignment = tuple[str | None, int]  # (name or None for "next in order", number)
+
+
+def add_bids(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
+    """Record bids in bidding order from the player whose turn it is (cli-contract)."""
+    if not items:
+        raise Refused("no bids given")
+    changed = game
+    for name, value in items:
+        nxt = _finished_check(progress(changed))
+        if nxt.step is not Step.BID:
+            raise NotYourTurn(_step_message(nxt, "a bid"))
+        who = game.resolve(name) if name is not None else nxt.player
+        assert who is not None
+        changed = replace(changed, entries=(*changed.entries, Bid(nxt.hand, who, value, at)))
+    return _checked(_touched(changed, at))
+
+
+def set_trump(game: Game, suit: Suit, at: str = "") -> Game:
+    nxt = _finished_check(progress(game))
+    changed = replace(game, entries=(*game.entries, TrumpEntry(nxt.hand, suit, at)))
+    return _checked(_touched(changed, at))
+
+
+def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
+    """Record every player's tricks at once: by name in any order, or in bidding order."""
+    prog = progress(game)
+    nxt = _finished_check(prog)
+    hand = prog.hands[nxt.hand - 1]
+    _check_tricks_step(hand, nxt)
+    values = _assign(game, hand.order, items, "tricks")
+    _check_tricks(hand, values)  # before the entry is built: a missing name is no KeyError
+    changed = replace(
+        game,
+        entries=(*game.entries, Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)),
+    )
+    return _checked(_touched(changed, at))
+
+
+def _assign(
+    game: Game, order: tuple[str, ...], items: Sequence[Assignment], what: str
+) -> dict[str, int]:
+    named = [i for i in items if i[0] is not None]
+    if named and len(named) != len(items):
+        raise Refused(f"give {what} all by name (NAME=N) or all as numbers, not mixed")
+    if not named:
+        if len(items) != len(order):
+            raise TricksDontAddUp(
+                f"{len(items)} numbers given for {len(order)} players; "
+                f"in bidding order: {', '.join(order)}"
+            )
+        return {p: v for p, (_, v) in zip(order, items, strict=True)}
+    values: dict[str, int] = {}
+    for name, value in items:
+        assert name is not None
+        player = game.resolve(name)
+        if player in values:
+            raise Refused(f"{player} is named twice")
+        values[player] = value
+    return values
+
+
+def undo(game: Game, at: str = "") -> Game:
+    """Take back the last entry, into the previous hand when the current one has none."""
+    if not game.entries:
+        raise NothingToUndo("nothing to undo: no entries yet")
+    last = game.entries[-1]
+    old: tuple[tuple[str, int | str], ...]
+    if isinstance(last, Bid):
+        what, old = "bids", ((last.player, last.value),)
+    elif isinstance(last, TrumpEntry):
+        what, old = "trump", (("trump", last.suit.value),)
+    else:
+        what, old = "tricks", last.values
+    record = Correction("undo", at, last.hand, what, old, ())
+    return _touched(replace(game, entries=game.entries[:-1], history=(*game.history, record)), at)
+
+
+def describe_entry(entry: Entry) -> str:
+    if isinstance(entry, Bid):
+        return f"{entry.player}'s bid of {entry.value} in hand {entry.hand}"
+    if isinstance(entry, TrumpEntry):
+        return f"the trump of hand {entry.hand} ({entry.suit.value})"
+    return f"the tricks of hand {entry.hand}"
+
+
+def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: str = "") -> Game:
+    """Correct the bids or tricks of a scored hand; the names given change, others stay."""
+    prog = progress(game)
+    if not 1 <= number <= len(prog.hands) or not prog.hands[number - 1].scored:
+        raise Refused(f"hand {number} has no tricks recorded yet; only scored hands are edited")
+    hand = prog.hands[number - 1]
+    if any(name is None for name, _ in items) or not items:
+        raise Refused("edit takes NAME=N for each value it changes")
+    changes = _assign(game, hand.order, items, what)
+    if what == "bids":
+        new_bids = {**hand.bids, **changes}
+        for p, b in new_bids.items():
+            if not 0 <= b <= hand.cards:
+                raise IllegalBid(
+                    f"{p} cannot bid {b}: hand {number} deals {hand.cards} cards, so 0 to "
+                    f"{hand.cards}"
+                )
+        others = sum(b for p, b in new_bids.items() if p != hand.dealer)
+        forbidden = game.rules.hook.forbidden_bid(hand.cards, others)
+        if forbidden is not None and new_bids[hand.dealer] == forbidden:
+            raise IllegalBid(
+                f"{hand.dealer} (dealer) may not bid {forbidden} in hand {number}: the bids "
+                f"would add up to {hand.cards} for {hand.cards} tricks (the hook)"
+            )
+        old = {p: hand.bids[p] for p in changes}
+        entries = tuple(
+            replace(e, value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
+            for e in game.entries
+        )
+    elif what == "tricks":
+        new_tricks = {**hand.tricks, **changes}
+        _check_tricks(hand, new_tricks)
+        old = {p: hand.tricks[p] for p in changes}
+        entries = tuple(
+            replace(e, values=tuple((p, new_tricks[p]) for p in hand.order))
+            if isinstance(e, Tricks) and e.hand == number
+            else e
+            for e in game.entries
+        )
+    else:
+        raise Refused(f"edit changes bids or tricks, not {what!r}")
+    record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
+    changed = replace(game, entries=entries, history=(*game.history, record))
+    return _checked(_touched(changed, at))
+
+
+def _checked(game: Game) -> Game:
+    """``game``, once its entries are replayed: a refused entry raises here."""
+    progress(game)  # kept, so the caller's progress of this game is not replayed again
+    return game
+
+
+def _touched(game: Game, at: str) -> Game:
+    return replace(game, updated=at) if at else game
+
+
+def sheet_json(prog: Progress) -> dict[str, object]:
+    """The object of ``show --json`` (cli-contract.md)."""
+    game = prog.game
+    nxt = prog.next
+    return {
+        "id": game.id,
+        "rules": game.rules.to_json(),
+        "players": list(game.players),
+        "hands": [
+            {
+                "number": h.number,
+                "cards": h.cards,
+                "dealer": h.dealer,
+                "trump": h.trump.value if h.trump else None,
+                "bids": dict(h.bids),
+                "tricks": dict(h.tricks),
+                "scores": dict(h.scores),
+            }
+            for h in prog.hands
+        ],
+        "totals": dict(prog.totals),
+        "next": None
+        if nxt is None
+        else {
+            "hand": nxt.hand,
+            "cards": nxt.cards,
+            "dealer": nxt.dealer,
+            "step": nxt.step.value,
+            "player": nxt.player,
+            "forbidden_bid": nxt.forbidden_bid,
+            "trump_namer": nxt.trump_namer,
+        },
+        "finished": prog.finished,
+        "winners": prog.winners,
+    }
+
+
+def check_players(names: Iterable[str]) -> tuple[str, ...]:
+    """cli-contract: 1 to 24 printable characters, unique ignoring case, no ``=``,
+    no spaces at either end."""
+    from ohhell_score.domain.errors import BadPlayers
+
+    out: list[str] = []
+    seen: set[str] = set()
+    for name in names:
+        if not 1 <= len(name) <= 24:
+            raise BadPlayers(f"player name {name!r} must be 1 to 24 characters")
+        if name != name.strip():
+            raise BadPlayers(f"player name {name!r} has spaces at an end")
+        if "=" in name:
+            raise BadPlayers(f"player name {name!r} contains '=' (it separates NAME=N)")
+        if not name.isprintable():
+            raise BadPlayers(f"player name {name!r} has characters that cannot be printed")
+        if name.casefold() in seen:
+            raise BadPlayers(f"two players are called {name!r} (names ignore case)")
+        seen.add(name.casefold())
+        out.append(name)
+    return tuple(out)

@@ -1,0 +1,312 @@
+"""Statistics over finished games: who wins, who bids best (rules.md, "Scoring").
+
+Pure computation, no I/O. Each finished game is read once, straight from its entries
+(the bids and each hand's tricks): a bid is made when t == b, a miss is d = |t - b|,
+over when t > b and under when t < b; totals are the sums of each hand's score under
+the game's own scheme, and equal highest totals share the win (seed 004), so a shared
+win counts as a win for each. Unfinished games are not counted.
+
+The same person is the same name ignoring case across games (names are unique at a
+table ignoring case, cli-contract); the spelling of their latest game is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+from ohhell_score.domain import records
+from ohhell_score.domain.errors import UnknownPlayer
+from ohhell_score.domain.game import Bid, Game, Tricks
+from ohhell_score.domain.rules import Scoring
+
+
+@dataclass
+class PlayerStats:
+    """One player's numbers over the games counted."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    points: int = 0  # the sum of their final totals
+    hands: int = 0
+    bids_made: int = 0
+    miss: int = 0  # the sum of |t - b| over every hand
+    zero_bids: int = 0
+    zero_bids_made: int = 0
+    over: int = 0  # missed bids with t > b
+    under: int = 0  # missed bids with t < b
+    last_seen: str = field(default="", repr=False)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_total(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def bids_made_rate(self) -> float:
+        return self.bids_made / self.hands if self.hands else 0.0
+
+    @property
+    def average_miss(self) -> float:
+        return self.miss / self.hands if self.hands else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "average_total": round(self.average_total, 2),
+            "hands": self.hands,
+            "bids_made": self.bids_made,
+            "bids_made_rate": round(self.bids_made_rate, 4),
+            "average_miss": round(self.average_miss, 4),
+            "zero_bids": self.zero_bids,
+            "zero_bids_made": self.zero_bids_made,
+            "missed_over": self.over,
+            "missed_under": self.under,
+        }
+
+
+@dataclass
+class HeadToHead:
+    """Two players over the finished games they played together."""
+
+    first: str
+    second: str
+    games: int = 0
+    ahead: dict[str, int] = field(default_factory=dict)  # finished above the other
+    level: int = 0  # finished with equal totals
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": [self.first, self.second],
+            "games": self.games,
+            "ahead": dict(self.ahead),
+            "level": self.level,
+        }
+
+
+@dataclass
+class Summary:
+    games: int
+    unfinished: int
+    players: list[PlayerStats]
+    head_to_head: HeadToHead | None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "players": {p.name: p.to_json() for p in self.players},
+            "head_to_head": self.head_to_head.to_json() if self.head_to_head else None,
+        }
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which games count: all named players sat at the table, the preset, the date."""
+
+    players: tuple[str, ...] = ()
+    preset: str | None = None
+    since: date | None = None
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(p.casefold() for p in self.players)
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """One game reduced to what statistics need, read once from its entries.
+
+    ``seats`` holds, for each player in seat order, their final total and the counts
+    of their hands: bids made, tricks off (the sum of d), zero bids tried and made,
+    bids missed over and under. Small and plain, so it can be kept between runs.
+    """
+
+    id: str
+    preset: str
+    created: str
+    players: tuple[str, ...]
+    hands: int
+    finished: bool
+    seats: tuple[tuple[int, ...], ...]  # (total, made, miss, zero, zero_made, over, under)
+
+    @property
+    def day(self) -> str:
+        """The local date the game started, ``YYYY-MM-DD`` ("" when not recorded)."""
+        return self.created[:10]
+
+    def to_json(self) -> list[object]:
+        seats = [list(s) for s in self.seats]
+        players = list(self.players)
+        return [self.id, self.preset, self.created, players, self.hands, self.finished, seats]
+
+    @classmethod
+    def from_json(cls, data: object) -> GameFacts:
+        """Read facts back; ``ValueError`` for anything not written by ``to_json``."""
+        if not isinstance(data, list) or len(data) != 7:
+            raise ValueError("not game facts")
+        gid, preset, created, players, hands, finished, seats = data
+        # Checked with C-level calls: this runs for every game at every `stats`.
+        try:
+            ok = (
+                type(gid) is str
+                and type(preset) is str
+                and type(created) is str
+                and type(hands) is int
+                and type(finished) is bool
+                and type(players) is list
+                and type(seats) is list
+                and len(seats) == len(players)
+                and all(type(x) is list and len(x) == 7 for x in seats)
+                and type("".join(players)) is str  # TypeError unless all are names
+                and type(sum(map(sum, seats))) is int  # TypeError unless all are numbers
+            )
+        except TypeError:
+            ok = False
+        if not ok:
+            raise ValueError("not game facts")
+        return cls(gid, preset, created, tuple(players), hands, finished, tuple(map(tuple, seats)))
+
+
+#: Places in a seat's counts (``GameFacts.seats``).
+TOTAL, MADE, MISS, ZERO, ZERO_MADE, OVER, UNDER = range(7)
+
+
+def facts(game: Game) -> GameFacts:
+    """Read a game once: each seat's total and how each of their bids went."""
+    seat = {p: i for i, p in enumerate(game.players)}
+    counts = [[0] * 7 for _ in game.players]
+    score = game.rules.scoring.score
+    scored = 0
+    bids: dict[str, int] = {}  # the bids of the hand being read: entries come in order
+    for entry in game.entries:
+        if isinstance(entry, Bid):
+            bids[entry.player] = entry.value
+            continue
+        if not isinstance(entry, Tricks):
+            continue
+        scored += 1
+        for player, tricks in entry.values:
+            bid = bids[player]
+            mine = counts[seat[player]]
+            mine[TOTAL] += score(bid, tricks)
+            if tricks == bid:
+                mine[MADE] += 1
+            elif tricks > bid:
+                mine[MISS] += tricks - bid
+                mine[OVER] += 1
+            else:
+                mine[MISS] += bid - tricks
+                mine[UNDER] += 1
+            if bid == 0:
+                mine[ZERO] += 1
+                mine[ZERO_MADE] += tricks == 0
+        bids = {}
+    return GameFacts(
+        game.id,
+        game.rules.preset,
+        game.created or game.updated,
+        game.players,
+        len(game.rules.hands),
+        scored == len(game.rules.hands),
+        tuple(tuple(c) for c in counts),
+    )
+
+
+def summarise(
+    games: Iterable[GameFacts], filters: Filters = Filters(), vs: Sequence[str] = ()
+) -> Summary:
+    """The numbers of every player over the finished games the filters let through.
+
+    With named players (``filters.players``), only games where all of them sat count
+    and only they are shown; ``vs`` (two names) adds their head to head and names
+    them too. A named player found in no finished game is refused (a typo, mostly).
+    """
+    if vs:
+        filters = replace(filters, players=(*filters.players, *vs))
+    named = filters.keys()
+    since = filters.since.isoformat() if filters.since else None
+    preset = filters.preset.strip().lower() if filters.preset else None
+    by_key: dict[str, PlayerStats] = {}
+    seen: set[str] = set()
+    counted = unfinished = 0
+    duel = HeadToHead(vs[0], vs[1]) if vs else None
+    for game in games:
+        if preset is not None and game.preset != preset:
+            continue
+        if since is not None and game.day < since:
+            continue
+        keys = [p.casefold() for p in game.players]
+        if game.finished:
+            seen.update(keys)
+        if any(k not in keys for k in named):
+            continue
+        if not game.finished:
+            unfinished += 1
+            continue
+        counted += 1
+        _count_game(game, keys, by_key)
+        if duel is not None:
+            _count_duel(duel, game, keys)
+    missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
+    if missing:
+        raise UnknownPlayer(f"no finished game has a player called {missing[0]!r}")
+    shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
+    ranked = sorted(shown, key=lambda s: (-s.bids_made_rate, s.average_miss, s.name.casefold()))
+    if duel is not None:
+        duel.first, duel.second = _spelled(by_key, vs[0]), _spelled(by_key, vs[1])
+        duel.ahead = {duel.first: duel.ahead.get(vs[0], 0), duel.second: duel.ahead.get(vs[1], 0)}
+    return Summary(counted, unfinished, ranked, duel)
+
+
+def _spelled(by_key: dict[str, PlayerStats], name: str) -> str:
+    found = by_key.get(name.casefold())
+    return found.name if found else name
+
+
+def _count_game(game: GameFacts, keys: list[str], by_key: dict[str, PlayerStats]) -> None:
+    """Add one finished game to its players' numbers (a shared win counts for each)."""
+    top = max(s[TOTAL] for s in game.seats)
+    for player, key, seat in zip(game.players, keys, game.seats, strict=True):
+        stats = by_key.get(key)
+        if stats is None:
+            stats = by_key[key] = PlayerStats(player)
+        if game.created >= stats.last_seen:  # the latest game's spelling is shown
+            stats.name, stats.last_seen = player, game.created
+        total, made, miss, zero, zero_made, over, under = seat
+        stats.games += 1
+        stats.wins += total == top
+        stats.points += total
+        stats.hands += game.hands
+        stats.bids_made += made
+        stats.miss += miss
+        stats.zero_bids += zero
+        stats.zero_bids_made += zero_made
+        stats.over += over
+        stats.under += under
+
+
+def _count_duel(duel: HeadToHead, game: GameFacts, keys: list[str]) -> None:
+    a = game.seats[keys.index(duel.first.casefold())][TOTAL]
+    b = game.seats[keys.index(duel.second.casefold())][TOTAL]
+    duel.games += 1
+    if a == b:
+        duel.level += 1
+    else:
+        winner = duel.first if a > b else duel.second
+        duel.ahead[winner] = duel.ahead.get(winner, 0) + 1
+
+
+def rescored(game: Game, scoring: Scoring) -> Game:
+    """The same game under another scoring scheme: same entries, other totals.
+
+    Trump never changes a score and the hook never depends on the scheme, so every
+    entry stays valid (rules.md, "Scoring").
+    """
+    return records.replace(game, rules=records.replace(game.rules, scoring=scoring))

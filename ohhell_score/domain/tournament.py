@@ -1,0 +1,639 @@
+"""The Cartier tournament (rules.md, "The Cartier tournament"; seed 000).
+
+32 players sit at 8 tables of 4; each table plays one game. The winner and runner-up of
+each table go on to the second round: 16 players at 4 tables, each table taking its
+players from four different first-round tables, so no two first-round table mates meet
+again. The four second-round winners play the final; its winner is the champion. With
+the losers' bracket, the 16 knocked out in the first round are seated the same way at 4
+tables, and their winners play a losers' final.
+
+Places at a table go by total, then by more bids made (t == b), then by the order the
+organiser names; a tie the first two cannot break is shown, never broken silently, and
+stops the tournament from going on when it decides who goes on.
+
+Other fields (``plan``) follow the same principle: round 1 at tables of 4, its winners
+and runners-up go on, later rounds at equal tables of 4 (else 3) that never reunite
+table mates of the round before, each table's winner going on (winner and runner-up
+when the winners alone would not make a table), down to one final table.
+
+A tournament is facts (the field, the seating of every round, the organiser's orders);
+standings, who goes on and the champion are derived from the tables' games. Nothing
+here does I/O: the caller passes the games in and saves what comes out.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from ohhell_score.domain import records
+from ohhell_score.domain.errors import Refused
+from ohhell_score.domain.game import Bid, Game, TrumpEntry, progress
+from ohhell_score.domain.rules import RuleSet, build_rules
+
+#: Tables of four in the first round (seed 000: "8 tables of 4 players each").
+TABLE = 4
+MIN_FIELD = 8
+MAX_FIELD = 32
+#: A tournament's name leaves room for the longest table id suffix, "-losers-final".
+NAME_PATTERN = re.compile(r"[a-z0-9-]{1,50}")
+
+
+class NoFairFormat(Refused):
+    """A field that cannot be seated at equal tables all the way to a final."""
+
+
+class TournamentNotFound(Refused):
+    """No saved tournament with that name."""
+
+
+class TournamentExists(Refused):
+    """A tournament, or one of its table games, is saved under that name already."""
+
+
+class CorruptTournament(Refused):
+    """A tournament file that cannot be read."""
+
+
+class NotReady(Refused):
+    """A round cannot be closed yet: a table is unfinished, unreadable or tied."""
+
+
+class Bracket(Enum):
+    MAIN = "main"
+    LOSERS = "losers"
+
+
+def check_name(name: str) -> str:
+    """Like a game id (cli-contract), a little shorter: the table ids add a suffix."""
+    if not NAME_PATTERN.fullmatch(name):
+        raise Refused(
+            f"{name!r} is not a tournament name: use 1 to 50 lower-case letters, digits and '-'"
+        )
+    return name
+
+
+# --- the format -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One round of the plan: how many tables of which size, and how many go on."""
+
+    number: int
+    tables: int
+    table_size: int
+    going_on: int  # places per table that go on; at the final, 1: its winner
+
+    @property
+    def final(self) -> bool:
+        return self.tables == 1
+
+
+def plan(players: int) -> tuple[Stage, ...]:
+    """The rounds of a field of ``players``; ``NoFairFormat`` where none is fair.
+
+    Round 1: tables of 4, winner and runner-up go on (seed 000). Then, while more than
+    four players are left: equal tables of 4, else of 3 (Cartier's 3-player game), each
+    table's winner going on; winner and runner-up when fewer than three tables would
+    leave too few winners for a table. Four or three players left are the final.
+    """
+    if players % TABLE or not MIN_FIELD <= players <= MAX_FIELD:
+        raise NoFairFormat(
+            f"a Cartier tournament seats 8 to 32 players at tables of 4 (8, 12, 16, 24 or "
+            f"32); {players} given"
+        )
+    first = players // TABLE
+    stages = [Stage(1, first, TABLE, 2)]
+    left = first * 2
+    while left > TABLE:
+        size = 4 if left % 4 == 0 else 3 if left % 3 == 0 else 0
+        if not size:
+            raise NoFairFormat(
+                f"{players} players make {first} tables of 4, whose {left} winners and "
+                f"runners-up cannot sit at equal tables of 3 or 4: no fair second round "
+                f"(use 8, 12, 16, 24 or 32 players)"
+            )
+        tables = left // size
+        going_on = 1 if tables >= 3 else 2
+        stages.append(Stage(len(stages) + 1, tables, size, going_on))
+        left = tables * going_on
+    stages.append(Stage(len(stages) + 1, 1, left, 1))
+    return tuple(stages)
+
+
+def seat(groups: Sequence[Sequence[str]], tables: int, rng: random.Random) -> list[list[str]]:
+    """Seat the players going on from each table of the round before.
+
+    ``groups`` holds each previous table's players who go on, best first. The groups
+    are drawn into a random order; place p of the i-th group sits at table (i + p) mod
+    ``tables``, so two players of one group never share a table (a group is never
+    larger than the number of tables) and winners and runners-up spread evenly. Seats
+    at each table are drawn too: the first seat deals first.
+    """
+    order = list(range(len(groups)))
+    rng.shuffle(order)
+    seated: list[list[str]] = [[] for _ in range(tables)]
+    for i, g in enumerate(order):
+        for place, player in enumerate(groups[g]):
+            seated[(i + place) % tables].append(player)
+    for table in seated:
+        rng.shuffle(table)
+    return seated
+
+
+# --- the facts ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The rules every table plays: a preset and the options of ``ohhell new``."""
+
+    preset: str = "cartier"
+    hook: str | None = None
+    hands: str | None = None
+    trump: str | None = None
+    scoring: str | None = None
+    decks: int | None = None
+    deck_size: int | None = None
+
+    def build(self, players: int) -> RuleSet:
+        return build_rules(
+            self.preset,
+            players,
+            hook=self.hook,
+            hands=self.hands,
+            trump=self.trump,
+            scoring=self.scoring,
+            decks=self.decks,
+            deck_size=self.deck_size,
+        )
+
+
+@dataclass(frozen=True)
+class Table:
+    game: str
+    players: tuple[str, ...]  # clockwise; the first deals first
+
+
+@dataclass(frozen=True)
+class Round:
+    bracket: Bracket
+    stage: int
+    tables: tuple[Table, ...]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    name: str
+    players: tuple[str, ...]
+    rules: RuleOptions
+    seed: int
+    shuffled: bool
+    losers_bracket: bool
+    rounds: tuple[Round, ...]
+    orders: tuple[tuple[str, tuple[str, ...]], ...] = ()  # game id -> the organiser's order
+    created: str = ""
+    updated: str = ""
+
+    @property
+    def plan(self) -> tuple[Stage, ...]:
+        return plan(len(self.players))
+
+    @property
+    def stage(self) -> int:
+        """The stage being played: the last one seated."""
+        return max(r.stage for r in self.rounds)
+
+    def current(self) -> list[Round]:
+        return [r for r in self.rounds if r.stage == self.stage]
+
+    def tables(self) -> list[Table]:
+        return [t for r in self.rounds for t in r.tables]
+
+    def order_of(self, game_id: str) -> tuple[str, ...]:
+        return dict(self.orders).get(game_id, ())
+
+    def round_name(self, rnd: Round) -> str:
+        final = self.plan[rnd.stage - 1].final
+        if rnd.bracket is Bracket.MAIN:
+            return "Final" if final else f"Round {rnd.stage}"
+        return "Losers' final" if final else f"Losers' round {rnd.stage}"
+
+
+def table_id(name: str, bracket: Bracket, stage: Stage, number: int) -> str:
+    """``NAME-r1-t3``, ``NAME-final``; the losers' bracket ``NAME-l2-t1``, ``NAME-losers-final``."""
+    if stage.final:
+        return f"{name}-final" if bracket is Bracket.MAIN else f"{name}-losers-final"
+    letter = "r" if bracket is Bracket.MAIN else "l"
+    return f"{name}-{letter}{stage.number}-t{number}"
+
+
+def _games(
+    name: str,
+    bracket: Bracket,
+    stage: Stage,
+    seated: Sequence[Sequence[str]],
+    rules: RuleOptions,
+    at: str,
+) -> tuple[Round, list[Game]]:
+    tables = tuple(
+        Table(table_id(name, bracket, stage, k), tuple(players))
+        for k, players in enumerate(seated, start=1)
+    )
+    games = [
+        Game(t.game, t.players, rules.build(len(t.players)), 0, created=at, updated=at)
+        for t in tables
+    ]
+    return Round(bracket, stage.number, tables), games
+
+
+def new_tournament(
+    name: str,
+    players: Sequence[str],
+    rules: RuleOptions,
+    seed: int,
+    *,
+    shuffle: bool = True,
+    losers_bracket: bool = False,
+    at: str = "",
+) -> tuple[Tournament, list[Game]]:
+    """Seat the first round: tables of 4, drawn at random by ``seed`` or in the order given.
+
+    Every table's rules are checked now, for each table size the plan will use, so a
+    rule set that cannot be played later is refused before anything is seated.
+    """
+    from ohhell_score.domain.game import check_players
+
+    check_name(name)
+    field_ = check_players(players)
+    stages = plan(len(field_))
+    for size in {s.table_size for s in stages}:
+        rules.build(size)
+    drawn = list(field_)
+    if shuffle:
+        random.Random(f"{seed}:draw").shuffle(drawn)
+    seated = [drawn[i : i + TABLE] for i in range(0, len(drawn), TABLE)]
+    first, games = _games(name, Bracket.MAIN, stages[0], seated, rules, at)
+    tournament = Tournament(
+        name, field_, rules, seed, shuffle, losers_bracket, (first,), created=at, updated=at
+    )
+    return tournament, games
+
+
+# --- results ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """A table as its game makes it: progress, totals, bids made, places."""
+
+    table: Table
+    finished: bool
+    problem: str | None  # why the game cannot count: missing, unreadable, other players
+    hands_played: int = 0
+    hands_total: int = 0
+    totals: Mapping[str, int] = field(default_factory=dict)
+    made: Mapping[str, int] = field(default_factory=dict)
+    places: tuple[tuple[str, ...], ...] = ()  # best first; a group of two or more is tied
+
+    @property
+    def standings(self) -> list[str]:
+        """cli-contract: the players best first once the game is finished."""
+        return [p for group in self.places for p in group] if self.finished else []
+
+    def tie_at(self, cut: int) -> tuple[str, ...] | None:
+        """The tied players who straddle the line below place ``cut``, if any."""
+        above = 0
+        for group in self.places:
+            if above < cut < above + len(group):
+                return group
+            above += len(group)
+        return None
+
+    def top(self, cut: int) -> list[str]:
+        return self.standings[:cut]
+
+    def rest(self, cut: int) -> list[str]:
+        return self.standings[cut:]
+
+
+def result(table: Table, game: Game | str | None, order: Sequence[str] = ()) -> Result:
+    """Standings of one table: total, then more bids made, then the organiser's order."""
+    if game is None:
+        return Result(
+            table, False, f"no game {table.game!r} here: play it, or bring it with ohhell import"
+        )
+    if isinstance(game, str):
+        return Result(table, False, game)
+    if sorted(game.players) != sorted(table.players):
+        return Result(
+            table,
+            False,
+            f"game {table.game!r} is played by {', '.join(game.players)}, but the table "
+            f"seats {', '.join(table.players)}",
+        )
+    prog = progress(game)
+    made = {
+        p: sum(1 for h in prog.hands if h.scored and h.bids[p] == h.tricks[p]) for p in game.players
+    }
+    ranked = sorted(table.players, key=lambda p: (-prog.totals[p], -made[p]))
+    places: list[tuple[str, ...]] = []
+    for p in ranked:
+        if places and (prog.totals[p], made[p]) == (
+            prog.totals[places[-1][0]],
+            made[places[-1][0]],
+        ):
+            places[-1] = (*places[-1], p)
+        else:
+            places.append((p,))
+    broken: list[tuple[str, ...]] = []
+    for group in places:
+        if len(group) > 1 and all(p in order for p in group):
+            broken.extend((p,) for p in sorted(group, key=order.index))
+        else:
+            broken.append(group)
+    return Result(
+        table,
+        prog.finished,
+        None,
+        prog.hands_played,
+        len(prog.hands),
+        dict(prog.totals),
+        made,
+        tuple(broken),
+    )
+
+
+def results(t: Tournament, games: Mapping[str, Game | str | None]) -> dict[str, Result]:
+    """Every table's result, by game id."""
+    return {
+        table.game: result(table, games.get(table.game), t.order_of(table.game))
+        for table in t.tables()
+    }
+
+
+def cut_of(t: Tournament, rnd: Round) -> int:
+    """How many places of each table of this round go on (at a final: its winner)."""
+    return t.plan[rnd.stage - 1].going_on
+
+
+def champion(t: Tournament, res: Mapping[str, Result]) -> str | None:
+    """The final's winner, once the final is finished and its first place decided."""
+    for rnd in t.rounds:
+        if rnd.bracket is Bracket.MAIN and t.plan[rnd.stage - 1].final:
+            final = res[rnd.tables[0].game]
+            if final.finished and len(final.places[0]) == 1:
+                return final.places[0][0]
+    return None
+
+
+def losers_winner(t: Tournament, res: Mapping[str, Result]) -> str | None:
+    for rnd in t.rounds:
+        if rnd.bracket is Bracket.LOSERS and t.plan[rnd.stage - 1].final:
+            final = res[rnd.tables[0].game]
+            if final.finished and len(final.places[0]) == 1:
+                return final.places[0][0]
+    return None
+
+
+def over(t: Tournament) -> bool:
+    return t.stage == len(t.plan)
+
+
+# --- going on -----------------------------------------------------------------------
+
+
+def with_orders(
+    t: Tournament, games: Mapping[str, Game | str | None], given: Mapping[str, Sequence[str]]
+) -> Tournament:
+    """Record the organiser's orders (``--order GAME=P1,P2``), checked against the tables."""
+    if not given:
+        return t
+    by_id = {table.game: table for table in t.tables()}
+    playing = {table.game for rnd in t.current() for table in rnd.tables}
+    orders = dict(t.orders)
+    for game_id, names in given.items():
+        table = by_id.get(game_id)
+        if table is None:
+            raise Refused(
+                f"{game_id!r} is not a table of tournament {t.name!r} "
+                f"(the tables now: {', '.join(sorted(playing))})"
+            )
+        if game_id not in playing:
+            raise Refused(
+                f"table {game_id} belongs to a round that is closed: the next one is seated"
+            )
+        res = result(table, games.get(game_id))
+        if res.problem or not res.finished:
+            raise NotReady(f"table {game_id} is not finished; its order can be given once it is")
+        game = games[game_id]
+        assert isinstance(game, Game)
+        resolved = tuple(game.resolve(n) for n in names)
+        if len(set(resolved)) != len(resolved):
+            raise Refused(f"--order {game_id}= names a player twice")
+        if len(resolved) < 2:
+            raise Refused(f"--order {game_id}= needs at least the two tied players, best first")
+        orders[game_id] = resolved
+    return replace(t, orders=tuple(orders.items()))
+
+
+def check_ready(t: Tournament, res: Mapping[str, Result]) -> None:
+    """Every table of the current stage finished and every tie that matters decided."""
+    waiting, tied = [], []
+    for rnd in t.current():
+        cut = cut_of(t, rnd)
+        stake = "who wins" if t.plan[rnd.stage - 1].final else "who goes on"
+        for table in rnd.tables:
+            r = res[table.game]
+            if r.problem:
+                waiting.append(f"{table.game} ({r.problem})")
+            elif not r.finished:
+                waiting.append(f"{table.game} (hand {r.hands_played + 1} of {r.hands_total})")
+            elif (group := r.tie_at(cut)) is not None:
+                total, made = r.totals[group[0]], r.made[group[0]]
+                tied.append(
+                    f"at {table.game} {_and(group)} are tied on {total} points with {made} "
+                    f"bids made each, which decides {stake}: give the order with "
+                    f"--order {table.game}={','.join(group)}"
+                )
+    if waiting:
+        names = " and ".join(t.round_name(r) for r in t.current())
+        raise NotReady(f"{names} not finished: {'; '.join(waiting)}")
+    if tied:
+        raise NotReady("; ".join(tied))
+
+
+def _and(names: Sequence[str]) -> str:
+    if len(names) < 2:
+        return names[0] if names else "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def advance(
+    t: Tournament,
+    games: Mapping[str, Game | str | None],
+    given: Mapping[str, Sequence[str]] | None = None,
+    at: str = "",
+) -> tuple[Tournament, list[Game]]:
+    """Close the current round and seat the next: the tournament and the games to create.
+
+    Refused while a table of the round is unfinished or a tie decides who goes on. After
+    the final there is nothing to seat: an order given then only decides a final's tie.
+    """
+    changed = with_orders(t, games, given or {})
+    res = results(changed, games)
+    check_ready(changed, res)
+    if over(changed):
+        if changed.orders == t.orders:
+            who = champion(changed, res)
+            raise Refused(f"the tournament is over: {who} is the champion; nothing to seat")
+        return replace(changed, updated=at or changed.updated), []
+    stage = changed.plan[changed.stage]  # the next one: stages count from 1
+    new_rounds: list[Round] = []
+    new_games: list[Game] = []
+    for rnd in changed.current():
+        cut = cut_of(changed, rnd)
+        winners = [res[table.game].top(cut) for table in rnd.tables]
+        seated = seat(winners, stage.tables, _rng(changed, rnd.bracket, stage))
+        made = _games(changed.name, rnd.bracket, stage, seated, changed.rules, at)
+        new_rounds.append(made[0])
+        new_games.extend(made[1])
+        if rnd.stage == 1 and changed.losers_bracket:
+            knocked_out = [res[table.game].rest(cut) for table in rnd.tables]
+            seated = seat(knocked_out, stage.tables, _rng(changed, Bracket.LOSERS, stage))
+            made = _games(changed.name, Bracket.LOSERS, stage, seated, changed.rules, at)
+            new_rounds.append(made[0])
+            new_games.extend(made[1])
+    rounds = (*changed.rounds, *new_rounds)
+    return replace(changed, rounds=rounds, updated=at or changed.updated), new_games
+
+
+def seated_otherwise(t: Tournament, res: Mapping[str, Result]) -> list[str]:
+    """Closed tables whose standings no longer match who was seated next (a game edited
+    after the round was closed): the seating stands; the organiser should know."""
+    notes = []
+    for rnd in t.rounds:
+        later = [r for r in t.rounds if r.bracket is rnd.bracket and r.stage == rnd.stage + 1]
+        if not later:
+            continue
+        seated = {p for table in later[0].tables for p in table.players}
+        cut = cut_of(t, rnd)
+        for table in rnd.tables:
+            r = res[table.game]
+            went = [p for p in table.players if p in seated]
+            now = r.top(cut) if r.finished and r.tie_at(cut) is None else None
+            if now is not None and sorted(now) != sorted(went):
+                notes.append(
+                    f"{table.game} was changed after {t.round_name(later[0])} was seated: "
+                    f"{_and(went)} went on, the standings now put {_and(now)} first"
+                )
+    return notes
+
+
+def _facts(game: Game) -> list[tuple[object, ...]]:
+    """A game's entries without their times: what two copies of one game must share."""
+    out: list[tuple[object, ...]] = []
+    for e in game.entries:
+        if isinstance(e, Bid):
+            out.append(("bid", e.hand, e.player, e.value))
+        elif isinstance(e, TrumpEntry):
+            out.append(("trump", e.hand, e.suit))
+        else:
+            out.append(("tricks", e.hand, e.values))
+    return out
+
+
+def table_for(t: Tournament, brought: Game) -> Table:
+    """The table of the round being played that a game scored elsewhere belongs to: by
+    its id, else by its players."""
+    playing = [table for rnd in t.current() for table in rnd.tables]
+    for table in playing:
+        if table.game == brought.id:
+            return table
+    same = [x for x in playing if sorted(x.players) == sorted(brought.players)]
+    if len(same) == 1:
+        return same[0]
+    raise Refused(
+        f"game {brought.id!r} ({', '.join(brought.players)}) is no table of "
+        f"{' or '.join(t.round_name(r) for r in t.current())} of tournament {t.name!r}"
+    )
+
+
+def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game:
+    """A table's game scored on another laptop, to replace the one here.
+
+    It must seat the table's players under the tournament's rules, and hold every entry
+    made here (so nothing scored on this machine is lost); its first dealer may differ
+    only while nothing is entered here.
+    """
+    if sorted(brought.players) != sorted(table.players):
+        raise Refused(
+            f"game {brought.id!r} is played by {', '.join(brought.players)}, but table "
+            f"{table.game} seats {', '.join(table.players)}"
+        )
+    wanted = t.rules.build(len(table.players))
+    if brought.rules != wanted:
+        raise Refused(
+            f"game {brought.id!r} plays other rules ({brought.rules.to_json()}) than the "
+            f"tournament's ({wanted.to_json()})"
+        )
+    if here is not None:
+        kept = _facts(here)
+        if _facts(brought)[: len(kept)] != kept:
+            raise Refused(
+                f"{table.game} here has entries that game {brought.id!r} does not: "
+                "bring the copy that holds them all"
+            )
+        if kept and here.players[here.first_dealer] != brought.players[brought.first_dealer]:
+            raise Refused(f"{table.game} here has another first dealer")
+    return records.replace(brought, id=table.game)
+
+
+def _rng(t: Tournament, bracket: Bracket, stage: Stage) -> random.Random:
+    """A draw repeatable from the tournament's seed (a str seed hashes the same everywhere)."""
+    return random.Random(f"{t.seed}:{bracket.value}:{stage.number}")
+
+
+# --- the contract's JSON ------------------------------------------------------------
+
+
+def show_json(t: Tournament, res: Mapping[str, Result]) -> dict[str, object]:
+    """The object of ``tournament show --json`` (cli-contract.md, "Tournaments")."""
+    return {
+        "name": t.name,
+        "rounds": [
+            {
+                "name": t.round_name(rnd),
+                "tables": [
+                    {
+                        "game": table.game,
+                        "players": list(table.players),
+                        "finished": res[table.game].finished,
+                        "standings": res[table.game].standings,
+                    }
+                    for table in rnd.tables
+                ],
+            }
+            for rnd in ordered_rounds(t)
+        ],
+        "champion": champion(t, res),
+    }
+
+
+def ordered_rounds(t: Tournament) -> list[Round]:
+    """Rounds in playing order, the main bracket first within a stage."""
+    return sorted(t.rounds, key=lambda r: (r.stage, r.bracket is Bracket.LOSERS))
+
+
+def going_on(t: Tournament, rnd: Round, res: Mapping[str, Result]) -> dict[str, list[str]]:
+    """Per table of ``rnd``: who goes on (once the table is finished and decided)."""
+    cut = cut_of(t, rnd)
+    out: dict[str, list[str]] = {}
+    for table in rnd.tables:
+        r = res[table.game]
+        out[table.game] = r.top(cut) if r.finished and r.tie_at(cut) is None else []
+    return out

@@ -1,0 +1,147 @@
+"""Where house rules live: one JSON file per rule set in the user's config directory.
+
+The directory is ``$OHHELL_CONFIG_DIR`` when set, else platformdirs' user config
+directory for ``ohhell-score``, resolved on every call. A house rule file is also the
+export format, so a file written by ``ohhell rules export`` is read back unchanged by
+``ohhell rules import`` on another laptop. Saves are atomic, like games'.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
+from ohhell_score.storage import store
+from ohhell_score.storage.store import write_atomic
+
+if TYPE_CHECKING:  # the rules are imported where a rule is read: `rules` and TAB start fast
+    from ohhell_score.domain.rules import HouseRule
+
+SCHEMA = 1
+#: Marks a file as a house rule, so that importing a game file by mistake is refused.
+KIND = "ohhell-house-rule"
+FOLDER = "rules"
+
+
+def config_dir() -> Path:
+    """``$OHHELL_CONFIG_DIR``, else the platform's user config directory."""
+    return store.user_dir("OHHELL_CONFIG_DIR", "XDG_CONFIG_HOME", (".config",), "user_config_dir")
+
+
+def rules_dir() -> Path:
+    return config_dir() / FOLDER
+
+
+def rule_path(name: str) -> Path:
+    return rules_dir() / f"{name}.json"
+
+
+def to_text(rule: HouseRule) -> str:
+    data = {"schema": SCHEMA, "kind": KIND, **rule.to_json()}
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def parse(text: str | bytes, where: str, *, rename: str | None = None) -> HouseRule:
+    """A house rule from the text of its file (kept as ``rename`` when given);
+    ``CorruptHouseRule`` names the file."""
+    from ohhell_score.domain.rules import HouseRule
+
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("kind") != KIND:
+            raise ValueError("not a house rule file (`ohhell rules export` writes them)")
+        schema = data.get("schema")
+        if type(schema) is not int:
+            raise ValueError("no schema version")
+        if schema > SCHEMA:
+            raise ValueError(
+                f"written by a newer ohhell (schema {schema}; this version reads {SCHEMA})"
+            )
+        fields = {k: v for k, v in data.items() if k not in ("schema", "kind")}
+        if rename is not None:
+            fields["name"] = rename
+        return HouseRule.from_json(fields)
+    except json.JSONDecodeError as err:
+        raise CorruptHouseRule(
+            f"cannot read {where}: not valid JSON ({err.msg} at line {err.lineno})"
+        ) from None
+    except (ValueError, Refused) as err:
+        raise CorruptHouseRule(f"cannot read {where}: {err}") from None
+
+
+def find(name: str) -> HouseRule | None:
+    """The house rule ``name``, or None when there is none (or the name is a preset)."""
+    from ohhell_score.domain.ids import is_id
+    from ohhell_score.domain.rules import PRESETS
+
+    key = name.strip().lower()
+    if key in PRESETS:
+        return None
+    if not is_id(key):
+        return None
+    path = rule_path(key)
+    try:
+        text = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise CorruptHouseRule(f"cannot read {path}: {err.strerror}") from None
+    return _named(parse(text, str(path)), path)
+
+
+def _named(rule: HouseRule, path: Path) -> HouseRule:
+    if rule.name != path.stem:
+        raise CorruptHouseRule(f"cannot read {path}: it holds {rule.name!r}, not {path.stem!r}")
+    return rule
+
+
+def load(name: str) -> HouseRule:
+    rule = find(name)
+    if rule is None:
+        from ohhell_score.domain.rules import PRESETS
+
+        if name.strip().lower() in PRESETS:
+            raise Refused(f"{name!r} is a built-in preset, not a house rule")
+        raise HouseRuleNotFound(f"no house rule {name!r} (`ohhell rules` lists them)")
+    return rule
+
+
+def save(rule: HouseRule, *, replace: bool = True) -> bool:
+    """Keep ``rule``; True when it replaced one of the same name."""
+    from ohhell_score.domain.rules import check_house_name
+
+    check_house_name(rule.name)
+    folder = rules_dir()
+    # Each folder of ours 0700: ``mkdir(parents=True)`` gives the parents the umask's mode.
+    folder.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    folder.mkdir(exist_ok=True, mode=0o700)
+    path = rule_path(rule.name)
+    existed = path.exists()
+    if existed and not replace:
+        raise HouseRuleExists(
+            f"a house rule {rule.name!r} exists already with other rules; "
+            "add --force to replace it, or --name to keep both"
+        )
+    write_atomic(path, to_text(rule))
+    return existed
+
+
+def delete(name: str) -> None:
+    load(name)
+    rule_path(name.strip().lower()).unlink()
+
+
+def all_rules() -> tuple[list[HouseRule], list[str]]:
+    """Every readable house rule by name, and a message for each unreadable file."""
+    folder = rules_dir()
+    if not folder.is_dir():
+        return [], []
+    rules, problems = [], []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            rules.append(_named(parse(path.read_bytes(), str(path)), path))
+        except (CorruptHouseRule, OSError) as err:
+            problems.append(str(err))
+    return rules, problems

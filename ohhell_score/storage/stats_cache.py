@@ -1,0 +1,82 @@
+"""The facts `ohhell stats` needs of every saved game, kept between runs.
+
+Reading a game means replaying every entry under its rules (store.parse_game), which
+is most of the cost of `stats` over thousands of games. The facts of each game
+(``stats.GameFacts``) are kept in ``.stats-cache.json`` in the data directory, under
+the game file's inode, modification time and size: every save replaces the file
+(a new inode), so a changed game is always read again. The cache is only a copy: a
+missing, damaged or older one is rebuilt, and one that cannot be written is skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+
+from ohhell_score.domain.errors import CorruptGame
+from ohhell_score.domain.stats import GameFacts, facts
+from ohhell_score.storage import store
+
+CACHE_FILE = ".stats-cache.json"  # a dot file: never taken for a game
+VERSION = 1
+
+Cached = dict[str, list[object]]  # file name -> [[inode, mtime_ns, size], facts]
+
+
+def _load(folder: Path) -> Cached:
+    try:
+        data = json.loads((folder / CACHE_FILE).read_bytes())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return {}
+    games = data.get("games")
+    return games if isinstance(games, dict) else {}
+
+
+def _save(folder: Path, cached: Cached) -> None:
+    text = json.dumps({"version": VERSION, "games": cached}, separators=(",", ":"))
+    with contextlib.suppress(OSError):  # a cache that cannot be kept is only slower
+        store.write_atomic(folder / CACHE_FILE, text)
+
+
+def _cached_facts(entry: object, key: list[int]) -> GameFacts | None:
+    if not isinstance(entry, list) or len(entry) != 2 or entry[0] != key:
+        return None
+    try:
+        return GameFacts.from_json(entry[1])
+    except ValueError:
+        return None
+
+
+def saved_facts(problems: list[str]) -> list[GameFacts]:
+    """The facts of every readable saved game; each unreadable file adds to ``problems``."""
+    folder = store.data_dir()
+    cached = _load(folder)
+    fresh: Cached = {}
+    found: list[GameFacts] = []
+    for path in store.game_files():
+        try:
+            st = os.stat(path)
+            key = [st.st_ino, st.st_mtime_ns, st.st_size]
+            entry = cached.get(path.name)
+            known = _cached_facts(entry, key)
+            if known is None or entry is None:
+                with open(path, "rb") as f:  # the key of what is read, not of what was
+                    st = os.fstat(f.fileno())
+                    key = [st.st_ino, st.st_mtime_ns, st.st_size]
+                    known = facts(store.parse_game(f.read(), str(path)))
+                entry = [key, known.to_json()]
+        except CorruptGame as err:
+            problems.append(str(err))
+            continue
+        except OSError as err:
+            problems.append(f"cannot read {path}: {err.strerror}")
+            continue
+        fresh[path.name] = entry
+        found.append(known)
+    if fresh != cached and folder.is_dir():
+        _save(folder, fresh)
+    return found

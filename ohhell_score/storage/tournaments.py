@@ -1,0 +1,257 @@
+"""Where tournaments live: ``tournaments/NAME.json`` in the data directory.
+
+A tournament file holds the facts (the field, the rules, the seed, every round's
+seating, the organiser's orders); its tables are ordinary games in the data directory,
+read from there, so a table played on another laptop counts once it is imported. Saves
+reuse ``store.write_atomic``; changes hold ``tournaments/NAME.lock`` around
+load-check-save, like games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ohhell_score.domain.errors import CorruptGame, GameNotFound, Refused
+from ohhell_score.domain.game import Game
+from ohhell_score.domain.tournament import (
+    Bracket,
+    CorruptTournament,
+    Round,
+    RuleOptions,
+    Table,
+    Tournament,
+    TournamentExists,
+    TournamentNotFound,
+    check_name,
+    plan,
+)
+from ohhell_score.storage import store
+
+SCHEMA = 1
+FOLDER = "tournaments"
+
+
+def folder() -> Path:
+    return store.data_dir() / FOLDER
+
+
+def make_folder() -> None:
+    """The data folder first: ``mkdir(parents=True)`` would make it with the umask's mode."""
+    store.ensure_data_dir()
+    folder().mkdir(exist_ok=True, mode=0o700)
+
+
+def path_of(name: str) -> Path:
+    return folder() / f"{check_name(name)}.json"
+
+
+# --- JSON -------------------------------------------------------------------------
+
+
+def to_dict(t: Tournament) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "name": t.name,
+        "players": list(t.players),
+        "rules": {
+            "preset": t.rules.preset,
+            "hook": t.rules.hook,
+            "hands": t.rules.hands,
+            "trump": t.rules.trump,
+            "scoring": t.rules.scoring,
+            "decks": t.rules.decks,
+            "deck_size": t.rules.deck_size,
+        },
+        "seed": t.seed,
+        "shuffled": t.shuffled,
+        "losers_bracket": t.losers_bracket,
+        "rounds": [
+            {
+                "bracket": r.bracket.value,
+                "stage": r.stage,
+                "tables": [{"game": x.game, "players": list(x.players)} for x in r.tables],
+            }
+            for r in t.rounds
+        ],
+        "orders": {game: list(names) for game, names in t.orders},
+        "created": t.created,
+        "updated": t.updated,
+    }
+
+
+def _opt_str(value: object) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise ValueError("a rule option is not text")
+    return value
+
+
+def _opt_int(value: object) -> int | None:
+    if value is not None and type(value) is not int:
+        raise ValueError("a rule option is not a whole number")
+    return value
+
+
+def _names(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise ValueError("players must be a list of names")
+    return tuple(value)
+
+
+def from_dict(data: object) -> Tournament:
+    if not isinstance(data, dict):
+        raise ValueError("not a tournament object")
+    schema = data.get("schema")
+    if type(schema) is not int:
+        raise ValueError("no schema version")
+    if schema > SCHEMA:
+        raise ValueError(
+            f"written by a newer ohhell (schema {schema}; this version reads {SCHEMA}): "
+            "upgrade ohhell-score to open it"
+        )
+    rules = data["rules"]
+    options = RuleOptions(
+        preset=str(rules["preset"]),
+        hook=_opt_str(rules.get("hook")),
+        hands=_opt_str(rules.get("hands")),
+        trump=_opt_str(rules.get("trump")),
+        scoring=_opt_str(rules.get("scoring")),
+        decks=_opt_int(rules.get("decks")),
+        deck_size=_opt_int(rules.get("deck_size")),
+    )
+    players = _names(data["players"])
+    plan(len(players))
+    rounds = tuple(
+        Round(
+            Bracket(r["bracket"]),
+            int(r["stage"]),
+            tuple(Table(check_id(x["game"]), _names(x["players"])) for x in r["tables"]),
+        )
+        for r in data["rounds"]
+    )
+    if not rounds:
+        raise ValueError("no rounds")
+    orders = data.get("orders", {})
+    if not isinstance(orders, dict):
+        raise ValueError("orders must map games to players")
+    seed = data["seed"]
+    if type(seed) is not int:
+        raise ValueError("the seed is not a whole number")
+    return Tournament(
+        name=check_name(str(data["name"])),
+        players=players,
+        rules=options,
+        seed=seed,
+        shuffled=bool(data.get("shuffled", True)),
+        losers_bracket=bool(data.get("losers_bracket", False)),
+        rounds=rounds,
+        orders=tuple((check_id(g), _names(n)) for g, n in orders.items()),
+        created=str(data.get("created", "")),
+        updated=str(data.get("updated", "")),
+    )
+
+
+def check_id(game_id: object) -> str:
+    return store.check_id(str(game_id))
+
+
+# --- files ------------------------------------------------------------------------
+
+
+def exists(name: str) -> bool:
+    return path_of(name).exists()
+
+
+def load(name: str) -> Tournament:
+    path = path_of(name)
+    try:
+        text = path.read_bytes()
+    except FileNotFoundError:
+        raise TournamentNotFound(
+            f"no tournament {name!r} (start one with `ohhell tournament new`)"
+        ) from None
+    except OSError as err:
+        raise CorruptTournament(f"cannot read {path}: {err.strerror}") from None
+    try:
+        t = from_dict(json.loads(text))
+    except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
+        detail = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
+        if isinstance(err, json.JSONDecodeError):
+            detail = f"not valid JSON ({err.msg} at line {err.lineno})"
+        raise CorruptTournament(f"cannot read {path}: {detail}") from None
+    if t.name != name:
+        raise CorruptTournament(f"cannot read {path}: it holds tournament {t.name!r}")
+    return t
+
+
+def save(t: Tournament) -> None:
+    make_folder()
+    text = json.dumps(to_dict(t), ensure_ascii=False, indent=1) + "\n"
+    store.write_atomic(path_of(t.name), text, keep_backup=True)
+
+
+@contextlib.contextmanager
+def locked(name: str) -> Iterator[None]:
+    """Hold the tournament's lock file while it is read, checked and saved."""
+    make_folder()
+    with store.lock_file(folder() / f"{check_name(name)}.lock"):
+        yield
+
+
+def read_games(t: Tournament) -> dict[str, Game | str | None]:
+    """Every table's game as saved now: the game, why it cannot be read, or None if absent."""
+    out: dict[str, Game | str | None] = {}
+    for table in t.tables():
+        try:
+            out[table.game] = store.load(table.game)
+        except GameNotFound:
+            out[table.game] = None
+        except CorruptGame as err:
+            out[table.game] = str(err)
+    return out
+
+
+def create_tables(games: list[Game]) -> None:
+    """Create every table's game, or none: refused before any is written if an id is taken."""
+    taken = [g.id for g in games if store.game_path(g.id).exists()]
+    if taken:
+        raise TournamentExists(
+            f"game{'s' * (len(taken) > 1)} {', '.join(taken)} exist{'s' * (len(taken) == 1)} "
+            "already: choose another tournament name"
+        )
+    created: list[str] = []
+    try:
+        for game in games:
+            store.create(game)
+            created.append(game.id)
+    except BaseException:
+        for game_id in created:
+            with contextlib.suppress(Refused, OSError):
+                store.delete(game_id)
+        raise
+
+
+def read_brought(path: Path) -> Game:
+    """A game from another laptop: exported as JSON (its facts under ``"game"``) or its
+    saved file copied over."""
+    try:
+        text = path.read_bytes()
+    except OSError as err:
+        raise CorruptGame(f"cannot read {path}: {err.strerror}") from None
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return store.parse_game(text, str(path))  # says why, naming the file
+    if isinstance(data, dict) and isinstance(data.get("game"), dict):
+        return store.parse_game(json.dumps(data["game"]), str(path))
+    return store.parse_game(text, str(path))
+
+
+def save_brought(games: list[Game]) -> None:
+    """Put each checked game in place of its table's game (the old one kept as .bak)."""
+    for game in games:
+        with store.locked(game.id):
+            store.save(game, new=not store.game_path(game.id).exists())

@@ -1,0 +1,151 @@
+"""The running totals as a chart in the terminal: a rich renderable.
+
+Hands go across, totals up. Each player is drawn with a letter of their own (``A`` for
+Ann, ``B`` for Bob, another letter of the name when two start alike), so the chart
+reads the same without colour; colour only helps. ``*`` marks players on the same
+spot. Under it: the legend and who led when, in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ohhell_score.domain.game import Progress
+
+STYLES = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
+SEVERAL = "*"
+PLOT_ROWS = 12
+
+
+def markers(players: Sequence[str]) -> dict[str, str]:
+    """A distinct letter per player: the name's first letter free, else a later one."""
+    taken: set[str] = {SEVERAL}
+    out: dict[str, str] = {}
+    spare = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + [str(d) for d in range(10)]
+    for p in players:
+        letters = [ch.upper() for ch in p if ch.isalnum() and ch.isascii()]
+        choice = next((ch for ch in letters if ch not in taken), None)
+        if choice is None:
+            choice = next(ch for ch in spare if ch not in taken)
+        taken.add(choice)
+        out[p] = choice
+    return out
+
+
+def lead_runs(prog: Progress) -> list[tuple[int, int, list[str]]]:
+    """Runs of hands with the same leader(s): (first hand, last hand, leaders)."""
+    runs: list[tuple[int, int, list[str]]] = []
+    for number, totals in enumerate(prog.running_totals(), start=1):
+        top = max(totals.values())
+        leaders = [p for p in prog.game.players if totals[p] == top]
+        if runs and runs[-1][2] == leaders:
+            runs[-1] = (runs[-1][0], number, leaders)
+        else:
+            runs.append((number, number, leaders))
+    return runs
+
+
+def lead_words(prog: Progress) -> str:
+    parts = []
+    for first, last, leaders in lead_runs(prog):
+        hands = f"hand {first}" if first == last else f"hands {first}–{last}"
+        parts.append(f"{' & '.join(leaders)} {hands}")
+    return "Led: " + ", ".join(parts) + "."
+
+
+def _row_of(value: int, low: int, high: int, rows: int) -> int:
+    """Row 0 is the top (``high``); rows - 1 the bottom (``low``)."""
+    if high == low:
+        return rows - 1
+    return round((high - value) * (rows - 1) / (high - low))
+
+
+def chart(prog: Progress, width: int) -> RenderableType:
+    """The chart of running totals, no wider than ``width`` columns."""
+    running = prog.running_totals()
+    players = prog.game.players
+    if not running:
+        return Text("No hand scored yet: nothing to chart.")
+    letters = markers(players)
+    styles = {p: STYLES[i % len(STYLES)] for i, p in enumerate(players)}
+    values = [t[p] for t in running for p in players]
+    low, high = min(0, *values), max(0, *values)
+    rows = PLOT_ROWS if high - low >= PLOT_ROWS else max(2, high - low + 1)
+    label_width = max(len(str(low)), len(str(high))) + 1
+    columns = max(2, width - label_width - 2)
+    hands = len(running)
+    # Up to 6 columns a hand, so that players on the same spot can stand side by side.
+    room = 3
+    spacing = max(1, min(6, (columns - room) // max(1, hands - 1))) if hands > 1 else room
+
+    def col_of(index: int) -> int:
+        if hands == 1:
+            return 0
+        if spacing * (hands - 1) + room <= columns:
+            return index * spacing
+        return round(index * (columns - 1) / (hands - 1))
+
+    # A blank column between hands keeps one hand's letters apart from the next's.
+    room = max(1, min(room, spacing - 1)) if spacing * (hands - 1) + room <= columns else 1
+    plot_width = col_of(hands - 1) + room
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * plot_width for _ in range(rows)]
+    # Players on the same spot stand side by side while the hand's columns allow.
+    for index, totals in enumerate(running):
+        col = col_of(index)
+        for p in players:
+            row = _row_of(totals[p], low, high, rows)
+            free = [c for c in range(col, min(col + room, plot_width)) if grid[row][c][0] == " "]
+            if free:
+                grid[row][free[0]] = (letters[p], styles[p])
+            else:
+                grid[row][col] = (SEVERAL, "bold")
+    labelled = {0: high, rows - 1: low}
+    if low < 0 < high:
+        labelled[_row_of(0, low, high, rows)] = 0
+    else:  # a middle mark to read the height by
+        middle = (high + low) // 2
+        if _row_of(middle, low, high, rows) not in labelled:
+            labelled[_row_of(middle, low, high, rows)] = middle
+    lines: list[RenderableType] = []
+    for r, cells in enumerate(grid):
+        label = str(labelled[r]) if r in labelled else ""
+        line = Text(label.rjust(label_width) + " │", style="dim")
+        for ch, style in cells:
+            line.append(ch, style=style)
+        lines.append(line)
+    lines.append(Text(" " * label_width + " └" + "─" * plot_width, style="dim"))
+    lines.append(Text("#".rjust(label_width) + "  " + _hand_axis(hands, col_of, plot_width)))
+    legend = Text("")
+    for i, p in enumerate(players):
+        if i:
+            legend.append(" · ")
+        legend.append(letters[p], style=f"bold {styles[p]}")
+        legend.append(f" {p} {prog.totals[p]}")
+    if any(ch == SEVERAL for cells in grid for ch, _ in cells):
+        legend.append(f"  {SEVERAL} several")
+    lines.append(legend)
+    lines.append(Text(lead_words(prog)))
+    return Group(*lines)
+
+
+def _hand_axis(hands: int, col_of: Callable[[int], int], plot_width: int) -> str:
+    """Hand numbers (#) under the axis wherever they fit without touching."""
+    axis = [" "] * (plot_width + 4)
+    free_from = 0
+    for index in range(hands):
+        label = str(index + 1)
+        col = col_of(index)
+        if col >= free_from and col + len(label) <= len(axis):
+            axis[col : col + len(label)] = list(label)
+            free_from = col + len(label) + 1
+    return "".join(axis).rstrip()
+
+
+def print_chart(prog: Progress) -> None:
+    from ohhell_score.views.render import stdout
+
+    console = stdout()
+    console.print(chart(prog, console.width))

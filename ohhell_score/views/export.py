@@ -1,0 +1,273 @@
+"""Writers that take a game off the laptop: JSON (to restore it), CSV and Markdown.
+
+Pure functions from a ``Progress`` to text; no typer, no rich, no files (the CLI writes
+them). The HTML score sheet and the blank sheet are in ``export_html.py``.
+
+- JSON: the ``show --json`` object (cli-contract.md) plus the stored facts under
+  ``"game"`` (``store.game_to_dict``), which is what ``import`` reads back.
+- CSV: one row per player and hand, or one row per hand (``wide``). A text cell that a
+  spreadsheet would run as a formula (it begins ``= + - @``, a tab or a carriage
+  return) gets a leading ``'``: the OWASP advice, which spreadsheets show as plain text.
+- Markdown: final totals and winners first, then the table of hands (CommonMark: names
+  have their markup characters backslash-escaped).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ohhell_score.domain.errors import CorruptGame
+from ohhell_score.domain.game import Game, HandState, Progress, sheet_json
+from ohhell_score.domain.rules import Suit
+
+#: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
+#: injection"); tab and carriage return are read as the start of one by some of them.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+BOM = "\ufeff"
+MADE_MARK = "✓"
+
+
+# --- JSON -----------------------------------------------------------------------------
+
+
+def export_json(prog: Progress) -> str:
+    """The ``show --json`` object with the stored facts under ``"game"``."""
+    from ohhell_score.storage.store import game_to_dict
+
+    data: dict[str, Any] = dict(sheet_json(prog))
+    data["game"] = game_to_dict(prog.game)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+#: The keys of ``show --json`` an export must agree on with its own facts.
+_CHECKED_KEYS = ("rules", "players", "hands", "totals", "finished", "winners")
+
+
+def game_from_export(text: str | bytes, where: str) -> Game:
+    """Read an exported game (or a saved game file) back; ``CorruptGame`` says why not.
+
+    The facts under ``"game"`` are replayed under their rules. When the file also holds
+    the score sheet, it must be the one those facts make: a sheet edited by hand (or a
+    file cut short) is refused rather than silently rescored.
+    """
+    from ohhell_score.domain.game import progress
+    from ohhell_score.storage.store import parse_game
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CorruptGame(
+            f"cannot read {where}: not valid JSON ({err.msg} at line {err.lineno})"
+        ) from None
+    except UnicodeDecodeError:
+        raise CorruptGame(f"cannot read {where}: not UTF-8 text") from None
+    if not isinstance(data, dict):
+        raise CorruptGame(f"cannot read {where}: not a game (a JSON object was expected)")
+    if "game" not in data:
+        if "schema" in data:  # a game file from the data directory: the facts alone
+            return parse_game(text, where)
+        raise CorruptGame(
+            f'cannot read {where}: no "game" object; export a game with '
+            "`ohhell export --format json`"
+        )
+    game = parse_game(json.dumps(data["game"]), where)
+    sheet = sheet_json(progress(game))
+    for key in _CHECKED_KEYS:
+        if key in data and data[key] != sheet[key]:
+            raise CorruptGame(
+                f"cannot read {where}: its {key!r} do not match the entries it holds "
+                "(was the file edited?)"
+            )
+    return game
+
+
+# --- CSV ------------------------------------------------------------------------------
+
+
+def neutralise(cell: str) -> str:
+    """A text cell a spreadsheet would run as a formula, made plain text with ``'``."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def trump_name(hand: HandState) -> str:
+    return hand.trump.value if hand.trump is not None else ""
+
+
+def _made(hand: HandState, player: str) -> str:
+    if not hand.scored:
+        return ""
+    return "yes" if hand.bids[player] == hand.tricks[player] else "no"
+
+
+def _num(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+LONG_HEADER = (
+    "hand",
+    "cards",
+    "dealer",
+    "trump",
+    "player",
+    "bid",
+    "tricks",
+    "made",
+    "score",
+    "total",
+)
+
+
+def _csv_text(rows: list[list[str]], excel: bool) -> str:
+    buffer = io.StringIO()
+    # RFC 4180: CRLF line ends, quotes where needed; every spreadsheet reads that.
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerows(rows)
+    return (BOM if excel else "") + buffer.getvalue()
+
+
+def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> str:
+    """Every hand of the game, played or not (cells not known yet are empty).
+
+    Long (default): hand, cards, dealer, trump, player, bid, tricks, made, score,
+    total; one row per player and hand, players in seat order. Wide: one row per hand
+    with bid, tricks, score and total columns for each player.
+    """
+    players = prog.game.players
+    running = prog.running_totals()
+    rows: list[list[str]] = []
+    if wide:
+        header = ["hand", "cards", "dealer", "trump"]
+        for p in players:
+            header += [f"{p} {what}" for what in ("bid", "tricks", "score", "total")]
+        rows.append([neutralise(c) for c in header])
+    else:
+        rows.append(list(LONG_HEADER))
+    for hand in prog.hands:
+        totals = running[hand.number - 1] if hand.scored else {}
+        head = [str(hand.number), str(hand.cards), neutralise(hand.dealer), trump_name(hand)]
+        if wide:
+            row = list(head)
+            for p in players:
+                row += [
+                    _num(hand.bids.get(p)),
+                    _num(hand.tricks.get(p)),
+                    _num(hand.scores.get(p)),
+                    _num(totals.get(p)),
+                ]
+            rows.append(row)
+            continue
+        for p in players:
+            rows.append(
+                [
+                    *head,
+                    neutralise(p),
+                    _num(hand.bids.get(p)),
+                    _num(hand.tricks.get(p)),
+                    _made(hand, p),
+                    _num(hand.scores.get(p)),
+                    _num(totals.get(p)),
+                ]
+            )
+    return _csv_text(rows, excel)
+
+
+# --- Markdown -------------------------------------------------------------------------
+
+#: CommonMark would read these in a name as markup (a table cell, emphasis, a link, an
+#: HTML tag, an entity, GitHub's strike-through and maths); a backslash makes them text.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&$])")
+
+
+def md_escape(text: str) -> str:
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def trump_mark(suit: Suit | None) -> str:
+    return "" if suit is None else suit.symbol
+
+
+def places(prog: Progress) -> list[tuple[int, str]]:
+    """Players best first with their place; equal totals share a place (1, 1, 3)."""
+    order = sorted(prog.game.players, key=lambda p: -prog.totals[p])
+    out: list[tuple[int, str]] = []
+    for i, p in enumerate(order):
+        tied = i > 0 and prog.totals[p] == prog.totals[order[i - 1]]
+        out.append((out[-1][0] if tied else i + 1, p))
+    return out
+
+
+def bids_made(prog: Progress, player: str) -> int:
+    return sum(1 for h in prog.hands if h.scored and h.bids[player] == h.tricks[player])
+
+
+def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
+    """ "Ann wins with 245." / "After 7 of 23 hands Ann leads with 80." and so on."""
+    if prog.hands_played == 0:
+        return f"No hand scored yet (of {len(prog.hands)})."
+    who_list = prog.winners if prog.finished else prog.leaders()
+    who = " and ".join(escape(p) for p in who_list)
+    top = prog.totals[who_list[0]]
+    if prog.finished:
+        verb = "share the win" if len(who_list) > 1 else "wins"
+        return f"{who} {verb} with {top}."
+    verb = "share the lead" if len(who_list) > 1 else "leads"
+    return f"After {prog.hands_played} of {len(prog.hands)} hands {who} {verb} with {top}."
+
+
+def _md_cell(hand: HandState, player: str, total: int | None) -> str:
+    bid = hand.bids.get(player)
+    if bid is None:
+        return ""
+    if not hand.scored:
+        return f"{bid}/·"
+    tricks = hand.tricks[player]
+    made = f" {MADE_MARK}" if bid == tricks else ""
+    return f"{bid}/{tricks}{made} {hand.scores[player]:+d} ({total})"
+
+
+def export_markdown(prog: Progress) -> str:
+    """Standings first (place, player, total, bids made), then every hand entered."""
+    game = prog.game
+    players = game.players
+    status = "finished" if prog.finished else f"{prog.hands_played} of {len(prog.hands)} hands"
+    lines = [
+        f"# Oh Hell: {md_escape(game.id)}",
+        "",
+        f"{md_escape(game.rules.preset)} · {', '.join(md_escape(p) for p in players)} · {status}",
+        "",
+        f"**{result_words(prog, md_escape)}**",
+        "",
+        "| Place | Player | Total | Bids made |",
+        "|---:|---|---:|---:|",
+    ]
+    for place, p in places(prog):
+        lines.append(
+            f"| {place} | {md_escape(p)} | {prog.totals[p]} | "
+            f"{bids_made(prog, p)} of {prog.hands_played} |"
+        )
+    entered = [h for h in prog.hands if h.bids or h.scored]
+    if entered:
+        lines += [
+            "",
+            "| Hand | Cards | Dealer | Trump | " + " | ".join(md_escape(p) for p in players) + " |",
+            "|---:|---:|---|:-:|" + "---:|" * len(players),
+        ]
+        running = prog.running_totals()
+        for hand in entered:
+            totals = running[hand.number - 1] if hand.scored else {}
+            cells = [_md_cell(hand, p, totals.get(p)) for p in players]
+            lines.append(
+                f"| {hand.number} | {hand.cards} | {md_escape(hand.dealer)} | "
+                f"{trump_mark(hand.trump)} | " + " | ".join(cells) + " |"
+            )
+        lines += [
+            "",
+            f"Each cell: bid/tricks ({MADE_MARK} when the bid was made), the hand's score, "
+            "(the running total).",
+        ]
+    return "\n".join(lines) + "\n"

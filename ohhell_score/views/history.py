@@ -1,0 +1,187 @@
+"""A game's history: every entry and every correction, in the order they were made.
+
+The game keeps its entries (as they stand now) and its corrections (edits and undos),
+each with the time it was made (``at``). The history merges the two by time and shows
+each entry with the value it was entered with: an edit rewrites the entry, so the
+value as entered is the old value of the first later edit of it.
+
+Times have one-second steps, so an entry and a correction can share a time. Then the
+shape of a game decides: an undo took back the last entry, so it came before every
+kept entry at or after its place in the game; an edit of hand k came after that
+hand's tricks, and before the entries of later hands. No I/O here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ohhell_score.domain.game import Bid, Correction, Entry, Game, TrumpEntry
+from ohhell_score.views.words import trump_words
+
+Values = tuple[tuple[str, int | str], ...]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the history."""
+
+    at: str
+    kind: str  # "bid", "trump", "tricks" (entries), "edit", "undo" (corrections)
+    hand: int
+    what: str  # "bids", "trump" or "tricks"
+    values: Values  # an entry's values as entered; a correction's old values
+    new: Values = ()  # an edit's new values
+
+    @property
+    def is_correction(self) -> bool:
+        return self.kind in ("edit", "undo")
+
+    def to_json(self) -> dict[str, object]:
+        head: dict[str, object] = {"at": self.at, "kind": self.kind, "hand": self.hand}
+        if self.kind == "bid":
+            player, bid = self.values[0]
+            return {**head, "player": player, "bid": bid}
+        if self.kind == "trump":
+            return {**head, "suit": self.values[0][1]}
+        if self.kind == "tricks":
+            return {**head, "tricks": dict(self.values)}
+        out = {**head, "what": self.what, "old": dict(self.values)}
+        if self.kind == "edit":
+            out["new"] = dict(self.new)
+        return out
+
+
+def _time(at: str) -> tuple[int, float]:
+    """A sort key for a time; a missing or unreadable one sorts first."""
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return (0, 0.0)
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return (1, moment.timestamp())
+
+
+def _place(game: Game, hand: int, what: str, player: str | None) -> tuple[int, int]:
+    """Where an entry sits in the game: by hand, then by step (rules.md, "Order")."""
+    n = len(game.players)
+    trump_first = game.rules.trump_before_bids()
+    if what == "tricks":
+        return (hand, n + 1)
+    if what == "trump":
+        return (hand, 0 if trump_first else n)
+    order = game.bidding_order(hand) if 1 <= hand <= len(game.rules.hands) else ()
+    seat = order.index(player) if player in order else 0
+    return (hand, seat + (1 if trump_first else 0))
+
+
+def _entry_place(game: Game, entry: Entry) -> tuple[int, int]:
+    if isinstance(entry, Bid):
+        return _place(game, entry.hand, "bids", entry.player)
+    if isinstance(entry, TrumpEntry):
+        return _place(game, entry.hand, "trump", None)
+    return _place(game, entry.hand, "tricks", None)
+
+
+def _correction_place(game: Game, c: Correction) -> tuple[int, int]:
+    if c.kind == "edit":
+        return (c.hand, len(game.players) + 2)  # after that hand's tricks
+    player = str(c.old[0][0]) if c.what == "bids" and c.old else None
+    return _place(game, c.hand, c.what, player)
+
+
+def _in_time_order(game: Game) -> list[Entry | Correction]:
+    entries, corrections = list(game.entries), list(game.history)
+    merged: list[Entry | Correction] = []
+    i = j = 0
+    while i < len(entries) and j < len(corrections):
+        entry, correction = entries[i], corrections[j]
+        te, tc = _time(entry.at), _time(correction.at)
+        if tc < te or (
+            tc == te and _correction_place(game, correction) <= _entry_place(game, entry)
+        ):
+            merged.append(correction)
+            j += 1
+        else:
+            merged.append(entry)
+            i += 1
+    merged.extend(entries[i:])
+    merged.extend(corrections[j:])
+    return merged
+
+
+def history(game: Game) -> list[Event]:
+    """Every entry and correction of ``game`` in time order, entries as entered."""
+    # Walk back from now: before an edit, the values it changed were its old values.
+    before: dict[tuple[int, str, str], int | str] = {}
+    events: list[Event] = []
+    for item in reversed(_in_time_order(game)):
+        if isinstance(item, Correction):
+            if item.kind == "edit":
+                for player, old in item.old:
+                    before[(item.hand, item.what, player)] = old
+            events.append(Event(item.at, item.kind, item.hand, item.what, item.old, item.new))
+        elif isinstance(item, Bid):
+            value = before.get((item.hand, "bids", item.player), item.value)
+            events.append(Event(item.at, "bid", item.hand, "bids", ((item.player, value),)))
+        elif isinstance(item, TrumpEntry):
+            events.append(
+                Event(item.at, "trump", item.hand, "trump", (("trump", item.suit.value),))
+            )
+        else:
+            values = tuple((p, before.get((item.hand, "tricks", p), t)) for p, t in item.values)
+            events.append(Event(item.at, "tricks", item.hand, "tricks", values))
+    events.reverse()
+    return events
+
+
+# --- in words -----------------------------------------------------------------------
+
+
+def when(at: str) -> str:
+    """A recorded time as people read it: ``2026-11-30 21:04:05`` (the local time then)."""
+    return at[:19].replace("T", " ") if at else "(no time)"
+
+
+def _listed(values: Values) -> str:
+    return ", ".join(f"{p} {v}" for p, v in values)
+
+
+def _suit_words(value: int | str) -> str:
+    from ohhell_score.domain.rules import Suit
+
+    try:
+        return trump_words(Suit(str(value)))
+    except ValueError:
+        return str(value)
+
+
+def describe(event: Event) -> str:
+    """One event in words: "Bob bids 3", "tricks corrected: Ann 2 → 3"."""
+    if event.kind == "bid":
+        player, bid = event.values[0]
+        return f"{player} bids {bid}"
+    if event.kind == "trump":
+        return f"trump: {_suit_words(event.values[0][1])}"
+    if event.kind == "tricks":
+        return f"tricks: {_listed(event.values)}"
+    if event.kind == "edit":
+        new = dict(event.new)
+        changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
+        return f"{event.what} corrected: {changes}"
+    if event.what == "bids" and event.values:
+        player, bid = event.values[0]
+        return f"undo: took back {player}'s bid of {bid}"
+    if event.what == "trump" and event.values:
+        return f"undo: took back the trump ({_suit_words(event.values[0][1])})"
+    return f"undo: took back the tricks ({_listed(event.values)})"
+
+
+def lines(events: list[Event]) -> list[str]:
+    """The history as aligned plain lines: time, hand, what happened."""
+    width = len(str(max((e.hand for e in events), default=1)))
+    return [
+        f"{when(e.at)}  hand {e.hand:>{width}}  {'* ' if e.is_correction else '  '}{describe(e)}"
+        for e in events
+    ]

@@ -1,0 +1,507 @@
+"""HTML score sheets: a game's (with an SVG chart of the running totals) and a blank one.
+
+One self-contained file each: inline CSS and SVG, no script, no font or image to fetch,
+so it opens offline and prints the same anywhere. The look is a paper score sheet:
+hands down, players across, a box for bid, tricks, points and total under each name.
+Print: the page size is left to the printer (A4 or Letter) unless ``paper`` names one;
+five players or more turn the page to landscape. Every name goes through
+``html.escape``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from ohhell_score import __version__
+from ohhell_score.domain.game import Game, HandState, Progress, progress
+from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod, hands_pattern
+from ohhell_score.views.export import bids_made, places, result_words
+
+PAPERS = ("auto", "a4", "letter")
+#: Five players or more do not fit across a portrait page (8 mm a number at least).
+LANDSCAPE_FROM_PLAYERS = 5
+#: The printable height of the smaller of A4 and Letter, less the margins, in mm.
+_PAGE_HEIGHT = {"portrait": 279.4 - 20, "landscape": 210 - 20}
+#: Title, table heads, totals row and the notes under a blank sheet, in mm.
+_BLANK_OVERHEAD = 72
+
+# Okabe-Ito colours (told apart with colour-blindness) and dash patterns, so the lines
+# stay apart in black-and-white print too.
+COLOURS = (
+    "#0072b2",
+    "#d55e00",
+    "#009e73",
+    "#cc79a7",
+    "#e69f00",
+    "#56b4e9",
+    "#000000",
+    "#8c564b",
+)
+DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 4", "1 3", "12 3 3 3", "5 2 1 2 1 2")
+#: From this many players a game's sheet drops the hand's points (the difference of the
+#: totals) so that every number keeps room on a landscape page.
+COMPACT_FROM_PLAYERS = 7
+
+
+def line_style(index: int) -> tuple[str, str]:
+    """A colour and a dash pattern per player; the pair differs for every player."""
+    return COLOURS[index % len(COLOURS)], DASHES[(index + index // len(COLOURS)) % len(DASHES)]
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def orientation(players: int) -> str:
+    return "landscape" if players >= LANDSCAPE_FROM_PLAYERS else "portrait"
+
+
+def _page_size(paper: str, turn: str) -> str:
+    named = {"a4": "A4 ", "letter": "letter "}.get(paper, "")
+    return f"{named}{turn}"
+
+
+CSS = """
+:root { --ink: #1b1b1b; --rule: #8c8c8c; --faint: #cfcac0; --paper: #fffdf6;
+        --band: #f5f1e6; --made: #e3f0da; --red: #b0122b; }
+* { box-sizing: border-box; }
+html { background: #dcd8cf; }
+body { margin: 8mm auto; padding: 10mm 11mm; background: var(--paper); color: var(--ink);
+       font: 8.5pt/1.3 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif;
+       box-shadow: 0 1px 5px rgba(0, 0, 0, .3); }
+body.portrait { width: 210mm; }
+body.landscape { width: 297mm; }
+h1 { font: 700 17pt/1.1 "DejaVu Serif", Georgia, serif; margin: 0 0 1mm; }
+h1 .id { font-weight: 400; color: #555; }
+h2 { font: 700 11pt/1.2 "DejaVu Serif", Georgia, serif; margin: 4mm 0 1.5mm; }
+.meta { margin: 0 0 1mm; color: #444; }
+.result { font: 700 11pt/1.3 "DejaVu Serif", Georgia, serif; margin: 2mm 0 1mm; }
+.standings { margin: 0 0 3mm; padding: 0; list-style: none; display: flex;
+             flex-wrap: wrap; gap: 1mm 5mm; }
+.standings li { white-space: nowrap; }
+.standings .place { color: #666; }
+table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
+              font-variant-numeric: tabular-nums; line-height: 1.15; }
+.sheet th, .sheet td { border: .4pt solid var(--rule); padding: .5mm .8mm; text-align: center;
+                       overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.sheet thead th { background: var(--band); font-weight: 700; }
+.sheet thead th.fixed { font-size: 7pt; }
+.sheet thead tr.sub th { font-size: 6.5pt; font-weight: 400; color: #444; }
+.sheet th.name { font-size: 9pt; white-space: normal; overflow-wrap: anywhere;
+                 text-overflow: clip; }
+.sheet .seat { border-left: 1.3pt solid var(--ink); }
+.sheet td.dealer { text-align: left; }
+.sheet tbody tr:nth-child(even) td { background: var(--band); }
+.sheet tbody td.made { background: var(--made); }
+.sheet td.total { font-weight: 700; }
+.sheet td.points { color: #444; }
+.sheet .tick { font-size: 6.5pt; }
+.sheet .red { color: var(--red); }
+.sheet tfoot th, .sheet tfoot td { border-top: 1.3pt solid var(--ink); font-size: 10.5pt;
+                                    font-weight: 700; padding: 1mm; }
+.sheet tfoot td.winner { background: var(--made); }
+.sheet tr.current td { font-weight: 700; }
+.blank .sheet td { color: #666; }
+.blank .sheet td.red { color: var(--red); }
+.blank .sheet tfoot td { height: 9mm; }
+.sheet th .fill { min-width: 60%; margin: 1.5mm 0 .5mm; height: 4mm; }
+.blank .sheet td.box { background: none; }
+.blank .sheet tbody tr:nth-child(even) td.box { background: var(--band); }
+.fill { display: inline-block; min-width: 38mm; border-bottom: .6pt solid var(--ink);
+        margin-right: 6mm; }
+.chart > svg { width: 100%; height: auto; display: block; }
+.chart .axis { stroke: var(--ink); stroke-width: 1; }
+.chart .grid { stroke: var(--faint); stroke-width: .8; }
+.chart text { font: 10px "DejaVu Sans", Arial, sans-serif; fill: var(--ink); }
+.chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
+.legend { list-style: none; margin: 1mm 0 0; padding: 0; display: flex; flex-wrap: wrap;
+          gap: 1mm 6mm; }
+.legend svg { width: 9mm; height: 3mm; vertical-align: middle; }
+.notes { color: #555; font-size: 7.5pt; margin: 2mm 0 0; }
+.notes p { margin: .5mm 0; }
+@media print {
+  html, body { background: #fff; }
+  body, body.portrait, body.landscape { width: auto; margin: 0; padding: 0; box-shadow: none; }
+  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  thead { display: table-header-group; }
+  tfoot { display: table-row-group; }
+  tr, .chart, .standings { break-inside: avoid; }
+}
+"""
+
+
+def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]) -> str:
+    size = _page_size(paper, turn)
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f'<meta name="generator" content="ohhell-score {_e(__version__)}">',
+            f"<title>{_e(title)}</title>",
+            f"<style>{CSS}@page {{ size: {size}; margin: 10mm; }}\n</style>",
+            "</head>",
+            f'<body class="{turn} {body_class}">',
+            *content,
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def rules_line(rules: RuleSet) -> str:
+    return (
+        f"{rules.preset} · {len(rules.hands)} hands ({hands_pattern(rules.hands)}) · "
+        f"hook {rules.hook} · trump {rules.trump} · {rules.scoring.value} scoring · "
+        f"{rules.deck}-card deck"
+    )
+
+
+def _trump_cell(suit: Suit | None) -> str:
+    if suit is None:
+        return '<td class="trump"></td>'
+    red = ' red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else '"'
+    return f'<td class="trump{red} title="{suit.value}">{_e(suit.symbol)}</td>'
+
+
+def _colgroup(players: int, per_player: int) -> str:
+    fixed = '<col style="width:7mm"><col style="width:11mm"><col style="width:19mm">'
+    fixed += '<col style="width:11mm">'
+    return f"<colgroup>{fixed}{'<col>' * (players * per_player)}</colgroup>"
+
+
+SEAT = ' class="seat"'
+BOXES = '<td class="box seat"></td><td class="box"></td><td class="box"></td>'
+
+
+def _head(names: Sequence[str], subs: Sequence[str]) -> list[str]:
+    top = ['<tr><th class="fixed" rowspan="2">#</th><th class="fixed" rowspan="2">Cards</th>']
+    top.append('<th class="fixed" rowspan="2">Dealer</th><th class="fixed" rowspan="2">Trump</th>')
+    for name in names:
+        top.append(f'<th class="name seat" colspan="{len(subs)}" scope="colgroup">{name}</th>')
+    top.append("</tr>")
+    sub = ['<tr class="sub">']
+    for _ in names:
+        sub.extend(f'<th scope="col"{SEAT if i == 0 else ""}>{s}</th>' for i, s in enumerate(subs))
+    sub.append("</tr>")
+    return ["<thead>", "".join(top), "".join(sub), "</thead>"]
+
+
+# --- a game's sheet -------------------------------------------------------------------
+
+
+def _hand_row(
+    prog: Progress, hand: HandState, totals: dict[str, int], current: bool, compact: bool
+) -> str:
+    cells = [
+        f"<td>{hand.number}{'*' if hand.bids_corrected or hand.tricks_corrected else ''}</td>",
+        f"<td>{hand.cards}</td>",
+        f'<td class="dealer">{_e(hand.dealer)}</td>',
+        _trump_cell(hand.trump),
+    ]
+    for p in prog.game.players:
+        bid = hand.bids.get(p)
+        if not hand.scored:
+            cells.append(f'<td class="seat">{"" if bid is None else bid}</td>')
+            cells.append("<td></td>" * (2 if compact else 3))
+            continue
+        tricks = hand.tricks[p]
+        made = bid == tricks
+        mark = ' <span class="tick">✓</span>' if made else ""
+        cls = ' class="made"' if made else ""
+        cells.append(f'<td class="seat">{bid}</td><td{cls}>{tricks}{mark}</td>')
+        if not compact:
+            cells.append(f'<td class="points">{hand.scores[p]}</td>')
+        cells.append(f'<td class="total">{totals[p]}</td>')
+    style = ' class="current"' if current else ""
+    return f"<tr{style}>{''.join(cells)}</tr>"
+
+
+def export_html(prog: Progress, *, paper: str = "auto") -> str:
+    """A game's score sheet: standings, every hand, totals and the chart."""
+    game = prog.game
+    players = game.players
+    turn = orientation(len(players))
+    winners = set(prog.winners)
+    content = [
+        f'<header><h1>Oh Hell <span class="id">{_e(game.id)}</span></h1>',
+        f'<p class="meta">{_e(rules_line(game.rules))}</p>',
+        f'<p class="meta">Players, clockwise: {_e(", ".join(players))}'
+        + (f" · scorer: {_e(game.scorer)}" if game.scorer else "")
+        + (f" · started {_e(game.created[:10])}" if game.created else "")
+        + (f" · last entry {_e(game.updated[:16].replace('T', ' '))}" if game.updated else "")
+        + "</p>",
+        f'<p class="result">{result_words(prog, _e)}</p>',
+    ]
+    if prog.hands_played:
+        content.append('<ol class="standings">')
+        for place, p in places(prog):
+            content.append(
+                f'<li><span class="place">{place}.</span> <b>{_e(p)}</b> {prog.totals[p]}'
+                f" ({bids_made(prog, p)}/{prog.hands_played} made)</li>"
+            )
+        content.append("</ol>")
+    content.append("</header>")
+    content.append('<table class="sheet">')
+    compact = len(players) >= COMPACT_FROM_PLAYERS
+    subs = ("Bid", "Took", "Total") if compact else ("Bid", "Took", "Pts", "Total")
+    content.append(_colgroup(len(players), len(subs)))
+    content.extend(_head([_e(p) for p in players], subs))
+    content.append("<tbody>")
+    running = prog.running_totals()
+    current = prog.next.hand if prog.next else None
+    for hand in prog.hands:
+        totals = running[hand.number - 1] if hand.scored else {}
+        content.append(_hand_row(prog, hand, totals, hand.number == current, compact))
+    content.append("</tbody>")
+    foot = ['<tfoot><tr><th colspan="4">Total</th>']
+    for p in players:
+        won = ' winner"' if p in winners else '"'
+        star = " ★" if p in winners else ""
+        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{prog.totals[p]}{star}</td>')
+    foot.append("</tr></tfoot>")
+    content.append("".join(foot))
+    content.append("</table>")
+    points = "" if compact else "the hand's points "
+    notes = [
+        "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), "
+        f"{points}and the running total. ★ marks the winner."
+    ]
+    if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
+        notes.append("* a hand corrected after it was scored.")
+    notes.append(f"Written by ohhell-score {_e(__version__)}.")
+    content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
+    content.append("</footer>")
+    if prog.hands_played:
+        if turn == "landscape":  # at full width the chart alone is half the page
+            content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
+        content.append('<section class="chart"><h2>Running totals</h2>')
+        content.append(svg_chart(players, running))
+        content.append(_legend(players))
+        content.append("</section>")
+    return _page(f"Oh Hell · {game.id}", turn, paper, "game", content)
+
+
+# --- the chart ------------------------------------------------------------------------
+
+
+def _nice_step(span: int, ticks: int = 6) -> int:
+    raw = max(1, span) / ticks
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if step >= raw:
+            return step
+    return 10000
+
+
+@dataclass(frozen=True)
+class _Box:
+    left: float = 46
+    right: float = 610
+    top: float = 12
+    bottom: float = 206
+    width: float = 720
+    height: float = 236
+
+
+#: On a landscape page: title, standings, the table's head and foot, the notes, the
+#: chart's heading and legend, in mm (measured in Chromium's print); and a hand's row.
+_LANDSCAPE_OVERHEAD = 100
+_ROW_MM = 4.4
+#: A chart smaller than this is not worth reading: it gets a page of its own.
+_CHART_MIN_MM = 40
+
+
+def _landscape_chart(hands: int) -> str:
+    """Print CSS for the chart on a landscape page: what is left under the sheet, or the
+    whole next page when too little is left (never a page with only a line or two)."""
+    left = _PAGE_HEIGHT["landscape"] - _LANDSCAPE_OVERHEAD - _ROW_MM * hands
+    if left < _CHART_MIN_MM:
+        return "@media print { .chart { break-before: page; } }"
+    return f"@media print {{ .chart > svg {{ height: {left:.0f}mm; }} }}"
+
+
+def svg_chart(players: Sequence[str], running: Sequence[dict[str, int]]) -> str:
+    """Running totals per player over the hands: one ``polyline`` per player.
+
+    Hand 0 (everyone at 0) starts every line; each line ends in its player's name.
+    """
+    box = _Box()
+    hands = len(running)
+    values = [0, *(t[p] for t in running for p in players)]
+    step = _nice_step(max(values) - min(values))
+    low = (min(values) // step) * step
+    high = -(-max(values) // step) * step
+    high = max(high, low + step)
+
+    def x(hand: int) -> float:
+        return box.left + (box.right - box.left) * hand / max(1, hands)
+
+    def y(value: int) -> float:
+        return box.bottom - (box.bottom - box.top) * (value - low) / (high - low)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {box.width} {box.height}" '
+        'role="img" aria-label="Running totals per player over the hands">'
+    ]
+    for value in range(low, high + 1, step):
+        parts.append(
+            f'<line class="grid" x1="{box.left}" y1="{y(value):.1f}" '
+            f'x2="{box.right}" y2="{y(value):.1f}"/>'
+            f'<text x="{box.left - 5}" y="{y(value) + 3.5:.1f}" text-anchor="end">{value}</text>'
+        )
+    label_every = max(1, -(-hands // 24))
+    for hand in range(0, hands + 1):
+        if hand % label_every == 0 or hand == hands:
+            parts.append(
+                f'<text x="{x(hand):.1f}" y="{box.bottom + 14}" text-anchor="middle">{hand}</text>'
+            )
+    parts.append(
+        f'<text x="{(box.left + box.right) / 2}" y="{box.bottom + 28}" '
+        'text-anchor="middle">hand</text>'
+    )
+    parts.append(
+        f'<line class="axis" x1="{box.left}" y1="{box.bottom}" x2="{box.right}" '
+        f'y2="{box.bottom}"/><line class="axis" x1="{box.left}" y1="{box.top}" '
+        f'x2="{box.left}" y2="{box.bottom}"/>'
+    )
+    ends: list[tuple[float, int]] = []
+    for i, p in enumerate(players):
+        points = [(x(0), y(0))] + [(x(k + 1), y(t[p])) for k, t in enumerate(running)]
+        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        colour, pattern = line_style(i)
+        dash = f' stroke-dasharray="{pattern}"' if pattern else ""
+        parts.append(
+            f'<polyline class="series" stroke="{colour}"{dash} '
+            f'points="{coords}"><title>{_e(p)}</title></polyline>'
+        )
+        ends.append((points[-1][1], i))
+    parts.extend(_end_labels(players, ends, box))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _end_labels(players: Sequence[str], ends: list[tuple[float, int]], box: _Box) -> list[str]:
+    """Names at the line ends, pushed apart so that close totals stay readable."""
+    placed: list[tuple[float, int]] = []
+    for end_y, i in sorted(ends):
+        at = max(end_y, placed[-1][0] + 11) if placed else end_y
+        placed.append((at, i))
+    overflow = placed[-1][0] - (box.bottom + 4) if placed else 0
+    out = []
+    for at, i in placed:
+        name = players[i]
+        short = name if len(name) <= 14 else name[:13] + "…"
+        out.append(
+            f'<text x="{box.right + 6}" y="{at - max(0, overflow) + 3.5:.1f}" '
+            f'fill="{line_style(i)[0]}">{_e(short)}</text>'
+        )
+    return out
+
+
+def _legend(players: Sequence[str]) -> str:
+    items = []
+    for i, p in enumerate(players):
+        colour, dash = line_style(i)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        items.append(
+            '<li><svg viewBox="0 0 36 12" aria-hidden="true"><line x1="0" y1="6" x2="36" '
+            f'y2="6" stroke="{colour}" stroke-width="2.5"{dash_attr}/>'
+            f"</svg> {_e(p)}</li>"
+        )
+    return '<ul class="legend">' + "".join(items) + "</ul>"
+
+
+# --- the blank sheet ------------------------------------------------------------------
+
+
+def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
+    """A sheet to fill in by hand: cards, dealer and any fixed trump per hand.
+
+    ``named`` is false when only a count of players was given: the name boxes are then
+    left empty and seats are numbered (seat 1 deals first).
+    """
+    prog = progress(game)
+    players = game.players
+    rules = game.rules
+    turn = orientation(len(players))
+    row_mm = min(9.0, (_PAGE_HEIGHT[turn] - _BLANK_OVERHEAD) / max(1, len(prog.hands)))
+    names = [_e(p) if named else f'Seat {_e(p)}<br><span class="fill"></span>' for p in players]
+    hook_marks = any(rules.hook.applies(h.cards) for h in prog.hands) and not all(
+        rules.hook.applies(h.cards) for h in prog.hands
+    )
+    content = [
+        f"<style>.blank tbody tr {{ height: {row_mm:.1f}mm; }}</style>",
+        '<header><h1>Oh Hell <span class="id">score sheet</span></h1>',
+        f'<p class="meta">{_e(rules_line(rules))}</p>',
+        '<p class="meta">Date <span class="fill"></span> Place <span class="fill"></span> '
+        'Scorer <span class="fill"></span></p>',
+        "</header>",
+        '<table class="sheet">',
+        _colgroup(len(players), 3),
+        *_head(names, ("Bid", "Took", "Score")),
+        "<tbody>",
+    ]
+    for hand in prog.hands:
+        dagger = "†" if hook_marks and rules.hook.applies(hand.cards) else ""
+        dealer = _e(hand.dealer) if named else f"seat {_e(hand.dealer)}"
+        cells = [
+            f"<td>{hand.number}</td>",
+            f"<td>{hand.cards}{dagger}</td>",
+            f'<td class="dealer">{dealer}</td>',
+            _trump_cell(hand.trump),
+        ]
+        cells.extend(
+            '<td class="box seat"></td><td class="box"></td><td class="box"></td>' for _ in players
+        )
+        content.append(f"<tr>{''.join(cells)}</tr>")
+    content.append("</tbody>")
+    content.append(
+        '<tfoot><tr><th colspan="4">Total</th>'
+        + "".join('<td class="seat" colspan="3"></td>' for _ in players)
+        + "</tr></tfoot>"
+    )
+    content.append("</table>")
+    notes = [_scoring_note(rules), _hook_note(rules, hook_marks), _trump_note(rules)]
+    if not named:
+        first = players[game.first_dealer]
+        notes.append(f"Write the names in clockwise from seat 1; seat {first} deals first.")
+    notes.append('Winner <span class="fill"></span>')
+    notes.append(f"Printed by ohhell-score {_e(__version__)}.")
+    content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
+    content.append("</footer>")
+    return _page("Oh Hell score sheet", turn, paper, "blank", content)
+
+
+def _scoring_note(rules: RuleSet) -> str:
+    return {
+        "standard": "Scoring: bid made, 10 + tricks; bid missed, the tricks taken.",
+        "exact": "Scoring: bid made, 10 + the bid; bid missed, nothing.",
+        "minus": "Scoring: bid made, 10 + tricks; bid missed, minus one a trick off.",
+        "progressive": "Scoring: bid made, 10 + the bid squared; bid missed, the tricks taken.",
+    }[rules.scoring.value]
+
+
+def _hook_note(rules: RuleSet, marked: bool) -> str:
+    if rules.hook.from_cards is None:
+        return "No hook: the dealer bids freely."
+    where = "On hands marked †, the" if marked else "The"
+    return f"{where} dealer, who bids last, may not make the bids add up to the cards dealt."
+
+
+def _trump_note(rules: RuleSet) -> str:
+    method = rules.trump.method
+    return {
+        TrumpMethod.NAMED: "Trump: after the bids, the highest bidder names it (first in "
+        "bidding order on equal bids); write it in.",
+        TrumpMethod.UPCARD: "Trump: the card turned up after the deal; write its suit in "
+        "(NT: every card dealt, no trump).",
+        TrumpMethod.CUT: "Trump: the suit of the cut card, before the bids; write it in.",
+        TrumpMethod.DEALER: "Trump: the dealer names it before the bids; write it in.",
+        TrumpMethod.SCHEDULE: "Trump: fixed by the hand's number, as printed.",
+        TrumpMethod.NONE: "Trump: none; every hand is played without trump.",
+    }[method]

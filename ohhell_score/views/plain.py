@@ -1,0 +1,347 @@
+"""The score sheet and the list of games as plain text: what `show`, `list` and `play`
+print. The one renderer of both.
+
+They are drawn between every hand and over thousands of games, so they are built with
+string formatting, not rich (importing rich alone costs more than the whole start-up
+budget of `show`; see benchmarks/). The sheet looks like a paper score sheet: hands
+down, players across; each cell holds bid/tricks (a ✓ when the bid was made), the
+hand's score and the running total; ▶ marks the current hand, ★ the leaders. When the
+terminal is too narrow, the hand's score goes first, then the dealer column, then the
+space between columns, then the running totals (the totals row keeps them); names too
+long for their column are cut with "…" and listed in full under the sheet. On a
+terminal, the current hand and the totals are bold and later hands dim (``NO_COLOR``
+keeps those and drops the green of ✓). Marks, not colours alone, carry the meaning.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ohhell_score.views.words import next_words, plural
+
+if TYPE_CHECKING:
+    from ohhell_score.domain.game import HandState, Progress
+    from ohhell_score.storage.store import Summary
+
+MADE = "✓"
+GAP = "   "  # between columns, as rich's SIMPLE_HEAD box draws them
+
+BOLD, DIM, GREEN, ITALIC, RED = "1", "2", "32", "3", "31"
+RESET = "\x1b[0m"
+
+
+class Styler:
+    """ANSI styles on a terminal (``TERM`` not ``dumb``); none in a pipe or a file."""
+
+    def __init__(self, stream: object, *, terminal: bool | None = None) -> None:
+        """``terminal`` says whether the output is one (rich's console knows it best),
+        else it is asked of ``stream``."""
+        if terminal is None:
+            isatty = getattr(stream, "isatty", None)
+            terminal = bool(isatty and isatty())
+        self.on = terminal and os.environ.get("TERM") != "dumb"
+        self.colour = self.on and "NO_COLOR" not in os.environ
+
+    def __call__(self, text: str, *codes: str) -> str:
+        if not self.on or not text:
+            return text
+        codes = tuple(c for c in codes if self.colour or c not in (GREEN, RED))
+        if not codes:
+            return text
+        start = f"\x1b[{';'.join(codes)}m"
+        # A styled cell inside a styled row: after the cell, the row's style goes on.
+        return start + text.replace(RESET, RESET + start) + RESET
+
+
+def cell_len(text: str) -> int:
+    """Columns a string takes on a terminal: wide (East Asian) characters take two."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def fit(text: str, width: int, *, ellipsis: bool = True) -> str:
+    """Cut ``text`` to ``width`` columns, ending in "…" (or just cropped)."""
+    if cell_len(text) <= width:
+        return text
+    out, used = "", 0
+    room = width - 1 if ellipsis else width
+    for ch in text:
+        w = cell_len(ch)
+        if used + w > room:
+            break
+        out, used = out + ch, used + w
+    return out + "…" if ellipsis else out
+
+
+def pad(text: str, width: int, right: bool) -> str:
+    space = " " * max(0, width - cell_len(text))
+    return space + text if right else text + space
+
+
+def terminal_width() -> int:
+    import shutil  # COLUMNS first, then the terminal, as rich does
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+# --- the score sheet ------------------------------------------------------------------
+
+
+class _Widths:
+    """The widths of a cell's parts: bid/tricks, the hand's score, the running total.
+    (Plain classes here, not dataclasses: creating one costs `show` about 0.3 ms.)"""
+
+    __slots__ = ("pair", "score", "total")
+
+    def __init__(self, pair: int, score: int, total: int) -> None:
+        self.pair, self.score, self.total = pair, score, total
+
+    def cell(self, cells: str) -> int:
+        # "b/t✓ +s total" (full), "b/t✓ total" (compact) or "b/t✓" (bare)
+        if cells == "bare":
+            return self.pair + 1
+        return self.pair + 1 + (self.score + 1 if cells == "full" else 0) + 1 + self.total
+
+
+def _widths(prog: Progress) -> _Widths:
+    pairs = [3]  # "0/·"
+    scores = [2]
+    totals = [len(str(t)) + 1 for t in prog.totals.values()]  # the totals row's "★"
+    for hand in prog.hands:
+        pairs.extend(len(f"{b}/{hand.tricks.get(p, 0)}") for p, b in hand.bids.items())
+        scores.extend(len(f"{s:+d}") for s in hand.scores.values())
+    totals.extend(len(str(t)) for running in prog.running_totals() for t in running.values())
+    return _Widths(max(pairs), max(scores), max(totals))
+
+
+class _Layout:
+    """How the sheet fits: cell contents, the dealer column, the space between columns."""
+
+    __slots__ = ("cells", "dealer", "pad", "player_width")
+
+    def __init__(self, cells: str, dealer: bool, pad: int, player_width: int) -> None:
+        self.cells = cells  # "full", "compact" or "bare"
+        self.dealer = dealer
+        self.pad = pad  # spaces each side of a column; columns are 2 * pad + 1 apart
+        self.player_width = player_width
+
+    def width(self, players: int, left: Sequence[int]) -> int:
+        columns = [*left[: 3 if self.dealer else 2], *[self.player_width] * players]
+        return sum(columns) + (len(columns) - 1) * (2 * self.pad + 1)
+
+
+def _trump_cell(hand: HandState) -> str:
+    symbol = hand.trump.symbol if hand.trump is not None else ""
+    return f"{hand.cards}{symbol}"
+
+
+def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]:
+    """The roomiest layout that fits ``width``: the full one (with each hand's score and
+    the dealer), then without the hand's score, then without the dealer, then close
+    together, then bid/tricks alone with the totals below. The hand's score can go
+    first: it is the difference of the totals."""
+    name = max(cell_len(p) for p in prog.game.players)
+    left = [
+        max(len(str(len(prog.hands))) + 1, 1),  # "▶" and the hand's number
+        max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
+        min(max(5, *(cell_len(h.dealer) for h in prog.hands)), 8),  # "deals", "Total"
+    ]
+    candidates = [
+        _Layout("full", True, 1, max(w.cell("full"), min(name, 12))),
+        _Layout("compact", True, 1, max(w.cell("compact"), min(name, 10))),
+        _Layout("compact", False, 1, max(w.cell("compact"), min(name, 8))),
+        _Layout("compact", False, 0, w.cell("compact") + 1),
+        # Two decks, 13 cards, 7 players: only the totals row keeps the totals.
+        _Layout("bare", False, 0, max(w.cell("bare"), w.total) + 1),
+    ]
+    players = len(prog.game.players)
+    for candidate in candidates:
+        slack = width - candidate.width(players, left)
+        if slack >= 0:
+            # Room to spare goes to long names first.
+            grow = max(0, min(name - candidate.player_width, slack // players))
+            candidate.player_width += grow
+            return candidate, left
+    return candidates[-1], left
+
+
+def _cell(
+    hand: HandState, player: str, total: int | None, w: _Widths, cells: str
+) -> list[tuple[str, str | None]]:
+    """One player's cell as (text, style) parts, lined up with the column's other cells."""
+    bid = hand.bids.get(player)
+    if bid is None:
+        return []
+    if not hand.scored:
+        return [(f"{bid}/·".rjust(w.pair).ljust(w.cell(cells)), BOLD)]
+    tricks = hand.tricks[player]
+    made = bid == tricks
+    parts: list[tuple[str, str | None]] = [(f"{bid}/{tricks}".rjust(w.pair), None)]
+    parts.append((MADE, GREEN) if made else (" ", None))
+    if cells == "full":
+        parts.append((f" {hand.scores[player]:+d}".rjust(w.score + 1), DIM))
+    if cells != "bare":
+        parts.append((f" {total}".rjust(w.total + 1), BOLD))
+    return parts
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """A line of words folded to ``width`` columns, as a terminal would not do nicely."""
+    if cell_len(text) <= width:
+        return [text]
+    import textwrap
+
+    return textwrap.wrap(text, max(width, 1), break_on_hyphens=False) or [text]
+
+
+def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
+    """The score sheet, laid out to fit ``width`` columns.
+
+    Hands down, players across, each cell "bid/tricks", a ✓ for a made bid, the hand's
+    score and the running total. The current hand is marked ▶, the leaders ★: marks,
+    not colours alone, so it reads the same without colour and on any background.
+    """
+    game = prog.game
+    players = game.players
+    w = _widths(prog)
+    layout, left = _layout(prog, w, width)
+    pw = layout.player_width
+    gap = " " * (2 * layout.pad + 1)
+    leaders = set(prog.leaders()) if prog.hands_played else set()
+    # Each column: its width and whether it is justified right.
+    columns = [(left[0], True), (left[1], True)]
+    if layout.dealer:
+        columns.append((left[2], False))
+    columns.extend((pw, True) for _ in players)
+    table_width = sum(c for c, _ in columns) + len(gap) * (len(columns) - 1)
+
+    def line(cells: Sequence[tuple[str, str]]) -> str:
+        """Cells as (styled text, bare text), each fitted to its column."""
+        out = []
+        for (text, bare), (cw, right) in zip(cells, columns, strict=True):
+            if cell_len(bare) > cw:
+                text = bare = fit(bare, cw)
+            out.append(pad_styled(text, bare, cw, right))
+        return gap.join(out)
+
+    def bare(text: str) -> tuple[str, str]:
+        return text, text
+
+    out = [s(pad(t, table_width, False), ITALIC) for t in _wrap(sheet_title(prog), table_width)]
+    heads = [bare("#"), bare("n")] + ([bare("deals")] if layout.dealer else [])
+    out.append(s(line(heads + [bare(p) for p in players]), BOLD))
+    out.append("─" * table_width)
+    running = prog.running_totals()
+    current = prog.next.hand if prog.next else None
+    for hand in prog.hands:
+        totals = running[hand.number - 1] if hand.scored else {}
+        corrected = hand.bids_corrected or hand.tricks_corrected
+        here = "▶" if hand.number == current else ""
+        row = [bare(f"{here}{hand.number}{'*' if corrected else ''}"), bare(_trump_cell(hand))]
+        if layout.dealer:
+            row.append(bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
+        for p in players:
+            parts = _cell(hand, p, totals.get(p), w, layout.cells)
+            plain_text = "".join(t for t, _ in parts)
+            text = "".join(s(t, style) if style else t for t, style in parts)
+            fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
+            row.append((fill + text, fill + plain_text))
+        text = line(row)
+        if hand.number == current:
+            text = s(text, BOLD)
+        elif not hand.scored:
+            text = s(text, DIM)
+        out.append(text)
+    out.append(" " * table_width)
+    feet = [bare(""), bare("" if layout.dealer else "Σ")] + (
+        [bare("Total")] if layout.dealer else []
+    )
+    marks = {p: "★" if p in leaders else "" for p in players}
+    out.append(s(line(feet + [bare(f"{prog.totals[p]}{marks[p]}") for p in players]), BOLD))
+    if any(cell_len(p) > pw for p in players):  # names were cut: here they are in full
+        out.extend(s(t, DIM) for t in _wrap("Players, clockwise: " + ", ".join(players), width))
+    marker = "▶ " if prog.next else ""
+    out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
+    if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
+        out.extend(
+            s(t, DIM) for t in _wrap("* a hand that was corrected after it was scored", width)
+        )
+    if game.scorer:
+        out.extend(s(t, DIM) for t in _wrap(f"Scorer: {game.scorer}", width))
+    return out
+
+
+def sheet_title(prog: Progress) -> str:
+    return f"{prog.game.id} · {prog.game.rules.preset} · {plural(len(prog.hands), 'hand')}"
+
+
+def pad_styled(text: str, bare: str, width: int, right: bool) -> str:
+    """Pad ``text`` (maybe with ANSI codes) to ``width`` by the length of its ``bare`` text."""
+    space = " " * max(0, width - cell_len(bare))
+    return space + text if right else text + space
+
+
+def print_sheet(prog: Progress) -> None:
+    _write(sheet_text(prog, sys.stdout))
+
+
+def sheet_text(prog: Progress, stream: object) -> str:
+    """The sheet as ``stream`` shows it: coloured on a terminal, unless ``NO_COLOR``."""
+    return "\n".join(sheet_lines(prog, terminal_width(), Styler(stream)))
+
+
+# --- the list of games --------------------------------------------------------------
+
+
+def list_lines(listed: Sequence[Summary], s: Styler) -> list[str]:
+    """One line a game, most recently changed first: id, players, preset, the hand on
+    ("hand k of K", or "done (K)" with the winners as leader), leader, last played.
+
+    Decision: a game stays on one line however long (rich folded the cells to the
+    terminal): a line a game is what grep, sort and a pager expect.
+    """
+    if not listed:
+        return ["No games yet: start one with `ohhell new PLAYER...`."]
+    heads = ("id", "players", "preset", "hand", "leader", "last played")
+    rows: list[tuple[str, ...]] = []
+    for item in listed:
+        g = item.summary
+        if item.error is not None:
+            rows.append((item.id, f"unreadable: see `ohhell show -g {item.id}`", "", "", "", ""))
+            continue
+        if g["finished"]:
+            where, leader = f"done ({g['hands_total']})", " & ".join(g["winners"])
+        else:
+            where = f"{g['next_hand'] or ''} of {g['hands_total']}"
+            leader = " & ".join(g["leaders"]) if g["hands_played"] else ""
+        updated = str(g["updated"])[:16].replace("T", " ")
+        rows.append((item.id, ", ".join(g["players"]), str(g["rules"]), where, leader, updated))
+    lens = [[cell_len(c) for c in row] for row in rows]  # once: 10,000 rows are common
+    widths = [max([len(h), *(n[i] for n in lens)]) for i, h in enumerate(heads)]
+
+    def line(row: Sequence[str], ns: Sequence[int]) -> str:
+        return GAP.join(c + " " * (w - n) for c, n, w in zip(row, ns, widths, strict=True)).rstrip()
+
+    out = [s(line(heads, [len(h) for h in heads]), BOLD), "─" * (sum(widths) + len(GAP) * 5)]
+    for item, row, ns in zip(listed, rows, lens, strict=True):
+        if item.error is not None:  # the id plain, the complaint in red
+            rest = line(row, ns)[len(item.id) :]
+            out.append(item.id + rest[: len(GAP) + widths[0] - ns[0]] + s(rest.lstrip(), RED))
+        else:
+            out.append(line(row, ns))
+    return out
+
+
+def print_list(listed: Sequence[Summary]) -> None:
+    _write("\n".join(list_lines(listed, Styler(sys.stdout))))
+
+
+def _write(text: str) -> None:
+    """``text`` and a newline on stdout; none when stdout is closed (``>&-``), as click."""
+    if sys.stdout is not None:
+        sys.stdout.write(text + "\n")

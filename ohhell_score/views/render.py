@@ -1,0 +1,63 @@
+"""rich renderables for the interactive commands: play's summary after each hand.
+
+The score sheet and the list of games are plain text, drawn by plain.py for every
+command (show, list, play): one renderer, fast enough to start between every hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ohhell_score.views.plain import MADE
+from ohhell_score.views.words import trump_words
+
+if TYPE_CHECKING:
+    from ohhell_score.domain.game import Progress
+
+
+def stdout() -> Console:
+    return Console(highlight=False)
+
+
+def print_plain(console: Console, lines: list[str]) -> None:
+    """Lines of plain.py (maybe with ANSI styles) through a rich console, unchanged."""
+    console.print(Text.from_ansi("\n".join(lines)), soft_wrap=True)
+
+
+def hand_summary(prog: Progress, number: int) -> RenderableType:
+    """After a hand: each player's bid and tricks, made or not, the hand's score and the
+    total, the leaders marked ★."""
+    hand = prog.hands[number - 1]
+    totals = prog.running_totals()[number - 1]
+    top = max(totals.values())
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        title=f"Hand {number} of {len(prog.hands)} scored (trump {trump_words(hand.trump)})",
+        title_justify="left",
+    )
+    table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=24)
+    for head in ("bid", "took"):
+        table.add_column(head, justify="right")
+    table.add_column("")
+    table.add_column("score", justify="right")
+    table.add_column("total", justify="right")
+    for p in hand.order:
+        made = hand.bids[p] == hand.tricks[p]
+        table.add_row(
+            p,
+            str(hand.bids[p]),
+            str(hand.tricks[p]),
+            Text(f"{MADE} made", style="green") if made else Text("missed"),
+            f"{hand.scores[p]:+d}",
+            Text(f"{totals[p]}{' ★' if totals[p] == top else '  '}", style="bold"),
+        )
+    leaders = [p for p in prog.game.players if totals[p] == top]
+    lead = "Leader" if len(leaders) == 1 else "Leaders"
+    return Group(table, Text(f"{lead}: {' and '.join(leaders)} with {top}.", style="bold"))

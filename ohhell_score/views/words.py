@@ -1,0 +1,130 @@
+"""Plain-words descriptions of a game, shared by the commands and the score sheet.
+
+Plain strings only (no rich): the quick commands print these without paying for rich.
+"""
+
+from __future__ import annotations
+
+from ohhell_score.domain.game import NextStep, Progress, Step
+from ohhell_score.domain.rules import Preset, RuleSet, Suit, TrumpMethod
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def trump_words(suit: Suit | None) -> str:
+    if suit is None:
+        return "not known yet"
+    return "no trump" if suit is Suit.NOTRUMP else f"{suit.value} {suit.symbol}"
+
+
+def next_words(prog: Progress) -> str:
+    """What the table does next, in one line: "Hand 3 of 23 (11 cards, Cat deals): ..."."""
+    nxt = prog.next
+    if nxt is None:
+        winners = prog.winners
+        top = prog.totals[winners[0]]
+        who = " and ".join(winners)
+        verb = "share the win" if len(winners) > 1 else "wins"
+        return f"Game over: {who} {verb} with {top}."
+    total = len(prog.hands)
+    head = f"Hand {nxt.hand} of {total} ({plural(nxt.cards, 'card')}, {nxt.dealer} deals)"
+    return f"{head}: {step_words(prog, nxt)}"
+
+
+def step_words(prog: Progress, nxt: NextStep) -> str:
+    hand = prog.hands[nxt.hand - 1]
+    rules = prog.game.rules
+    if nxt.step is Step.TRUMP:
+        method = rules.trump.method
+        if method is TrumpMethod.NAMED:
+            return f"{nxt.player} names trump (`ohhell trump SUIT`)"
+        if method is TrumpMethod.DEALER:
+            return f"{nxt.player} (dealer) names trump before the bids (`ohhell trump SUIT`)"
+        if method is TrumpMethod.CUT:
+            return "cut the pack: enter the trump suit (`ohhell trump SUIT`)"
+        return "turn up the next card: enter its suit (`ohhell trump SUIT`)"
+    if nxt.step is Step.BID:
+        text = f"{nxt.player} to bid"
+        if nxt.player == hand.dealer:
+            text += " (dealer"
+            if nxt.forbidden_bid is not None:
+                text += f", may not bid {nxt.forbidden_bid}"
+            text += ")"
+        return text
+    over = hand.bids_total - hand.cards
+    balance = "exact" if over == 0 else f"over by {over}" if over > 0 else f"under by {-over}"
+    return (
+        f"play it out, then enter the tricks (bids {hand.bids_total} for "
+        f"{plural(hand.cards, 'trick')}: {balance})"
+    )
+
+
+def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
+    """A rule set in plain words, a line a rule, so a table can agree on what it plays."""
+    hands = rules.hands
+    lines = [
+        f"Hands: {len(hands)}: " + ", ".join(str(n) for n in hands) + " cards each.",
+        f"Deck: {rules.deck} cards"
+        + (
+            " (a 52-card pack without the 2s, 3s, 4s and the 5 of clubs)."
+            if rules.deck == 39
+            else "."
+        ),
+    ]
+    hook = rules.hook
+    if hook.from_cards is None:
+        lines.append("Hook: none; the dealer bids freely.")
+    else:
+        where = "" if hook.from_cards == 0 else f" on hands of {hook.from_cards} or more cards"
+        lines.append(
+            f"Hook{where}: the dealer, who bids last, may not make the bids add up to the "
+            "cards dealt."
+        )
+    lines.append("Trump: " + _trump_words(rules))
+    lines.append("Scoring: " + _scoring_words(rules))
+    lines.append(
+        "Each hand: the player left of the dealer bids first and leads; the deal passes "
+        "clockwise. Highest total wins; equal totals share the win."
+    )
+    return lines
+
+
+def _trump_words(rules: RuleSet) -> str:
+    method = rules.trump.method
+    if method is TrumpMethod.NAMED:
+        return (
+            "after the bids, the highest bidder names a suit or no trump; on equal bids "
+            "the first of them in bidding order names it."
+        )
+    if method is TrumpMethod.UPCARD:
+        return (
+            "after the deal the next card is turned up and its suit is trump; a hand "
+            "that deals every card is played without trump."
+        )
+    if method is TrumpMethod.CUT:
+        return "the pack is cut (or the dealer's last card shown) before the bids: its suit."
+    if method is TrumpMethod.DEALER:
+        return "the dealer names a suit or no trump before the bids, before seeing the cards."
+    if method is TrumpMethod.NONE:
+        return "none; every hand is played without trump."
+    cycle = ", ".join(
+        trump_words(s).split(" ")[0] if s is not Suit.NOTRUMP else "no trump"
+        for s in rules.trump.schedule
+    )
+    return f"a fixed cycle by hand, repeating: {cycle}."
+
+
+def _scoring_words(rules: RuleSet) -> str:
+    return {
+        "standard": "a made bid scores 10 + tricks; a missed bid scores the tricks taken.",
+        "exact": "a made bid scores 10 + the bid; a missed bid scores nothing.",
+        "minus": "a made bid scores 10 + tricks; a missed bid loses one point a trick off.",
+        "progressive": "a made bid scores 10 + the bid squared; a missed bid scores the "
+        "tricks taken.",
+    }[rules.scoring.value]
+
+
+def preset_line(p: Preset) -> str:
+    return f"{p.name}: {p.summary} (seed {p.seed}; {p.usual_players} players)"
