@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import get_args
 
 import pytest
 
@@ -83,6 +84,19 @@ def test_preset_names_of_the_command_line_are_the_rules_presets() -> None:
 
     assert tuple(rules.PRESETS) == cli.PRESET_NAMES
     assert cli.DEFAULT_PRESET == rules.DEFAULT_PRESET
+
+
+def test_rule_options_help_names_what_the_rules_take() -> None:
+    from ohhell_score.cli import app as cli
+    from ohhell_score.domain import rules
+
+    def help_of(option: object) -> object:
+        return getattr(get_args(option)[1], "help", None)
+
+    assert help_of(cli.HookOpt) == f"{rules.HOOK_FORMS}."
+    assert help_of(cli.HandsOpt) == f"Cards per hand: {rules.HANDS_FORMS}."
+    assert help_of(cli.TrumpOpt) == f"{rules.TrumpMethod.choices()}."
+    assert help_of(cli.ScoringOpt) == f"{rules.Scoring.choices()}."
 
 
 # --- the values offered ---------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from enum import Enum
+from typing import assert_never
 
 from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit
 from ohhell_score.domain.ids import is_id
@@ -91,7 +92,25 @@ _SCHEDULE_LETTERS = {
 }
 
 
-class TrumpMethod(Enum):
+class _Worded:
+    """Words for each member of an enum, from the member's ``_words``: phrases without
+    the full stop, so each view ends the sentence its own way."""
+
+    def _words(self) -> tuple[str, str]:
+        raise NotImplementedError
+
+    @property
+    def description(self) -> str:
+        """As `ohhell rules NAME` explains the rules."""
+        return self._words()[0]
+
+    @property
+    def sheet_note(self) -> str:
+        """Shorter, as the notes under a printed blank score sheet say it."""
+        return self._words()[1]
+
+
+class TrumpMethod(_Worded, Enum):
     """How a hand's trump is chosen (rules.md, "Trump")."""
 
     NAMED = "named"  # the highest bidder names it after the bids (Cartier)
@@ -101,8 +120,56 @@ class TrumpMethod(Enum):
     DEALER = "dealer"  # the dealer names it before the bids
     NONE = "none"  # no trump, ever
 
+    def _words(self) -> tuple[str, str]:
+        """The description and the sheet note of each method (a schedule's description is
+        followed by its cycle of suits, after a colon). A new method is a new member and
+        its case here: mypy's ``assert_never`` says when one is missing."""
+        match self:
+            case TrumpMethod.NAMED:
+                return (
+                    "after the bids, the highest bidder names a suit or no trump; on equal "
+                    "bids the first of them in bidding order names it",
+                    "after the bids, the highest bidder names it (first in bidding order on "
+                    "equal bids); write it in",
+                )
+            case TrumpMethod.UPCARD:
+                return (
+                    "after the deal the next card is turned up and its suit is trump; a hand "
+                    "that deals every card is played without trump",
+                    "the card turned up after the deal; write its suit in (NT: every card "
+                    "dealt, no trump)",
+                )
+            case TrumpMethod.CUT:
+                return (
+                    "the pack is cut (or the dealer's last card shown) before the bids: its suit",
+                    "the suit of the cut card, before the bids; write it in",
+                )
+            case TrumpMethod.SCHEDULE:
+                return (
+                    "a fixed cycle by hand, repeating",
+                    "fixed by the hand's number, as printed",
+                )
+            case TrumpMethod.DEALER:
+                return (
+                    "the dealer names a suit or no trump before the bids, before seeing the cards",
+                    "the dealer names it before the bids; write it in",
+                )
+            case TrumpMethod.NONE:
+                return (
+                    "none; every hand is played without trump",
+                    "none; every hand is played without trump",
+                )
+            case _:
+                assert_never(self)
 
-class Scoring(Enum):
+    @classmethod
+    def choices(cls) -> str:
+        """What ``--trump`` takes: ``named, upcard, ... or schedule:H,C,S,D,N``."""
+        named = [m.value for m in cls if m is not cls.SCHEDULE]
+        return ", ".join(named) + f" or {cls.SCHEDULE.value}:H,C,S,D,N"
+
+
+class Scoring(_Worded, Enum):
     """How a hand is scored (rules.md, "Scoring")."""
 
     STANDARD = "standard"
@@ -112,13 +179,51 @@ class Scoring(Enum):
 
     def score(self, bid: int, tricks: int) -> int:
         made = bid == tricks
-        if self is Scoring.STANDARD:  # all four seeds: 10 + t made, t missed
-            return 10 + tricks if made else tricks
-        if self is Scoring.EXACT:  # 10 + b made, nothing missed
-            return 10 + bid if made else 0
-        if self is Scoring.MINUS:  # seed 000 variants: -|t - b| for a failed bid
-            return 10 + tricks if made else -abs(tricks - bid)
-        return 10 + bid * bid if made else tricks  # progressive
+        match self:
+            case Scoring.STANDARD:  # all four seeds: 10 + t made, t missed
+                return 10 + tricks if made else tricks
+            case Scoring.EXACT:  # 10 + b made, nothing missed
+                return 10 + bid if made else 0
+            case Scoring.MINUS:  # seed 000 variants: -|t - b| for a failed bid
+                return 10 + tricks if made else -abs(tricks - bid)
+            case Scoring.PROGRESSIVE:
+                return 10 + bid * bid if made else tricks
+            case _:
+                assert_never(self)
+
+    def _words(self) -> tuple[str, str]:
+        """The description and the sheet note of each scheme. A new scheme is a new
+        member and its case here and in ``score``: mypy's ``assert_never`` says when
+        one is missing."""
+        match self:
+            case Scoring.STANDARD:
+                return (
+                    "a made bid scores 10 + tricks; a missed bid scores the tricks taken",
+                    "bid made, 10 + tricks; bid missed, the tricks taken",
+                )
+            case Scoring.EXACT:
+                return (
+                    "a made bid scores 10 + the bid; a missed bid scores nothing",
+                    "bid made, 10 + the bid; bid missed, nothing",
+                )
+            case Scoring.MINUS:
+                return (
+                    "a made bid scores 10 + tricks; a missed bid loses one point a trick off",
+                    "bid made, 10 + tricks; bid missed, minus one a trick off",
+                )
+            case Scoring.PROGRESSIVE:
+                return (
+                    "a made bid scores 10 + the bid squared; a missed bid scores the tricks taken",
+                    "bid made, 10 + the bid squared; bid missed, the tricks taken",
+                )
+            case _:
+                assert_never(self)
+
+    @classmethod
+    def choices(cls) -> str:
+        """What ``--scoring`` takes: ``standard, exact, minus or progressive``."""
+        names = [s.value for s in cls]
+        return ", ".join(names[:-1]) + f" or {names[-1]}"
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
@@ -128,6 +233,12 @@ class Scoring(Enum):
             raise BadValue(
                 f"{text!r} is not a scoring scheme: use " + ", ".join(s.value for s in cls)
             ) from None
+
+
+#: What ``--hook`` takes (and ``--hands``, by example); the command line's help says the
+#: same without importing this module (tests/test_completions.py checks that they agree).
+HOOK_FORMS = "always, never or from:K"
+HANDS_FORMS = "13-2-13, 10-1, 1-7-1 or 7,7,6"
 
 
 @record
@@ -148,7 +259,7 @@ class Hook:
             return cls(None)
         if t.startswith("from:") and _is_count(t[5:]):
             return cls(int(t[5:]))
-        raise BadValue(f"{text!r} is not a hook: use always, never or from:K (e.g. from:6)")
+        raise BadValue(f"{text!r} is not a hook: use {HOOK_FORMS} (e.g. from:6)")
 
     def __str__(self) -> str:
         if self.from_cards is None:
@@ -188,10 +299,7 @@ class Trump:
         try:
             method = TrumpMethod(t.lower())
         except ValueError:
-            raise BadValue(
-                f"{text!r} is not a trump method: use named, upcard, cut, dealer, none "
-                "or schedule:H,C,S,D,N"
-            ) from None
+            raise BadValue(f"{text!r} is not a trump method: use {TrumpMethod.choices()}") from None
         if method is TrumpMethod.SCHEDULE:
             raise BadValue("schedule needs its suits, e.g. schedule:H,C,S,D,N")
         return cls(method)
@@ -216,8 +324,7 @@ def parse_hands(text: str) -> tuple[int, ...]:
     """
     t = text.strip()
     bad = BadValue(
-        f"{text!r} is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1 or 7,7,6 "
-        "(1 to 52 cards a hand)"
+        f"{text!r} is not a hands pattern: use e.g. {HANDS_FORMS} (1 to 52 cards a hand)"
     )
     if all(_is_count(x.strip()) for x in t.split(",")):
         hands = tuple(int(x) for x in t.split(","))

@@ -16,7 +16,7 @@ from html import escape
 
 from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
-from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod, hands_pattern
+from ohhell_score.domain.rules import RuleSet, Suit, hands_pattern
 from ohhell_score.views.export import bids_made, places, result_words
 
 PAPERS = ("auto", "a4", "letter")
@@ -466,7 +466,11 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
         + "</tr></tfoot>"
     )
     content.append("</table>")
-    notes = [_scoring_note(rules), _hook_note(rules, hook_marks), _trump_note(rules)]
+    notes = [
+        f"Scoring: {rules.scoring.sheet_note}.",
+        _hook_note(rules, hook_marks),
+        f"Trump: {rules.trump.method.sheet_note}.",
+    ]
     if not named:
         first = players[game.first_dealer]
         notes.append(f"Write the names in clockwise from seat 1; seat {first} deals first.")
@@ -477,31 +481,8 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     return _page("Oh Hell score sheet", turn, paper, "blank", content)
 
 
-def _scoring_note(rules: RuleSet) -> str:
-    return {
-        "standard": "Scoring: bid made, 10 + tricks; bid missed, the tricks taken.",
-        "exact": "Scoring: bid made, 10 + the bid; bid missed, nothing.",
-        "minus": "Scoring: bid made, 10 + tricks; bid missed, minus one a trick off.",
-        "progressive": "Scoring: bid made, 10 + the bid squared; bid missed, the tricks taken.",
-    }[rules.scoring.value]
-
-
 def _hook_note(rules: RuleSet, marked: bool) -> str:
     if rules.hook.from_cards is None:
         return "No hook: the dealer bids freely."
     where = "On hands marked †, the" if marked else "The"
     return f"{where} dealer, who bids last, may not make the bids add up to the cards dealt."
-
-
-def _trump_note(rules: RuleSet) -> str:
-    method = rules.trump.method
-    return {
-        TrumpMethod.NAMED: "Trump: after the bids, the highest bidder names it (first in "
-        "bidding order on equal bids); write it in.",
-        TrumpMethod.UPCARD: "Trump: the card turned up after the deal; write its suit in "
-        "(NT: every card dealt, no trump).",
-        TrumpMethod.CUT: "Trump: the suit of the cut card, before the bids; write it in.",
-        TrumpMethod.DEALER: "Trump: the dealer names it before the bids; write it in.",
-        TrumpMethod.SCHEDULE: "Trump: fixed by the hand's number, as printed.",
-        TrumpMethod.NONE: "Trump: none; every hand is played without trump.",
-    }[method]

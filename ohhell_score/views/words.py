@@ -83,7 +83,7 @@ def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
             "cards dealt."
         )
     lines.append("Trump: " + _trump_words(rules))
-    lines.append("Scoring: " + _scoring_words(rules))
+    lines.append(f"Scoring: {rules.scoring.description}.")
     lines.append(
         "Each hand: the player left of the dealer bids first and leads; the deal passes "
         "clockwise. Highest total wins; equal totals share the win."
@@ -92,38 +92,14 @@ def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
 
 
 def _trump_words(rules: RuleSet) -> str:
-    method = rules.trump.method
-    if method is TrumpMethod.NAMED:
-        return (
-            "after the bids, the highest bidder names a suit or no trump; on equal bids "
-            "the first of them in bidding order names it."
-        )
-    if method is TrumpMethod.UPCARD:
-        return (
-            "after the deal the next card is turned up and its suit is trump; a hand "
-            "that deals every card is played without trump."
-        )
-    if method is TrumpMethod.CUT:
-        return "the pack is cut (or the dealer's last card shown) before the bids: its suit."
-    if method is TrumpMethod.DEALER:
-        return "the dealer names a suit or no trump before the bids, before seeing the cards."
-    if method is TrumpMethod.NONE:
-        return "none; every hand is played without trump."
+    trump = rules.trump
+    if trump.method is not TrumpMethod.SCHEDULE:
+        return f"{trump.method.description}."
     cycle = ", ".join(
         trump_words(s).split(" ")[0] if s is not Suit.NOTRUMP else "no trump"
-        for s in rules.trump.schedule
+        for s in trump.schedule
     )
-    return f"a fixed cycle by hand, repeating: {cycle}."
-
-
-def _scoring_words(rules: RuleSet) -> str:
-    return {
-        "standard": "a made bid scores 10 + tricks; a missed bid scores the tricks taken.",
-        "exact": "a made bid scores 10 + the bid; a missed bid scores nothing.",
-        "minus": "a made bid scores 10 + tricks; a missed bid loses one point a trick off.",
-        "progressive": "a made bid scores 10 + the bid squared; a missed bid scores the "
-        "tricks taken.",
-    }[rules.scoring.value]
+    return f"{trump.method.description}: {cycle}."
 
 
 def preset_line(p: Preset) -> str:
