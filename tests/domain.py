@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
-from ohhell_score.domain.rules import Suit, build_rules
+from ohhell_score.domain.rules import RuleOptions, Suit, build_rules
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
@@ -17,7 +17,7 @@ def new_game(
     **options: str | int | None,
 ) -> Game:
     """A game as `ohhell new` makes it: the preset, overridden by the options, checked."""
-    rules = build_rules(preset, len(players), **options)  # type: ignore[arg-type]
+    rules = build_rules(preset, len(players), RuleOptions(**options))  # type: ignore[arg-type]
     return Game("test", players, rules, first_dealer)
 
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
-from ohhell_score.domain.rules import Suit, build_rules
+from ohhell_score.domain.rules import RuleOptions, Suit, build_rules
 from ohhell_score.storage import store
 
 #: Names the contract allows that exports must escape or neutralise.
@@ -47,7 +47,7 @@ def new_game(
     preset: str = "classic",
     **options: Any,
 ) -> Game:
-    rules = build_rules(preset, len(players), **options)
+    rules = build_rules(preset, len(players), RuleOptions(**options))
     at = "2026-11-30T19:00:00+00:00"
     return Game(game_id, players, rules, created=at, updated=at, scorer="Zoë")
 

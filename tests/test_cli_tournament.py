@@ -465,6 +465,48 @@ def test_an_unreadable_tournament_file_is_refused_naming_it(
     assert said in message
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("hook", 3, "a rule option is not text"),
+        ("scoring", ["exact"], "a rule option is not text"),
+        ("decks", "2", "a rule option is not a whole number"),
+        ("deck_size", True, "a rule option is not a whole number"),
+    ],
+)
+def test_a_rule_option_of_the_wrong_type_makes_the_file_unreadable(
+    ohhell: Ohhell, data_dir: Path, option: str, value: object, said: str
+) -> None:
+    new(ohhell, "--seed", "1")
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rules"][option] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
+
+
+def test_the_file_keeps_the_preset_and_every_rule_option(ohhell: Ohhell, data_dir: Path) -> None:
+    """Options not given are written as null; the JSON export leaves them out."""
+    new(ohhell, "--seed", "1", "--scoring", "exact", "--decks", "2")
+    saved = json.loads((data_dir / "tournaments" / "cup.json").read_text(encoding="utf-8"))
+    assert saved["rules"] == {
+        "preset": "cartier",
+        "hook": None,
+        "hands": "2,1",
+        "trump": None,
+        "scoring": "exact",
+        "decks": 2,
+        "deck_size": None,
+    }
+    exported = json.loads(ohhell.ok("tournament", "export", "cup", "-f", "json"))
+    assert exported["rules"] == {
+        "preset": "cartier",
+        "hands": "2,1",
+        "scoring": "exact",
+        "decks": 2,
+    }
+
+
 # --- tables scored on other laptops -------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ohhell_score.domain.game import Bid, Correction, Game, Tricks
-from ohhell_score.domain.rules import build_rules
+from ohhell_score.domain.rules import RuleOptions, build_rules
 from ohhell_score.storage import store
 from ohhell_score.views.history import history
 from tests.conftest import Ohhell
@@ -122,7 +122,7 @@ def test_corrections_in_the_same_second_as_entries_keep_the_order_they_were_made
     game = Game(
         "g",
         ("Ann", "Bob", "Cat"),
-        build_rules("classic", 3, hands="2,1", trump="none", hook="never"),
+        build_rules("classic", 3, RuleOptions(hands="2,1", trump="none", hook="never")),
         entries=(
             Bid(1, "Bob", 1, at),
             Bid(1, "Cat", 0, at),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ohhell_score.domain.errors import BadValue, Refused
-from ohhell_score.domain.rules import RESERVED_NAMES, HouseRule, build_rules, preset
+from ohhell_score.domain.rules import RESERVED_NAMES, HouseRule, RuleOptions, build_rules, preset
 from ohhell_score.storage import house
 from tests.conftest import Ohhell
 
@@ -167,7 +167,8 @@ def test_a_house_rule_may_start_from_another(ohhell: Ohhell) -> None:
     save_friday(ohhell)
     ohhell.ok("rules", "save", "saturday", "--rules", "friday", "--hands", "7-1")
     saturday = house.load("saturday")
-    assert (saturday.base, saturday.hook, saturday.scoring, saturday.hands) == (
+    options = saturday.options
+    assert (saturday.base, options.hook, options.scoring, options.hands) == (
         "cartier",
         "never",
         "minus",
@@ -189,9 +190,9 @@ def test_import_does_not_replace_a_different_rule_without_force(
     ohhell.ok("rules", "export", "friday", "-o", str(file))
     ohhell.ok("rules", "save", "friday", "--scoring", "exact")
     assert "--force" in ohhell.refused("rules", "import", str(file))
-    assert house.load("friday").scoring == "exact"
+    assert house.load("friday").options.scoring == "exact"
     ohhell.ok("rules", "import", str(file), "--force")
-    assert house.load("friday").scoring == "minus"
+    assert house.load("friday").options.scoring == "minus"
 
 
 def test_importing_a_game_file_is_refused_naming_the_file(ohhell: Ohhell, data_dir: Path) -> None:
@@ -213,7 +214,7 @@ def test_a_deleted_house_rule_is_gone_but_its_games_keep_their_rules(ohhell: Ohh
 
 
 def test_build_rules_uses_the_house_rule_it_is_given() -> None:
-    friday = HouseRule.make("friday", "ten-to-one", scoring="exact")
+    friday = HouseRule.make("friday", "ten-to-one", RuleOptions(scoring="exact"))
     rules = build_rules("friday", 4, house=friday)
     assert (rules.preset, rules.scoring.value, len(rules.hands)) == ("friday", "exact", 10)
 
@@ -226,12 +227,12 @@ def test_preset_without_the_house_rule_does_not_know_it() -> None:
 def test_a_house_rule_is_kept_in_normal_form() -> None:
     """Equal rules make equal files: `13-2-13` and the list of its 23 hands are one."""
     spelled = ",".join(str(n) for n in [*range(13, 1, -1), *range(3, 14)])
-    assert HouseRule.make("a", "classic", hands=spelled).hands == "13-2-13"
-    assert HouseRule.make("a", "classic", hook="FROM:6").hook == "from:6"
+    assert HouseRule.make("a", "classic", RuleOptions(hands=spelled)).options.hands == "13-2-13"
+    assert HouseRule.make("a", "classic", RuleOptions(hook="FROM:6")).options.hook == "from:6"
 
 
 def test_house_rule_json_round_trips() -> None:
-    rule = HouseRule.make("a", "cartier", trump="schedule:H,C", deck_size=63)
+    rule = HouseRule.make("a", "cartier", RuleOptions(trump="schedule:H,C", deck_size=63))
     assert HouseRule.from_json(rule.to_json()) == rule
 
 
@@ -239,6 +240,49 @@ def test_a_house_rule_file_from_a_newer_version_is_refused() -> None:
     text = json.dumps({"schema": 9, "kind": "ohhell-house-rule", "name": "a", "base": "classic"})
     with pytest.raises(Refused, match="newer"):
         house.parse(text, "a.json")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("hook", 6, "hook, hands, trump and scoring are written as text"),
+        ("trump", None, ""),
+        ("decks", "2", "decks and deck_size are whole numbers"),
+        ("deck_size", 6.5, "decks and deck_size are whole numbers"),
+        ("color", "red", "unknown field 'color'"),
+    ],
+)
+def test_a_house_rule_file_is_read_field_by_field(field: str, value: object, said: str) -> None:
+    data = {"schema": 1, "kind": "ohhell-house-rule", "name": "a", "base": "classic", field: value}
+    if not said:
+        assert house.parse(json.dumps(data), "a.json") == HouseRule("a", "classic")
+        return
+    with pytest.raises(Refused) as refused:
+        house.parse(json.dumps(data), "a.json")
+    assert str(refused.value) == f"cannot read a.json: {said}"
+
+
+def test_a_house_rule_file_keeps_only_the_options_given() -> None:
+    rule = HouseRule.make("a", "cartier", RuleOptions(hands="7-1", decks=2))
+    assert json.loads(house.to_text(rule)) == {
+        "schema": 1,
+        "kind": "ohhell-house-rule",
+        "name": "a",
+        "base": "cartier",
+        "hands": "7-1",
+        "decks": 2,
+    }
+
+
+def test_options_given_over_a_house_rule_replace_its_own_and_its_deck() -> None:
+    friday = HouseRule.make("friday", "cartier", RuleOptions(hook="never", deck_size=63))
+    saturday = HouseRule.make(
+        "saturday", "friday", RuleOptions(scoring="exact", decks=2), house=friday
+    )
+    assert (saturday.base, saturday.options) == (
+        "cartier",
+        RuleOptions(hook="never", scoring="exact", decks=2),
+    )
 
 
 def test_a_damaged_house_rule_file_is_refused_naming_it(ohhell: Ohhell, config_dir: Path) -> None:

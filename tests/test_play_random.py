@@ -22,7 +22,7 @@ from ohhell_score.domain.game import (
     set_trump,
     sheet_json,
 )
-from ohhell_score.domain.rules import Suit, build_rules
+from ohhell_score.domain.rules import RuleOptions, Suit, build_rules
 from ohhell_score.storage import store
 
 TRUMPS = ["named", "upcard", "cut", "dealer", "none", "schedule:H,C,S,D,N"]
@@ -61,7 +61,7 @@ def test_a_random_game_at_the_prompts_is_the_game_of_its_answers(
 ) -> None:
     shutil.rmtree(data_dir, ignore_errors=True)
     names = tuple("ABCDE"[:players])
-    start = Game("r", names, build_rules("classic", players, hands=hands, trump=trump))
+    start = Game("r", names, build_rules("classic", players, RuleOptions(hands=hands, trump=trump)))
     store.create(start)
     answers: list[Answer] = []
 

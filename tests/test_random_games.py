@@ -34,6 +34,7 @@ from ohhell_score.domain.game import (
 )
 from ohhell_score.domain.rules import (
     PRESETS,
+    RuleOptions,
     RuleSet,
     Suit,
     build_rules,
@@ -60,7 +61,7 @@ class Table:
     options: dict[str, Any] = field(hash=False)
 
     def game(self) -> Game:
-        rules = build_rules(self.preset, len(self.players), **self.options)
+        rules = build_rules(self.preset, len(self.players), RuleOptions(**self.options))
         return Game("random", self.players, rules, self.first_dealer)
 
 

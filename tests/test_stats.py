@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress
-from ohhell_score.domain.rules import build_rules
+from ohhell_score.domain.rules import RuleOptions, build_rules
 from ohhell_score.domain.stats import Filters, facts, summarise
 from ohhell_score.storage import store
 from tests.conftest import Ohhell
@@ -259,7 +259,8 @@ def finished_games(draw: st.DrawFn) -> Game:
     """A random finished game of 3 to 5 players under any scoring scheme."""
     players = ("Ann", "Bob", "Cat", "Dan", "Eve")[: draw(st.integers(3, 5))]
     scheme = draw(st.sampled_from(["standard", "exact", "minus", "progressive"]))
-    rules = build_rules("classic", len(players), hands="4-1", trump="none", scoring=scheme)
+    options = RuleOptions(hands="4-1", trump="none", scoring=scheme)
+    rules = build_rules("classic", len(players), options)
     game = Game("g", players, rules, created="2026-11-27T20:00:00+00:00")
     while (nxt := progress(game).next) is not None:
         if nxt.step is Step.BID:

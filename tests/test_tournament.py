@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ohhell_score.domain.game import Game
+from ohhell_score.domain.rules import RuleOptions
 from ohhell_score.domain.tournament import (
     NoFairFormat,
     NotReady,
-    RuleOptions,
     Stage,
+    TableRules,
     Tournament,
     advance,
     champion,
@@ -25,7 +26,7 @@ from ohhell_score.domain.tournament import (
 
 from .tournament_helpers import DISTINCT, TIE_2_3, Plan, play_pure
 
-SHORT = RuleOptions("cartier", hands="2,1")
+SHORT = TableRules("cartier", RuleOptions(hands="2,1"))
 FIELDS = [8, 12, 16, 24, 32]
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from importlib import import_module
-from typing import TYPE_CHECKING, Annotated, NoReturn, TypedDict
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from typer import _click as click
@@ -26,7 +26,7 @@ from ohhell_score.storage import store
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from ohhell_score.domain.game import Game
-    from ohhell_score.domain.rules import RuleSet
+    from ohhell_score.domain.rules import RuleOptions, RuleSet
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
 #: without importing the rules (tests/test_completions.py checks that they agree).
@@ -101,7 +101,10 @@ GameOpt = Annotated[
         autocompletion=complete_game,
     ),
 ]
-# The rule options of `new`, shared by every command that makes a rule set (rules.md).
+# The rule options of `new`, shared by every command that makes a rule set (rules.md):
+# each such command lists the six after its --rules, and `rule_options` gathers them.
+# Their help says what domain/rules.py takes, written out because importing the rules
+# here would slow every command (tests/test_completions.py checks that they agree).
 RulesOpt = Annotated[
     str,
     typer.Option(
@@ -131,11 +134,19 @@ DeckSizeOpt = Annotated[
 ]
 
 
+def rule_options(ctx: typer.Context) -> "RuleOptions":
+    """The options ``HookOpt`` to ``DeckSizeOpt`` as the command ``ctx`` was given them."""
+    from ohhell_score.domain.rules import RuleOptions
+
+    return RuleOptions._make(ctx.params[name] for name in RuleOptions._fields)
+
+
 # --- new ----------------------------------------------------------------------------
 
 
 @app.command()
 def new(
+    ctx: typer.Context,
     players: Annotated[
         list[str] | None,
         typer.Argument(
@@ -178,14 +189,7 @@ def new(
     from ohhell_score.domain.game import Game, check_players, progress
     from ohhell_score.views.words import next_words
 
-    options: RuleOptions = {
-        "hook": hook,
-        "hands": hands,
-        "trump": trump,
-        "scoring": scoring,
-        "decks": decks,
-        "deck_size": deck_size,
-    }
+    options = rule_options(ctx)
     if not players or draw:
         from ohhell_score.cli.play import new_at_table
 
@@ -201,23 +205,12 @@ def new(
     typer.echo(next_words(progress(created)))
 
 
-class RuleOptions(TypedDict):
-    """The options of `new` that override a preset (rules.md "Rule parameters")."""
-
-    hook: str | None
-    hands: str | None
-    trump: str | None
-    scoring: str | None
-    decks: int | None
-    deck_size: int | None
-
-
-def make_rules(name: str, players: int, options: RuleOptions) -> "RuleSet":
+def make_rules(name: str, players: int, options: "RuleOptions") -> "RuleSet":
     """The preset or house rule ``name`` for ``players``, with ``options`` over it."""
     from ohhell_score.domain.rules import build_rules
     from ohhell_score.storage.house import find as find_house_rule
 
-    return build_rules(name, players, house=find_house_rule(name), **options)
+    return build_rules(name, players, options, house=find_house_rule(name))
 
 
 def create_game(

@@ -19,7 +19,6 @@ from ohhell_score.cli.app import (
     GameOpt,
     HandsOpt,
     HookOpt,
-    RuleOptions,
     RulesOpt,
     ScoringOpt,
     TrumpOpt,
@@ -28,6 +27,7 @@ from ohhell_score.cli.app import (
     load,
     make_rules,
     refusals,
+    rule_options,
 )
 from ohhell_score.domain.errors import GameExists
 from ohhell_score.storage import store
@@ -197,6 +197,7 @@ def import_cmd(
 
 @app.command("sheet")
 def sheet_cmd(
+    ctx: typer.Context,
     players: Annotated[
         list[str] | None,
         typer.Argument(help="Player names, clockwise (or give --players N).", show_default=False),
@@ -244,15 +245,7 @@ def sheet_cmd(
         else:
             assert count is not None
             names = tuple(str(seat) for seat in range(1, count + 1))
-        options: RuleOptions = {
-            "hook": hook,
-            "hands": hands,
-            "trump": trump,
-            "scoring": scoring,
-            "decks": decks,
-            "deck_size": deck_size,
-        }
-        rule_set = make_rules(rules, len(names), options)
+        rule_set = make_rules(rules, len(names), rule_options(ctx))
         draft = Game("sheet", names, rule_set)
         first = names.index(draft.resolve(dealer)) if dealer is not None else 0
         text = blank_sheet_html(

@@ -13,7 +13,6 @@ import typer
 
 from ohhell_score.cli.app import (
     GameOpt,
-    RuleOptions,
     announce,
     app,
     create_game,
@@ -25,7 +24,7 @@ from ohhell_score.domain.errors import GameExists
 from ohhell_score.storage import store
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
-    from ohhell_score.domain.rules import RuleSet
+    from ohhell_score.domain.rules import RuleOptions, RuleSet
 
 INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
 

@@ -23,6 +23,7 @@ from ohhell_score.cli.app import (
     TrumpOpt,
     app,
     refusals,
+    rule_options,
 )
 from ohhell_score.cli.complete import complete_house_rule, complete_rules
 from ohhell_score.storage import store
@@ -120,6 +121,7 @@ def _list_rules() -> None:
 
 @rules_app.command("save")
 def save_rules(
+    ctx: typer.Context,
     name: RuleName,
     rules: Annotated[
         str,
@@ -142,17 +144,7 @@ def save_rules(
     from ohhell_score.storage import house
 
     with refusals():
-        rule = HouseRule.make(
-            name,
-            rules,
-            house=house.find(rules),
-            hook=hook,
-            hands=hands,
-            trump=trump,
-            scoring=scoring,
-            decks=decks,
-            deck_size=deck_size,
-        )
+        rule = HouseRule.make(name, rules, rule_options(ctx), house=house.find(rules))
         replaced = house.save(rule)
     verb = "Replaced" if replaced else "Saved"
     typer.echo(f"{verb} house rule {rule.name}: {rule.summary()}.")

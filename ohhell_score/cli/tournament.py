@@ -24,6 +24,7 @@ from ohhell_score.cli.app import (
     app,
     fail,
     refusals,
+    rule_options,
 )
 from ohhell_score.cli.complete import (
     complete_game,
@@ -65,6 +66,7 @@ def _read_players_file(path: Path) -> list[str]:
 
 @tournament_app.command("new")
 def new(
+    ctx: typer.Context,
     name: NewNameArg,
     players: Annotated[
         list[str] | None,
@@ -108,7 +110,7 @@ def new(
     """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
     import secrets
 
-    from ohhell_score.domain.tournament import RuleOptions, TournamentExists, new_tournament
+    from ohhell_score.domain.tournament import TableRules, TournamentExists, new_tournament
     from ohhell_score.storage import tournaments as ts
 
     field = list(players or [])
@@ -116,14 +118,14 @@ def new(
         field += _read_players_file(players_file)
     if not field:
         raise typer.BadParameter("give the players as arguments or with --players-file")
-    options = RuleOptions(rules, hook, hands, trump, scoring, decks, deck_size)
+    table_rules = TableRules(rules, rule_options(ctx))
     drawn = seed if seed is not None else secrets.randbelow(1_000_000)
     at = store.now()
     with refusals():
         t, games = new_tournament(
             name,
             field,
-            options,
+            table_rules,
             drawn,
             shuffle=not no_shuffle,
             losers_bracket=losers_bracket,

@@ -14,8 +14,9 @@ how large the deck is. Presets come from the seeds:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from enum import Enum
-from typing import assert_never
+from typing import NamedTuple, assert_never
 
 from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit
 from ohhell_score.domain.ids import is_id
@@ -536,65 +537,107 @@ def preset(name: str, house: HouseRule | None = None) -> Preset:
     )
 
 
+class RuleOptions(NamedTuple):
+    """The options of `ohhell new` that change a preset (rules.md "Rule parameters"), as
+    typed, None where not given. Every command that makes rules takes these six, and
+    house rules and tournaments keep them; their values are checked when applied."""
+
+    hook: str | None = None
+    hands: str | None = None
+    trump: str | None = None
+    scoring: str | None = None
+    decks: int | None = None
+    deck_size: int | None = None
+
+    def apply(self, rules: RuleSet) -> RuleSet:
+        """``rules`` with each option given replacing its part (values as in rules.md)."""
+        if self.hook is not None:
+            rules = replace(rules, hook=Hook.parse(self.hook))
+        if self.hands is not None:
+            rules = replace(rules, hands=parse_hands(self.hands))
+        if self.trump is not None:
+            rules = replace(rules, trump=Trump.parse(self.trump))
+        if self.scoring is not None:
+            rules = replace(rules, scoring=Scoring.parse(self.scoring))
+        if self.decks is not None and self.deck_size is not None:
+            raise BadValue("give --decks or --deck-size, not both")
+        if self.decks is not None:
+            if not 1 <= self.decks <= 4:
+                raise BadValue(f"--decks takes 1 to 4 packs, not {self.decks}")
+            rules = replace(rules, deck=PACK * self.decks)
+        if self.deck_size is not None:
+            if not 3 <= self.deck_size <= 4 * PACK:
+                raise BadValue(f"--deck-size takes 3 to {4 * PACK} cards, not {self.deck_size}")
+            rules = replace(rules, deck=self.deck_size)
+        return rules
+
+    def normal(self) -> RuleOptions:
+        """The same options in their normal form (``FROM:6`` is ``from:6``, ``13-2-13``
+        spelled out is ``13-2-13``), so that equal rules make equal files."""
+        return self._replace(
+            hook=None if self.hook is None else str(Hook.parse(self.hook)),
+            hands=None if self.hands is None else hands_pattern(parse_hands(self.hands)),
+            trump=None if self.trump is None else str(Trump.parse(self.trump)),
+            scoring=None if self.scoring is None else Scoring.parse(self.scoring).value,
+        )
+
+    def over(self, base: RuleOptions) -> RuleOptions:
+        """These options over ``base``'s: each one given here wins, and a deck given here
+        (``decks`` or ``deck_size``) replaces ``base``'s, whichever way that was given."""
+        if self.decks is not None or self.deck_size is not None:
+            base = base._replace(decks=None, deck_size=None)
+        return RuleOptions._make(
+            mine if mine is not None else old for mine, old in zip(self, base, strict=True)
+        )
+
+    def to_json(self, *, unset: bool = False) -> dict[str, str | int | None]:
+        """The options given, by name, as house rule files keep them; with ``unset``
+        every option, null where not given, as tournament files keep them."""
+        return {k: v for k, v in self._asdict().items() if unset or v is not None}
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, object], *, not_text: str, not_number: str
+    ) -> RuleOptions:
+        """The options in a JSON object (missing or null: not given). Their form is not
+        checked here; their types are: ``ValueError(not_text)`` for a text option that
+        is not text, ``ValueError(not_number)`` for a number that is not whole."""
+        hook, hands, trump, scoring = (
+            _text(data.get(k), not_text) for k in ("hook", "hands", "trump", "scoring")
+        )
+        decks, deck_size = (_number(data.get(k), not_number) for k in ("decks", "deck_size"))
+        return cls(hook, hands, trump, scoring, decks, deck_size)
+
+
+def _text(value: object, message: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(message)
+
+
+def _number(value: object, message: str) -> int | None:
+    if value is None or type(value) is int:
+        return value
+    raise ValueError(message)
+
+
+#: No option given: the preset as it is.
+NO_OPTIONS = RuleOptions()
+
+
 def build_rules(
     preset_name: str,
     players: int,
+    options: RuleOptions = NO_OPTIONS,
     *,
     house: HouseRule | None = None,
-    hook: str | None = None,
-    hands: str | None = None,
-    trump: str | None = None,
-    scoring: str | None = None,
-    decks: int | None = None,
-    deck_size: int | None = None,
 ) -> RuleSet:
     """A preset's rules for ``players`` with the options that override it, checked to fit.
 
     ``house`` is the house rule named ``preset_name``, when it is one.
     """
-    rules = preset(preset_name, house).for_players(players)
-    rules = _with_options(
-        rules,
-        hook=hook,
-        hands=hands,
-        trump=trump,
-        scoring=scoring,
-        decks=decks,
-        deck_size=deck_size,
-    )
+    rules = options.apply(preset(preset_name, house).for_players(players))
     rules.check_fits(players)
-    return rules
-
-
-def _with_options(
-    rules: RuleSet,
-    *,
-    hook: str | None,
-    hands: str | None,
-    trump: str | None,
-    scoring: str | None,
-    decks: int | None,
-    deck_size: int | None,
-) -> RuleSet:
-    """``rules`` with each option given replacing its part (values as in rules.md)."""
-    if hook is not None:
-        rules = replace(rules, hook=Hook.parse(hook))
-    if hands is not None:
-        rules = replace(rules, hands=parse_hands(hands))
-    if trump is not None:
-        rules = replace(rules, trump=Trump.parse(trump))
-    if scoring is not None:
-        rules = replace(rules, scoring=Scoring.parse(scoring))
-    if decks is not None and deck_size is not None:
-        raise BadValue("give --decks or --deck-size, not both")
-    if decks is not None:
-        if not 1 <= decks <= 4:
-            raise BadValue(f"--decks takes 1 to 4 packs, not {decks}")
-        rules = replace(rules, deck=PACK * decks)
-    if deck_size is not None:
-        if not 3 <= deck_size <= 4 * PACK:
-            raise BadValue(f"--deck-size takes 3 to {4 * PACK} cards, not {deck_size}")
-        rules = replace(rules, deck=deck_size)
     return rules
 
 
@@ -630,85 +673,36 @@ class HouseRule:
 
     name: str
     base: str
-    hook: str | None = None
-    hands: str | None = None
-    trump: str | None = None
-    scoring: str | None = None
-    decks: int | None = None
-    deck_size: int | None = None
+    options: RuleOptions = NO_OPTIONS
 
     @classmethod
     def make(
         cls,
         name: str,
         base: str,
+        options: RuleOptions = NO_OPTIONS,
         *,
         house: HouseRule | None = None,
-        hook: str | None = None,
-        hands: str | None = None,
-        trump: str | None = None,
-        scoring: str | None = None,
-        decks: int | None = None,
-        deck_size: int | None = None,
     ) -> HouseRule:
         """A checked house rule. ``base`` may name another house rule (given as
         ``house``): its options come along and those given here override them."""
         check_house_name(name)
         chosen = preset(base, house)
         inherited = chosen.house or cls(name, chosen.name)
-        if decks is not None or deck_size is not None:
-            # a deck given here replaces the inherited one, whichever way it was given
-            inherited = replace(inherited, decks=None, deck_size=None)
-        _with_options(  # the values' form is checked before anything is kept
-            chosen.rules,
-            hook=hook,
-            hands=hands,
-            trump=trump,
-            scoring=scoring,
-            decks=decks,
-            deck_size=deck_size,
-        )
-        rule = cls(
-            name=name,
-            base=inherited.base,
-            hook=str(Hook.parse(hook)) if hook is not None else inherited.hook,
-            hands=hands_pattern(parse_hands(hands)) if hands is not None else inherited.hands,
-            trump=str(Trump.parse(trump)) if trump is not None else inherited.trump,
-            scoring=Scoring.parse(scoring).value if scoring is not None else inherited.scoring,
-            decks=decks if decks is not None else inherited.decks,
-            deck_size=deck_size if deck_size is not None else inherited.deck_size,
-        )
+        options.apply(chosen.rules)  # the values' form is checked before anything is kept
+        rule = cls(name, inherited.base, options.normal().over(inherited.options))
         rule.rules_for(MIN_PLAYERS).check_fits(MIN_PLAYERS)  # playable by some table
         return rule
 
-    def options(self) -> dict[str, str | int]:
-        """The options that change the base preset, as `ohhell new` takes them."""
-        found = {
-            "hook": self.hook,
-            "hands": self.hands,
-            "trump": self.trump,
-            "scoring": self.scoring,
-            "decks": self.decks,
-            "deck_size": self.deck_size,
-        }
-        return {k: v for k, v in found.items() if v is not None}
-
     def rules_for(self, players: int) -> RuleSet:
         """The base preset for ``players`` with this rule's options; named after it."""
-        rules = PRESETS[self.base].for_players(players)
-        rules = _with_options(
-            rules,
-            hook=self.hook,
-            hands=self.hands,
-            trump=self.trump,
-            scoring=self.scoring,
-            decks=self.decks,
-            deck_size=self.deck_size,
-        )
+        rules = self.options.apply(PRESETS[self.base].for_players(players))
         return replace(rules, preset=self.name)
 
     def summary(self) -> str:
-        changes = ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in self.options().items())
+        changes = ", ".join(
+            f"--{k.replace('_', '-')} {v}" for k, v in self.options.to_json().items()
+        )
         return f"{self.base} with {changes}" if changes else f"the same as {self.base}"
 
     def as_preset(self) -> Preset:
@@ -724,7 +718,7 @@ class HouseRule:
         )
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "base": self.base, **self.options()}
+        return {"name": self.name, "base": self.base, **self.options.to_json()}
 
     @classmethod
     def from_json(cls, data: object) -> HouseRule:
@@ -732,8 +726,7 @@ class HouseRule:
         (``BadValue`` among them) or ``Refused`` for anything wrong."""
         if not isinstance(data, dict):
             raise ValueError("not a house rule object")
-        known = {"name", "base", "hook", "hands", "trump", "scoring", "decks", "deck_size"}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - {"name", "base", *RuleOptions._fields})
         if unknown:
             raise ValueError(f"unknown field {unknown[0]!r}")
         name, base = data.get("name"), data.get("base")
@@ -741,27 +734,9 @@ class HouseRule:
             raise ValueError("a house rule needs a name and a base preset")
         if base not in PRESETS:
             raise ValueError(f"base {base!r} is not a built-in preset")
-        texts = {k: data.get(k) for k in ("hook", "hands", "trump", "scoring")}
-        numbers = {k: data.get(k) for k in ("decks", "deck_size")}
-        if not all(v is None or isinstance(v, str) for v in texts.values()):
-            raise ValueError("hook, hands, trump and scoring are written as text")
-        if not all(v is None or type(v) is int for v in numbers.values()):
-            raise ValueError("decks and deck_size are whole numbers")
-        return cls.make(
-            name,
-            base,
-            hook=_text(texts["hook"]),
-            hands=_text(texts["hands"]),
-            trump=_text(texts["trump"]),
-            scoring=_text(texts["scoring"]),
-            decks=_number(numbers["decks"]),
-            deck_size=_number(numbers["deck_size"]),
+        options = RuleOptions.from_json(
+            data,
+            not_text="hook, hands, trump and scoring are written as text",
+            not_number="decks and deck_size are whole numbers",
         )
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _number(value: object) -> int | None:
-    return value if type(value) is int else None
+        return cls.make(name, base, options)

@@ -32,7 +32,7 @@ from enum import Enum
 from ohhell_score.domain import records
 from ohhell_score.domain.errors import Refused
 from ohhell_score.domain.game import Bid, Game, TrumpEntry, progress
-from ohhell_score.domain.rules import RuleSet, build_rules
+from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
 
 #: Tables of four in the first round (seed 000: "8 tables of 4 players each").
 TABLE = 4
@@ -149,28 +149,14 @@ def seat(groups: Sequence[Sequence[str]], tables: int, rng: random.Random) -> li
 
 
 @dataclass(frozen=True)
-class RuleOptions:
+class TableRules:
     """The rules every table plays: a preset and the options of ``ohhell new``."""
 
     preset: str = "cartier"
-    hook: str | None = None
-    hands: str | None = None
-    trump: str | None = None
-    scoring: str | None = None
-    decks: int | None = None
-    deck_size: int | None = None
+    options: RuleOptions = NO_OPTIONS
 
     def build(self, players: int) -> RuleSet:
-        return build_rules(
-            self.preset,
-            players,
-            hook=self.hook,
-            hands=self.hands,
-            trump=self.trump,
-            scoring=self.scoring,
-            decks=self.decks,
-            deck_size=self.deck_size,
-        )
+        return build_rules(self.preset, players, self.options)
 
 
 @dataclass(frozen=True)
@@ -190,7 +176,7 @@ class Round:
 class Tournament:
     name: str
     players: tuple[str, ...]
-    rules: RuleOptions
+    rules: TableRules
     seed: int
     shuffled: bool
     losers_bracket: bool
@@ -237,7 +223,7 @@ def _games(
     bracket: Bracket,
     stage: Stage,
     seated: Sequence[Sequence[str]],
-    rules: RuleOptions,
+    rules: TableRules,
     at: str,
 ) -> tuple[Round, list[Game]]:
     tables = tuple(
@@ -254,7 +240,7 @@ def _games(
 def new_tournament(
     name: str,
     players: Sequence[str],
-    rules: RuleOptions,
+    rules: TableRules,
     seed: int,
     *,
     shuffle: bool = True,

@@ -17,12 +17,13 @@ from typing import Any
 
 from ohhell_score.domain.errors import CorruptGame, GameNotFound, Refused
 from ohhell_score.domain.game import Game
+from ohhell_score.domain.rules import RuleOptions
 from ohhell_score.domain.tournament import (
     Bracket,
     CorruptTournament,
     Round,
-    RuleOptions,
     Table,
+    TableRules,
     Tournament,
     TournamentExists,
     TournamentNotFound,
@@ -57,15 +58,7 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "schema": SCHEMA,
         "name": t.name,
         "players": list(t.players),
-        "rules": {
-            "preset": t.rules.preset,
-            "hook": t.rules.hook,
-            "hands": t.rules.hands,
-            "trump": t.rules.trump,
-            "scoring": t.rules.scoring,
-            "decks": t.rules.decks,
-            "deck_size": t.rules.deck_size,
-        },
+        "rules": {"preset": t.rules.preset, **t.rules.options.to_json(unset=True)},
         "seed": t.seed,
         "shuffled": t.shuffled,
         "losers_bracket": t.losers_bracket,
@@ -81,18 +74,6 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "created": t.created,
         "updated": t.updated,
     }
-
-
-def _opt_str(value: object) -> str | None:
-    if value is not None and not isinstance(value, str):
-        raise ValueError("a rule option is not text")
-    return value
-
-
-def _opt_int(value: object) -> int | None:
-    if value is not None and type(value) is not int:
-        raise ValueError("a rule option is not a whole number")
-    return value
 
 
 def _names(value: object) -> tuple[str, ...]:
@@ -113,14 +94,13 @@ def from_dict(data: object) -> Tournament:
             "upgrade ohhell-score to open it"
         )
     rules = data["rules"]
-    options = RuleOptions(
-        preset=str(rules["preset"]),
-        hook=_opt_str(rules.get("hook")),
-        hands=_opt_str(rules.get("hands")),
-        trump=_opt_str(rules.get("trump")),
-        scoring=_opt_str(rules.get("scoring")),
-        decks=_opt_int(rules.get("decks")),
-        deck_size=_opt_int(rules.get("deck_size")),
+    table_rules = TableRules(
+        str(rules["preset"]),
+        RuleOptions.from_json(
+            rules,
+            not_text="a rule option is not text",
+            not_number="a rule option is not a whole number",
+        ),
     )
     players = _names(data["players"])
     plan(len(players))
@@ -143,7 +123,7 @@ def from_dict(data: object) -> Tournament:
     return Tournament(
         name=check_name(str(data["name"])),
         players=players,
-        rules=options,
+        rules=table_rules,
         seed=seed,
         shuffled=bool(data.get("shuffled", True)),
         losers_bracket=bool(data.get("losers_bracket", False)),

@@ -147,7 +147,7 @@ def to_json(t: Tournament, res: Mapping[str, Result]) -> str:
     full = {
         **data,
         "players": list(t.players),
-        "rules": {k: v for k, v in vars(t.rules).items() if v is not None},
+        "rules": {"preset": t.rules.preset, **t.rules.options.to_json()},
         "seed": t.seed,
         "losers_bracket": t.losers_bracket,
         "losers_final_winner": losers_winner(t, res),
