@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -204,14 +203,14 @@ def shuffler(game: Game, hand: HandState) -> str | None:
     return game.players[(game.dealer_seat(hand.number) + 2) % 4]
 
 
-@dataclass
 class Session:
     """One scorer at one game: asks, saves, and reloads after every answer."""
 
-    game_id: str
-    console: Console
-    ask: Ask
-    shown_hand: int | None = None
+    def __init__(self, game_id: str, console: Console, ask: Ask) -> None:
+        self.game_id = game_id
+        self.console = console
+        self.ask = ask
+        self.shown_hand: int | None = None  # the hand whose header was shown last
 
     # --- output -----------------------------------------------------------------
 

@@ -7,7 +7,6 @@ the last run (``stats_cache``): it is run over thousands of games.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Annotated
 
@@ -91,7 +90,7 @@ def stats(
     if as_json:
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
         return
-    _print_summary(summary, replace(filters, players=(*filters.players, *pair)))
+    _print_summary(summary, filters._replace(players=(*filters.players, *pair)))
 
 
 def _percent(part: int, whole: int) -> str:

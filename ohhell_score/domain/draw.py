@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ohhell_score.domain.errors import BadValue
 from ohhell_score.domain.rules import CARTIER_THREE_PLAYER_DECK, PACK, Suit
@@ -30,8 +30,7 @@ SUIT_RANK = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _CARD = re.compile(r"(?P<rank>10|jack|queen|king|ace|[2-9]|[tjqka])\s*(?:of\s+)?(?P<suit>.+)")
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(NamedTuple):
     """A drawn card; ordered by rank, then by suit rank (which only Cartier uses)."""
 
     rank: int

@@ -12,9 +12,9 @@ table ignoring case, cli-contract); the spelling of their latest game is shown.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
+from typing import NamedTuple
 
 from ohhell_score.domain import records
 from ohhell_score.domain.errors import UnknownPlayer
@@ -22,8 +22,7 @@ from ohhell_score.domain.game import Bid, Game, Tricks
 from ohhell_score.domain.rules import Scoring
 
 
-@dataclass
-class PlayerStats:
+class PlayerStats(NamedTuple):
     """One player's numbers over the games counted."""
 
     name: str
@@ -37,7 +36,6 @@ class PlayerStats:
     zero_bids_made: int = 0
     over: int = 0  # missed bids with t > b
     under: int = 0  # missed bids with t < b
-    last_seen: str = field(default="", repr=False)
 
     @property
     def win_rate(self) -> float:
@@ -72,15 +70,14 @@ class PlayerStats:
         }
 
 
-@dataclass
-class HeadToHead:
+class HeadToHead(NamedTuple):
     """Two players over the finished games they played together."""
 
     first: str
     second: str
-    games: int = 0
-    ahead: dict[str, int] = field(default_factory=dict)  # finished above the other
-    level: int = 0  # finished with equal totals
+    games: int
+    ahead: Mapping[str, int]  # finished above the other
+    level: int  # finished with equal totals
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -91,11 +88,10 @@ class HeadToHead:
         }
 
 
-@dataclass
-class Summary:
+class Summary(NamedTuple):
     games: int
     unfinished: int
-    players: list[PlayerStats]
+    players: tuple[PlayerStats, ...]
     head_to_head: HeadToHead | None
 
     def to_json(self) -> dict[str, object]:
@@ -107,8 +103,7 @@ class Summary:
         }
 
 
-@dataclass(frozen=True)
-class Filters:
+class Filters(NamedTuple):
     """Which games count: all named players sat at the table, the preset, the date."""
 
     players: tuple[str, ...] = ()
@@ -119,8 +114,10 @@ class Filters:
         return tuple(p.casefold() for p in self.players)
 
 
-@dataclass(frozen=True)
-class GameFacts:
+EVERY_GAME = Filters()
+
+
+class GameFacts(NamedTuple):
     """One game reduced to what statistics need, read once from its entries.
 
     ``seats`` holds, for each player in seat order, their final total and the counts
@@ -220,7 +217,7 @@ def facts(game: Game) -> GameFacts:
 
 
 def summarise(
-    games: Iterable[GameFacts], filters: Filters = Filters(), vs: Sequence[str] = ()
+    games: Iterable[GameFacts], filters: Filters = EVERY_GAME, vs: Sequence[str] = ()
 ) -> Summary:
     """The numbers of every player over the finished games the filters let through.
 
@@ -229,14 +226,15 @@ def summarise(
     them too. A named player found in no finished game is refused (a typo, mostly).
     """
     if vs:
-        filters = replace(filters, players=(*filters.players, *vs))
+        filters = filters._replace(players=(*filters.players, *vs))
     named = filters.keys()
     since = filters.since.isoformat() if filters.since else None
     preset = filters.preset.strip().lower() if filters.preset else None
-    by_key: dict[str, PlayerStats] = {}
+    tallies: dict[str, list[int]] = {}
+    spellings: dict[str, tuple[str, str]] = {}
     seen: set[str] = set()
     counted = unfinished = 0
-    duel = HeadToHead(vs[0], vs[1]) if vs else None
+    duel = [0, 0, 0, 0]  # games together, level, the first ahead, the second ahead
     for game in games:
         if preset is not None and game.preset != preset:
             continue
@@ -251,56 +249,61 @@ def summarise(
             unfinished += 1
             continue
         counted += 1
-        _count_game(game, keys, by_key)
-        if duel is not None:
-            _count_duel(duel, game, keys)
+        _count_game(game, keys, tallies, spellings)
+        if vs:
+            a = game.seats[keys.index(vs[0].casefold())][TOTAL]
+            b = game.seats[keys.index(vs[1].casefold())][TOTAL]
+            duel[0] += 1
+            duel[1 if a == b else 2 if a > b else 3] += 1
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
         raise UnknownPlayer(f"no finished game has a player called {missing[0]!r}")
+    by_key = {k: PlayerStats(spellings[k][1], *tally) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
     ranked = sorted(shown, key=lambda s: (-s.bids_made_rate, s.average_miss, s.name.casefold()))
-    if duel is not None:
-        duel.first, duel.second = _spelled(by_key, vs[0]), _spelled(by_key, vs[1])
-        duel.ahead = {duel.first: duel.ahead.get(vs[0], 0), duel.second: duel.ahead.get(vs[1], 0)}
-    return Summary(counted, unfinished, ranked, duel)
+    head_to_head = None
+    if vs:
+        first, second = _spelled(spellings, vs[0]), _spelled(spellings, vs[1])
+        together, level, first_ahead, second_ahead = duel
+        ahead = {first: first_ahead, second: second_ahead}
+        head_to_head = HeadToHead(first, second, together, ahead, level)
+    return Summary(counted, unfinished, tuple(ranked), head_to_head)
 
 
-def _spelled(by_key: dict[str, PlayerStats], name: str) -> str:
-    found = by_key.get(name.casefold())
-    return found.name if found else name
+def _spelled(spellings: dict[str, tuple[str, str]], name: str) -> str:
+    return spellings.get(name.casefold(), ("", name))[1]
 
 
-def _count_game(game: GameFacts, keys: list[str], by_key: dict[str, PlayerStats]) -> None:
-    """Add one finished game to its players' numbers (a shared win counts for each)."""
+def _count_game(
+    game: GameFacts,
+    keys: list[str],
+    tallies: dict[str, list[int]],
+    spellings: dict[str, tuple[str, str]],
+) -> None:
+    """Add one finished game to its players' numbers (a shared win counts for each).
+
+    A tally holds a player's numbers in ``PlayerStats``'s order, from ``games`` to
+    ``under``; ``spellings`` the time and spelling of each player's latest game.
+    """
     top = max(s[TOTAL] for s in game.seats)
     for player, key, seat in zip(game.players, keys, game.seats, strict=True):
-        stats = by_key.get(key)
-        if stats is None:
-            stats = by_key[key] = PlayerStats(player)
-        if game.created >= stats.last_seen:  # the latest game's spelling is shown
-            stats.name, stats.last_seen = player, game.created
+        tally = tallies.get(key)
+        if tally is None:
+            tally = tallies[key] = [0] * 10
+        spelled = spellings.get(key)
+        if spelled is None or game.created >= spelled[0]:  # the latest game's spelling
+            spellings[key] = (game.created, player)
         total, made, miss, zero, zero_made, over, under = seat
-        stats.games += 1
-        stats.wins += total == top
-        stats.points += total
-        stats.hands += game.hands
-        stats.bids_made += made
-        stats.miss += miss
-        stats.zero_bids += zero
-        stats.zero_bids_made += zero_made
-        stats.over += over
-        stats.under += under
-
-
-def _count_duel(duel: HeadToHead, game: GameFacts, keys: list[str]) -> None:
-    a = game.seats[keys.index(duel.first.casefold())][TOTAL]
-    b = game.seats[keys.index(duel.second.casefold())][TOTAL]
-    duel.games += 1
-    if a == b:
-        duel.level += 1
-    else:
-        winner = duel.first if a > b else duel.second
-        duel.ahead[winner] = duel.ahead.get(winner, 0) + 1
+        tally[0] += 1  # games
+        tally[1] += total == top  # wins
+        tally[2] += total  # points
+        tally[3] += game.hands
+        tally[4] += made
+        tally[5] += miss
+        tally[6] += zero
+        tally[7] += zero_made
+        tally[8] += over
+        tally[9] += under
 
 
 def rescored(game: Game, scoring: Scoring) -> Game:

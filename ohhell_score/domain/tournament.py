@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import NamedTuple
 
 from ohhell_score.domain import records
 from ohhell_score.domain.errors import Refused
@@ -79,8 +79,7 @@ def check_name(name: str) -> str:
 # --- the format -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Stage:
+class Stage(NamedTuple):
     """One round of the plan: how many tables of which size, and how many go on."""
 
     number: int
@@ -148,8 +147,7 @@ def seat(groups: Sequence[Sequence[str]], tables: int, rng: random.Random) -> li
 # --- the facts ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TableRules:
+class TableRules(NamedTuple):
     """The rules every table plays: a preset and the options of ``ohhell new``."""
 
     preset: str = "cartier"
@@ -159,21 +157,18 @@ class TableRules:
         return build_rules(self.preset, players, self.options)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     game: str
     players: tuple[str, ...]  # clockwise; the first deals first
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     bracket: Bracket
     stage: int
     tables: tuple[Table, ...]
 
 
-@dataclass(frozen=True)
-class Tournament:
+class Tournament(NamedTuple):
     name: str
     players: tuple[str, ...]
     rules: TableRules
@@ -273,18 +268,17 @@ def new_tournament(
 # --- results ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """A table as its game makes it: progress, totals, bids made, places."""
 
     table: Table
     finished: bool
     problem: str | None  # why the game cannot count: missing, unreadable, other players
-    hands_played: int = 0
-    hands_total: int = 0
-    totals: Mapping[str, int] = field(default_factory=dict)
-    made: Mapping[str, int] = field(default_factory=dict)
-    places: tuple[tuple[str, ...], ...] = ()  # best first; a group of two or more is tied
+    hands_played: int
+    hands_total: int
+    totals: Mapping[str, int]
+    made: Mapping[str, int]
+    places: tuple[tuple[str, ...], ...]  # best first; a group of two or more is tied
 
     @property
     def standings(self) -> list[str]:
@@ -307,18 +301,22 @@ class Result:
         return self.standings[cut:]
 
 
+def _unplayed(table: Table, problem: str) -> Result:
+    """A table whose game cannot count, and why."""
+    return Result(table, False, problem, 0, 0, {}, {}, ())
+
+
 def result(table: Table, game: Game | str | None, order: Sequence[str] = ()) -> Result:
     """Standings of one table: total, then more bids made, then the organiser's order."""
     if game is None:
-        return Result(
-            table, False, f"no game {table.game!r} here: play it, or bring it with ohhell import"
+        return _unplayed(
+            table, f"no game {table.game!r} here: play it, or bring it with ohhell import"
         )
     if isinstance(game, str):
-        return Result(table, False, game)
+        return _unplayed(table, game)
     if sorted(game.players) != sorted(table.players):
-        return Result(
+        return _unplayed(
             table,
-            False,
             f"game {table.game!r} is played by {', '.join(game.players)}, but the table "
             f"seats {', '.join(table.players)}",
         )
@@ -424,7 +422,7 @@ def with_orders(
         if len(resolved) < 2:
             raise Refused(f"--order {game_id}= needs at least the two tied players, best first")
         orders[game_id] = resolved
-    return replace(t, orders=tuple(orders.items()))
+    return t._replace(orders=tuple(orders.items()))
 
 
 def check_ready(t: Tournament, res: Mapping[str, Result]) -> None:
@@ -477,7 +475,7 @@ def advance(
         if changed.orders == t.orders:
             who = champion(changed, res)
             raise Refused(f"the tournament is over: {who} is the champion; nothing to seat")
-        return replace(changed, updated=at or changed.updated), []
+        return changed._replace(updated=at or changed.updated), []
     stage = changed.plan[changed.stage]  # the next one: stages count from 1
     new_rounds: list[Round] = []
     new_games: list[Game] = []
@@ -495,7 +493,7 @@ def advance(
             new_rounds.append(made[0])
             new_games.extend(made[1])
     rounds = (*changed.rounds, *new_rounds)
-    return replace(changed, rounds=rounds, updated=at or changed.updated), new_games
+    return changed._replace(rounds=rounds, updated=at or changed.updated), new_games
 
 
 def seated_otherwise(t: Tournament, res: Mapping[str, Result]) -> list[str]:

@@ -13,8 +13,8 @@ hand's tricks, and before the entries of later hands. No I/O here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from ohhell_score.domain.game import Bid, Correction, Entry, Game, TrumpEntry
 from ohhell_score.views.words import trump_words
@@ -22,8 +22,7 @@ from ohhell_score.views.words import trump_words
 Values = tuple[tuple[str, int | str], ...]
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One line of the history."""
 
     at: str

@@ -11,8 +11,8 @@ five players or more turn the page to landscape. Every name goes through
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
+from typing import NamedTuple
 
 from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
@@ -298,8 +298,7 @@ def _nice_step(span: int, ticks: int = 6) -> int:
     return 10000
 
 
-@dataclass(frozen=True)
-class _Box:
+class _Box(NamedTuple):
     left: float = 46
     right: float = 610
     top: float = 12
