@@ -19,7 +19,6 @@ import pytest
 from ohhell_score.domain import rules
 from ohhell_score.domain.errors import NotYourTurn, Refused
 from ohhell_score.domain.game import Game, add_bids
-from ohhell_score.domain.records import replace
 from ohhell_score.storage import store
 
 from .scripted import CARTIER_HANDS, ok, refused, run, sheet, snapshot
@@ -74,7 +73,7 @@ def test_a_later_change_to_a_preset_never_alters_an_old_game(
 ) -> None:
     new_game()
     cartier = rules.PRESETS["cartier"]
-    changed = replace(cartier, rules=replace(cartier.rules, hands=(5, 4), hook=rules.Hook(None)))
+    changed = cartier._replace(rules=cartier.rules._replace(hands=(5, 4), hook=rules.Hook(None)))
     monkeypatch.setitem(rules.PRESETS, "cartier", changed)
     data = sheet()
     assert data["rules"]["hands"] == CARTIER_HANDS

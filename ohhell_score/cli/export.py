@@ -167,7 +167,6 @@ def import_cmd(
 ) -> None:
     """Restore a game exported as JSON; a file that is not a valid game is refused."""
     from ohhell_score.domain.game import progress
-    from ohhell_score.domain.records import replace
     from ohhell_score.views.export import game_from_export
     from ohhell_score.views.words import next_words, plural
 
@@ -178,7 +177,7 @@ def import_cmd(
     with refusals():
         restored = game_from_export(data, "stdin" if file == "-" else file)
         if game is not None:
-            restored = replace(restored, id=store.check_id(game))
+            restored = restored._replace(id=store.check_id(game))
         try:
             store.create(restored)
         except GameExists:

@@ -274,12 +274,11 @@ def dealer(
 ) -> None:
     """Record who deals first at a table (highest card drawn), before its first bid."""
     from ohhell_score.domain.game import Game
-    from ohhell_score.domain.records import replace
 
     def first_dealer(g: Game) -> Game:
         if g.entries:
             raise Refused(f"game {g.id} has begun: the first dealer is fixed once a bid is in")
-        return replace(g, first_dealer=g.players.index(g.resolve(player)), updated=store.now())
+        return g._replace(first_dealer=g.players.index(g.resolve(player)), updated=store.now())
 
     with refusals():
         changed = store.change(store.check_id(game), first_dealer)

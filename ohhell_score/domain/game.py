@@ -7,10 +7,11 @@ replaying the entries (``progress``). Undo drops the last entry; an edit rewrite
 entries of a scored hand and is logged in ``history``. Nothing here does I/O.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: NamedTuple would compile each field's
+# string annotation (a ForwardRef) at every start of `bid` and `show`.
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
+from typing import NamedTuple
 
 from ohhell_score.domain.errors import (
     IllegalBid,
@@ -20,7 +21,6 @@ from ohhell_score.domain.errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
-from ohhell_score.domain.records import field, record, replace
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 
 
@@ -32,23 +32,20 @@ class Step(Enum):
     TRICKS = "tricks"
 
 
-@record
-class Bid:
+class Bid(NamedTuple):
     hand: int
     player: str
     value: int
     at: str = ""
 
 
-@record
-class TrumpEntry:
+class TrumpEntry(NamedTuple):
     hand: int
     suit: Suit
     at: str = ""
 
 
-@record
-class Tricks:
+class Tricks(NamedTuple):
     hand: int
     values: tuple[tuple[str, int], ...]  # in bidding order
     at: str = ""
@@ -57,8 +54,7 @@ class Tricks:
 Entry = Bid | TrumpEntry | Tricks
 
 
-@record
-class Correction:
+class Correction(NamedTuple):
     """A change that is not an entry: an edit of a scored hand, or an undo."""
 
     kind: str  # "edit" or "undo"
@@ -69,8 +65,7 @@ class Correction:
     new: tuple[tuple[str, int | str], ...]
 
 
-@record
-class Game:
+class Game(NamedTuple):
     id: str
     players: tuple[str, ...]
     rules: RuleSet
@@ -102,9 +97,8 @@ class Game:
         raise UnknownPlayer(f"no player {name!r} in this game: {', '.join(self.players)}")
 
 
-@record(frozen=False)
-class HandState:
-    """One hand as the entries so far make it."""
+class HandState(NamedTuple):
+    """One hand as the entries so far make it (``_deal`` makes it before any entry)."""
 
     number: int
     cards: int
@@ -112,11 +106,11 @@ class HandState:
     order: tuple[str, ...]
     trump: Suit | None
     trump_entered: bool  # whether the rules ask for a trump entry this hand
-    bids: dict[str, int] = field(default_factory=dict)
-    tricks: dict[str, int] = field(default_factory=dict)
-    scores: dict[str, int] = field(default_factory=dict)
-    bids_corrected: bool = False
-    tricks_corrected: bool = False
+    bids: Mapping[str, int]  # in bidding order, as far as they go
+    tricks: Mapping[str, int]  # in bidding order once scored, else empty
+    scores: Mapping[str, int]
+    bids_corrected: bool
+    tricks_corrected: bool
 
     @property
     def scored(self) -> bool:
@@ -138,8 +132,7 @@ class HandState:
         return None
 
 
-@record
-class NextStep:
+class NextStep(NamedTuple):
     hand: int
     cards: int
     dealer: str
@@ -149,13 +142,12 @@ class NextStep:
     trump_namer: str | None
 
 
-@record(frozen=False)
-class Progress:
+class Progress(NamedTuple):
     """The game as the entries make it: every hand, the totals, what comes next."""
 
     game: Game
-    hands: list[HandState]
-    totals: dict[str, int]
+    hands: tuple[HandState, ...]
+    totals: Mapping[str, int]
     next: NextStep | None
 
     @property
@@ -206,6 +198,11 @@ def _deal(game: Game) -> list[HandState]:
             order=game.bidding_order(number),
             trump=game.rules.fixed_trump(number, cards, n_players),
             trump_entered=game.rules.trump_is_entered(cards, n_players),
+            bids={},
+            tricks={},
+            scores={},
+            bids_corrected=False,
+            tricks_corrected=False,
         )
         for number, cards in enumerate(game.rules.hands, start=1)
     ]
@@ -233,7 +230,7 @@ def _next_step(game: Game, hand: HandState) -> NextStep:
 #: The last game replayed and its progress. A command replays one game several times
 #: (loading checks it, an entry is checked against it, the answer reports it); a
 #: ``Game`` never changes, so the same object has the same progress, and a game with
-#: entries added goes on from it. Read a ``Progress``, never change it: it may be shared.
+#: entries added goes on from it.
 _last_replay: list[tuple[Game, Progress]] = []
 
 
@@ -265,39 +262,25 @@ def _extends(game: Game, base: Game) -> bool:
 
 def _replay(game: Game, start: Progress | None = None) -> Progress:
     """Replay ``game``'s entries, or only those after ``start`` (a progress of the same
-    game with fewer entries): the same answer either way (tests/test_random_games.py)."""
+    game with fewer entries): the same answer either way (tests/test_random_games.py).
+
+    A fold: each entry gives its hand a new ``HandState``, and nothing handed out is
+    ever changed, so a progress goes on from another without copying it.
+    """
     if start is None:
-        hands = _deal(game)
+        hands = _deal(game)  # the hand states so far; each entry replaces one
         totals = dict.fromkeys(game.players, 0)
         current = done = 0
     else:
-        hands = [
-            replace(h, bids=dict(h.bids), tricks=dict(h.tricks), scores=dict(h.scores))
-            for h in start.hands
-        ]
+        hands = list(start.hands)
         totals = dict(start.totals)
         current, done = start.hands_played, len(start.game.entries)
     for entry in game.entries[done:]:
         if current >= len(hands):
             raise NotYourTurn("the game is over: every hand is scored")
-        hand = hands[current]
-        if entry.hand != hand.number:
-            raise NotYourTurn(f"an entry for hand {entry.hand} while hand {hand.number} is on")
-        nxt = _next_step(game, hand)
-        if isinstance(entry, Bid):
-            _check_bid(hand, nxt, entry.player, entry.value)
-            hand.bids[entry.player] = entry.value
-        elif isinstance(entry, TrumpEntry):
-            _check_trump(game.rules, hand, nxt, entry.suit)
-            hand.trump = entry.suit
-        else:
-            _check_tricks_step(hand, nxt)
-            values = dict(entry.values)
-            _check_tricks(hand, values)
-            hand.tricks = {p: values[p] for p in hand.order}
-            hand.scores = {
-                p: game.rules.scoring.score(hand.bids[p], hand.tricks[p]) for p in hand.order
-            }
+        hand = _entered(game, hands[current], entry)
+        hands[current] = hand
+        if isinstance(entry, Tricks):
             for p, s in hand.scores.items():
                 totals[p] += s
             current += 1
@@ -307,13 +290,33 @@ def _replay(game: Game, start: Progress | None = None) -> Progress:
         hand = hands[c.hand - 1]
         if c.kind == "edit":
             if c.what == "bids":
-                hand.bids_corrected = True
+                hands[c.hand - 1] = hand._replace(bids_corrected=True)
             elif c.what == "tricks":
-                hand.tricks_corrected = True
+                hands[c.hand - 1] = hand._replace(tricks_corrected=True)
         elif c.what == "tricks":
-            hand.bids_corrected = hand.tricks_corrected = False
+            hands[c.hand - 1] = hand._replace(bids_corrected=False, tricks_corrected=False)
     following = _next_step(game, hands[current]) if current < len(hands) else None
-    return Progress(game, hands, totals, following)
+    return Progress(game, tuple(hands), totals, following)
+
+
+def _entered(game: Game, hand: HandState, entry: Entry) -> HandState:
+    """``hand`` (the current one) with ``entry`` in it, or ``Refused`` when the rules do
+    not allow that entry now."""
+    if entry.hand != hand.number:
+        raise NotYourTurn(f"an entry for hand {entry.hand} while hand {hand.number} is on")
+    nxt = _next_step(game, hand)
+    if isinstance(entry, Bid):
+        _check_bid(hand, nxt, entry.player, entry.value)
+        return hand._replace(bids={**hand.bids, entry.player: entry.value})
+    if isinstance(entry, TrumpEntry):
+        _check_trump(game.rules, hand, nxt, entry.suit)
+        return hand._replace(trump=entry.suit)
+    _check_tricks_step(hand, nxt)
+    values = dict(entry.values)
+    _check_tricks(hand, values)
+    tricks = {p: values[p] for p in hand.order}
+    score = game.rules.scoring.score
+    return hand._replace(tricks=tricks, scores={p: score(hand.bids[p], tricks[p]) for p in tricks})
 
 
 def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:
@@ -402,13 +405,13 @@ def add_bids(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
             raise NotYourTurn(_step_message(nxt, "a bid"))
         who = game.resolve(name) if name is not None else nxt.player
         assert who is not None
-        changed = replace(changed, entries=(*changed.entries, Bid(nxt.hand, who, value, at)))
+        changed = changed._replace(entries=(*changed.entries, Bid(nxt.hand, who, value, at)))
     return _checked(_touched(changed, at))
 
 
 def set_trump(game: Game, suit: Suit, at: str = "") -> Game:
     nxt = _finished_check(progress(game))
-    changed = replace(game, entries=(*game.entries, TrumpEntry(nxt.hand, suit, at)))
+    changed = game._replace(entries=(*game.entries, TrumpEntry(nxt.hand, suit, at)))
     return _checked(_touched(changed, at))
 
 
@@ -420,8 +423,7 @@ def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
     _check_tricks_step(hand, nxt)
     values = _assign(game, hand.order, items, "tricks")
     _check_tricks(hand, values)  # before the entry is built: a missing name is no KeyError
-    changed = replace(
-        game,
+    changed = game._replace(
         entries=(*game.entries, Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)),
     )
     return _checked(_touched(changed, at))
@@ -463,7 +465,7 @@ def undo(game: Game, at: str = "") -> Game:
     else:
         what, old = "tricks", last.values
     record = Correction("undo", at, last.hand, what, old, ())
-    return _touched(replace(game, entries=game.entries[:-1], history=(*game.history, record)), at)
+    return _touched(game._replace(entries=game.entries[:-1], history=(*game.history, record)), at)
 
 
 def describe_entry(entry: Entry) -> str:
@@ -500,7 +502,7 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
             )
         old = {p: hand.bids[p] for p in changes}
         entries = tuple(
-            replace(e, value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
+            e._replace(value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
             for e in game.entries
         )
     elif what == "tricks":
@@ -508,7 +510,7 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
         _check_tricks(hand, new_tricks)
         old = {p: hand.tricks[p] for p in changes}
         entries = tuple(
-            replace(e, values=tuple((p, new_tricks[p]) for p in hand.order))
+            e._replace(values=tuple((p, new_tricks[p]) for p in hand.order))
             if isinstance(e, Tricks) and e.hand == number
             else e
             for e in game.entries
@@ -516,7 +518,7 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
     else:
         raise Refused(f"edit changes bids or tricks, not {what!r}")
     record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
-    changed = replace(game, entries=entries, history=(*game.history, record))
+    changed = game._replace(entries=entries, history=(*game.history, record))
     return _checked(_touched(changed, at))
 
 
@@ -527,7 +529,7 @@ def _checked(game: Game) -> Game:
 
 
 def _touched(game: Game, at: str) -> Game:
-    return replace(game, updated=at) if at else game
+    return game._replace(updated=at) if at else game
 
 
 def sheet_json(prog: Progress) -> dict[str, object]:

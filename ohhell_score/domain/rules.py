@@ -11,8 +11,8 @@ how large the deck is. Presets come from the seeds:
 - ``classic`` (seed 004): 10 down to 1 and back up to 10, hook always, upcard trump.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: NamedTuple would compile each field's
+# string annotation (a ForwardRef) at every start of `bid` and `show`.
 import itertools
 from collections.abc import Mapping
 from enum import Enum
@@ -20,7 +20,6 @@ from typing import NamedTuple, assert_never
 
 from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit
 from ohhell_score.domain.ids import is_id
-from ohhell_score.domain.records import record, replace
 
 MIN_PLAYERS = 3
 #: rules.md: "8 or more need --decks 2".
@@ -44,7 +43,7 @@ class Suit(Enum):
         return _SYMBOLS[self]
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: str) -> "Suit":
         """Read a suit as people type it: ``spades``, ``s``, ``♠``, ``nt``, ``no trump``."""
         key = "".join(text.replace("_", "").replace("-", "").lower().split())
         try:
@@ -227,7 +226,7 @@ class Scoring(_Worded, Enum):
         return ", ".join(names[:-1]) + f" or {names[-1]}"
 
     @classmethod
-    def parse(cls, text: str) -> Scoring:
+    def parse(cls, text: str) -> "Scoring":
         try:
             return cls(text.strip().lower())
         except ValueError:
@@ -242,8 +241,7 @@ HOOK_FORMS = "always, never or from:K"
 HANDS_FORMS = "13-2-13, 10-1, 1-7-1 or 7,7,6"
 
 
-@record
-class Hook:
+class Hook(NamedTuple):
     """When the dealer may not make the bids add up to the cards dealt.
 
     ``from_cards`` is 0 for ``always``, ``None`` for ``never``, K for ``from:K``.
@@ -252,7 +250,7 @@ class Hook:
     from_cards: int | None
 
     @classmethod
-    def parse(cls, text: str) -> Hook:
+    def parse(cls, text: str) -> "Hook":
         t = text.strip().lower()
         if t == "always":
             return cls(0)
@@ -279,15 +277,14 @@ class Hook:
         return forbidden if 0 <= forbidden <= cards else None
 
 
-@record
-class Trump:
+class Trump(NamedTuple):
     """A trump method, with its cycle of suits under ``schedule``."""
 
     method: TrumpMethod
     schedule: tuple[Suit, ...] = ()
 
     @classmethod
-    def parse(cls, text: str) -> Trump:
+    def parse(cls, text: str) -> "Trump":
         t = text.strip()
         if t.lower().startswith("schedule:"):
             letters = [x.strip().upper() for x in t.split(":", 1)[1].split(",")]
@@ -360,8 +357,7 @@ def hands_pattern(hands: tuple[int, ...]) -> str:
     return pattern if parse_hands(pattern) == hands else ",".join(str(n) for n in hands)
 
 
-@record
-class RuleSet:
+class RuleSet(NamedTuple):
     """Everything about a game that is not a player or an entry."""
 
     preset: str
@@ -425,7 +421,7 @@ class RuleSet:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> RuleSet:
+    def from_json(cls, data: dict[str, object]) -> "RuleSet":
         hands = data["hands"]
         deck = data["deck"]
         if not isinstance(hands, list) or not hands:
@@ -444,8 +440,7 @@ class RuleSet:
         )
 
 
-@record
-class Preset:
+class Preset(NamedTuple):
     """A named rule set from a seed, with the player counts its seed plays.
 
     A group's own rule set (a ``HouseRule``) is offered as a preset too: ``house`` is
@@ -457,7 +452,7 @@ class Preset:
     summary: str
     usual_players: str
     rules: RuleSet
-    house: HouseRule | None = None
+    house: "HouseRule | None" = None
     seats: int = 4  # the table the seed describes: rules are explained for it
 
     def for_players(self, players: int) -> RuleSet:
@@ -465,7 +460,7 @@ class Preset:
         if self.house is not None:
             return self.house.rules_for(players)
         if self.name == "cartier" and players == 3:
-            return replace(self.rules, deck=CARTIER_THREE_PLAYER_DECK)
+            return self.rules._replace(deck=CARTIER_THREE_PLAYER_DECK)
         return self.rules
 
 
@@ -520,7 +515,7 @@ PRESETS: dict[str, Preset] = {
 DEFAULT_PRESET = "classic"
 
 
-def preset(name: str, house: HouseRule | None = None) -> Preset:
+def preset(name: str, house: "HouseRule | None" = None) -> Preset:
     """A built-in preset by name, or ``house`` when it has that name.
 
     House rules live in the user's config directory; the caller loads the one asked
@@ -552,26 +547,26 @@ class RuleOptions(NamedTuple):
     def apply(self, rules: RuleSet) -> RuleSet:
         """``rules`` with each option given replacing its part (values as in rules.md)."""
         if self.hook is not None:
-            rules = replace(rules, hook=Hook.parse(self.hook))
+            rules = rules._replace(hook=Hook.parse(self.hook))
         if self.hands is not None:
-            rules = replace(rules, hands=parse_hands(self.hands))
+            rules = rules._replace(hands=parse_hands(self.hands))
         if self.trump is not None:
-            rules = replace(rules, trump=Trump.parse(self.trump))
+            rules = rules._replace(trump=Trump.parse(self.trump))
         if self.scoring is not None:
-            rules = replace(rules, scoring=Scoring.parse(self.scoring))
+            rules = rules._replace(scoring=Scoring.parse(self.scoring))
         if self.decks is not None and self.deck_size is not None:
             raise BadValue("give --decks or --deck-size, not both")
         if self.decks is not None:
             if not 1 <= self.decks <= 4:
                 raise BadValue(f"--decks takes 1 to 4 packs, not {self.decks}")
-            rules = replace(rules, deck=PACK * self.decks)
+            rules = rules._replace(deck=PACK * self.decks)
         if self.deck_size is not None:
             if not 3 <= self.deck_size <= 4 * PACK:
                 raise BadValue(f"--deck-size takes 3 to {4 * PACK} cards, not {self.deck_size}")
-            rules = replace(rules, deck=self.deck_size)
+            rules = rules._replace(deck=self.deck_size)
         return rules
 
-    def normal(self) -> RuleOptions:
+    def normal(self) -> "RuleOptions":
         """The same options in their normal form (``FROM:6`` is ``from:6``, ``13-2-13``
         spelled out is ``13-2-13``), so that equal rules make equal files."""
         return self._replace(
@@ -581,7 +576,7 @@ class RuleOptions(NamedTuple):
             scoring=None if self.scoring is None else Scoring.parse(self.scoring).value,
         )
 
-    def over(self, base: RuleOptions) -> RuleOptions:
+    def over(self, base: "RuleOptions") -> "RuleOptions":
         """These options over ``base``'s: each one given here wins, and a deck given here
         (``decks`` or ``deck_size``) replaces ``base``'s, whichever way that was given."""
         if self.decks is not None or self.deck_size is not None:
@@ -598,7 +593,7 @@ class RuleOptions(NamedTuple):
     @classmethod
     def from_json(
         cls, data: Mapping[str, object], *, not_text: str, not_number: str
-    ) -> RuleOptions:
+    ) -> "RuleOptions":
         """The options in a JSON object (missing or null: not given). Their form is not
         checked here; their types are: ``ValueError(not_text)`` for a text option that
         is not text, ``ValueError(not_number)`` for a number that is not whole."""
@@ -630,7 +625,7 @@ def build_rules(
     players: int,
     options: RuleOptions = NO_OPTIONS,
     *,
-    house: HouseRule | None = None,
+    house: "HouseRule | None" = None,
 ) -> RuleSet:
     """A preset's rules for ``players`` with the options that override it, checked to fit.
 
@@ -662,8 +657,7 @@ def check_house_name(name: str) -> str:
     return name
 
 
-@record
-class HouseRule:
+class HouseRule(NamedTuple):
     """A group's own rule set: a built-in preset and the options that change it.
 
     The options are kept rather than a finished ``RuleSet`` so that a house rule acts
@@ -682,8 +676,8 @@ class HouseRule:
         base: str,
         options: RuleOptions = NO_OPTIONS,
         *,
-        house: HouseRule | None = None,
-    ) -> HouseRule:
+        house: "HouseRule | None" = None,
+    ) -> "HouseRule":
         """A checked house rule. ``base`` may name another house rule (given as
         ``house``): its options come along and those given here override them."""
         check_house_name(name)
@@ -697,7 +691,7 @@ class HouseRule:
     def rules_for(self, players: int) -> RuleSet:
         """The base preset for ``players`` with this rule's options; named after it."""
         rules = self.options.apply(PRESETS[self.base].for_players(players))
-        return replace(rules, preset=self.name)
+        return rules._replace(preset=self.name)
 
     def summary(self) -> str:
         changes = ", ".join(
@@ -721,7 +715,7 @@ class HouseRule:
         return {"name": self.name, "base": self.base, **self.options.to_json()}
 
     @classmethod
-    def from_json(cls, data: object) -> HouseRule:
+    def from_json(cls, data: object) -> "HouseRule":
         """Read a house rule back, checking it as `rules save` does; ``ValueError``
         (``BadValue`` among them) or ``Refused`` for anything wrong."""
         if not isinstance(data, dict):

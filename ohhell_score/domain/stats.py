@@ -16,7 +16,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import NamedTuple
 
-from ohhell_score.domain import records
 from ohhell_score.domain.errors import UnknownPlayer
 from ohhell_score.domain.game import Bid, Game, Tricks
 from ohhell_score.domain.rules import Scoring
@@ -312,4 +311,4 @@ def rescored(game: Game, scoring: Scoring) -> Game:
     Trump never changes a score and the hook never depends on the scheme, so every
     entry stays valid (rules.md, "Scoring").
     """
-    return records.replace(game, rules=records.replace(game.rules, scoring=scoring))
+    return game._replace(rules=game.rules._replace(scoring=scoring))

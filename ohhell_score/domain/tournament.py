@@ -29,7 +29,6 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from ohhell_score.domain import records
 from ohhell_score.domain.errors import Refused
 from ohhell_score.domain.game import Bid, Game, TrumpEntry, progress
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
@@ -574,7 +573,7 @@ def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game
             )
         if kept and here.players[here.first_dealer] != brought.players[brought.first_dealer]:
             raise Refused(f"{table.game} here has another first dealer")
-    return records.replace(brought, id=table.game)
+    return brought._replace(id=table.game)
 
 
 def _rng(t: Tournament, bracket: Bracket, stage: Stage) -> random.Random:
