@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ohhell_score.domain.game import progress, sheet_json
-from ohhell_score.views.export import export_json, game_from_export
+from ohhell_score.views.export import export_json, progress_from_export
 from tests.conftest import Ohhell
 from tests.games import new_game, play, saved_game
 
@@ -200,6 +200,6 @@ def test_any_game_comes_back_from_its_json_export_unchanged(
     preset: str, hands: int, seed: int
 ) -> None:
     game = play(new_game("g", TABLES[preset], preset), hands, seed)
-    restored = game_from_export(export_json(progress(game)), "the export")
+    restored = progress_from_export(export_json(progress(game)), "the export").game
     assert restored == game
     assert sheet_json(progress(restored)) == sheet_json(progress(game))

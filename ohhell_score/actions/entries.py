@@ -16,7 +16,7 @@ from ohhell_score.domain.errors import BadValue, Refused
 from ohhell_score.storage import store
 
 if TYPE_CHECKING:
-    from ohhell_score.domain.game import Assignment, Game, HandState, Progress
+    from ohhell_score.domain.game import Assignment, HandState, Progress
     from ohhell_score.domain.rules import Suit
 
 
@@ -50,43 +50,41 @@ def parse_suit(text: str) -> Suit:
     return Suit.parse(text)
 
 
-def load(game_id: str | None) -> Game:
-    """The game ``game_id``, or the current game."""
-    return store.load(store.resolve_id(game_id))
+def load_progress(game_id: str | None) -> Progress:
+    """The game ``game_id``, or the current game, replayed."""
+    return store.load_progress(store.resolve_id(game_id))
 
 
-def apply(game_id: str | None, edit: Callable[[Game], Game]) -> Progress:
+def apply(game_id: str | None, edit: Callable[[Progress], Progress]) -> Progress:
     """Change a game under its lock and return its new progress."""
-    from ohhell_score.domain.game import progress
-
-    return progress(store.change(store.resolve_id(game_id), edit))
+    return store.change(store.resolve_id(game_id), edit)
 
 
 def record_bids(game_id: str | None, items: list[Assignment]) -> str:
-    from ohhell_score.domain.game import add_bids
+    from ohhell_score.domain.game import with_bids
 
     at = store.now()
-    prog = apply(game_id, lambda g: add_bids(g, items, at))
+    prog = apply(game_id, lambda p: with_bids(p, items, at))
     hand = _last_touched_hand(prog)
     made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
     return _report(prog, f"Hand {hand.number} bids: {made}.")
 
 
 def record_trump(game_id: str | None, suit: Suit) -> str:
-    from ohhell_score.domain.game import set_trump
+    from ohhell_score.domain.game import with_trump
     from ohhell_score.views.words import trump_words
 
     at = store.now()
-    prog = apply(game_id, lambda g: set_trump(g, suit, at))
+    prog = apply(game_id, lambda p: with_trump(p, suit, at))
     hand = _last_touched_hand(prog)
     return _report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
 
 
 def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
-    from ohhell_score.domain.game import add_tricks
+    from ohhell_score.domain.game import with_tricks
 
     at = store.now()
-    prog = apply(game_id, lambda g: add_tricks(g, items, at))
+    prog = apply(game_id, lambda p: with_tricks(p, items, at))
     hand = next(h for h in reversed(prog.hands) if h.scored)
     scores = ", ".join(
         f"{p} {'+' if s >= 0 else ''}{s}{' ✓' if hand.bids[p] == hand.tricks[p] else ''}"
@@ -98,14 +96,14 @@ def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
 
 def take_back(game_id: str | None) -> str:
     """Undo the last entry."""
-    from ohhell_score.domain.game import describe_entry, undo
+    from ohhell_score.domain.game import describe_entry, with_undo
 
     taken: list[str] = []
 
-    def take(g: Game) -> Game:
-        if g.entries:
-            taken.append(describe_entry(g.entries[-1]))
-        return undo(g, store.now())
+    def take(p: Progress) -> Progress:
+        if p.game.entries:
+            taken.append(describe_entry(p.game.entries[-1]))
+        return with_undo(p, store.now())
 
     prog = apply(game_id, take)
     return _report(prog, f"Took back {taken[0]}.")
@@ -113,10 +111,10 @@ def take_back(game_id: str | None) -> str:
 
 def correct(game_id: str | None, number: int, what: str, items: list[Assignment]) -> str:
     """Edit the bids or tricks of a scored hand."""
-    from ohhell_score.domain.game import edit
+    from ohhell_score.domain.game import with_edit
 
     at = store.now()
-    prog = apply(game_id, lambda g: edit(g, number, what, items, at))
+    prog = apply(game_id, lambda p: with_edit(p, number, what, items, at))
     changed = ", ".join(f"{n}={v}" for n, v in items)
     return _report(prog, f"Hand {number} {what} corrected: {changed}.")
 

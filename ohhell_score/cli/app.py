@@ -25,7 +25,7 @@ from ohhell_score.domain.errors import BadValue, GameExists, Refused
 from ohhell_score.storage import store
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
-    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.game import Game, Progress
     from ohhell_score.domain.rules import RuleOptions, RuleSet
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
@@ -354,11 +354,11 @@ def edit(
 # --- reading ------------------------------------------------------------------------
 
 
-def load(game_id: str | None) -> "Game":
+def load_progress(game_id: str | None) -> "Progress":
     from ohhell_score.actions import entries as commands
 
     with refusals():
-        return commands.load(game_id)
+        return commands.load_progress(game_id)
 
 
 @app.command()
@@ -382,24 +382,22 @@ def show(
     """The score sheet: hands down, players across, totals and what comes next."""
     if as_json and chart:
         raise typer.BadParameter("--json is for scripts and --chart for people: give one")
-    shown = load(game)
+    prog = load_progress(game)
     if scoring is not None:
+        from ohhell_score.domain.game import progress
         from ohhell_score.domain.stats import rescored
 
         with refusals():
             from ohhell_score.domain.rules import Scoring
 
             scheme = Scoring.parse(scoring)
-        played = shown.rules.scoring.value
-        shown = rescored(shown, scheme)
+        played = prog.game.rules.scoring.value
+        prog = progress(rescored(prog.game, scheme))
         if not as_json:
             typer.echo(
                 f"As if scored under {scheme.value} (played under {played}); "
                 "the game is not changed."
             )
-    from ohhell_score.domain.game import progress
-
-    prog = progress(shown)
     if as_json:
         import json
 

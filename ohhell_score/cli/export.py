@@ -24,7 +24,7 @@ from ohhell_score.cli.app import (
     TrumpOpt,
     app,
     fail,
-    load,
+    load_progress,
     make_rules,
     refusals,
     rule_options,
@@ -128,9 +128,7 @@ def export(
         raise typer.BadParameter("--wide and --excel are for --format csv")
     if paper is not Paper.auto and chosen is not Format.html:
         raise typer.BadParameter("--paper is for --format html")
-    from ohhell_score.domain.game import progress
-
-    prog = progress(load(game))
+    prog = load_progress(game)
     emit(
         render_export(prog, chosen, wide=wide, excel=excel, paper=paper),
         output,
@@ -166,8 +164,7 @@ def import_cmd(
     ] = None,
 ) -> None:
     """Restore a game exported as JSON; a file that is not a valid game is refused."""
-    from ohhell_score.domain.game import progress
-    from ohhell_score.views.export import game_from_export
+    from ohhell_score.views.export import progress_from_export
     from ohhell_score.views.words import next_words, plural
 
     try:
@@ -175,9 +172,10 @@ def import_cmd(
     except OSError as err:
         fail(f"cannot read {file}: {err.strerror or err}")
     with refusals():
-        restored = game_from_export(data, "stdin" if file == "-" else file)
+        prog = progress_from_export(data, "stdin" if file == "-" else file)
+        restored = prog.game
         if game is not None:
-            restored = restored._replace(id=store.check_id(game))
+            restored = restored._replace(id=store.check_id(game))  # prog still fits: same entries
         try:
             store.create(restored)
         except GameExists:
@@ -186,7 +184,6 @@ def import_cmd(
                 f"a game {restored.id!r}{hint} exists already; import it under another id "
                 "with --game ID"
             )
-    prog = progress(restored)
     typer.echo(
         f"Imported game {restored.id}: {', '.join(restored.players)} ({restored.rules.preset}, "
         f"{prog.hands_played} of {plural(len(prog.hands), 'hand')} scored)."
@@ -256,7 +253,6 @@ def sheet_cmd(
 @app.command("chart")
 def chart_cmd(game: GameOpt = None) -> None:
     """The running totals per player over the hands, drawn in the terminal."""
-    from ohhell_score.domain.game import progress
     from ohhell_score.views.chart import print_chart
 
-    print_chart(progress(load(game)))
+    print_chart(load_progress(game))

@@ -31,14 +31,13 @@ from ohhell_score.domain.game import (
     Progress,
     Step,
     Tricks,
-    add_bids,
-    add_tricks,
     check_players,
     describe_entry,
-    progress,
-    set_trump,
+    with_bids,
+    with_tricks,
+    with_trump,
+    with_undo,
 )
-from ohhell_score.domain.game import undo as undo_entry
 from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
 from ohhell_score.storage import store
 from ohhell_score.views.words import plural, trump_words
@@ -125,8 +124,8 @@ def write_tricks(game: Game, before: Mapping[str, int], after: Mapping[str, int]
     """Replace the typed tricks ``before`` by ``after``, if the game and the typed tricks
     are still what this session saw (under the game's lock)."""
     with store.locked(game.id):
-        now = store.load(game.id)
-        if now.entries != game.entries or read_tricks(now, progress(now)) != dict(before):
+        now = store.load_progress(game.id)
+        if now.game.entries != game.entries or read_tricks(now.game, now) != dict(before):
             raise Moved()
         text = json.dumps({"for": _fingerprint(game), "tricks": list(after.items())})
         store.write_atomic(store.data_dir() / f"{game.id}.tricks", text + "\n")
@@ -248,8 +247,8 @@ class Session:
     def run(self) -> Progress:
         """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
         while True:
-            game = store.load(self.game_id)
-            prog = progress(game)
+            prog = store.load_progress(self.game_id)
+            game = prog.game
             if prog.next is None:
                 return prog
             typed = read_tricks(game, prog)
@@ -287,15 +286,15 @@ class Session:
             else:
                 return answer
 
-    def save(self, game: Game, change: Callable[[Game], Game]) -> Progress:
+    def save(self, game: Game, change: Callable[[Progress], Progress]) -> Progress:
         """Store one answer, if the game file still holds what this prompt was asked on."""
 
-        def checked(now: Game) -> Game:
-            if now.entries != game.entries:
+        def checked(now: Progress) -> Progress:
+            if now.game.entries != game.entries:
                 raise Moved()
             return change(now)
 
-        return progress(store.change(game.id, checked))
+        return store.change(game.id, checked)
 
     def take_back(self, game: Game, typed: Mapping[str, int]) -> None:
         """``u``: the last answer goes, a player's tricks or the game's last entry."""
@@ -307,7 +306,7 @@ class Session:
         if not game.entries:
             raise Refused("nothing to take back: nothing is entered yet")
         last = game.entries[-1]
-        changed = self.save(game, lambda g: undo_entry(g, store.now()))
+        changed = self.save(game, lambda p: with_undo(p, store.now()))
         if isinstance(last, Tricks):
             # Back to the last player's tricks, the others' as they were typed.
             write_tricks(changed.game, {}, dict(last.values[:-1]))
@@ -331,7 +330,7 @@ class Session:
                 return
             try:
                 value = number(answer, 0, hand.cards, "a bid")
-                after = self.save(game, partial(add_bids, items=[(player, value)], at=store.now()))
+                after = self.save(game, partial(with_bids, items=[(player, value)], at=store.now()))
             except Moved:
                 raise
             except Refused as err:
@@ -364,7 +363,7 @@ class Session:
                 if not answer:
                     raise Refused(f"type the trump: {keys}, then Enter (? shows the keys)")
                 suit = Suit.parse(answer)
-                self.save(game, partial(set_trump, suit=suit, at=store.now()))
+                self.save(game, partial(with_trump, suit=suit, at=store.now()))
             except Moved:
                 raise
             except (Refused, BadValue) as err:
@@ -397,7 +396,7 @@ class Session:
                     write_tricks(game, typed, {**typed, player: value})
                     return
                 items = [*typed.items(), (player, value)]
-                after = self.save(game, partial(add_tricks, items=items, at=store.now()))
+                after = self.save(game, partial(with_tricks, items=items, at=store.now()))
             except Moved:
                 raise
             except Refused as err:

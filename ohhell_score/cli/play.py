@@ -65,11 +65,9 @@ def play_cmd(game: GameOpt = None) -> None:
     Every answer is saved as it is given; `u` takes back the last one, `?` shows the
     keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
     """
-    from ohhell_score.domain.game import progress
-
     with refusals():
         game_id = store.resolve_id(game)
-        prog = progress(store.load(game_id))
+        prog = store.load_progress(game_id)
     if prog.finished:
         from ohhell_score.cli import interactive as play
 
@@ -90,13 +88,12 @@ def delete(
 ) -> None:
     """Delete a saved game for good (asks first, unless --yes)."""
     from ohhell_score.cli.interactive import forget_tricks
-    from ohhell_score.domain.game import progress
     from ohhell_score.views.words import plural
 
     with refusals():
-        game = store.load(store.check_id(game_id))
+        prog = store.load_progress(store.check_id(game_id))
+    game = prog.game
     if not yes:
-        prog = progress(game)
         where = (
             "finished"
             if prog.finished

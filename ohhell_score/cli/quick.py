@@ -101,11 +101,10 @@ def _numbers(values: list[str]) -> bool:
 
 
 def _sheet(game: str | None) -> str:
-    from ohhell_score.actions.entries import load
-    from ohhell_score.domain.game import progress
+    from ohhell_score.actions.entries import load_progress
     from ohhell_score.views import plain
 
-    prog = progress(load(game))
+    prog = load_progress(game)
     return plain.sheet_text(prog, sys.stdout)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ohhell_score.cli.app import GameOpt, app, load, refusals
+from ohhell_score.cli.app import GameOpt, app, load_progress, refusals
 from ohhell_score.cli.complete import complete_rules
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ def history(
     from ohhell_score.views.history import history as events_of
     from ohhell_score.views.history import lines
 
-    events = events_of(load(game))
+    events = events_of(load_progress(game).game)
     if as_json:
         typer.echo(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
         return

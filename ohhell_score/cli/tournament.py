@@ -273,15 +273,17 @@ def dealer(
     player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
 ) -> None:
     """Record who deals first at a table (highest card drawn), before its first bid."""
-    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.game import Progress, progress
 
-    def first_dealer(g: Game) -> Game:
+    def first_dealer(prog: Progress) -> Progress:
+        g = prog.game
         if g.entries:
             raise Refused(f"game {g.id} has begun: the first dealer is fixed once a bid is in")
-        return g._replace(first_dealer=g.players.index(g.resolve(player)), updated=store.now())
+        seat = g.players.index(g.resolve(player))
+        return progress(g._replace(first_dealer=seat, updated=store.now()))
 
     with refusals():
-        changed = store.change(store.check_id(game), first_dealer)
+        changed = store.change(store.check_id(game), first_dealer).game
     typer.echo(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
 
 
@@ -298,24 +300,26 @@ def collect(
     ],
 ) -> None:
     """Bring in table games scored on other laptops, in place of the tables' games here."""
-    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.game import Game, Progress
     from ohhell_score.domain.tournament import bring, result, table_for
     from ohhell_score.storage import tournaments as ts
 
     with refusals(), ts.locked(name):
         t = ts.load(name)
         games = ts.read_games(t)
-        checked: dict[str, Game] = {}
+        checked: dict[str, tuple[Game, Progress]] = {}
         for path in files:
             brought = ts.read_brought(path)
-            table = table_for(t, brought)
+            table = table_for(t, brought.game)
             if table.game in checked:
                 raise Refused(f"two files for table {table.game}")
             here = games.get(table.game)
-            checked[table.game] = bring(t, table, here if isinstance(here, Game) else None, brought)
-        ts.save_brought(list(checked.values()))
-    for game_id, game in checked.items():
-        r = result(next(x for x in t.tables() if x.game == game_id), game)
+            here_game = here.game if isinstance(here, Progress) else None
+            # renamed after its table: the same entries, so the same progress
+            checked[table.game] = (bring(t, table, here_game, brought.game), brought)
+        ts.save_brought([game for game, _ in checked.values()])
+    for game_id, (game, prog) in checked.items():
+        r = result(next(x for x in t.tables() if x.game == game_id), prog)
         state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"
         typer.echo(f"{game_id}: {', '.join(game.players)} ({state}).")
 

@@ -227,55 +227,19 @@ def _next_step(game: Game, hand: HandState) -> NextStep:
     )
 
 
-#: The last game replayed and its progress. A command replays one game several times
-#: (loading checks it, an entry is checked against it, the answer reports it); a
-#: ``Game`` never changes, so the same object has the same progress, and a game with
-#: entries added goes on from it.
-_last_replay: list[tuple[Game, Progress]] = []
-
-
 def progress(game: Game) -> Progress:
-    """Replay the entries; raise ``Refused`` at the first one the rules do not allow."""
-    start = None
-    if _last_replay:
-        last, last_progress = _last_replay[0]
-        if last is game:
-            return last_progress
-        start = last_progress if _extends(game, last) else None
-    prog = _replay(game, start)
-    _last_replay[:] = [(game, prog)]
-    return prog
+    """Replay the entries from the first; raise ``Refused`` at the first one the rules
+    do not allow.
 
-
-def _extends(game: Game, base: Game) -> bool:
-    """Whether ``game`` is ``base`` with entries added and nothing else changed."""
-    done = len(base.entries)
-    return (
-        game.players is base.players
-        and game.rules is base.rules
-        and game.first_dealer == base.first_dealer
-        and game.history is base.history
-        and len(game.entries) > done
-        and game.entries[:done] == base.entries
-    )
-
-
-def _replay(game: Game, start: Progress | None = None) -> Progress:
-    """Replay ``game``'s entries, or only those after ``start`` (a progress of the same
-    game with fewer entries): the same answer either way (tests/test_random_games.py).
-
-    A fold: each entry gives its hand a new ``HandState``, and nothing handed out is
-    ever changed, so a progress goes on from another without copying it.
+    A fold: each entry gives its hand a new ``HandState``, nothing handed out is ever
+    changed, and the same game always gives an equal ``Progress``. Each call replays the
+    whole game (about 1 ms for 23 hands): a command replays a game once and passes its
+    ``Progress`` on (``with_bids`` and the others take and give one).
     """
-    if start is None:
-        hands = _deal(game)  # the hand states so far; each entry replaces one
-        totals = dict.fromkeys(game.players, 0)
-        current = done = 0
-    else:
-        hands = list(start.hands)
-        totals = dict(start.totals)
-        current, done = start.hands_played, len(start.game.entries)
-    for entry in game.entries[done:]:
+    hands = _deal(game)  # the hand states so far; each entry replaces one
+    totals = dict.fromkeys(game.players, 0)
+    current = 0
+    for entry in game.entries:
         if current >= len(hands):
             raise NotYourTurn("the game is over: every hand is scored")
         hand = _entered(game, hands[current], entry)
@@ -388,45 +352,68 @@ def _finished_check(prog: Progress) -> NextStep:
     return prog.next
 
 
-# --- changing a game: each returns a new Game, or raises and changes nothing ---------
+# --- changing a game ----------------------------------------------------------------
+#
+# Each ``with_...`` takes a game's progress and gives the progress of the changed game
+# (one replay), or raises and changes nothing. ``add_bids`` and the others do the same
+# from a game to a game, replaying it first.
 
 
 Assignment = tuple[str | None, int]  # (name or None for "next in order", number)
 
 
-def add_bids(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
+def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Progress:
     """Record bids in bidding order from the player whose turn it is (cli-contract)."""
     if not items:
         raise Refused("no bids given")
-    changed = game
+    game = prog.game
+    nxt = _finished_check(prog)
+    hand = prog.hands[nxt.hand - 1]
+    entries = list(game.entries)
     for name, value in items:
-        nxt = _finished_check(progress(changed))
         if nxt.step is not Step.BID:
             raise NotYourTurn(_step_message(nxt, "a bid"))
         who = game.resolve(name) if name is not None else nxt.player
         assert who is not None
-        changed = changed._replace(entries=(*changed.entries, Bid(nxt.hand, who, value, at)))
-    return _checked(_touched(changed, at))
+        entries.append(Bid(nxt.hand, who, value, at))
+        hand = _entered(game, hand, entries[-1])  # each bid is checked before the next
+        nxt = _next_step(game, hand)
+    return progress(_touched(game._replace(entries=tuple(entries)), at))
 
 
-def set_trump(game: Game, suit: Suit, at: str = "") -> Game:
-    nxt = _finished_check(progress(game))
+def with_trump(prog: Progress, suit: Suit, at: str = "") -> Progress:
+    game = prog.game
+    nxt = _finished_check(prog)
     changed = game._replace(entries=(*game.entries, TrumpEntry(nxt.hand, suit, at)))
-    return _checked(_touched(changed, at))
+    return progress(_touched(changed, at))
 
 
-def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
+def with_tricks(prog: Progress, items: Sequence[Assignment], at: str = "") -> Progress:
     """Record every player's tricks at once: by name in any order, or in bidding order."""
-    prog = progress(game)
+    game = prog.game
     nxt = _finished_check(prog)
     hand = prog.hands[nxt.hand - 1]
     _check_tricks_step(hand, nxt)
     values = _assign(game, hand.order, items, "tricks")
     _check_tricks(hand, values)  # before the entry is built: a missing name is no KeyError
-    changed = game._replace(
-        entries=(*game.entries, Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)),
-    )
-    return _checked(_touched(changed, at))
+    entry = Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)
+    return progress(_touched(game._replace(entries=(*game.entries, entry)), at))
+
+
+def with_undo(prog: Progress, at: str = "") -> Progress:
+    return progress(undo(prog.game, at))
+
+
+def add_bids(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
+    return with_bids(progress(game), items, at).game
+
+
+def set_trump(game: Game, suit: Suit, at: str = "") -> Game:
+    return with_trump(progress(game), suit, at).game
+
+
+def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
+    return with_tricks(progress(game), items, at).game
 
 
 def _assign(
@@ -476,9 +463,11 @@ def describe_entry(entry: Entry) -> str:
     return f"the tricks of hand {entry.hand}"
 
 
-def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: str = "") -> Game:
+def with_edit(
+    prog: Progress, number: int, what: str, items: Sequence[Assignment], at: str = ""
+) -> Progress:
     """Correct the bids or tricks of a scored hand; the names given change, others stay."""
-    prog = progress(game)
+    game = prog.game
     if not 1 <= number <= len(prog.hands) or not prog.hands[number - 1].scored:
         raise Refused(f"hand {number} has no tricks recorded yet; only scored hands are edited")
     hand = prog.hands[number - 1]
@@ -519,13 +508,11 @@ def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: st
         raise Refused(f"edit changes bids or tricks, not {what!r}")
     record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
     changed = game._replace(entries=entries, history=(*game.history, record))
-    return _checked(_touched(changed, at))
+    return progress(_touched(changed, at))
 
 
-def _checked(game: Game) -> Game:
-    """``game``, once its entries are replayed: a refused entry raises here."""
-    progress(game)  # kept, so the caller's progress of this game is not replayed again
-    return game
+def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: str = "") -> Game:
+    return with_edit(progress(game), number, what, items, at).game
 
 
 def _touched(game: Game, at: str) -> Game:

@@ -18,7 +18,8 @@ when the winners alone would not make a table), down to one final table.
 
 A tournament is facts (the field, the seating of every round, the organiser's orders);
 standings, who goes on and the champion are derived from the tables' games. Nothing
-here does I/O: the caller passes the games in and saves what comes out.
+here does I/O: the caller passes the games in, replayed (``progress``), and saves what
+comes out.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import Refused
-from ohhell_score.domain.game import Bid, Game, TrumpEntry, progress
+from ohhell_score.domain.game import Bid, Game, Progress, TrumpEntry
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
 
 #: Tables of four in the first round (seed 000: "8 tables of 4 players each").
@@ -305,21 +306,22 @@ def _unplayed(table: Table, problem: str) -> Result:
     return Result(table, False, problem, 0, 0, {}, {}, ())
 
 
-def result(table: Table, game: Game | str | None, order: Sequence[str] = ()) -> Result:
-    """Standings of one table: total, then more bids made, then the organiser's order."""
-    if game is None:
+def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ()) -> Result:
+    """Standings of one table from its game as replayed (or why there are none): total,
+    then more bids made, then the organiser's order."""
+    if prog is None:
         return _unplayed(
             table, f"no game {table.game!r} here: play it, or bring it with ohhell import"
         )
-    if isinstance(game, str):
-        return _unplayed(table, game)
+    if isinstance(prog, str):
+        return _unplayed(table, prog)
+    game = prog.game
     if sorted(game.players) != sorted(table.players):
         return _unplayed(
             table,
             f"game {table.game!r} is played by {', '.join(game.players)}, but the table "
             f"seats {', '.join(table.players)}",
         )
-    prog = progress(game)
     made = {
         p: sum(1 for h in prog.hands if h.scored and h.bids[p] == h.tricks[p]) for p in game.players
     }
@@ -351,8 +353,8 @@ def result(table: Table, game: Game | str | None, order: Sequence[str] = ()) -> 
     )
 
 
-def results(t: Tournament, games: Mapping[str, Game | str | None]) -> dict[str, Result]:
-    """Every table's result, by game id."""
+def results(t: Tournament, games: Mapping[str, Progress | str | None]) -> dict[str, Result]:
+    """Every table's result, by game id, from each table's game as replayed."""
     return {
         table.game: result(table, games.get(table.game), t.order_of(table.game))
         for table in t.tables()
@@ -391,7 +393,7 @@ def over(t: Tournament) -> bool:
 
 
 def with_orders(
-    t: Tournament, games: Mapping[str, Game | str | None], given: Mapping[str, Sequence[str]]
+    t: Tournament, games: Mapping[str, Progress | str | None], given: Mapping[str, Sequence[str]]
 ) -> Tournament:
     """Record the organiser's orders (``--order GAME=P1,P2``), checked against the tables."""
     if not given:
@@ -413,9 +415,9 @@ def with_orders(
         res = result(table, games.get(game_id))
         if res.problem or not res.finished:
             raise NotReady(f"table {game_id} is not finished; its order can be given once it is")
-        game = games[game_id]
-        assert isinstance(game, Game)
-        resolved = tuple(game.resolve(n) for n in names)
+        prog = games[game_id]
+        assert isinstance(prog, Progress)
+        resolved = tuple(prog.game.resolve(n) for n in names)
         if len(set(resolved)) != len(resolved):
             raise Refused(f"--order {game_id}= names a player twice")
         if len(resolved) < 2:
@@ -458,7 +460,7 @@ def _and(names: Sequence[str]) -> str:
 
 def advance(
     t: Tournament,
-    games: Mapping[str, Game | str | None],
+    games: Mapping[str, Progress | str | None],
     given: Mapping[str, Sequence[str]] | None = None,
     at: str = "",
 ) -> tuple[Tournament, list[Game]]:

@@ -23,7 +23,7 @@ from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound, Re
 from ohhell_score.domain.ids import is_id
 
 if TYPE_CHECKING:  # imported where a game is built or read: completion and `list` skip them
-    from ohhell_score.domain.game import Correction, Entry, Game
+    from ohhell_score.domain.game import Correction, Entry, Game, Progress
 
 SCHEMA = 1
 APP_NAME = "ohhell-score"
@@ -159,7 +159,7 @@ def _int(value: object, what: str) -> int:
     return value
 
 
-def game_from_dict(data: object) -> Game:
+def progress_from_dict(data: object) -> Progress:
     """Rebuild a game, checking its shape and replaying every entry under its rules.
 
     Raises ``ValueError`` (or ``Refused`` from a replayed entry) for anything wrong.
@@ -240,15 +240,19 @@ def game_from_dict(data: object) -> Game:
         updated=str(data.get("updated", "")),
         scorer=scorer if isinstance(scorer, str) else None,
     )
-    progress(game)  # impossible entries (a forbidden bid, tricks off) make it unreadable
-    return game
+    return progress(game)  # impossible entries (a forbidden bid, tricks off): unreadable
 
 
 def parse_game(text: str | bytes, where: str) -> Game:
+    return parse_progress(text, where).game
+
+
+def parse_progress(text: str | bytes, where: str) -> Progress:
+    """A game file's text read and replayed; ``CorruptGame`` says why it cannot be."""
     import json
 
     try:
-        return game_from_dict(json.loads(text))
+        return progress_from_dict(json.loads(text))
     except RecursionError:  # nested deeper than json can read: not a game either
         raise CorruptGame(f"cannot read {where}: not a game (nested too deep)") from None
     except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
@@ -262,6 +266,11 @@ def parse_game(text: str | bytes, where: str) -> Game:
 
 
 def load(game_id: str) -> Game:
+    return load_progress(game_id).game
+
+
+def load_progress(game_id: str) -> Progress:
+    """The saved game ``game_id``, replayed (once: pass the progress on, not the game)."""
     path = game_path(game_id)
     try:
         text = path.read_bytes()
@@ -270,7 +279,7 @@ def load(game_id: str) -> Game:
     except OSError as err:
         raise CorruptGame(f"cannot read {path}: {err.strerror}") from None
     try:
-        game = parse_game(text, str(path))
+        prog = parse_progress(text, str(path))
     except CorruptGame as err:
         backup = path.with_name(path.name + BACKUP_SUFFIX)
         hint = (
@@ -279,9 +288,9 @@ def load(game_id: str) -> Game:
             else ""
         )
         raise CorruptGame(f"{err}{hint}") from None
-    if game.id != game_id:
-        raise CorruptGame(_wrong_id(path, game.id))
-    return game
+    if prog.game.id != game_id:
+        raise CorruptGame(_wrong_id(path, prog.game.id))
+    return prog
 
 
 def _wrong_id(path: Path, held: str) -> str:
@@ -363,14 +372,17 @@ def lock_file(lock_path: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def change(game_id: str, edit: Callable[[Game], Game]) -> Game:
-    """Load, apply ``edit``, save: under the lock, so the edit sees every earlier change."""
+def change(game_id: str, edit: Callable[[Progress], Progress]) -> Progress:
+    """Load, apply ``edit``, save: under the lock, so the edit sees every earlier change.
+
+    ``edit`` takes the game's progress and gives the changed game's (``game.with_bids``
+    and the others): each is replayed once.
+    """
     if not game_path(game_id).exists():  # a refusal leaves no lock file behind
         raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
     with locked(game_id):
-        game = load(game_id)
-        changed = edit(game)
-        save(changed)
+        changed = edit(load_progress(game_id))
+        save(changed.game)
     return changed
 
 
@@ -500,14 +512,12 @@ class Summary:
 
 def _summarise(path: Path) -> dict[str, Any]:
     try:
-        game = parse_game(path.read_bytes(), str(path))
+        prog = parse_progress(path.read_bytes(), str(path))
     except (CorruptGame, OSError) as err:
         return {"error": str(err)}
+    game = prog.game
     if game.id != path.stem:  # `show -g` would refuse it: listed as unreadable
         return {"error": f"cannot read {path}: it holds game {game.id!r}, not {path.stem!r}"}
-    from ohhell_score.domain.game import progress
-
-    prog = progress(game)
     return {
         "id": path.stem,
         "players": list(game.players),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ohhell_score.domain.errors import CorruptGame, GameNotFound, Refused
-from ohhell_score.domain.game import Game
+from ohhell_score.domain.game import Game, Progress
 from ohhell_score.domain.rules import RuleOptions
 from ohhell_score.domain.tournament import (
     Bracket,
@@ -181,12 +181,12 @@ def locked(name: str) -> Iterator[None]:
         yield
 
 
-def read_games(t: Tournament) -> dict[str, Game | str | None]:
-    """Every table's game as saved now: the game, why it cannot be read, or None if absent."""
-    out: dict[str, Game | str | None] = {}
+def read_games(t: Tournament) -> dict[str, Progress | str | None]:
+    """Every table's game as saved now, replayed; why it cannot be read, or None if absent."""
+    out: dict[str, Progress | str | None] = {}
     for table in t.tables():
         try:
-            out[table.game] = store.load(table.game)
+            out[table.game] = store.load_progress(table.game)
         except GameNotFound:
             out[table.game] = None
         except CorruptGame as err:
@@ -214,9 +214,9 @@ def create_tables(games: list[Game]) -> None:
         raise
 
 
-def read_brought(path: Path) -> Game:
-    """A game from another laptop: exported as JSON (its facts under ``"game"``) or its
-    saved file copied over."""
+def read_brought(path: Path) -> Progress:
+    """A game from another laptop, replayed: exported as JSON (its facts under
+    ``"game"``) or its saved file copied over."""
     try:
         text = path.read_bytes()
     except OSError as err:
@@ -224,10 +224,10 @@ def read_brought(path: Path) -> Game:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return store.parse_game(text, str(path))  # says why, naming the file
+        return store.parse_progress(text, str(path))  # says why, naming the file
     if isinstance(data, dict) and isinstance(data.get("game"), dict):
-        return store.parse_game(json.dumps(data["game"]), str(path))
-    return store.parse_game(text, str(path))
+        return store.parse_progress(json.dumps(data["game"]), str(path))
+    return store.parse_progress(text, str(path))
 
 
 def save_brought(games: list[Game]) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ohhell_score.domain.errors import CorruptGame
-from ohhell_score.domain.game import Game, HandState, Progress, sheet_json
+from ohhell_score.domain.game import HandState, Progress, sheet_json
 from ohhell_score.domain.rules import Suit
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
@@ -48,15 +48,14 @@ def export_json(prog: Progress) -> str:
 _CHECKED_KEYS = ("rules", "players", "hands", "totals", "finished", "winners")
 
 
-def game_from_export(text: str | bytes, where: str) -> Game:
+def progress_from_export(text: str | bytes, where: str) -> Progress:
     """Read an exported game (or a saved game file) back; ``CorruptGame`` says why not.
 
     The facts under ``"game"`` are replayed under their rules. When the file also holds
     the score sheet, it must be the one those facts make: a sheet edited by hand (or a
     file cut short) is refused rather than silently rescored.
     """
-    from ohhell_score.domain.game import progress
-    from ohhell_score.storage.store import parse_game
+    from ohhell_score.storage.store import parse_progress
 
     try:
         data = json.loads(text)
@@ -70,20 +69,20 @@ def game_from_export(text: str | bytes, where: str) -> Game:
         raise CorruptGame(f"cannot read {where}: not a game (a JSON object was expected)")
     if "game" not in data:
         if "schema" in data:  # a game file from the data directory: the facts alone
-            return parse_game(text, where)
+            return parse_progress(text, where)
         raise CorruptGame(
             f'cannot read {where}: no "game" object; export a game with '
             "`ohhell export --format json`"
         )
-    game = parse_game(json.dumps(data["game"]), where)
-    sheet = sheet_json(progress(game))
+    prog = parse_progress(json.dumps(data["game"]), where)
+    sheet = sheet_json(prog)
     for key in _CHECKED_KEYS:
         if key in data and data[key] != sheet[key]:
             raise CorruptGame(
                 f"cannot read {where}: its {key!r} do not match the entries it holds "
                 "(was the file edited?)"
             )
-    return game
+    return prog
 
 
 # --- CSV ------------------------------------------------------------------------------
