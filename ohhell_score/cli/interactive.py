@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.draw import Card, drawn_already, highest, in_deck
-from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
 from ohhell_score.domain.game import (
     Game,
     HandState,
@@ -56,20 +56,6 @@ KEYS = (
     "  Ctrl-C or Ctrl-D leave too, and lose nothing."
 )
 REFUSED = "  ✗ "
-
-
-class Leave(Exception):
-    """``q`` at a prompt: the table stops here, everything given so far is saved."""
-
-
-class Moved(Refused):
-    """The game file changed under this session (another ``ohhell`` at work)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "the game changed meanwhile (another ohhell at work?): "
-            "that answer was not stored; here is where the game stands now"
-        )
 
 
 def new_console() -> Console:
@@ -128,7 +114,7 @@ def write_tricks(game: Game, before: Mapping[str, int], after: Mapping[str, int]
     with store.locked(game.id):
         now = store.load(game.id)
         if now.entries != game.entries or read_tricks(now, progress(now)) != dict(before):
-            raise Moved()
+            raise GameChanged()
         text = json.dumps({"for": _fingerprint(game), "tricks": list(after.items())})
         store.write_atomic(store.data_dir() / f"{game.id}.tricks", text + "\n")
 
@@ -264,7 +250,7 @@ class Session:
                     self.ask_trump(game, prog)
                 else:
                     self.ask_tricks(game, prog, typed)
-            except Moved as err:
+            except GameChanged as err:
                 self.refuse(str(err))
 
     def read(self, prompt: str, game: Game, typed: Mapping[str, int]) -> str | None:
@@ -279,7 +265,7 @@ class Session:
             elif key == "u":
                 try:
                     self.take_back(game, typed)
-                except Moved:
+                except GameChanged:
                     raise
                 except Refused as err:
                     self.refuse(str(err))
@@ -293,7 +279,7 @@ class Session:
 
         def checked(now: Game) -> Game:
             if now.entries != game.entries:
-                raise Moved()
+                raise GameChanged()
             return change(now)
 
         return progress(store.change(game.id, checked))
@@ -333,7 +319,7 @@ class Session:
             try:
                 value = number(answer, 0, hand.cards, "a bid")
                 after = self.save(game, partial(add_bids, items=[(player, value)], at=store.now()))
-            except Moved:
+            except GameChanged:
                 raise
             except Refused as err:
                 self.refuse(str(err))
@@ -366,7 +352,7 @@ class Session:
                     raise Refused(f"type the trump: {keys}, then Enter (? shows the keys)")
                 suit = Suit.parse(answer)
                 self.save(game, partial(set_trump, suit=suit, at=store.now()))
-            except Moved:
+            except GameChanged:
                 raise
             except (Refused, BadValue) as err:
                 self.refuse(str(err))
@@ -399,7 +385,7 @@ class Session:
                     return
                 items = [*typed.items(), (player, value)]
                 after = self.save(game, partial(add_tricks, items=items, at=store.now()))
-            except Moved:
+            except GameChanged:
                 raise
             except Refused as err:
                 self.refuse(str(err))

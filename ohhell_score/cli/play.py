@@ -20,7 +20,7 @@ from ohhell_score.cli.app import (
     refusals,
 )
 from ohhell_score.cli.complete import complete_game
-from ohhell_score.domain.errors import GameExists
+from ohhell_score.domain.errors import GameExists, Leave
 from ohhell_score.storage import store
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
@@ -51,7 +51,7 @@ def play_game(game_id: str) -> None:
         with refusals():
             prog = session.run()
             play.finish(console, prog)
-    except play.Leave:
+    except Leave:
         _leave(game_id, 0)
     except (KeyboardInterrupt, EOFError):
         _leave(game_id, INTERRUPTED)

@@ -110,7 +110,8 @@ def new(
     """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
     import secrets
 
-    from ohhell_score.domain.tournament import TableRules, TournamentExists, new_tournament
+    from ohhell_score.domain.errors import TournamentExists
+    from ohhell_score.domain.tournament import TableRules, new_tournament
     from ohhell_score.storage import tournaments as ts
 
     field = list(players or [])
