@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import sys
 
+from ohhell_score.views import console
+
 INTERRUPTED = 130
 
 
 def main() -> None:
     try:
-        _forgiving_stdout()
+        console.forgive_encoding()
         from ohhell_score.cli.quick import answer
 
         status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
@@ -22,11 +24,3 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
         sys.exit(INTERRUPTED)
-
-
-def _forgiving_stdout() -> None:
-    """Output that cannot show a character (an ASCII locale, a Windows code page and
-    ``♠`` or ``✓``) shows ``?`` for it, never a traceback."""
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None and sys.stdout.errors == "strict":
-        reconfigure(errors="replace")

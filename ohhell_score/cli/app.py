@@ -23,6 +23,7 @@ from ohhell_score.cli.complete import (
 from ohhell_score.cli.lazy import LazyGroup, lazy_command
 from ohhell_score.domain.errors import BadValue, GameExists, Refused
 from ohhell_score.storage import store
+from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from ohhell_score.domain.game import Game
@@ -68,7 +69,7 @@ def refusals() -> Iterator[None]:
 
 def version_callback(value: bool) -> None:
     if value:
-        typer.echo(f"ohhell {__version__}")
+        say(f"ohhell {__version__}")
         raise typer.Exit()
 
 
@@ -202,7 +203,7 @@ def new(
         first = names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
         created = create_game(game, names, rule_set, first, scorer)
     announce(created)
-    typer.echo(next_words(progress(created)))
+    say(next_words(progress(created)))
 
 
 def make_rules(name: str, players: int, options: "RuleOptions") -> "RuleSet":
@@ -240,9 +241,7 @@ def announce(created: "Game") -> None:
     from ohhell_score.views.words import plural
 
     hands = plural(len(created.rules.hands), "hand")
-    typer.echo(
-        f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands})."
-    )
+    say(f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands}).")
 
 
 # --- entries ------------------------------------------------------------------------
@@ -265,7 +264,7 @@ def bid(
     from ohhell_score.actions.entries import parse_assignments, record_bids
 
     with refusals():
-        typer.echo(record_bids(game, parse_assignments(bids)))
+        say(record_bids(game, parse_assignments(bids)))
 
 
 @app.command("trump")
@@ -285,7 +284,7 @@ def trump_cmd(
     from ohhell_score.actions.entries import parse_suit, record_trump
 
     with refusals():
-        typer.echo(record_trump(game, parse_suit(suit)))
+        say(record_trump(game, parse_suit(suit)))
 
 
 @app.command(context_settings=NUMBERS)
@@ -305,7 +304,7 @@ def tricks(
     from ohhell_score.actions.entries import parse_assignments, record_tricks
 
     with refusals():
-        typer.echo(record_tricks(game, parse_assignments(values)))
+        say(record_tricks(game, parse_assignments(values)))
 
 
 @app.command()
@@ -314,7 +313,7 @@ def undo(game: GameOpt = None) -> None:
     from ohhell_score.actions.entries import take_back
 
     with refusals():
-        typer.echo(take_back(game))
+        say(take_back(game))
 
 
 class What(StrEnum):
@@ -348,7 +347,7 @@ def edit(
         items = parse_assignments(values)
         if any(name is None for name, _ in items):
             raise BadValue("edit takes NAME=N for each value it changes")
-        typer.echo(correct(game, hand, what.value, items))
+        say(correct(game, hand, what.value, items))
 
 
 # --- reading ------------------------------------------------------------------------
@@ -393,7 +392,7 @@ def show(
         played = shown.rules.scoring.value
         shown = rescored(shown, scheme)
         if not as_json:
-            typer.echo(
+            say(
                 f"As if scored under {scheme.value} (played under {played}); "
                 "the game is not changed."
             )
@@ -405,7 +404,7 @@ def show(
 
         from ohhell_score.domain.game import sheet_json
 
-        typer.echo(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
+        say(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
         return
     from ohhell_score.views import plain  # not rich: the sheet is drawn between every hand
 
@@ -413,7 +412,7 @@ def show(
     if chart:
         from ohhell_score.views.chart import print_chart
 
-        typer.echo()
+        say()
         print_chart(prog)
 
 
@@ -428,12 +427,12 @@ def list_cmd(
         rows = []
         for item in listed:
             if item.error is not None:
-                typer.echo(f"ohhell: {item.error}", err=True)
+                complain(item.error)
                 continue
             rows.append({key: item.summary[key] for key in store.LIST_JSON_KEYS})
         import json
 
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        say(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     from ohhell_score.views import plain
 
@@ -444,7 +443,7 @@ def list_cmd(
 def path(game: GameOpt = None) -> None:
     """Print the data directory, or with --game the path of that game's file."""
     with refusals():
-        typer.echo(str(store.game_path(game) if game is not None else store.data_dir()))
+        say(str(store.game_path(game) if game is not None else store.data_dir()))
 
 
 # The commands of the other areas, by the module that registers them on `app` when

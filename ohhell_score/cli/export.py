@@ -31,6 +31,7 @@ from ohhell_score.cli.app import (
 )
 from ohhell_score.domain.errors import GameExists
 from ohhell_score.storage import store
+from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
     from ohhell_score.domain.game import Progress
@@ -80,14 +81,14 @@ PaperOpt = Annotated[
 def emit(text: str, output: str | None, what: str) -> None:
     """Text to stdout, or to ``output`` through a temp file and ``os.replace``."""
     if output is None or output == "-":
-        typer.echo(text, nl=False)
+        say(text, end="")
         return
     target = Path(output)
     try:
         store.write_atomic(target, text)
     except OSError as err:
         fail(f"cannot write {output}: {err.strerror or err}")
-    typer.echo(f"Wrote {what} to {output}.")
+    say(f"Wrote {what} to {output}.")
 
 
 def choose_format(fmt: Format | None, output: str | None) -> Format:
@@ -188,11 +189,11 @@ def import_cmd(
                 "with --game ID"
             )
     prog = progress(restored)
-    typer.echo(
+    say(
         f"Imported game {restored.id}: {', '.join(restored.players)} ({restored.rules.preset}, "
         f"{prog.hands_played} of {plural(len(prog.hands), 'hand')} scored)."
     )
-    typer.echo(next_words(prog))
+    say(next_words(prog))
 
 
 @app.command("sheet")

@@ -42,6 +42,7 @@ from ohhell_score.domain.game import (
 from ohhell_score.domain.game import undo as undo_entry
 from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
 from ohhell_score.storage import store
+from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import plural, trump_words
 
 if TYPE_CHECKING:
@@ -60,9 +61,7 @@ REFUSED = "  ✗ "
 
 def new_console() -> Console:
     """Markup off: player names like ``[b]Bo`` are printed as typed."""
-    from rich.console import Console
-
-    return Console(highlight=False, markup=False, emoji=False)
+    return rich_console(as_typed=True)
 
 
 Ask = Callable[[str], str]

@@ -22,6 +22,7 @@ from ohhell_score.cli.app import (
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.domain.errors import GameExists, Leave
 from ohhell_score.storage import store
+from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
     from ohhell_score.domain.rules import RuleOptions, RuleSet
@@ -108,12 +109,12 @@ def delete(
         except typer.Abort:
             sure = False
         if not sure:
-            typer.echo("Kept.")
+            say("Kept.")
             raise typer.Exit(1)
     with refusals():
         store.delete(game.id)
         forget_tricks(game.id)
-    typer.echo(f"Deleted game {game.id}.")
+    say(f"Deleted game {game.id}.")
 
 
 def new_at_table(
@@ -179,6 +180,6 @@ def new_at_table(
         created = create_game(game_id, names, rule_set, first, scorer)
     announce(created)
     if players:
-        typer.echo(next_words(progress(created)))
+        say(next_words(progress(created)))
     else:
         play_game(created.id)  # the header of hand 1 says what comes next

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from ohhell_score import __version__
 from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.views.console import complain, hush_stdout, say
 
 #: The options the quick path reads; any other is Typer's.
 GAME_OPTIONS = ("-g", "--game")
@@ -49,7 +50,7 @@ def answer(args: list[str]) -> int | None:
     except (Refused, OSError) as err:
         from ohhell_score.actions.entries import refusal
 
-        sys.stderr.write(f"ohhell: {refusal(err)}\n")
+        complain(refusal(err))
         return 1
     return _print(text)
 
@@ -111,13 +112,9 @@ def _sheet(game: str | None) -> str:
 
 def _print(text: str) -> int:
     """Write the answer; a reader that went away (``| head``) ends it as click does."""
-    if sys.stdout is None:  # closed (``>&-``): what was entered is saved; nothing to show
-        return 0
     try:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+        say(text)
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # nothing more is written at exit
+        hush_stdout()
         return 1
     return 0

@@ -8,6 +8,7 @@ import typer
 
 from ohhell_score.cli.app import app, refusals
 from ohhell_score.storage import store
+from ohhell_score.views.console import say
 
 
 @app.command()
@@ -22,4 +23,4 @@ def restore(
     """
     with refusals():
         game = store.restore(game_id)
-    typer.echo(f"Restored {game.id} from its previous version ({len(game.entries)} entries).")
+    say(f"Restored {game.id} from its previous version ({len(game.entries)} entries).")

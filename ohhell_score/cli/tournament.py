@@ -34,6 +34,7 @@ from ohhell_score.cli.complete import (
 )
 from ohhell_score.domain.errors import Refused
 from ohhell_score.storage import store
+from ohhell_score.views.console import complain, say
 
 tournament_app = typer.Typer(
     name="tournament",
@@ -139,17 +140,17 @@ def new(
             ts.save(t)
         store.set_current(games[0].id)
     how = f"drawn with seed {drawn}" if not no_shuffle else "in the order given"
-    typer.echo(
+    say(
         f"Tournament {name}: {len(t.players)} players at {len(games)} tables ({how}), "
         f"{games[0].rules.preset} rules."
     )
     for game in games:
-        typer.echo(f"  {game.id}: {', '.join(game.players)}")
-    typer.echo(
+        say(f"  {game.id}: {', '.join(game.players)}")
+    say(
         "The first player named at each table deals first, unless the table draws "
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
-    typer.echo(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
+    say(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
 
 
 @tournament_app.command("list")
@@ -167,7 +168,7 @@ def list_tournaments(
             t = ts.load(name)
             res = results(t, ts.read_games(t))
         except Refused as err:  # an unreadable one is named; the others still list
-            typer.echo(f"ohhell: {err}", err=True)
+            complain(str(err))
             continue
         rows.append(
             {
@@ -180,12 +181,12 @@ def list_tournaments(
             }
         )
     if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        say(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not rows:
-        typer.echo("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
+        say("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
     for row in rows:
-        typer.echo(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
+        say(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
 
 
 @tournament_app.command("show")
@@ -203,12 +204,12 @@ def show(
         t = ts.load(name)
         res = results(t, ts.read_games(t))
     if as_json:
-        typer.echo(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
+        say(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
         return
     from ohhell_score.views.tournament import show_lines
 
     for line in show_lines(t, res):
-        typer.echo(line)
+        say(line)
 
 
 def _parse_orders(orders: list[str]) -> dict[str, list[str]]:
@@ -249,13 +250,13 @@ def advance(
         ts.save(changed)
     if not new_games:
         res = results(changed, games)
-        typer.echo(f"The tournament is over. Champion: {champion(changed, res)}.")
+        say(f"The tournament is over. Champion: {champion(changed, res)}.")
         return
     for rnd in changed.current():
-        typer.echo(f"{changed.round_name(rnd)}:")
+        say(f"{changed.round_name(rnd)}:")
         for table in rnd.tables:
-            typer.echo(f"  {table.game}: {', '.join(table.players)}")
-    typer.echo(
+            say(f"  {table.game}: {', '.join(table.players)}")
+    say(
         "The first player named at each table deals first, unless the table draws "
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
@@ -284,7 +285,7 @@ def dealer(
 
     with refusals():
         changed = store.change(store.check_id(game), first_dealer)
-    typer.echo(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
+    say(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
 
 
 @tournament_app.command("collect")
@@ -319,7 +320,7 @@ def collect(
     for game_id, game in checked.items():
         r = result(next(x for x in t.tables() if x.game == game_id), game)
         state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"
-        typer.echo(f"{game_id}: {', '.join(game.players)} ({state}).")
+        say(f"{game_id}: {', '.join(game.players)} ({state}).")
 
 
 class Format(StrEnum):
@@ -347,7 +348,7 @@ def export(
         t = ts.load(name)
         text = WRITERS[fmt.value](t, results(t, ts.read_games(t)))
         if output is None:
-            typer.echo(text, nl=False)
+            say(text, end="")
             return
         store.write_atomic(output.resolve(), text)
-    typer.echo(f"Wrote {output}.")
+    say(f"Wrote {output}.")
