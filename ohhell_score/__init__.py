@@ -13,11 +13,12 @@ def _interrupted(
 ) -> None:
     """Ctrl-C before the command's own handler is in place, or that Python delivered
     wrapped (inside a class body's ``__set_name__``, a ``RuntimeError`` caused by it):
-    one line, never a traceback."""
+    one line, never a traceback. ``entry.py`` says it (imported here only then: every
+    command would pay for importing it at start-up, before the quick path)."""
     if _caused_by_ctrl_c(value):
-        _sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
-        _sys.stderr.flush()
-        raise SystemExit(130)
+        from ohhell_score.entry import interrupted
+
+        raise SystemExit(interrupted())
     _default_hook(kind, value, tb)
 
 

@@ -1,26 +1,68 @@
-"""The console script's entry point: Ctrl-C at any moment, even while importing, ends
-with one line and exit status 130, never a traceback."""
+"""The console script's entry point, and the one place where what a command raises
+becomes its exit status and one line on stderr.
+
+Exit statuses (``ExitCode``, cli-contract.md): 0 done; 1 refused, with one line
+``ohhell: why`` and nothing on disk changed (``Refused``, ``OSError``); 2 a malformed
+command line, worded by Typer as its own usage errors; 130 interrupted: Ctrl-C at any
+moment, even while importing, is one line and never a traceback (``KeyboardInterrupt``
+here, ``ohhell_score``'s excepthook before this module is imported), and a command
+that asks questions says what it kept (``Interrupted``). A reader that went away
+(``| head``) ends the command with status 1 and nothing more written, as click does.
+Anything else is a bug, and is shown as one.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
+from ohhell_score.domain.errors import ExitCode, Interrupted, Refused
 from ohhell_score.views import console
-
-INTERRUPTED = 130
 
 
 def main() -> None:
-    try:
-        console.forgive_encoding()
-        from ohhell_score.cli.quick import answer
+    sys.exit(guarded(_run))
 
-        status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
-        if status is not None:
-            sys.exit(status)
+
+def _run() -> int | None:
+    console.forgive_encoding()
+    from ohhell_score.cli.quick import answer
+
+    status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
+    if status is None:
         from ohhell_score.cli.app import run
 
-        run()
+        run()  # Typer ends the process itself
+    return status
+
+
+def guarded(run: Callable[[], int | None]) -> int | None:
+    """``run()``'s exit status, or the status of what it raised that a user can cause,
+    its line written on stderr."""
+    try:
+        return run()
     except KeyboardInterrupt:
-        sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
-        sys.exit(INTERRUPTED)
+        return interrupted()
+    except Interrupted as stop:
+        console.note(f"\n{stop}")
+        return ExitCode.INTERRUPTED
+    except BrokenPipeError:
+        console.hush_stdout()
+        return ExitCode.REFUSED
+    except (Refused, OSError) as error:
+        console.complain(refusal(error))
+        return ExitCode.REFUSED
+
+
+def interrupted() -> ExitCode:
+    """Ctrl-C before a command could say more (``ohhell_score``'s excepthook uses it)."""
+    console.note()
+    console.complain("interrupted; nothing entered before was lost.")
+    return ExitCode.INTERRUPTED
+
+
+def refusal(error: Refused | OSError) -> str:
+    """The one line that says why a command was refused (after ``ohhell: ``)."""
+    if isinstance(error, OSError):
+        return f"{error.filename or 'data directory'}: {error.strerror}"
+    return str(error)

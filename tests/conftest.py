@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,12 +42,27 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     yield folder
 
 
+class Guarded:
+    """A command behind entry.py's boundary, as the console script runs it: what the
+    command raises that a user can cause becomes an exit status and one line."""
+
+    def __init__(self, command: Any) -> None:
+        self.command = command
+        self.name = command.name
+
+    def main(self, *args: Any, **kwargs: Any) -> None:
+        from ohhell_score.entry import guarded
+
+        sys.exit(guarded(lambda: self.command.main(*args, **kwargs)))
+
+
 @functools.cache
 def program() -> Any:
-    """The program as `ohhell` runs it: commands built, and areas imported, when named."""
+    """The program as `ohhell` runs it: commands built, and areas imported, when named,
+    behind entry.py's boundary."""
     from ohhell_score.cli.app import command
 
-    return command()
+    return Guarded(command())
 
 
 def invoke(args: list[str], **kwargs: Any) -> Any:

@@ -1,14 +1,16 @@
-"""The ``ohhell`` command: parse, call the domain, render, map errors to exit codes.
+"""The ``ohhell`` command: parse, call the domain, render.
 
 Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on disk
-changed); 2 a malformed command line. rich is imported only by commands that draw.
+changed); 2 a malformed command line. A refusal is raised (``Refused``, ``OSError``) and
+worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage error
+here, in ``refusals``. rich is imported only by commands that draw.
 """
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from importlib import import_module
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer import _click as click
@@ -21,7 +23,7 @@ from ohhell_score.cli.complete import (
     complete_suit,
 )
 from ohhell_score.cli.lazy import LazyGroup, lazy_command
-from ohhell_score.domain.errors import BadValue, GameExists, Refused
+from ohhell_score.domain.errors import BadValue, GameExists
 from ohhell_score.storage import store
 from ohhell_score.views.console import complain, say
 
@@ -48,23 +50,14 @@ app = typer.Typer(
 NUMBERS = {"ignore_unknown_options": True}
 
 
-def fail(message: str) -> NoReturn:
-    """A refusal: one line on stderr, exit 1."""
-    typer.echo(f"ohhell: {message}", err=True)
-    raise typer.Exit(1)
-
-
 @contextmanager
 def refusals() -> Iterator[None]:
-    """Turn the domain's named refusals into exit codes; bugs are not caught."""
-    from ohhell_score.actions.entries import refusal
-
+    """A malformed value (``BadValue``) becomes Typer's usage error (exit 2); refusals
+    (``Refused``, ``OSError``) go on to ``entry.py``, which words them (exit 1)."""
     try:
         yield
     except BadValue as err:
         raise typer.BadParameter(str(err)) from None
-    except (Refused, OSError) as err:
-        fail(refusal(err))
 
 
 def version_callback(value: bool) -> None:

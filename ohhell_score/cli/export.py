@@ -23,13 +23,12 @@ from ohhell_score.cli.app import (
     ScoringOpt,
     TrumpOpt,
     app,
-    fail,
     load,
     make_rules,
     refusals,
     rule_options,
 )
-from ohhell_score.domain.errors import GameExists
+from ohhell_score.domain.errors import GameExists, Refused
 from ohhell_score.storage import store
 from ohhell_score.views.console import say
 
@@ -87,7 +86,7 @@ def emit(text: str, output: str | None, what: str) -> None:
     try:
         store.write_atomic(target, text)
     except OSError as err:
-        fail(f"cannot write {output}: {err.strerror or err}")
+        raise Refused(f"cannot write {output}: {err.strerror or err}") from None
     say(f"Wrote {what} to {output}.")
 
 
@@ -175,7 +174,7 @@ def import_cmd(
     try:
         data = typer.get_binary_stream("stdin").read() if file == "-" else Path(file).read_bytes()
     except OSError as err:
-        fail(f"cannot read {file}: {err.strerror or err}")
+        raise Refused(f"cannot read {file}: {err.strerror or err}") from None
     with refusals():
         restored = game_from_export(data, "stdin" if file == "-" else file)
         if game is not None:
@@ -184,10 +183,10 @@ def import_cmd(
             store.create(restored)
         except GameExists:
             hint = "" if game is not None else " (the id it was exported with)"
-            fail(
+            raise GameExists(
                 f"a game {restored.id!r}{hint} exists already; import it under another id "
                 "with --game ID"
-            )
+            ) from None
     prog = progress(restored)
     say(
         f"Imported game {restored.id}: {', '.join(restored.players)} ({restored.rules.preset}, "

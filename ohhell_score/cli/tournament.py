@@ -22,7 +22,6 @@ from ohhell_score.cli.app import (
     ScoringOpt,
     TrumpOpt,
     app,
-    fail,
     refusals,
     rule_options,
 )
@@ -59,9 +58,9 @@ def _read_players_file(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        fail(f"cannot read {path}: {err.strerror}")
+        raise Refused(f"cannot read {path}: {err.strerror}") from None
     except UnicodeDecodeError:
-        fail(f"cannot read {path}: not UTF-8 text")
+        raise Refused(f"cannot read {path}: not UTF-8 text") from None
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 

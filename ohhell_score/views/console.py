@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, TextIO
 
+TYPE_CHECKING = False  # not typing's: importing typing would cost `--version` 5 ms
 if TYPE_CHECKING:
+    from typing import TextIO
+
     from rich.console import Console
 
 #: The first word of every line ``ohhell`` writes on stderr about itself.
