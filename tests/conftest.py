@@ -65,6 +65,24 @@ def program() -> Any:
     return Guarded(command())
 
 
+def eager_program() -> Any:
+    """Typer's own build of the whole program, every command at once: the root's, and
+    every area's app added to (a copy of) the root, as typer merges an unnamed sub-app.
+    The lazy program must say what this one says."""
+    import copy
+    from importlib import import_module
+
+    from typer.main import get_command
+
+    from ohhell_score.cli.app import AREAS, app
+
+    whole = copy.copy(app)
+    whole.registered_groups = list(app.registered_groups)
+    for module in AREAS:
+        whole.add_typer(import_module(f"ohhell_score.cli.{module}").app)
+    return get_command(whole)
+
+
 def invoke(args: list[str], **kwargs: Any) -> Any:
     """typer's CliRunner on the program the console script runs (not typer's eager build)."""
     from typer.testing import CliRunner

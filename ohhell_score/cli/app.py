@@ -6,14 +6,13 @@ worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage e
 here, in ``refusals``. rich is imported only by commands that draw.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from enum import StrEnum
-from importlib import import_module
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import typer
-from typer import _click as click
+from typer.main import get_command
 
 from ohhell_score import __version__
 from ohhell_score.cli.complete import (
@@ -22,7 +21,7 @@ from ohhell_score.cli.complete import (
     complete_rules,
     complete_suit,
 )
-from ohhell_score.cli.lazy import LazyGroup, lazy_command
+from ohhell_score.cli.lazy import LazyGroup
 from ohhell_score.domain.errors import BadValue, GameExists
 from ohhell_score.storage import store
 from ohhell_score.views.console import complain, say
@@ -36,13 +35,34 @@ if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-
 PRESET_NAMES = ("cartier", "ten-to-one", "classic")
 DEFAULT_PRESET = "classic"
 
+# The commands of the other areas, by their module in cli/, each holding them on its own
+# Typer app (``app``). A module is imported only when one of its commands runs, or when
+# help or completion lists every command: `bid` never pays for tournaments (start-up).
+AREAS: dict[str, tuple[str, ...]] = {
+    "safety": ("restore",),
+    "export": ("export", "import", "sheet", "chart"),
+    "tournament": ("tournament",),
+    "rules": ("rules",),
+    "stats": ("stats", "history"),
+    "play": ("play", "delete"),
+}
+
+
+class Program(LazyGroup):
+    """``ohhell``: the commands of every hand, defined below, and the other areas'."""
+
+    areas: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        f"{__package__}.{module}:app": names for module, names in AREAS.items()
+    }
+
+
 app = typer.Typer(
     name="ohhell",
     help="Keep the score of Oh Hell at a real card table.",
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    cls=LazyGroup,
+    cls=Program,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -439,30 +459,13 @@ def path(game: GameOpt = None) -> None:
         say(str(store.game_path(game) if game is not None else store.data_dir()))
 
 
-# The commands of the other areas, by the module that registers them on `app` when
-# imported. A module is imported only when one of its commands runs, or when help or
-# completion lists every command: `bid` never pays for tournaments (start-up time).
-AREAS: dict[str, tuple[str, ...]] = {
-    "safety": ("restore",),
-    "export": ("export", "import", "sheet", "chart"),
-    "tournament": ("tournament",),
-    "rules": ("rules",),
-    "stats": ("stats", "history"),
-    "play": ("play", "delete"),
-}
-
-
-def load_areas() -> None:
-    """Register every area's commands on `app` (for typer's eager build, e.g. in tests)."""
-    for module in AREAS:
-        import_module(f"{__package__}.{module}")
-
-
-def command() -> click.Command:
-    """The program as it runs: each command built, and its area imported, when named."""
-    return lazy_command(app, {f"{__package__}.{m}": names for m, names in AREAS.items()})
+def command() -> Program:
+    """The program as it runs: each area imported, and its commands built, when named."""
+    program = get_command(app)
+    assert isinstance(program, Program)
+    return program
 
 
 def run() -> None:
-    """Run the program; ``entry.main`` adds the Ctrl-C handling around it."""
+    """Run the program; ``entry.main`` turns what it raises into exit statuses."""
     command()()

@@ -22,18 +22,21 @@ from ohhell_score.cli.app import (
     RulesOpt,
     ScoringOpt,
     TrumpOpt,
-    app,
     load,
     make_rules,
     refusals,
     rule_options,
 )
+from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import GameExists, Refused
 from ohhell_score.storage import store
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
     from ohhell_score.domain.game import Progress
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
 class Format(StrEnum):

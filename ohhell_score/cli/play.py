@@ -15,18 +15,21 @@ import typer
 from ohhell_score.cli.app import (
     GameOpt,
     announce,
-    app,
     create_game,
     make_rules,
     refusals,
 )
 from ohhell_score.cli.complete import complete_game
+from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave
 from ohhell_score.storage import store
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
     from ohhell_score.domain.rules import RuleOptions, RuleSet
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
 def _saved(game_id: str) -> str:

@@ -21,11 +21,11 @@ from ohhell_score.cli.app import (
     HookOpt,
     ScoringOpt,
     TrumpOpt,
-    app,
     refusals,
     rule_options,
 )
 from ohhell_score.cli.complete import complete_house_rule, complete_rules
+from ohhell_score.cli.lazy import area
 from ohhell_score.storage import store
 from ohhell_score.views.console import complain, note, say
 
@@ -47,6 +47,8 @@ rules_app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+#: This area's one command, the group above; cli/lazy.py builds it when it is named.
+app = area()
 app.add_typer(rules_app, name="rules")
 
 RuleName = Annotated[

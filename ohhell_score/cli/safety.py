@@ -6,9 +6,13 @@ from typing import Annotated
 
 import typer
 
-from ohhell_score.cli.app import app, refusals
+from ohhell_score.cli.app import refusals
+from ohhell_score.cli.lazy import area
 from ohhell_score.storage import store
 from ohhell_score.views.console import say
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
 @app.command()

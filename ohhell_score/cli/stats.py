@@ -13,12 +13,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ohhell_score.cli.app import GameOpt, app, load, refusals
+from ohhell_score.cli.app import GameOpt, load, refusals
 from ohhell_score.cli.complete import complete_rules
+from ohhell_score.cli.lazy import area
 from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:
     from ohhell_score.domain.stats import Filters, PlayerStats, Summary
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
 def _since(text: str | None) -> date | None:

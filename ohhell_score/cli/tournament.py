@@ -21,7 +21,6 @@ from ohhell_score.cli.app import (
     HookOpt,
     ScoringOpt,
     TrumpOpt,
-    app,
     refusals,
     rule_options,
 )
@@ -31,6 +30,7 @@ from ohhell_score.cli.complete import (
     complete_tournament,
     tournament_names,
 )
+from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import Refused
 from ohhell_score.storage import store
 from ohhell_score.views.console import complain, say
@@ -42,6 +42,8 @@ tournament_app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+#: This area's one command, the group above; cli/lazy.py builds it when it is named.
+app = area()
 app.add_typer(tournament_app, name="tournament")
 
 NameArg = Annotated[
