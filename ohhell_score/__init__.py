@@ -13,12 +13,14 @@ def _interrupted(
 ) -> None:
     """Ctrl-C before the command's own handler is in place, or that Python delivered
     wrapped (inside a class body's ``__set_name__``, a ``RuntimeError`` caused by it):
-    one line, never a traceback. ``entry.py`` says it (imported here only then: every
-    command would pay for importing it at start-up, before the quick path)."""
+    one line, never a traceback: the line and the status ``entry.py`` gives Ctrl-C (their
+    module is imported here only then, not at every start-up)."""
     if _caused_by_ctrl_c(value):
-        from ohhell_score.entry import interrupted
+        from ohhell_score.domain.errors import INTERRUPTED, ExitCode
 
-        raise SystemExit(interrupted())
+        _sys.stderr.write(f"\n{INTERRUPTED}\n")
+        _sys.stderr.flush()
+        raise SystemExit(ExitCode.INTERRUPTED)
     _default_hook(kind, value, tb)
 
 

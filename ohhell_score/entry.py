@@ -5,8 +5,9 @@ Exit statuses (``ExitCode``, cli-contract.md): 0 done; 1 refused, with one line
 ``ohhell: why`` and nothing on disk changed (``Refused``, ``OSError``); 2 a malformed
 command line, worded by Typer as its own usage errors; 130 interrupted: Ctrl-C at any
 moment, even while importing, is one line and never a traceback (``KeyboardInterrupt``
-here, ``ohhell_score``'s excepthook before this module is imported), and a command
-that asks questions says what it kept (``Interrupted``). A reader that went away
+here, and ``ohhell_score``'s excepthook before this module is imported, both saying
+``errors.INTERRUPTED``), and a command that asks questions says what it kept
+(``Interrupted``). A reader that went away
 (``| head``) ends the command with status 1 and nothing more written, as click does.
 Anything else is a bug, and is shown as one.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from ohhell_score.domain.errors import ExitCode, Interrupted, Refused
+from ohhell_score.domain.errors import INTERRUPTED, ExitCode, Interrupted, Refused
 from ohhell_score.views import console
 
 
@@ -42,7 +43,8 @@ def guarded(run: Callable[[], int | None]) -> int | None:
     try:
         return run()
     except KeyboardInterrupt:
-        return interrupted()
+        console.note(f"\n{INTERRUPTED}")
+        return ExitCode.INTERRUPTED
     except Interrupted as stop:
         console.note(f"\n{stop}")
         return ExitCode.INTERRUPTED
@@ -52,13 +54,6 @@ def guarded(run: Callable[[], int | None]) -> int | None:
     except (Refused, OSError) as error:
         console.complain(refusal(error))
         return ExitCode.REFUSED
-
-
-def interrupted() -> ExitCode:
-    """Ctrl-C before a command could say more (``ohhell_score``'s excepthook uses it)."""
-    console.note()
-    console.complain("interrupted; nothing entered before was lost.")
-    return ExitCode.INTERRUPTED
 
 
 def refusal(error: Refused | OSError) -> str:

@@ -119,5 +119,9 @@ class Interrupted(OhHellError):
     """Ctrl-C or Ctrl-D at a question: the command stops; the message says what was kept."""
 
 
+#: The line of Ctrl-C that struck before a command could say what it kept.
+INTERRUPTED = "ohhell: interrupted; nothing entered before was lost."
+
+
 class Leave(Exception):
     """``q`` at a prompt: the table stops here, everything given so far is saved (exit 0)."""
