@@ -13,11 +13,14 @@ def _interrupted(
 ) -> None:
     """Ctrl-C before the command's own handler is in place, or that Python delivered
     wrapped (inside a class body's ``__set_name__``, a ``RuntimeError`` caused by it):
-    one line, never a traceback."""
+    one line, never a traceback: the line and the status ``entry.py`` gives Ctrl-C (their
+    module is imported here only then, not at every start-up)."""
     if _caused_by_ctrl_c(value):
-        _sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
+        from ohhell_score.domain.errors import INTERRUPTED, ExitCode
+
+        _sys.stderr.write(f"\n{INTERRUPTED}\n")
         _sys.stderr.flush()
-        raise SystemExit(130)
+        raise SystemExit(ExitCode.INTERRUPTED)
     _default_hook(kind, value, tb)
 
 

@@ -1,32 +1,63 @@
-"""The console script's entry point: Ctrl-C at any moment, even while importing, ends
-with one line and exit status 130, never a traceback."""
+"""The console script's entry point, and the one place where what a command raises
+becomes its exit status and one line on stderr.
+
+Exit statuses (``ExitCode``, cli-contract.md): 0 done; 1 refused, with one line
+``ohhell: why`` and nothing on disk changed (``Refused``, ``OSError``); 2 a malformed
+command line, worded by Typer as its own usage errors; 130 interrupted: Ctrl-C at any
+moment, even while importing, is one line and never a traceback (``KeyboardInterrupt``
+here, and ``ohhell_score``'s excepthook before this module is imported, both saying
+``errors.INTERRUPTED``), and a command that asks questions says what it kept
+(``Interrupted``). A reader that went away
+(``| head``) ends the command with status 1 and nothing more written, as click does.
+Anything else is a bug, and is shown as one.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
-INTERRUPTED = 130
+from ohhell_score.domain.errors import INTERRUPTED, ExitCode, Interrupted, Refused
+from ohhell_score.views import console
 
 
 def main() -> None:
-    try:
-        _forgiving_stdout()
-        from ohhell_score.cli.quick import answer
+    sys.exit(guarded(_run))
 
-        status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
-        if status is not None:
-            sys.exit(status)
+
+def _run() -> int | None:
+    console.forgive_encoding()
+    from ohhell_score.cli.quick import answer
+
+    status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
+    if status is None:
         from ohhell_score.cli.app import run
 
-        run()
+        run()  # Typer ends the process itself
+    return status
+
+
+def guarded(run: Callable[[], int | None]) -> int | None:
+    """``run()``'s exit status, or the status of what it raised that a user can cause,
+    its line written on stderr."""
+    try:
+        return run()
     except KeyboardInterrupt:
-        sys.stderr.write("\nohhell: interrupted; nothing entered before was lost.\n")
-        sys.exit(INTERRUPTED)
+        console.note(f"\n{INTERRUPTED}")
+        return ExitCode.INTERRUPTED
+    except Interrupted as stop:
+        console.note(f"\n{stop}")
+        return ExitCode.INTERRUPTED
+    except BrokenPipeError:
+        console.hush_stdout()
+        return ExitCode.REFUSED
+    except (Refused, OSError) as error:
+        console.complain(refusal(error))
+        return ExitCode.REFUSED
 
 
-def _forgiving_stdout() -> None:
-    """Output that cannot show a character (an ASCII locale, a Windows code page and
-    ``♠`` or ``✓``) shows ``?`` for it, never a traceback."""
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None and sys.stdout.errors == "strict":
-        reconfigure(errors="replace")
+def refusal(error: Refused | OSError) -> str:
+    """The one line that says why a command was refused (after ``ohhell: ``)."""
+    if isinstance(error, OSError):
+        return f"{error.filename or 'data directory'}: {error.strerror}"
+    return str(error)

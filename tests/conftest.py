@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,12 +42,45 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     yield folder
 
 
+class Guarded:
+    """A command behind entry.py's boundary, as the console script runs it: what the
+    command raises that a user can cause becomes an exit status and one line."""
+
+    def __init__(self, command: Any) -> None:
+        self.command = command
+        self.name = command.name
+
+    def main(self, *args: Any, **kwargs: Any) -> None:
+        from ohhell_score.entry import guarded
+
+        sys.exit(guarded(lambda: self.command.main(*args, **kwargs)))
+
+
 @functools.cache
 def program() -> Any:
-    """The program as `ohhell` runs it: commands built, and areas imported, when named."""
+    """The program as `ohhell` runs it: commands built, and areas imported, when named,
+    behind entry.py's boundary."""
     from ohhell_score.cli.app import command
 
-    return command()
+    return Guarded(command())
+
+
+def eager_program() -> Any:
+    """Typer's own build of the whole program, every command at once: the root's, and
+    every area's app added to (a copy of) the root, as typer merges an unnamed sub-app.
+    The lazy program must say what this one says."""
+    import copy
+    from importlib import import_module
+
+    from typer.main import get_command
+
+    from ohhell_score.cli.app import AREAS, app
+
+    whole = copy.copy(app)
+    whole.registered_groups = list(app.registered_groups)
+    for module in AREAS:
+        whole.add_typer(import_module(f"ohhell_score.cli.{module}").app)
+    return get_command(whole)
 
 
 def invoke(args: list[str], **kwargs: Any) -> Any:

@@ -21,13 +21,9 @@ def test_ci_runs_the_readme_test_command() -> None:
 
 
 def test_every_command_is_in_the_readme() -> None:
-    from typer.main import get_command
+    from tests.conftest import eager_program
 
-    from ohhell_score.cli.app import app, load_areas
-
-    load_areas()
-    group = get_command(app)
-    names = getattr(group, "commands", {})
+    names = getattr(eager_program(), "commands", {})
     assert names
     for name in names:
         assert f"ohhell {name}" in readme(), f"`ohhell {name}` is not in README.md"

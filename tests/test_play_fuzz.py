@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from ohhell_score.cli import interactive as play
+from ohhell_score.domain.errors import Leave
 from ohhell_score.domain.game import check_players, progress
 from ohhell_score.domain.rules import build_rules
 from ohhell_score.storage import store
@@ -97,7 +98,7 @@ def test_any_answers_at_the_play_prompts_keep_the_game_valid(
     fresh_game(ohhell, setup)
     ask, _ = typing(answers)
     session = play.Session("t", Console(file=io.StringIO(), width=80), ask)
-    with contextlib.suppress(EOFError, play.Leave):
+    with contextlib.suppress(EOFError, Leave):
         session.run()
     game = store.load("t")  # replays every entry under the rules: refused if invalid
     prog = progress(game)

@@ -8,12 +8,16 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+import typer
+from typer.main import get_command
 
-from ohhell_score.cli.lazy import LazyGroup
-from tests.conftest import Ohhell
+from ohhell_score.cli.lazy import LazyGroup, area
+from tests.conftest import Ohhell, eager_program
 
 RUN = "from ohhell_score.cli.app import run; run()"
 
@@ -37,28 +41,22 @@ def loaded_after(*args: str, env: dict[str, str] | None = None, whole: bool = Fa
 
 
 def test_eager_and_lazy_programs_list_the_same_commands() -> None:
-    """cli.AREAS names every command its modules register, and no other."""
-    from typer.main import get_command
-
-    from ohhell_score.cli.app import app, command, load_areas
+    """cli.AREAS names every command its modules hold, and no other, in help's order."""
+    from ohhell_score.cli.app import command
 
     lazy = command()
-    load_areas()
-    eager = get_command(app)
-    assert sorted(getattr(lazy, "commands", {})) == sorted(getattr(eager, "commands", {}))
+    eager = eager_program()
+    assert lazy.list_commands(typer.Context(lazy)) == list(getattr(eager, "commands", {}))
 
 
 def test_every_command_says_the_same_built_lazily(capsys: pytest.CaptureFixture[str]) -> None:
-    from typer.main import get_command
+    from ohhell_score.cli.app import command
 
-    from ohhell_score.cli.app import app, command, load_areas
-
-    load_areas()
-    names = list(getattr(get_command(app), "commands", {}))
+    names = list(getattr(eager_program(), "commands", {}))
     for name in [*names, None]:
         args = [name, "--help"] if name else ["--help"]
         helps = []
-        for program in (get_command(app), command()):
+        for program in (eager_program(), command()):
             program.main(args=args, prog_name="ohhell", standalone_mode=False)
             helps.append(capsys.readouterr().out)
         assert helps[0] == helps[1], name
@@ -102,15 +100,18 @@ def test_commands_that_need_no_game_import_no_game_engine(args: list[str]) -> No
     """An area's module is imported when one of its commands runs; it imports the domain
     inside its commands."""
     loaded = loaded_after(*args, whole=True)
-    heavy = {"game", "rules", "words", "house", "tournament", "stats", "export", "play"}
+    heavy = {
+        *("domain.game", "domain.rules", "views.words", "storage.house"),
+        *("domain.tournament", "domain.stats", "views.export", "cli.interactive"),
+    }
     assert not {f"ohhell_score.{m}" for m in heavy} & loaded
 
 
 def test_bid_imports_no_other_area() -> None:
     """`bid` is typed between every trick: tournaments, exports and stats stay unloaded."""
     loaded = loaded_after("bid", "--help", whole=True)
-    areas = {"cli_safety", "cli_export", "cli_tournament", "cli_rules", "cli_stats", "cli_play"}
-    assert not {f"ohhell_score.{m}" for m in areas} & loaded
+    areas = {"safety", "export", "tournament", "rules", "stats", "play"}
+    assert not {f"ohhell_score.cli.{m}" for m in areas} & loaded
 
 
 def test_the_completion_of_a_rule_name_imports_no_game_engine(config_dir: Path) -> None:
@@ -121,15 +122,30 @@ def test_the_completion_of_a_rule_name_imports_no_game_engine(config_dir: Path) 
     assert "ohhell_score.domain.game" not in loaded and "rich" not in loaded
 
 
-def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str]) -> None:
-    """The shape of `ohhell tournament ...`: a typer sub-app added with a name."""
-    import typer
-    from typer.main import get_command
+#: The shape of `ohhell tournament ...`, small: an area whose app adds a named sub-app.
+demo_tournament = typer.Typer(rich_markup_mode=None)
 
-    from ohhell_score.cli.lazy import LazyCommands, lazy_command
 
-    app = typer.Typer(cls=LazyGroup, name="demo", rich_markup_mode=None)
-    sub = typer.Typer()
+@demo_tournament.command("new")
+def demo_new(name: str) -> None:
+    typer.echo(f"new {name}")
+
+
+@demo_tournament.command("show")
+def demo_show() -> None:
+    typer.echo("show")
+
+
+demo_area = area()
+demo_area.add_typer(demo_tournament, name="tournament", help="Tournaments.")
+
+
+class Demo(LazyGroup):
+    areas: ClassVar[Mapping[str, tuple[str, ...]]] = {f"{__name__}:demo_area": ("tournament",)}
+
+
+def demo(cls: type[LazyGroup] | None = None) -> typer.Typer:
+    app = typer.Typer(name="demo", rich_markup_mode=None, cls=cls)
 
     @app.callback()
     def main() -> None:
@@ -139,23 +155,21 @@ def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str])
     def hello() -> None:
         typer.echo("hello")
 
-    @sub.command("new")
-    def sub_new(name: str) -> None:
-        typer.echo(f"new {name}")
+    return app
 
-    @sub.command("show")
-    def sub_show() -> None:
-        typer.echo("show")
 
-    app.add_typer(sub, name="tournament", help="Tournaments.")
-    lazy = lazy_command(app)
-    commands = getattr(lazy, "commands", None)
-    assert isinstance(commands, LazyCommands)
-    assert list(commands) == ["hello", "tournament"]
+def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shape of `ohhell tournament ...`: a typer sub-app added with a name."""
+    lazy = get_command(demo(Demo))
+    assert isinstance(lazy, Demo)
+    assert list(lazy.commands) == ["hello"]  # the area is not built yet
+    assert lazy.list_commands(typer.Context(lazy)) == ["hello", "tournament"]
     lazy.main(args=["tournament", "new", "cartier"], prog_name="demo", standalone_mode=False)
     assert capsys.readouterr().out == "new cartier\n"
+    eager = demo()
+    eager.add_typer(demo_tournament, name="tournament", help="Tournaments.")
     helps = []
-    for command in (get_command(app), lazy_command(app)):
+    for command in (get_command(eager), get_command(demo(Demo))):
         command.main(args=["tournament", "--help"], prog_name="demo", standalone_mode=False)
         helps.append(capsys.readouterr().out)
     assert helps[0] == helps[1]

@@ -9,11 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ohhell_score.domain.errors import NoFairFormat, NotReady
 from ohhell_score.domain.game import Game, Progress, progress
 from ohhell_score.domain.rules import RuleOptions
 from ohhell_score.domain.tournament import (
-    NoFairFormat,
-    NotReady,
     Stage,
     TableRules,
     Tournament,

@@ -3,7 +3,7 @@
 ``cli.py`` (Typer) and ``quick.py`` (the same commands read without importing Typer,
 for start-up time) both call these, so a command answers the same whichever way its
 command line was read. Each returns the text to print, or raises ``Refused`` (exit 1,
-``refusal`` words it), ``OSError`` (exit 1 too) or, from the parsers, ``BadValue`` (a
+``entry.py`` words it), ``OSError`` (exit 1 too) or, from the parsers, ``BadValue`` (a
 malformed command line: exit 2).
 """
 
@@ -12,19 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.errors import BadValue
 from ohhell_score.storage import store
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import Assignment, HandState, Progress
     from ohhell_score.domain.rules import Suit
-
-
-def refusal(err: Refused | OSError) -> str:
-    """The one line that says why a command was refused (after ``ohhell: ``)."""
-    if isinstance(err, OSError):
-        return f"{err.filename or 'data directory'}: {err.strerror}"
-    return str(err)
 
 
 def parse_assignments(args: list[str]) -> list[Assignment]:

@@ -1,17 +1,18 @@
-"""The ``ohhell`` command: parse, call the domain, render, map errors to exit codes.
+"""The ``ohhell`` command: parse, call the domain, render.
 
 Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on disk
-changed); 2 a malformed command line. rich is imported only by commands that draw.
+changed); 2 a malformed command line. A refusal is raised (``Refused``, ``OSError``) and
+worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage error
+here, in ``refusals``. rich is imported only by commands that draw.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from enum import StrEnum
-from importlib import import_module
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import typer
-from typer import _click as click
+from typer.main import get_command
 
 from ohhell_score import __version__
 from ohhell_score.cli.complete import (
@@ -20,9 +21,10 @@ from ohhell_score.cli.complete import (
     complete_rules,
     complete_suit,
 )
-from ohhell_score.cli.lazy import LazyGroup, lazy_command
-from ohhell_score.domain.errors import BadValue, GameExists, Refused
+from ohhell_score.cli.lazy import LazyGroup
+from ohhell_score.domain.errors import BadValue, GameExists
 from ohhell_score.storage import store
+from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from ohhell_score.domain.game import Game, Progress
@@ -33,13 +35,34 @@ if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-
 PRESET_NAMES = ("cartier", "ten-to-one", "classic")
 DEFAULT_PRESET = "classic"
 
+# The commands of the other areas, by their module in cli/, each holding them on its own
+# Typer app (``app``). A module is imported only when one of its commands runs, or when
+# help or completion lists every command: `bid` never pays for tournaments (start-up).
+AREAS: dict[str, tuple[str, ...]] = {
+    "safety": ("restore",),
+    "export": ("export", "import", "sheet", "chart"),
+    "tournament": ("tournament",),
+    "rules": ("rules",),
+    "stats": ("stats", "history"),
+    "play": ("play", "delete"),
+}
+
+
+class Program(LazyGroup):
+    """``ohhell``: the commands of every hand, defined below, and the other areas'."""
+
+    areas: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        f"{__package__}.{module}:app": names for module, names in AREAS.items()
+    }
+
+
 app = typer.Typer(
     name="ohhell",
     help="Keep the score of Oh Hell at a real card table.",
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    cls=LazyGroup,
+    cls=Program,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -47,28 +70,19 @@ app = typer.Typer(
 NUMBERS = {"ignore_unknown_options": True}
 
 
-def fail(message: str) -> NoReturn:
-    """A refusal: one line on stderr, exit 1."""
-    typer.echo(f"ohhell: {message}", err=True)
-    raise typer.Exit(1)
-
-
 @contextmanager
 def refusals() -> Iterator[None]:
-    """Turn the domain's named refusals into exit codes; bugs are not caught."""
-    from ohhell_score.actions.entries import refusal
-
+    """A malformed value (``BadValue``) becomes Typer's usage error (exit 2); refusals
+    (``Refused``, ``OSError``) go on to ``entry.py``, which words them (exit 1)."""
     try:
         yield
     except BadValue as err:
         raise typer.BadParameter(str(err)) from None
-    except (Refused, OSError) as err:
-        fail(refusal(err))
 
 
 def version_callback(value: bool) -> None:
     if value:
-        typer.echo(f"ohhell {__version__}")
+        say(f"ohhell {__version__}")
         raise typer.Exit()
 
 
@@ -202,7 +216,7 @@ def new(
         first = names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
         created = create_game(game, names, rule_set, first, scorer)
     announce(created)
-    typer.echo(next_words(progress(created)))
+    say(next_words(progress(created)))
 
 
 def make_rules(name: str, players: int, options: "RuleOptions") -> "RuleSet":
@@ -240,9 +254,7 @@ def announce(created: "Game") -> None:
     from ohhell_score.views.words import plural
 
     hands = plural(len(created.rules.hands), "hand")
-    typer.echo(
-        f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands})."
-    )
+    say(f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands}).")
 
 
 # --- entries ------------------------------------------------------------------------
@@ -265,7 +277,7 @@ def bid(
     from ohhell_score.actions.entries import parse_assignments, record_bids
 
     with refusals():
-        typer.echo(record_bids(game, parse_assignments(bids)))
+        say(record_bids(game, parse_assignments(bids)))
 
 
 @app.command("trump")
@@ -285,7 +297,7 @@ def trump_cmd(
     from ohhell_score.actions.entries import parse_suit, record_trump
 
     with refusals():
-        typer.echo(record_trump(game, parse_suit(suit)))
+        say(record_trump(game, parse_suit(suit)))
 
 
 @app.command(context_settings=NUMBERS)
@@ -305,7 +317,7 @@ def tricks(
     from ohhell_score.actions.entries import parse_assignments, record_tricks
 
     with refusals():
-        typer.echo(record_tricks(game, parse_assignments(values)))
+        say(record_tricks(game, parse_assignments(values)))
 
 
 @app.command()
@@ -314,7 +326,7 @@ def undo(game: GameOpt = None) -> None:
     from ohhell_score.actions.entries import take_back
 
     with refusals():
-        typer.echo(take_back(game))
+        say(take_back(game))
 
 
 class What(StrEnum):
@@ -348,7 +360,7 @@ def edit(
         items = parse_assignments(values)
         if any(name is None for name, _ in items):
             raise BadValue("edit takes NAME=N for each value it changes")
-        typer.echo(correct(game, hand, what.value, items))
+        say(correct(game, hand, what.value, items))
 
 
 # --- reading ------------------------------------------------------------------------
@@ -394,7 +406,7 @@ def show(
         played = prog.game.rules.scoring.value
         prog = progress(rescored(prog.game, scheme))
         if not as_json:
-            typer.echo(
+            say(
                 f"As if scored under {scheme.value} (played under {played}); "
                 "the game is not changed."
             )
@@ -403,7 +415,7 @@ def show(
 
         from ohhell_score.domain.game import sheet_json
 
-        typer.echo(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
+        say(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
         return
     from ohhell_score.views import plain  # not rich: the sheet is drawn between every hand
 
@@ -411,7 +423,7 @@ def show(
     if chart:
         from ohhell_score.views.chart import print_chart
 
-        typer.echo()
+        say()
         print_chart(prog)
 
 
@@ -426,12 +438,12 @@ def list_cmd(
         rows = []
         for item in listed:
             if item.error is not None:
-                typer.echo(f"ohhell: {item.error}", err=True)
+                complain(item.error)
                 continue
             rows.append({key: item.summary[key] for key in store.LIST_JSON_KEYS})
         import json
 
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        say(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     from ohhell_score.views import plain
 
@@ -442,33 +454,16 @@ def list_cmd(
 def path(game: GameOpt = None) -> None:
     """Print the data directory, or with --game the path of that game's file."""
     with refusals():
-        typer.echo(str(store.game_path(game) if game is not None else store.data_dir()))
+        say(str(store.game_path(game) if game is not None else store.data_dir()))
 
 
-# The commands of the other areas, by the module that registers them on `app` when
-# imported. A module is imported only when one of its commands runs, or when help or
-# completion lists every command: `bid` never pays for tournaments (start-up time).
-AREAS: dict[str, tuple[str, ...]] = {
-    "safety": ("restore",),
-    "export": ("export", "import", "sheet", "chart"),
-    "tournament": ("tournament",),
-    "rules": ("rules",),
-    "stats": ("stats", "history"),
-    "play": ("play", "delete"),
-}
-
-
-def load_areas() -> None:
-    """Register every area's commands on `app` (for typer's eager build, e.g. in tests)."""
-    for module in AREAS:
-        import_module(f"{__package__}.{module}")
-
-
-def command() -> click.Command:
-    """The program as it runs: each command built, and its area imported, when named."""
-    return lazy_command(app, {f"{__package__}.{m}": names for m, names in AREAS.items()})
+def command() -> Program:
+    """The program as it runs: each area imported, and its commands built, when named."""
+    program = get_command(app)
+    assert isinstance(program, Program)
+    return program
 
 
 def run() -> None:
-    """Run the program; ``entry.main`` adds the Ctrl-C handling around it."""
+    """Run the program; ``entry.main`` turns what it raises into exit statuses."""
     command()()

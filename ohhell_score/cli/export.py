@@ -22,18 +22,21 @@ from ohhell_score.cli.app import (
     RulesOpt,
     ScoringOpt,
     TrumpOpt,
-    app,
-    fail,
     load_progress,
     make_rules,
     refusals,
     rule_options,
 )
-from ohhell_score.domain.errors import GameExists
+from ohhell_score.cli.lazy import area
+from ohhell_score.domain.errors import GameExists, Refused
 from ohhell_score.storage import store
+from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
     from ohhell_score.domain.game import Progress
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
 class Format(StrEnum):
@@ -80,14 +83,14 @@ PaperOpt = Annotated[
 def emit(text: str, output: str | None, what: str) -> None:
     """Text to stdout, or to ``output`` through a temp file and ``os.replace``."""
     if output is None or output == "-":
-        typer.echo(text, nl=False)
+        say(text, end="")
         return
     target = Path(output)
     try:
         store.write_atomic(target, text)
     except OSError as err:
-        fail(f"cannot write {output}: {err.strerror or err}")
-    typer.echo(f"Wrote {what} to {output}.")
+        raise Refused(f"cannot write {output}: {err.strerror or err}") from None
+    say(f"Wrote {what} to {output}.")
 
 
 def choose_format(fmt: Format | None, output: str | None) -> Format:
@@ -170,7 +173,7 @@ def import_cmd(
     try:
         data = typer.get_binary_stream("stdin").read() if file == "-" else Path(file).read_bytes()
     except OSError as err:
-        fail(f"cannot read {file}: {err.strerror or err}")
+        raise Refused(f"cannot read {file}: {err.strerror or err}") from None
     with refusals():
         prog = progress_from_export(data, "stdin" if file == "-" else file)
         restored = prog.game
@@ -180,15 +183,15 @@ def import_cmd(
             store.create(restored)
         except GameExists:
             hint = "" if game is not None else " (the id it was exported with)"
-            fail(
+            raise GameExists(
                 f"a game {restored.id!r}{hint} exists already; import it under another id "
                 "with --game ID"
-            )
-    typer.echo(
+            ) from None
+    say(
         f"Imported game {restored.id}: {', '.join(restored.players)} ({restored.rules.preset}, "
         f"{prog.hands_played} of {plural(len(prog.hands), 'hand')} scored)."
     )
-    typer.echo(next_words(prog))
+    say(next_words(prog))
 
 
 @app.command("sheet")

@@ -24,7 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.draw import Card, drawn_already, highest, in_deck
-from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
 from ohhell_score.domain.game import (
     Game,
     HandState,
@@ -40,6 +40,7 @@ from ohhell_score.domain.game import (
 )
 from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
 from ohhell_score.storage import store
+from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import plural, trump_words
 
 if TYPE_CHECKING:
@@ -56,25 +57,9 @@ KEYS = (
 REFUSED = "  ✗ "
 
 
-class Leave(Exception):
-    """``q`` at a prompt: the table stops here, everything given so far is saved."""
-
-
-class Moved(Refused):
-    """The game file changed under this session (another ``ohhell`` at work)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "the game changed meanwhile (another ohhell at work?): "
-            "that answer was not stored; here is where the game stands now"
-        )
-
-
 def new_console() -> Console:
     """Markup off: player names like ``[b]Bo`` are printed as typed."""
-    from rich.console import Console
-
-    return Console(highlight=False, markup=False, emoji=False)
+    return rich_console(as_typed=True)
 
 
 Ask = Callable[[str], str]
@@ -126,7 +111,7 @@ def write_tricks(game: Game, before: Mapping[str, int], after: Mapping[str, int]
     with store.locked(game.id):
         now = store.load_progress(game.id)
         if now.game.entries != game.entries or read_tricks(now.game, now) != dict(before):
-            raise Moved()
+            raise GameChanged()
         text = json.dumps({"for": _fingerprint(game), "tricks": list(after.items())})
         store.write_atomic(store.data_dir() / f"{game.id}.tricks", text + "\n")
 
@@ -262,7 +247,7 @@ class Session:
                     self.ask_trump(game, prog)
                 else:
                     self.ask_tricks(game, prog, typed)
-            except Moved as err:
+            except GameChanged as err:
                 self.refuse(str(err))
 
     def read(self, prompt: str, game: Game, typed: Mapping[str, int]) -> str | None:
@@ -277,7 +262,7 @@ class Session:
             elif key == "u":
                 try:
                     self.take_back(game, typed)
-                except Moved:
+                except GameChanged:
                     raise
                 except Refused as err:
                     self.refuse(str(err))
@@ -291,7 +276,7 @@ class Session:
 
         def checked(now: Progress) -> Progress:
             if now.game.entries != game.entries:
-                raise Moved()
+                raise GameChanged()
             return change(now)
 
         return store.change(game.id, checked)
@@ -331,7 +316,7 @@ class Session:
             try:
                 value = number(answer, 0, hand.cards, "a bid")
                 after = self.save(game, partial(with_bids, items=[(player, value)], at=store.now()))
-            except Moved:
+            except GameChanged:
                 raise
             except Refused as err:
                 self.refuse(str(err))
@@ -364,7 +349,7 @@ class Session:
                     raise Refused(f"type the trump: {keys}, then Enter (? shows the keys)")
                 suit = Suit.parse(answer)
                 self.save(game, partial(with_trump, suit=suit, at=store.now()))
-            except Moved:
+            except GameChanged:
                 raise
             except (Refused, BadValue) as err:
                 self.refuse(str(err))
@@ -397,7 +382,7 @@ class Session:
                     return
                 items = [*typed.items(), (player, value)]
                 after = self.save(game, partial(with_tricks, items=items, at=store.now()))
-            except Moved:
+            except GameChanged:
                 raise
             except Refused as err:
                 self.refuse(str(err))

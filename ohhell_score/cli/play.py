@@ -1,44 +1,46 @@
 """Commands at the table: ``play``, ``delete``, and ``new`` when it asks its questions.
 
-The prompt loop lives in ``play.py``; here the commands open it, map refusals to exit
-codes, and turn Ctrl-C, Ctrl-D and ``q`` into one line that says where to go on.
+The prompt loop lives in ``interactive.py``; here the commands open it, and turn Ctrl-C,
+Ctrl-D and ``q`` into one line that says where to go on (``entry.py`` writes it for
+Ctrl-C and Ctrl-D, exit 130).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ohhell_score.cli.app import (
     GameOpt,
     announce,
-    app,
     create_game,
     make_rules,
     refusals,
 )
 from ohhell_score.cli.complete import complete_game
-from ohhell_score.domain.errors import GameExists
+from ohhell_score.cli.lazy import area
+from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave
 from ohhell_score.storage import store
+from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
     from ohhell_score.domain.rules import RuleOptions, RuleSet
 
-INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
-def _leave(game_id: str, code: int) -> NoReturn:
-    """One line: everything is saved, and the command that goes on."""
+def _saved(game_id: str) -> str:
+    """The line on leaving: everything is saved, and the command that goes on."""
     hint = "ohhell play"
     try:
         if store.current_id() != game_id:
             hint += f" -g {game_id}"
     except Exception:  # the hint is a courtesy; never fail the way out over it
         hint += f" -g {game_id}"
-    typer.echo(f"\nsaved; continue with `{hint}`", err=code != 0)
-    raise typer.Exit(code)
+    return f"saved; continue with `{hint}`"
 
 
 def play_game(game_id: str) -> None:
@@ -51,10 +53,10 @@ def play_game(game_id: str) -> None:
         with refusals():
             prog = session.run()
             play.finish(console, prog)
-    except play.Leave:
-        _leave(game_id, 0)
+    except Leave:
+        say(f"\n{_saved(game_id)}")
     except (KeyboardInterrupt, EOFError):
-        _leave(game_id, INTERRUPTED)
+        raise Interrupted(_saved(game_id)) from None
 
 
 @app.command("play")
@@ -105,12 +107,12 @@ def delete(
         except typer.Abort:
             sure = False
         if not sure:
-            typer.echo("Kept.")
-            raise typer.Exit(1)
+            say("Kept.")
+            raise typer.Exit(ExitCode.REFUSED)
     with refusals():
         store.delete(game.id)
         forget_tricks(game.id)
-    typer.echo(f"Deleted game {game.id}.")
+    say(f"Deleted game {game.id}.")
 
 
 def new_at_table(
@@ -167,15 +169,13 @@ def new_at_table(
             raise typer.BadParameter(
                 "no players given: `ohhell new PLAYER...` (at a terminal it asks for them)"
             ) from None
-        typer.echo("\nno game created", err=True)
-        raise typer.Exit(INTERRUPTED) from None
+        raise Interrupted("no game created") from None
     except KeyboardInterrupt:
-        typer.echo("\nno game created", err=True)
-        raise typer.Exit(INTERRUPTED) from None
+        raise Interrupted("no game created") from None
     with refusals():
         created = create_game(game_id, names, rule_set, first, scorer)
     announce(created)
     if players:
-        typer.echo(next_words(progress(created)))
+        say(next_words(progress(created)))
     else:
         play_game(created.id)  # the header of hand 1 says what comes next

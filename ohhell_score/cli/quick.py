@@ -22,7 +22,8 @@ import sys
 from collections.abc import Callable
 
 from ohhell_score import __version__
-from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.errors import BadValue, ExitCode
+from ohhell_score.views.console import say
 
 #: The options the quick path reads; any other is Typer's.
 GAME_OPTIONS = ("-g", "--game")
@@ -34,7 +35,8 @@ def answer(args: list[str]) -> int | None:
     if os.name != "posix" or "_OHHELL_COMPLETE" in os.environ or not args:
         return None  # Windows: click expands wildcards itself. Completion: click's.
     if args == ["--version"]:
-        return _print(f"ohhell {__version__}")
+        say(f"ohhell {__version__}")
+        return ExitCode.OK
     read = _read(args[1:])
     if read is None:
         return None
@@ -43,15 +45,11 @@ def answer(args: list[str]) -> int | None:
         run = _command(args[0], game, values)
         if run is None:
             return None
-        text = run()
+        text = run()  # a refusal (Refused, OSError) is entry.py's to word: exit 1
     except BadValue:
         return None  # a value Typer calls malformed (exit 2): nothing was changed
-    except (Refused, OSError) as err:
-        from ohhell_score.actions.entries import refusal
-
-        sys.stderr.write(f"ohhell: {refusal(err)}\n")
-        return 1
-    return _print(text)
+    say(text)  # a reader that went away (``| head``) is entry.py's too
+    return ExitCode.OK
 
 
 def _read(args: list[str]) -> tuple[str | None, list[str]] | None:
@@ -106,17 +104,3 @@ def _sheet(game: str | None) -> str:
 
     prog = load_progress(game)
     return plain.sheet_text(prog, sys.stdout)
-
-
-def _print(text: str) -> int:
-    """Write the answer; a reader that went away (``| head``) ends it as click does."""
-    if sys.stdout is None:  # closed (``>&-``): what was entered is saved; nothing to show
-        return 0
-    try:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # nothing more is written at exit
-        return 1
-    return 0

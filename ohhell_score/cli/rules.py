@@ -21,12 +21,13 @@ from ohhell_score.cli.app import (
     HookOpt,
     ScoringOpt,
     TrumpOpt,
-    app,
     refusals,
     rule_options,
 )
 from ohhell_score.cli.complete import complete_house_rule, complete_rules
+from ohhell_score.cli.lazy import area
 from ohhell_score.storage import store
+from ohhell_score.views.console import complain, note, say
 
 
 class RulesGroup(TyperGroup):
@@ -46,6 +47,8 @@ rules_app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+#: This area's one command, the group above; cli/lazy.py builds it when it is named.
+app = area()
 app.add_typer(rules_app, name="rules")
 
 RuleName = Annotated[
@@ -92,10 +95,10 @@ def show_rules(
         seats = players if players is not None else chosen.seats
         rule_set = build_rules(chosen.name, seats, house=found)
     source = f"house rule: {found.summary()}" if found else f"seed {chosen.seed}"
-    typer.echo(f"{chosen.name} ({source}), for {seats} players:")
-    typer.echo(f"  Players: usually {chosen.usual_players}.")
+    say(f"{chosen.name} ({source}), for {seats} players:")
+    say(f"  Players: usually {chosen.usual_players}.")
     for line in describe_rules(rule_set, seats):
-        typer.echo(f"  {line}")
+        say(f"  {line}")
 
 
 def _list_rules() -> None:
@@ -104,16 +107,16 @@ def _list_rules() -> None:
     from ohhell_score.views.words import preset_line
 
     for p in PRESETS.values():
-        typer.echo(preset_line(p))
+        say(preset_line(p))
     with refusals():
         kept, problems = house.all_rules()
     for problem in problems:
-        typer.echo(f"ohhell: skipped: {problem}", err=True)
+        complain(f"skipped: {problem}")
     if kept:
-        typer.echo("\nHouse rules:")
+        say("\nHouse rules:")
         for rule in kept:
-            typer.echo(f"{rule.name}: {rule.summary()}")
-    typer.echo(
+            say(f"{rule.name}: {rule.summary()}")
+    say(
         "\n`ohhell rules NAME` explains one; options of `ohhell new` change it; "
         "`ohhell rules save NAME [options]` keeps your own."
     )
@@ -147,8 +150,8 @@ def save_rules(
         rule = HouseRule.make(name, rules, rule_options(ctx), house=house.find(rules))
         replaced = house.save(rule)
     verb = "Replaced" if replaced else "Saved"
-    typer.echo(f"{verb} house rule {rule.name}: {rule.summary()}.")
-    typer.echo(f"Start a game with it: ohhell new PLAYER... --rules {rule.name}")
+    say(f"{verb} house rule {rule.name}: {rule.summary()}.")
+    say(f"Start a game with it: ohhell new PLAYER... --rules {rule.name}")
 
 
 @rules_app.command("export")
@@ -167,10 +170,10 @@ def export_rules(
     with refusals():
         text = house.to_text(house.load(name))
         if output is None:
-            typer.echo(text, nl=False)
+            say(text, end="")
             return
         store.write_atomic(output, text)  # a file cut short is never left behind
-    typer.echo(f"Wrote house rule {name.strip().lower()} to {output}.", err=True)
+    note(f"Wrote house rule {name.strip().lower()} to {output}.")
 
 
 @rules_app.command("import")
@@ -197,11 +200,11 @@ def import_rules(
         rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
         kept = house.find(rule.name)
         if kept == rule:
-            typer.echo(f"House rule {rule.name} is kept already, the same: {rule.summary()}.")
+            say(f"House rule {rule.name} is kept already, the same: {rule.summary()}.")
             return
         house.save(rule, replace=force or kept is None)
     verb = "Replaced" if kept else "Imported"
-    typer.echo(f"{verb} house rule {rule.name}: {rule.summary()}.")
+    say(f"{verb} house rule {rule.name}: {rule.summary()}.")
 
 
 @rules_app.command("delete")
@@ -211,4 +214,4 @@ def delete_rules(name: RuleName) -> None:
 
     with refusals():
         house.delete(name)
-    typer.echo(f"Deleted house rule {name.strip().lower()}.")
+    say(f"Deleted house rule {name.strip().lower()}.")

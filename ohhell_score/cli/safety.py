@@ -6,8 +6,13 @@ from typing import Annotated
 
 import typer
 
-from ohhell_score.cli.app import app, refusals
+from ohhell_score.cli.app import refusals
+from ohhell_score.cli.lazy import area
 from ohhell_score.storage import store
+from ohhell_score.views.console import say
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
 @app.command()
@@ -22,4 +27,4 @@ def restore(
     """
     with refusals():
         game = store.restore(game_id)
-    typer.echo(f"Restored {game.id} from its previous version ({len(game.entries)} entries).")
+    say(f"Restored {game.id} from its previous version ({len(game.entries)} entries).")

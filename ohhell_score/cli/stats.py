@@ -12,11 +12,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ohhell_score.cli.app import GameOpt, app, load_progress, refusals
+from ohhell_score.cli.app import GameOpt, load_progress, refusals
 from ohhell_score.cli.complete import complete_rules
+from ohhell_score.cli.lazy import area
+from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:
     from ohhell_score.domain.stats import Filters, PlayerStats, Summary
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
 
 
 def _since(text: str | None) -> date | None:
@@ -86,9 +91,9 @@ def stats(
     with refusals():
         summary = summarise(saved_facts(problems), filters, pair)
     for problem in problems:
-        typer.echo(f"ohhell: skipped: {problem}", err=True)
+        complain(f"skipped: {problem}")
     if as_json:
-        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+        say(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
         return
     _print_summary(summary, filters._replace(players=(*filters.players, *pair)))
 
@@ -99,12 +104,12 @@ def _percent(part: int, whole: int) -> str:
 
 def _print_summary(summary: Summary, filters: Filters) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
+    from ohhell_score.views.console import rich_console
     from ohhell_score.views.words import plural
 
-    console = Console(highlight=False)
+    console = rich_console()
     where = []
     if filters.preset:
         where.append(f"rules {filters.preset}")
@@ -169,10 +174,10 @@ def history(
 
     events = events_of(load_progress(game).game)
     if as_json:
-        typer.echo(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
+        say(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
         return
     if not events:
-        typer.echo("Nothing entered yet.")
+        say("Nothing entered yet.")
         return
     for line in lines(events):
-        typer.echo(line)
+        say(line)

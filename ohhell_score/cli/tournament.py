@@ -21,8 +21,6 @@ from ohhell_score.cli.app import (
     HookOpt,
     ScoringOpt,
     TrumpOpt,
-    app,
-    fail,
     refusals,
     rule_options,
 )
@@ -32,8 +30,10 @@ from ohhell_score.cli.complete import (
     complete_tournament,
     tournament_names,
 )
+from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import Refused
 from ohhell_score.storage import store
+from ohhell_score.views.console import complain, say
 
 tournament_app = typer.Typer(
     name="tournament",
@@ -42,6 +42,8 @@ tournament_app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+#: This area's one command, the group above; cli/lazy.py builds it when it is named.
+app = area()
 app.add_typer(tournament_app, name="tournament")
 
 NameArg = Annotated[
@@ -58,9 +60,9 @@ def _read_players_file(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        fail(f"cannot read {path}: {err.strerror}")
+        raise Refused(f"cannot read {path}: {err.strerror}") from None
     except UnicodeDecodeError:
-        fail(f"cannot read {path}: not UTF-8 text")
+        raise Refused(f"cannot read {path}: not UTF-8 text") from None
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
@@ -110,7 +112,8 @@ def new(
     """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
     import secrets
 
-    from ohhell_score.domain.tournament import TableRules, TournamentExists, new_tournament
+    from ohhell_score.domain.errors import TournamentExists
+    from ohhell_score.domain.tournament import TableRules, new_tournament
     from ohhell_score.storage import tournaments as ts
 
     field = list(players or [])
@@ -138,17 +141,17 @@ def new(
             ts.save(t)
         store.set_current(games[0].id)
     how = f"drawn with seed {drawn}" if not no_shuffle else "in the order given"
-    typer.echo(
+    say(
         f"Tournament {name}: {len(t.players)} players at {len(games)} tables ({how}), "
         f"{games[0].rules.preset} rules."
     )
     for game in games:
-        typer.echo(f"  {game.id}: {', '.join(game.players)}")
-    typer.echo(
+        say(f"  {game.id}: {', '.join(game.players)}")
+    say(
         "The first player named at each table deals first, unless the table draws "
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
-    typer.echo(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
+    say(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
 
 
 @tournament_app.command("list")
@@ -166,7 +169,7 @@ def list_tournaments(
             t = ts.load(name)
             res = results(t, ts.read_games(t))
         except Refused as err:  # an unreadable one is named; the others still list
-            typer.echo(f"ohhell: {err}", err=True)
+            complain(str(err))
             continue
         rows.append(
             {
@@ -179,12 +182,12 @@ def list_tournaments(
             }
         )
     if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        say(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not rows:
-        typer.echo("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
+        say("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
     for row in rows:
-        typer.echo(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
+        say(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
 
 
 @tournament_app.command("show")
@@ -202,12 +205,12 @@ def show(
         t = ts.load(name)
         res = results(t, ts.read_games(t))
     if as_json:
-        typer.echo(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
+        say(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
         return
     from ohhell_score.views.tournament import show_lines
 
     for line in show_lines(t, res):
-        typer.echo(line)
+        say(line)
 
 
 def _parse_orders(orders: list[str]) -> dict[str, list[str]]:
@@ -248,13 +251,13 @@ def advance(
         ts.save(changed)
     if not new_games:
         res = results(changed, games)
-        typer.echo(f"The tournament is over. Champion: {champion(changed, res)}.")
+        say(f"The tournament is over. Champion: {champion(changed, res)}.")
         return
     for rnd in changed.current():
-        typer.echo(f"{changed.round_name(rnd)}:")
+        say(f"{changed.round_name(rnd)}:")
         for table in rnd.tables:
-            typer.echo(f"  {table.game}: {', '.join(table.players)}")
-    typer.echo(
+            say(f"  {table.game}: {', '.join(table.players)}")
+    say(
         "The first player named at each table deals first, unless the table draws "
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
@@ -284,7 +287,7 @@ def dealer(
 
     with refusals():
         changed = store.change(store.check_id(game), first_dealer).game
-    typer.echo(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
+    say(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
 
 
 @tournament_app.command("collect")
@@ -321,7 +324,7 @@ def collect(
     for game_id, (game, prog) in checked.items():
         r = result(next(x for x in t.tables() if x.game == game_id), prog)
         state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"
-        typer.echo(f"{game_id}: {', '.join(game.players)} ({state}).")
+        say(f"{game_id}: {', '.join(game.players)} ({state}).")
 
 
 class Format(StrEnum):
@@ -349,7 +352,7 @@ def export(
         t = ts.load(name)
         text = WRITERS[fmt.value](t, results(t, ts.read_games(t)))
         if output is None:
-            typer.echo(text, nl=False)
+            say(text, end="")
             return
         store.write_atomic(output.resolve(), text)
-    typer.echo(f"Wrote {output}.")
+    say(f"Wrote {output}.")

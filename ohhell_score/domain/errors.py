@@ -1,11 +1,24 @@
-"""One exception per kind of refusal.
+"""One exception per kind of refusal, and the exit statuses they end in.
 
-The domain raises these; only the CLI turns them into a one-line message and an exit
-code. ``Refused`` and its subclasses mean "exit 1, nothing changed"; ``BadValue`` means
-the command line itself was malformed ("exit 2").
+Every exception a user can cause is here. The domain and the commands raise them;
+``entry.py`` alone turns them into an exit status and one line on stderr. ``Refused``
+and its subclasses mean "exit 1, nothing changed"; ``BadValue`` means the command line
+itself was malformed (exit 2, worded by Typer as its own usage errors); ``Interrupted``
+means Ctrl-C or Ctrl-D stopped a command that asks questions (exit 130).
 """
 
 from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """The exit statuses of ``ohhell`` (cli-contract.md)."""
+
+    OK = 0
+    REFUSED = 1  # nothing on disk changed; also a reader that went away (``| head``)
+    USAGE = 2  # a malformed command line: Typer's usage errors
+    INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
 
 
 class OhHellError(Exception):
@@ -70,3 +83,45 @@ class HouseRuleExists(Refused):
 
 class CorruptHouseRule(Refused):
     """A house rule file that cannot be read or does not describe valid rules."""
+
+
+class NoFairFormat(Refused):
+    """A field that cannot be seated at equal tables all the way to a final."""
+
+
+class TournamentNotFound(Refused):
+    """No saved tournament with that name."""
+
+
+class TournamentExists(Refused):
+    """A tournament, or one of its table games, is saved under that name already."""
+
+
+class CorruptTournament(Refused):
+    """A tournament file that cannot be read."""
+
+
+class NotReady(Refused):
+    """A round cannot be closed yet: a table is unfinished, unreadable or tied."""
+
+
+class GameChanged(Refused):
+    """The game file changed under a ``play`` session (another ``ohhell`` at work)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the game changed meanwhile (another ohhell at work?): "
+            "that answer was not stored; here is where the game stands now"
+        )
+
+
+class Interrupted(OhHellError):
+    """Ctrl-C or Ctrl-D at a question: the command stops; the message says what was kept."""
+
+
+#: The line of Ctrl-C that struck before a command could say what it kept.
+INTERRUPTED = "ohhell: interrupted; nothing entered before was lost."
+
+
+class Leave(Exception):
+    """``q`` at a prompt: the table stops here, everything given so far is saved (exit 0)."""

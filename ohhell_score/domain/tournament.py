@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import Refused
+from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
 from ohhell_score.domain.game import Bid, Game, Progress, TrumpEntry
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
 
@@ -40,26 +40,6 @@ MIN_FIELD = 8
 MAX_FIELD = 32
 #: A tournament's name leaves room for the longest table id suffix, "-losers-final".
 NAME_PATTERN = re.compile(r"[a-z0-9-]{1,50}")
-
-
-class NoFairFormat(Refused):
-    """A field that cannot be seated at equal tables all the way to a final."""
-
-
-class TournamentNotFound(Refused):
-    """No saved tournament with that name."""
-
-
-class TournamentExists(Refused):
-    """A tournament, or one of its table games, is saved under that name already."""
-
-
-class CorruptTournament(Refused):
-    """A tournament file that cannot be read."""
-
-
-class NotReady(Refused):
-    """A round cannot be closed yet: a table is unfinished, unreadable or tied."""
 
 
 class Bracket(Enum):

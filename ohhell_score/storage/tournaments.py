@@ -15,18 +15,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ohhell_score.domain.errors import CorruptGame, GameNotFound, Refused
+from ohhell_score.domain.errors import (
+    CorruptGame,
+    CorruptTournament,
+    GameNotFound,
+    Refused,
+    TournamentExists,
+    TournamentNotFound,
+)
 from ohhell_score.domain.game import Game, Progress
 from ohhell_score.domain.rules import RuleOptions
 from ohhell_score.domain.tournament import (
     Bracket,
-    CorruptTournament,
     Round,
     Table,
     TableRules,
     Tournament,
-    TournamentExists,
-    TournamentNotFound,
     check_name,
     plan,
 )

@@ -145,7 +145,7 @@ def _hand_axis(hands: int, col_of: Callable[[int], int], plot_width: int) -> str
 
 
 def print_chart(prog: Progress) -> None:
-    from ohhell_score.views.render import stdout
+    from ohhell_score.views.console import rich_console
 
-    console = stdout()
+    console = rich_console()
     console.print(chart(prog, console.width))

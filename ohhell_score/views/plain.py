@@ -15,12 +15,12 @@ keeps those and drops the green of ✓). Marks, not colours alone, carry the mea
 
 from __future__ import annotations
 
-import os
 import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ohhell_score.views.console import say, styles
 from ohhell_score.views.words import next_words, plural
 
 if TYPE_CHECKING:
@@ -39,12 +39,8 @@ class Styler:
 
     def __init__(self, stream: object, *, terminal: bool | None = None) -> None:
         """``terminal`` says whether the output is one (rich's console knows it best),
-        else it is asked of ``stream``."""
-        if terminal is None:
-            isatty = getattr(stream, "isatty", None)
-            terminal = bool(isatty and isatty())
-        self.on = terminal and os.environ.get("TERM") != "dumb"
-        self.colour = self.on and "NO_COLOR" not in os.environ
+        else it is asked of ``stream`` (``console.styles`` decides)."""
+        self.on, self.colour = styles(stream, terminal=terminal)
 
     def __call__(self, text: str, *codes: str) -> str:
         if not self.on or not text:
@@ -287,7 +283,7 @@ def pad_styled(text: str, bare: str, width: int, right: bool) -> str:
 
 
 def print_sheet(prog: Progress) -> None:
-    _write(sheet_text(prog, sys.stdout))
+    say(sheet_text(prog, sys.stdout))
 
 
 def sheet_text(prog: Progress, stream: object) -> str:
@@ -338,10 +334,4 @@ def list_lines(listed: Sequence[Summary], s: Styler) -> list[str]:
 
 
 def print_list(listed: Sequence[Summary]) -> None:
-    _write("\n".join(list_lines(listed, Styler(sys.stdout))))
-
-
-def _write(text: str) -> None:
-    """``text`` and a newline on stdout; none when stdout is closed (``>&-``), as click."""
-    if sys.stdout is not None:
-        sys.stdout.write(text + "\n")
+    say("\n".join(list_lines(listed, Styler(sys.stdout))))

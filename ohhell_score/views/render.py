@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from ohhell_score.domain.game import Progress
 
 
-def stdout() -> Console:
-    return Console(highlight=False)
-
-
 def print_plain(console: Console, lines: list[str]) -> None:
     """Lines of plain.py (maybe with ANSI styles) through a rich console, unchanged."""
     console.print(Text.from_ansi("\n".join(lines)), soft_wrap=True)

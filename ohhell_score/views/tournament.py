@@ -10,9 +10,9 @@ import io
 import json
 from collections.abc import Mapping
 
+from ohhell_score.domain.errors import NotReady
 from ohhell_score.domain.tournament import (
     Bracket,
-    NotReady,
     Result,
     Round,
     Tournament,

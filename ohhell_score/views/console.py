@@ -1,0 +1,98 @@
+"""The one way out for human output: the two streams, their styles, their encoding.
+
+Every line a person reads leaves through here: the commands' answers on stdout, notes
+and refusals on stderr (``ohhell: ...``), the plain sheet and list, and the rich
+console of the commands that draw. Typer still writes its own help, usage errors and
+prompts.
+
+- **Streams.** ``sys.stdout`` and ``sys.stderr`` as they are at the moment of writing
+  (a test runner swaps them); a closed stdout (``ohhell bid 1 >&-``) shows nothing and
+  is no error: what was entered is saved.
+- **Encoding.** ``forgive_encoding`` (called first by ``entry.main``): a character the
+  output cannot show (an ASCII locale, a Windows code page and ``♠`` or ``✓``) shows
+  as ``?``, never a traceback. A reader that went away (``| head``) is
+  ``hush_stdout``'s, called by ``entry.py``; rich handles its own.
+- **Styles.** The plain text (the sheet, the list) is styled on a terminal whose
+  ``TERM`` is not ``dumb``, and coloured unless ``NO_COLOR`` is set (``styles``). A rich
+  console reads ``NO_COLOR``, ``FORCE_COLOR`` and ``TERM`` itself (``rich_console``).
+
+Cheap to import (``os`` and ``sys``): ``bid`` and ``show`` write through it; rich is
+imported only when a rich console is made.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+TYPE_CHECKING = False  # not typing's: importing typing would cost `--version` 5 ms
+if TYPE_CHECKING:
+    from typing import TextIO
+
+    from rich.console import Console
+
+#: The first word of every line ``ohhell`` writes on stderr about itself.
+PROGRAM = "ohhell"
+
+
+def forgive_encoding() -> None:
+    """Characters the streams cannot encode become ``?`` (Python's defaults would stop
+    with a traceback on stdout and write ``\\xeb`` on stderr)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and stream.errors in ("strict", "backslashreplace"):
+            reconfigure(errors="replace")
+
+
+def say(text: str = "", *, end: str = "\n") -> None:
+    """``text`` on stdout."""
+    _write(sys.stdout, text + end)
+
+
+def note(text: str = "", *, end: str = "\n") -> None:
+    """``text`` on stderr: what is not the command's answer (stdout may be a file)."""
+    _write(sys.stderr, text + end)
+
+
+def complain(message: str) -> None:
+    """``ohhell: message`` on stderr: a refusal, a warning, a file skipped."""
+    note(f"{PROGRAM}: {message}")
+
+
+def _write(stream: TextIO | None, text: str) -> None:
+    if stream is None:  # closed (``>&-``): nothing to show it on
+        return
+    if text:
+        stream.write(text)
+    stream.flush()
+
+
+def hush_stdout() -> None:
+    """The reader of stdout went away (``ohhell show | head -1``): nothing more is
+    written, at exit either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def styles(stream: object, *, terminal: bool | None = None) -> tuple[bool, bool]:
+    """Whether plain text for ``stream`` is styled (bold, dim) and whether coloured.
+
+    ``terminal`` says whether the output is one (a rich console knows it best), else
+    it is asked of ``stream``. ``NO_COLOR`` drops the colour and keeps the styles:
+    marks, not colours alone, carry the meaning.
+    """
+    if terminal is None:
+        isatty = getattr(stream, "isatty", None)
+        terminal = bool(isatty and isatty())
+    styled = terminal and os.environ.get("TERM") != "dumb"
+    return styled, styled and "NO_COLOR" not in os.environ
+
+
+def rich_console(*, as_typed: bool = False) -> Console:
+    """A rich console on stdout, highlighting off. ``as_typed``: markup and emoji codes
+    off too, so that player names like ``[b]Bo`` or ``:x:`` show as they were typed."""
+    from rich.console import Console
+
+    if as_typed:
+        return Console(highlight=False, markup=False, emoji=False)
+    return Console(highlight=False)
