@@ -4,7 +4,7 @@ Pure functions from a ``Progress`` to text; no typer, no rich, no files (the CLI
 them). The HTML score sheet and the blank sheet are in ``export_html.py``.
 
 - JSON: the ``show --json`` object (cli-contract.md) plus the stored facts under
-  ``"game"`` (``store.game_to_dict``), which is what ``import`` reads back.
+  ``"game"`` (``codec.game_to_dict``), which is what ``import`` reads back.
 - CSV: one row per player and hand, or one row per hand (``wide``). A text cell that a
   spreadsheet would run as a formula (it begins ``= + - @``, a tab or a carriage
   return) gets a leading ``'``: the OWASP advice, which spreadsheets show as plain text.
@@ -37,7 +37,7 @@ MADE_MARK = "✓"
 
 def export_json(prog: Progress) -> str:
     """The ``show --json`` object with the stored facts under ``"game"``."""
-    from ohhell_score.storage.store import game_to_dict
+    from ohhell_score.domain.codec import game_to_dict
 
     data: dict[str, Any] = dict(sheet_json(prog))
     data["game"] = game_to_dict(prog.game)
@@ -55,7 +55,7 @@ def progress_from_export(text: str | bytes, where: str) -> Progress:
     the score sheet, it must be the one those facts make: a sheet edited by hand (or a
     file cut short) is refused rather than silently rescored.
     """
-    from ohhell_score.storage.store import parse_progress
+    from ohhell_score.domain.codec import parse_progress
 
     try:
         data = json.loads(text)
