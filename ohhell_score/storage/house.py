@@ -47,28 +47,25 @@ def parse(text: str | bytes, where: str, *, rename: str | None = None) -> HouseR
     """A house rule from the text of its file (kept as ``rename`` when given);
     ``CorruptHouseRule`` names the file."""
     from ohhell_score.domain.rules import HouseRule
+    from ohhell_score.domain.versioned import read_versioned
 
-    try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("kind") != KIND:
-            raise ValueError("not a house rule file (`ohhell rules export` writes them)")
-        schema = data.get("schema")
-        if type(schema) is not int:
-            raise ValueError("no schema version")
-        if schema > SCHEMA:
-            raise ValueError(
-                f"written by a newer ohhell (schema {schema}; this version reads {SCHEMA})"
-            )
+    def build(data: dict[str, object]) -> HouseRule:
         fields = {k: v for k, v in data.items() if k not in ("schema", "kind")}
         if rename is not None:
             fields["name"] = rename
         return HouseRule.from_json(fields)
-    except json.JSONDecodeError as err:
-        raise CorruptHouseRule(
-            f"cannot read {where}: not valid JSON ({err.msg} at line {err.lineno})"
-        ) from None
-    except (ValueError, Refused) as err:
-        raise CorruptHouseRule(f"cannot read {where}: {err}") from None
+
+    return read_versioned(
+        text,
+        where,
+        build,
+        error=CorruptHouseRule,
+        what="house rule",
+        schema=SCHEMA,
+        kind=KIND,
+        not_one="not a house rule file (`ohhell rules export` writes them)",
+        upgrade_hint=False,
+    )
 
 
 def find(name: str) -> HouseRule | None:

@@ -34,6 +34,7 @@ from ohhell_score.domain.tournament import (
     check_name,
     plan,
 )
+from ohhell_score.domain.versioned import read_versioned
 from ohhell_score.storage import store
 
 SCHEMA = 1
@@ -86,17 +87,8 @@ def _names(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
-def from_dict(data: object) -> Tournament:
-    if not isinstance(data, dict):
-        raise ValueError("not a tournament object")
-    schema = data.get("schema")
-    if type(schema) is not int:
-        raise ValueError("no schema version")
-    if schema > SCHEMA:
-        raise ValueError(
-            f"written by a newer ohhell (schema {schema}; this version reads {SCHEMA}): "
-            "upgrade ohhell-score to open it"
-        )
+def from_dict(data: dict[str, Any]) -> Tournament:
+    """The tournament of a tournament object whose schema ``read_versioned`` checked."""
     rules = data["rules"]
     table_rules = TableRules(
         str(rules["preset"]),
@@ -159,13 +151,9 @@ def load(name: str) -> Tournament:
         ) from None
     except OSError as err:
         raise CorruptTournament(f"cannot read {path}: {err.strerror}") from None
-    try:
-        t = from_dict(json.loads(text))
-    except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
-        detail = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
-        if isinstance(err, json.JSONDecodeError):
-            detail = f"not valid JSON ({err.msg} at line {err.lineno})"
-        raise CorruptTournament(f"cannot read {path}: {detail}") from None
+    t = read_versioned(
+        text, str(path), from_dict, error=CorruptTournament, what="tournament", schema=SCHEMA
+    )
     if t.name != name:
         raise CorruptTournament(f"cannot read {path}: it holds tournament {t.name!r}")
     return t
