@@ -145,7 +145,7 @@ def play(
 
 def write_games(folder: Path, count: int, rng: random.Random) -> None:
     """``count`` game files: a few dozen games played out, saved under many ids."""
-    from ohhell_score.storage import store
+    from ohhell_score.domain import codec
 
     folder.mkdir(parents=True)
     tables = [
@@ -158,7 +158,7 @@ def write_games(folder: Path, count: int, rng: random.Random) -> None:
         players = tables[k % len(tables)]
         preset = ("cartier", "classic", "ten-to-one")[k % 3]
         upto = None if k % 4 == 0 else rng.randint(1, 10)
-        samples.append(store.game_to_dict(play(f"g{k}", rng, players, preset, upto)))
+        samples.append(codec.game_to_dict(play(f"g{k}", rng, players, preset, upto)))
     for i in range(count):
         data = dict(samples[i % len(samples)])
         data["id"] = gid = f"game-{i:05d}"
@@ -215,7 +215,7 @@ def main() -> None:
 
 def measure(root: Path, runs: int, games: int) -> None:
     rng = random.Random(2026)
-    from ohhell_score.storage import store
+    from ohhell_score.domain import codec
 
     py = sys.executable
     ohhell = ohhell_argv()
@@ -233,7 +233,7 @@ def measure(root: Path, runs: int, games: int) -> None:
     table.mkdir()
     (table / "friday.json").write_text(
         json.dumps(
-            store.game_to_dict(play("friday", rng, ("Ann", "Bob", "Cat", "Dan"), "cartier", None)),
+            codec.game_to_dict(play("friday", rng, ("Ann", "Bob", "Cat", "Dan"), "cartier", None)),
             ensure_ascii=False,
             indent=1,
         )
@@ -243,7 +243,7 @@ def measure(root: Path, runs: int, games: int) -> None:
     waiting = play("monday", rng, ("Ann", "Bob", "Cat", "Dan"), "cartier", 12)
     monday = table / "monday.json"
     monday_text = (
-        json.dumps(store.game_to_dict(waiting), ensure_ascii=False, indent=1) + "\n"
+        json.dumps(codec.game_to_dict(waiting), ensure_ascii=False, indent=1) + "\n"
     ).encode()
     monday.write_bytes(monday_text)
     many = root / "many"

@@ -7,7 +7,7 @@ from typing import Any
 
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
 from ohhell_score.domain.rules import RuleOptions, Suit, build_rules
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 
 #: Names the contract allows that exports must escape or neutralise.
 AWKWARD = ("<b>Bo</b>", "@home", "Zoë", "Ann Marie", "+plus", "-dash")
@@ -62,5 +62,5 @@ def saved_game(
 ) -> Game:
     """A game played ``hands`` hands (all when None) and saved in the data directory."""
     game = play(new_game(game_id, players, preset, **options), hands, seed)
-    store.create(game)
+    games.create(game)
     return game

@@ -174,9 +174,9 @@ def test_markdown_tables_parse_back_to_show_json(ohhell: Ohhell, preset: str) ->
 def test_markdown_of_a_half_played_game_lists_the_hands_entered(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS[:4], "cartier", hands=3)
     from ohhell_score.domain.game import with_bids
-    from ohhell_score.storage import store
+    from ohhell_score.storage import games
 
-    store.change("friday", lambda p: with_bids(p, [(None, 1)]))
+    games.change("friday", lambda p: with_bids(p, [(None, 1)]))
     text = ohhell.ok("export", "--format", "md")
     check_md_against_sheet(text, ohhell.sheet())
     assert [int(r[0]) for r in md_tables(text)[1][1:]] == [1, 2, 3, 4]

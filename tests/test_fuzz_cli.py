@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ohhell_score.domain.game import progress
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 
 COMMANDS = ["new", "bid", "trump", "tricks", "undo", "edit", "show", "list", "path", "rules",
             "play", "delete", "restore", "export", "import", "sheet", "chart", "stats",
@@ -47,7 +47,7 @@ def test_any_command_line_exits_0_1_or_2_and_keeps_the_game_valid(
         repr(result.exception),
     )
     assert "Traceback" not in result.output
-    progress(store.load("fuzz"))
+    progress(games.load("fuzz"))
 
 
 @settings(max_examples=60)
@@ -57,7 +57,7 @@ def test_any_player_names_are_taken_or_refused_with_a_reason(ohhell: Any, names:
     assert result.exit_code in (0, 1, 2), (names, result.output)
     assert result.exception is None or isinstance(result.exception, SystemExit)
     if result.exit_code == 0:
-        game = store.load(store.current_id())
+        game = games.load(games.current_id())
         assert list(game.players) == names
     else:
         assert result.stderr.strip(), "a refusal says why"

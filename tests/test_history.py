@@ -13,7 +13,7 @@ import pytest
 
 from ohhell_score.domain.game import Bid, Correction, Game, Tricks
 from ohhell_score.domain.rules import RuleOptions, build_rules
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 from ohhell_score.views.history import history
 from tests.conftest import Ohhell
 
@@ -22,14 +22,14 @@ NEW = ("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "--hook"
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each call of `store.now()` is one second after the last."""
+    """Each call of `games.now()` is one second after the last."""
     ticks: Iterator[int] = iter(range(3600))
 
     def now() -> str:
         t = next(ticks)
         return f"2026-11-27T21:{t // 60:02d}:{t % 60:02d}+01:00"
 
-    monkeypatch.setattr(store, "now", now)
+    monkeypatch.setattr(games, "now", now)
 
 
 def lines(ohhell: Ohhell, *args: str) -> list[str]:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from ohhell_score.domain.game import Game
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 
 GAME = "kill"
 #: A short classic game: every kind of entry that saves, hand after hand.
@@ -111,7 +111,7 @@ def _load(folder: Path) -> Game:
     old = os.environ.get("OHHELL_DATA_DIR")
     os.environ["OHHELL_DATA_DIR"] = str(folder)
     try:
-        return store.load(GAME)
+        return games.load(GAME)
     finally:
         if old is None:
             del os.environ["OHHELL_DATA_DIR"]

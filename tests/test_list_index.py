@@ -1,4 +1,4 @@
-"""`ohhell list` reads an index that cannot go stale (store.list_summaries)."""
+"""`ohhell list` reads an index that cannot go stale (index.list_summaries)."""
 
 from __future__ import annotations
 
@@ -115,13 +115,13 @@ def test_a_game_filed_under_another_id_is_listed_as_unreadable(
 def test_list_works_in_a_folder_it_may_not_write_in(
     ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ohhell_score.storage import store
+    from ohhell_score.storage import index
 
     start(ohhell, "friday")
 
     def no_lock(path: Path) -> None:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(store, "lock_file", no_lock)  # as root, chmod would not stop us
+    monkeypatch.setattr(index, "lock_file", no_lock)  # as root, chmod would not stop us
     assert "friday" in ohhell.ok("list")
     assert not (data_dir / INDEX).exists()

@@ -25,7 +25,7 @@ from ohhell_score.cli import interactive as play
 from ohhell_score.domain.errors import Leave
 from ohhell_score.domain.game import check_players, progress
 from ohhell_score.domain.rules import build_rules
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 from tests.conftest import Ohhell
 
 #: What a scorer might type, and what a cat on the keyboard might.
@@ -84,8 +84,8 @@ def typing(answers: list[str]) -> tuple[play.Ask, Iterator[str]]:
 
 
 def fresh_game(ohhell: Ohhell, setup: tuple[str, ...]) -> None:
-    if store.game_path("t").exists():
-        store.delete("t")
+    if games.game_path("t").exists():
+        games.delete("t")
         play.forget_tricks("t")
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1,3", "-g", "t", *setup)
 
@@ -100,7 +100,7 @@ def test_any_answers_at_the_play_prompts_keep_the_game_valid(
     session = play.Session("t", Console(file=io.StringIO(), width=80), ask)
     with contextlib.suppress(EOFError, Leave):
         session.run()
-    game = store.load("t")  # replays every entry under the rules: refused if invalid
+    game = games.load("t")  # replays every entry under the rules: refused if invalid
     prog = progress(game)
     for hand in prog.hands:
         assert all(0 <= b <= hand.cards for b in hand.bids.values())

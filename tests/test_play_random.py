@@ -23,7 +23,7 @@ from ohhell_score.domain.game import (
     sheet_json,
 )
 from ohhell_score.domain.rules import RuleOptions, Suit, build_rules
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 
 TRUMPS = ["named", "upcard", "cut", "dealer", "none", "schedule:H,C,S,D,N"]
 Answer = tuple[str, int, str, int | str]  # (kind, hand, player or "", value)
@@ -62,11 +62,11 @@ def test_a_random_game_at_the_prompts_is_the_game_of_its_answers(
     shutil.rmtree(data_dir, ignore_errors=True)
     names = tuple("ABCDE"[:players])
     start = Game("r", names, build_rules("classic", players, RuleOptions(hands=hands, trump=trump)))
-    store.create(start)
+    games.create(start)
     answers: list[Answer] = []
 
     def ask(prompt: str) -> str:
-        game = store.load("r")
+        game = games.load("r")
         prog = progress(game)
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 from tests.conftest import Ohhell
 from tests.games import new_game, play, saved_game
 
@@ -124,7 +124,7 @@ def test_a_long_wide_game_prints_the_chart_whole_on_a_second_page(
     chart takes the next page at full size (not a second page with a line of notes)."""
     names = (*PLAYERS, "Eve", "Fay", "Gus")[:players]
     hands = "10-1-10" if players == 5 else "7-1-7"
-    store.create(play(new_game("long", names, "classic", hands=hands), None, 1))
+    games.create(play(new_game("long", names, "classic", hands=hands), None, 1))
     text = ohhell.ok("export", "-g", "long", "--format", "html", "--paper", "a4")
     assert "break-before: page" in text
     assert pdf_pages(tmp_path, write(tmp_path, "long.html", text)) == [A4[::-1]] * 2

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from ohhell_score.cli import quick
 from ohhell_score.entry import guarded
-from ohhell_score.storage import store
+from ohhell_score.storage import games, index
 from tests.conftest import Ohhell, invoke
 
 #: Command lines that are often right somewhere in a game (so that games move on).
@@ -87,7 +87,7 @@ def by_quick_path(args: list[str]) -> tuple[int, str, str] | None:
 def files(folder: Path) -> dict[str, bytes]:
     """Every file's bytes; the list index by name only (it keys games by inode)."""
     found = sorted(folder.iterdir()) if folder.exists() else []
-    return {p.name: b"" if p.name == store.INDEX_FILE else p.read_bytes() for p in found}
+    return {p.name: b"" if p.name == index.INDEX_FILE else p.read_bytes() for p in found}
 
 
 #: A whole first hand of each preset, in the order its trump method asks for.
@@ -117,7 +117,7 @@ def test_random_command_lines_answer_as_typer_does(
     """Two data folders, one driven through the program as installed (quick path first,
     then Typer), one through Typer alone: every answer and every file stay the same."""
     preset, lines = session
-    monkeypatch.setattr(store, "now", lambda: "2026-11-30T20:00:00+01:00")
+    monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:00:00+01:00")
     with tempfile.TemporaryDirectory() as tmp:
         both, typer_only = Path(tmp, "both"), Path(tmp, "typer")
         for folder in (both, typer_only):

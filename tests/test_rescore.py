@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 from tests.conftest import Ohhell
 
 RULES = ("--hands", "2,1", "--trump", "none", "--hook", "never")
@@ -46,10 +46,10 @@ def test_minus_scoring_takes_a_point_a_trick_off(ohhell: Ohhell) -> None:
 
 def test_rescoring_leaves_the_game_file_as_it_was(ohhell: Ohhell) -> None:
     play(ohhell, "played")
-    before = store.game_path("played").read_bytes()
+    before = games.game_path("played").read_bytes()
     ohhell.ok("show", "--scoring", "exact")
     ohhell.ok("show", "--scoring", "exact", "--json")
-    assert store.game_path("played").read_bytes() == before
+    assert games.game_path("played").read_bytes() == before
     assert ohhell.sheet()["rules"]["scoring"] == "standard"
 
 

@@ -23,10 +23,10 @@ def seven_players_two_hands(ohhell: Ohhell) -> None:
 
 def sheet_at(width: int) -> str:
     from ohhell_score.domain.game import progress
-    from ohhell_score.storage import store
+    from ohhell_score.storage import games
     from ohhell_score.views import plain
 
-    return "\n".join(plain.sheet_lines(progress(store.load("big")), width, plain.Styler(None)))
+    return "\n".join(plain.sheet_lines(progress(games.load("big")), width, plain.Styler(None)))
 
 
 def test_seven_players_fit_80_columns(ohhell: Ohhell) -> None:

@@ -192,14 +192,14 @@ def test_data_dir_without_the_variable_is_platformdirs_one(
     """cli-contract: platformdirs' user data directory (found without importing it)."""
     import platformdirs
 
-    from ohhell_score.storage import store
+    from ohhell_score.storage import paths
 
     monkeypatch.delenv("OHHELL_DATA_DIR")
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     expected = platformdirs.user_data_dir("ohhell-score", appauthor=False)
-    assert store.data_dir() == Path(expected)
+    assert paths.data_dir() == Path(expected)
 
 
 @pytest.mark.parametrize(
@@ -218,11 +218,11 @@ def test_config_dir_without_the_variable_is_platformdirs_one(
     """House rules live in platformdirs' user config directory (found without it)."""
     import platformdirs
 
-    from ohhell_score.storage import house
+    from ohhell_score.storage import paths
 
     monkeypatch.delenv("OHHELL_CONFIG_DIR")
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     expected = platformdirs.user_config_dir("ohhell-score", appauthor=False)
-    assert house.config_dir() == Path(expected)
+    assert paths.config_dir() == Path(expected)

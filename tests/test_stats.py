@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress
 from ohhell_score.domain.rules import RuleOptions, build_rules
 from ohhell_score.domain.stats import Filters, facts, summarise
-from ohhell_score.storage import store
+from ohhell_score.storage import games as game_store
+from ohhell_score.storage import paths
 from tests.conftest import Ohhell
 
 TWO_HANDS = ("--hands", "2,1", "--trump", "none", "--hook", "never")
@@ -42,7 +43,7 @@ def play(
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
-    """Sets the day that `store.now()` reports, a second later at each call."""
+    """Sets the day that `game_store.now()` reports, a second later at each call."""
     ticks: Iterator[int] = iter(range(10**6))
     day = ["2026-11-27"]
 
@@ -53,7 +54,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
     def set_day(value: str) -> None:
         day[0] = value
 
-    monkeypatch.setattr(store, "now", now)
+    monkeypatch.setattr(game_store, "now", now)
     return set_day
 
 
@@ -209,7 +210,7 @@ def test_stats_without_games_say_so(ohhell: Ohhell) -> None:
 
 @pytest.mark.usefixtures("evenings")
 def test_stats_skip_an_unreadable_game_and_say_which(ohhell: Ohhell) -> None:
-    (store.data_dir() / "broken.json").write_text("{", encoding="utf-8")
+    (paths.data_dir() / "broken.json").write_text("{", encoding="utf-8")
     result = ohhell("stats", "--json")
     assert result.exit_code == 0
     assert "broken.json" in result.stderr
@@ -219,7 +220,7 @@ def test_stats_skip_an_unreadable_game_and_say_which(ohhell: Ohhell) -> None:
 @pytest.mark.usefixtures("evenings")
 def test_summarise_totals_agree_with_the_score_sheet(ohhell: Ohhell) -> None:
     """stats reads entries directly; its totals must be those `show` derives."""
-    games = [facts(store.load(g)) for g in ("g1", "g2", "g4")]
+    games = [facts(game_store.load(g)) for g in ("g1", "g2", "g4")]
     summary = summarise(games, Filters(since=date(2026, 1, 1)))
     sheets = [ohhell.sheet("-g", g) for g in ("g1", "g2", "g4")]
     for player in summary.players:

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from ohhell_score.domain import rules
+from ohhell_score.domain import codec, rules
 from ohhell_score.domain.errors import NotYourTurn, Refused
 from ohhell_score.domain.game import Game, with_bids
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 
 from .scripted import CARTIER_HANDS, ok, refused, run, sheet, snapshot
 
@@ -228,7 +228,7 @@ def _bid_once(barrier: Any, name: str | None, value: int) -> None:
     3 if refused."""
     barrier.wait()
     try:
-        store.change("race", lambda p: with_bids(p, [(name, value)], store.now()))
+        games.change("race", lambda p: with_bids(p, [(name, value)], games.now()))
     except Refused:
         os._exit(3)
     os._exit(0)
@@ -239,7 +239,7 @@ def _bid_in_turn(barrier: Any, name: str) -> None:
     barrier.wait()
     for _ in range(2000):
         try:
-            store.change("race", lambda p: with_bids(p, [(name, 0)], store.now()))
+            games.change("race", lambda p: with_bids(p, [(name, 0)], games.now()))
         except NotYourTurn:
             time.sleep(0.002)
             continue
@@ -314,7 +314,7 @@ def _save_then_hang() -> None:
         time.sleep(600)
 
     os.fsync = hang
-    store.change("g", lambda p: with_bids(p, [(None, 3)], store.now()))
+    games.change("g", lambda p: with_bids(p, [(None, 3)], games.now()))
 
 
 def test_a_killed_save_keeps_the_old_game_and_its_temp_file_is_cleaned(data_dir: Path) -> None:
@@ -422,7 +422,7 @@ def test_a_game_can_be_read_back_whole(data_dir: Path) -> None:
     ok("trump", "nt")
     ok("tricks", "Ann=3", "Bob=2", "Cat=5", "Dan=3")
     ok("edit", "1", "tricks", "Cat=4", "Dan=4")
-    game: Game = store.load("g")
-    assert store.progress_from_dict(store.game_to_dict(game)).game == game
+    game: Game = games.load("g")
+    assert codec.progress_from_dict(codec.game_to_dict(game)).game == game
     assert game.players == FOUR and game.first_dealer == 2 and game.scorer == "Zoë"
     assert len(game.entries) == 6 and len(game.history) == 1

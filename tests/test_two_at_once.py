@@ -1,6 +1,6 @@
 """Two at once (issue 6.3), through the command line and through two real terminals.
 
-tests/test_store.py races `store.change` itself (8 processes, one bid kept once) and
+tests/test_store.py races `games.change` itself (8 processes, one bid kept once) and
 tests/test_play_prompts.py checks a play answer against a change made by a scripted
 command; here the same holds for whole `ohhell bid` commands (exit codes and the
 reason), and for two `ohhell play` sessions, each a process at its own terminal.

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import BadValue
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import Assignment, HandState, Progress
@@ -45,18 +45,18 @@ def parse_suit(text: str) -> Suit:
 
 def load_progress(game_id: str | None) -> Progress:
     """The game ``game_id``, or the current game, replayed."""
-    return store.load_progress(store.resolve_id(game_id))
+    return games.load_progress(games.resolve_id(game_id))
 
 
 def apply(game_id: str | None, edit: Callable[[Progress], Progress]) -> Progress:
     """Change a game under its lock and return its new progress."""
-    return store.change(store.resolve_id(game_id), edit)
+    return games.change(games.resolve_id(game_id), edit)
 
 
 def record_bids(game_id: str | None, items: list[Assignment]) -> str:
     from ohhell_score.domain.game import with_bids
 
-    at = store.now()
+    at = games.now()
     prog = apply(game_id, lambda p: with_bids(p, items, at))
     hand = _last_touched_hand(prog)
     made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
@@ -67,7 +67,7 @@ def record_trump(game_id: str | None, suit: Suit) -> str:
     from ohhell_score.domain.game import with_trump
     from ohhell_score.views.words import trump_words
 
-    at = store.now()
+    at = games.now()
     prog = apply(game_id, lambda p: with_trump(p, suit, at))
     hand = _last_touched_hand(prog)
     return _report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
@@ -76,7 +76,7 @@ def record_trump(game_id: str | None, suit: Suit) -> str:
 def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
     from ohhell_score.domain.game import with_tricks
 
-    at = store.now()
+    at = games.now()
     prog = apply(game_id, lambda p: with_tricks(p, items, at))
     hand = next(h for h in reversed(prog.hands) if h.scored)
     scores = ", ".join(
@@ -96,7 +96,7 @@ def take_back(game_id: str | None) -> str:
     def take(p: Progress) -> Progress:
         if p.game.entries:
             taken.append(describe_entry(p.game.entries[-1]))
-        return with_undo(p, store.now())
+        return with_undo(p, games.now())
 
     prog = apply(game_id, take)
     return _report(prog, f"Took back {taken[0]}.")
@@ -106,7 +106,7 @@ def correct(game_id: str | None, number: int, what: str, items: list[Assignment]
     """Edit the bids or tricks of a scored hand."""
     from ohhell_score.domain.game import with_edit
 
-    at = store.now()
+    at = games.now()
     prog = apply(game_id, lambda p: with_edit(p, number, what, items, at))
     changed = ", ".join(f"{n}={v}" for n, v in items)
     return _report(prog, f"Hand {number} {what} corrected: {changed}.")

@@ -23,7 +23,8 @@ from ohhell_score.cli.complete import (
 )
 from ohhell_score.cli.lazy import LazyGroup
 from ohhell_score.domain.errors import BadValue, GameExists
-from ohhell_score.storage import store
+from ohhell_score.domain.ids import check_id
+from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
@@ -237,12 +238,12 @@ def create_game(
     """Save a new game under ``game_id``, or under an id made from today's date."""
     from ohhell_score.domain.game import Game
 
-    at = store.now()
+    at = games.now()
     while True:
-        gid = store.check_id(game_id) if game_id is not None else store.new_id()
+        gid = check_id(game_id) if game_id is not None else games.new_id()
         created = Game(gid, names, rule_set, first_dealer, created=at, updated=at, scorer=scorer)
         try:
-            store.create(created)
+            games.create(created)
             return created
         except GameExists:
             if game_id is not None:
@@ -432,15 +433,19 @@ def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
 ) -> None:
     """Saved games, most recently changed first."""
+    from ohhell_score.storage import index
+
     with refusals():
-        listed = store.list_summaries()  # from the list index: no game is replayed
+        listed = index.list_summaries()  # from the list index: no game is replayed
     if as_json:
+        from ohhell_score.domain.listing import LIST_JSON_KEYS
+
         rows = []
         for item in listed:
             if item.error is not None:
                 complain(item.error)
                 continue
-            rows.append({key: item.summary[key] for key in store.LIST_JSON_KEYS})
+            rows.append({key: item.summary[key] for key in LIST_JSON_KEYS})
         import json
 
         say(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -454,7 +459,7 @@ def list_cmd(
 def path(game: GameOpt = None) -> None:
     """Print the data directory, or with --game the path of that game's file."""
     with refusals():
-        say(str(store.game_path(game) if game is not None else store.data_dir()))
+        say(str(games.game_path(game) if game is not None else paths.data_dir()))
 
 
 def command() -> Program:

@@ -13,7 +13,7 @@ import typer
 
 from ohhell_score.domain.errors import Refused
 from ohhell_score.domain.ids import is_id
-from ohhell_score.storage import store
+from ohhell_score.storage import games, paths
 
 #: The suits as ``ohhell trump`` takes them, with what a shell shows beside each.
 SUITS = (
@@ -27,7 +27,7 @@ SUITS = (
 
 def game_ids() -> list[str]:
     """Every saved game's id, from the file names alone."""
-    return sorted(path.stem for path in store.game_files())
+    return sorted(path.stem for path in games.game_files())
 
 
 def complete_game(incomplete: str) -> list[str]:
@@ -77,7 +77,7 @@ def read_game(game_id: str | None) -> dict[str, Any] | None:
     import json  # only when a game is read: completing a game id needs none
 
     try:
-        data = json.loads(store.game_path(store.resolve_id(game_id)).read_bytes())
+        data = json.loads(games.game_path(games.resolve_id(game_id)).read_bytes())
     except (OSError, ValueError, Refused):
         return None
     return data if isinstance(data, dict) else None
@@ -139,7 +139,7 @@ def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
 
 
 def tournaments_dir() -> Path:
-    return store.data_dir() / "tournaments"
+    return paths.data_dir() / "tournaments"
 
 
 def tournament_names() -> list[str]:

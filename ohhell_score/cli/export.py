@@ -29,7 +29,8 @@ from ohhell_score.cli.app import (
 )
 from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import GameExists, Refused
-from ohhell_score.storage import store
+from ohhell_score.domain.ids import check_id
+from ohhell_score.storage import files, games
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
@@ -87,7 +88,7 @@ def emit(text: str, output: str | None, what: str) -> None:
         return
     target = Path(output)
     try:
-        store.write_atomic(target, text)
+        files.write_atomic(target, text)
     except OSError as err:
         raise Refused(f"cannot write {output}: {err.strerror or err}") from None
     say(f"Wrote {what} to {output}.")
@@ -178,9 +179,9 @@ def import_cmd(
         prog = progress_from_export(data, "stdin" if file == "-" else file)
         restored = prog.game
         if game is not None:
-            restored = restored._replace(id=store.check_id(game))  # prog still fits: same entries
+            restored = restored._replace(id=check_id(game))  # prog still fits: same entries
         try:
-            store.create(restored)
+            games.create(restored)
         except GameExists:
             hint = "" if game is not None else " (the id it was exported with)"
             raise GameExists(

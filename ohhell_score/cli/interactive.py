@@ -38,8 +38,9 @@ from ohhell_score.domain.game import (
     with_trump,
     with_undo,
 )
+from ohhell_score.domain.ids import check_id
 from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
-from ohhell_score.storage import store
+from ohhell_score.storage import files, games, paths
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import plural, trump_words
 
@@ -76,7 +77,7 @@ def console_ask(console: Console) -> Ask:
 
 
 def tricks_path(game_id: str) -> os.PathLike[str]:
-    return store.data_dir() / f"{store.check_id(game_id)}.tricks"
+    return paths.data_dir() / f"{check_id(game_id)}.tricks"
 
 
 def _fingerprint(game: Game) -> str:
@@ -108,12 +109,12 @@ def read_tricks(game: Game, prog: Progress) -> dict[str, int]:
 def write_tricks(game: Game, before: Mapping[str, int], after: Mapping[str, int]) -> None:
     """Replace the typed tricks ``before`` by ``after``, if the game and the typed tricks
     are still what this session saw (under the game's lock)."""
-    with store.locked(game.id):
-        now = store.load_progress(game.id)
+    with games.locked(game.id):
+        now = games.load_progress(game.id)
         if now.game.entries != game.entries or read_tricks(now.game, now) != dict(before):
             raise GameChanged()
         text = json.dumps({"for": _fingerprint(game), "tricks": list(after.items())})
-        store.write_atomic(store.data_dir() / f"{game.id}.tricks", text + "\n")
+        files.write_atomic(paths.data_dir() / f"{game.id}.tricks", text + "\n")
 
 
 def forget_tricks(game_id: str) -> None:
@@ -232,7 +233,7 @@ class Session:
     def run(self) -> Progress:
         """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
         while True:
-            prog = store.load_progress(self.game_id)
+            prog = games.load_progress(self.game_id)
             game = prog.game
             if prog.next is None:
                 return prog
@@ -279,7 +280,7 @@ class Session:
                 raise GameChanged()
             return change(now)
 
-        return store.change(game.id, checked)
+        return games.change(game.id, checked)
 
     def take_back(self, game: Game, typed: Mapping[str, int]) -> None:
         """``u``: the last answer goes, a player's tricks or the game's last entry."""
@@ -291,7 +292,7 @@ class Session:
         if not game.entries:
             raise Refused("nothing to take back: nothing is entered yet")
         last = game.entries[-1]
-        changed = self.save(game, lambda p: with_undo(p, store.now()))
+        changed = self.save(game, lambda p: with_undo(p, games.now()))
         if isinstance(last, Tricks):
             # Back to the last player's tricks, the others' as they were typed.
             write_tricks(changed.game, {}, dict(last.values[:-1]))
@@ -315,7 +316,7 @@ class Session:
                 return
             try:
                 value = number(answer, 0, hand.cards, "a bid")
-                after = self.save(game, partial(with_bids, items=[(player, value)], at=store.now()))
+                after = self.save(game, partial(with_bids, items=[(player, value)], at=games.now()))
             except GameChanged:
                 raise
             except Refused as err:
@@ -348,7 +349,7 @@ class Session:
                 if not answer:
                     raise Refused(f"type the trump: {keys}, then Enter (? shows the keys)")
                 suit = Suit.parse(answer)
-                self.save(game, partial(with_trump, suit=suit, at=store.now()))
+                self.save(game, partial(with_trump, suit=suit, at=games.now()))
             except GameChanged:
                 raise
             except (Refused, BadValue) as err:
@@ -381,7 +382,7 @@ class Session:
                     write_tricks(game, typed, {**typed, player: value})
                     return
                 items = [*typed.items(), (player, value)]
-                after = self.save(game, partial(with_tricks, items=items, at=store.now()))
+                after = self.save(game, partial(with_tricks, items=items, at=games.now()))
             except GameChanged:
                 raise
             except Refused as err:

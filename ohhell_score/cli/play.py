@@ -22,7 +22,8 @@ from ohhell_score.cli.app import (
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave
-from ohhell_score.storage import store
+from ohhell_score.domain.ids import check_id
+from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
@@ -36,7 +37,7 @@ def _saved(game_id: str) -> str:
     """The line on leaving: everything is saved, and the command that goes on."""
     hint = "ohhell play"
     try:
-        if store.current_id() != game_id:
+        if games.current_id() != game_id:
             hint += f" -g {game_id}"
     except Exception:  # the hint is a courtesy; never fail the way out over it
         hint += f" -g {game_id}"
@@ -68,8 +69,8 @@ def play_cmd(game: GameOpt = None) -> None:
     keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
     """
     with refusals():
-        game_id = store.resolve_id(game)
-        prog = store.load_progress(game_id)
+        game_id = games.resolve_id(game)
+        prog = games.load_progress(game_id)
     if prog.finished:
         from ohhell_score.cli import interactive as play
 
@@ -93,7 +94,7 @@ def delete(
     from ohhell_score.views.words import plural
 
     with refusals():
-        prog = store.load_progress(store.check_id(game_id))
+        prog = games.load_progress(check_id(game_id))
     game = prog.game
     if not yes:
         where = (
@@ -110,7 +111,7 @@ def delete(
             say("Kept.")
             raise typer.Exit(ExitCode.REFUSED)
     with refusals():
-        store.delete(game.id)
+        games.delete(game.id)
         forget_tricks(game.id)
     say(f"Deleted game {game.id}.")
 
@@ -134,7 +135,7 @@ def new_at_table(
     if draw and dealer is not None:
         raise typer.BadParameter("give --dealer or --draw, not both")
     with refusals():
-        if game_id is not None and store.game_path(game_id).exists():
+        if game_id is not None and games.game_path(game_id).exists():
             # Before the questions, not after them.
             raise GameExists(f"a game {game_id!r} exists already; choose another --game id")
         names: tuple[str, ...] | None = None

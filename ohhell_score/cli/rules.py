@@ -26,7 +26,7 @@ from ohhell_score.cli.app import (
 )
 from ohhell_score.cli.complete import complete_house_rule, complete_rules
 from ohhell_score.cli.lazy import area
-from ohhell_score.storage import store
+from ohhell_score.storage import files
 from ohhell_score.views.console import complain, note, say
 
 
@@ -172,7 +172,7 @@ def export_rules(
         if output is None:
             say(text, end="")
             return
-        store.write_atomic(output, text)  # a file cut short is never left behind
+        files.write_atomic(output, text)  # a file cut short is never left behind
     note(f"Wrote house rule {name.strip().lower()} to {output}.")
 
 

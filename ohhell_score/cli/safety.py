@@ -8,7 +8,7 @@ import typer
 
 from ohhell_score.cli.app import refusals
 from ohhell_score.cli.lazy import area
-from ohhell_score.storage import store
+from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
@@ -26,5 +26,5 @@ def restore(
     The replaced file is kept as ID.json.damaged, so nothing is ever thrown away.
     """
     with refusals():
-        game = store.restore(game_id)
+        game = games.restore(game_id)
     say(f"Restored {game.id} from its previous version ({len(game.entries)} entries).")

@@ -32,7 +32,9 @@ from ohhell_score.cli.complete import (
 )
 from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import Refused
-from ohhell_score.storage import store
+from ohhell_score.domain.ids import check_id
+from ohhell_score.storage import files
+from ohhell_score.storage import games as game_store
 from ohhell_score.views.console import complain, say
 
 tournament_app = typer.Typer(
@@ -123,7 +125,7 @@ def new(
         raise typer.BadParameter("give the players as arguments or with --players-file")
     table_rules = TableRules(rules, rule_options(ctx))
     drawn = seed if seed is not None else secrets.randbelow(1_000_000)
-    at = store.now()
+    at = game_store.now()
     with refusals():
         t, games = new_tournament(
             name,
@@ -139,7 +141,7 @@ def new(
                 raise TournamentExists(f"a tournament {name!r} exists already")
             ts.create_tables(games)
             ts.save(t)
-        store.set_current(games[0].id)
+        game_store.set_current(games[0].id)
     how = f"drawn with seed {drawn}" if not no_shuffle else "in the order given"
     say(
         f"Tournament {name}: {len(t.players)} players at {len(games)} tables ({how}), "
@@ -242,7 +244,7 @@ def advance(
     from ohhell_score.storage import tournaments as ts
 
     given = _parse_orders(order or [])
-    at = store.now()
+    at = game_store.now()
     with refusals(), ts.locked(name):
         t = ts.load(name)
         games = ts.read_games(t)
@@ -262,7 +264,7 @@ def advance(
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
     with refusals():
-        store.set_current(new_games[0].id)
+        game_store.set_current(new_games[0].id)
 
 
 @tournament_app.command("dealer")
@@ -283,10 +285,10 @@ def dealer(
         if g.entries:
             raise Refused(f"game {g.id} has begun: the first dealer is fixed once a bid is in")
         seat = g.players.index(g.resolve(player))
-        return progress(g._replace(first_dealer=seat, updated=store.now()))
+        return progress(g._replace(first_dealer=seat, updated=game_store.now()))
 
     with refusals():
-        changed = store.change(store.check_id(game), first_dealer).game
+        changed = game_store.change(check_id(game), first_dealer).game
     say(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
 
 
@@ -354,5 +356,5 @@ def export(
         if output is None:
             say(text, end="")
             return
-        store.write_atomic(output.resolve(), text)
+        files.write_atomic(output.resolve(), text)
     say(f"Wrote {output}.")

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
-from ohhell_score.storage import store
-from ohhell_score.storage.store import write_atomic
+from ohhell_score.storage.files import read_file, write_atomic
+from ohhell_score.storage.paths import config_dir
 
 if TYPE_CHECKING:  # the rules are imported where a rule is read: `rules` and TAB start fast
     from ohhell_score.domain.rules import HouseRule
@@ -23,11 +23,6 @@ SCHEMA = 1
 #: Marks a file as a house rule, so that importing a game file by mistake is refused.
 KIND = "ohhell-house-rule"
 FOLDER = "rules"
-
-
-def config_dir() -> Path:
-    """``$OHHELL_CONFIG_DIR``, else the platform's user config directory."""
-    return store.user_dir("OHHELL_CONFIG_DIR", "XDG_CONFIG_HOME", (".config",), "user_config_dir")
 
 
 def rules_dir() -> Path:
@@ -79,12 +74,9 @@ def find(name: str) -> HouseRule | None:
     if not is_id(key):
         return None
     path = rule_path(key)
-    try:
-        text = path.read_bytes()
-    except FileNotFoundError:
+    text = read_file(path, CorruptHouseRule)
+    if text is None:
         return None
-    except OSError as err:
-        raise CorruptHouseRule(f"cannot read {path}: {err.strerror}") from None
     return _named(parse(text, str(path)), path)
 
 

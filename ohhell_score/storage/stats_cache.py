@@ -1,6 +1,6 @@
 """The facts `ohhell stats` needs of every saved game, kept between runs.
 
-Reading a game means replaying every entry under its rules (store.parse_game), which
+Reading a game means replaying every entry under its rules (codec.parse_game), which
 is most of the cost of `stats` over thousands of games. The facts of each game
 (``stats.GameFacts``) are kept in ``.stats-cache.json`` in the data directory, under
 the game file's inode, modification time and size: every save replaces the file
@@ -15,9 +15,12 @@ import json
 import os
 from pathlib import Path
 
+from ohhell_score.domain.codec import parse_game
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.stats import GameFacts, facts
-from ohhell_score.storage import store
+from ohhell_score.storage.files import write_atomic
+from ohhell_score.storage.games import game_files
+from ohhell_score.storage.paths import data_dir
 
 CACHE_FILE = ".stats-cache.json"  # a dot file: never taken for a game
 VERSION = 1
@@ -39,7 +42,7 @@ def _load(folder: Path) -> Cached:
 def _save(folder: Path, cached: Cached) -> None:
     text = json.dumps({"version": VERSION, "games": cached}, separators=(",", ":"))
     with contextlib.suppress(OSError):  # a cache that cannot be kept is only slower
-        store.write_atomic(folder / CACHE_FILE, text)
+        write_atomic(folder / CACHE_FILE, text)
 
 
 def _cached_facts(entry: object, key: list[int]) -> GameFacts | None:
@@ -53,11 +56,11 @@ def _cached_facts(entry: object, key: list[int]) -> GameFacts | None:
 
 def saved_facts(problems: list[str]) -> list[GameFacts]:
     """The facts of every readable saved game; each unreadable file adds to ``problems``."""
-    folder = store.data_dir()
+    folder = data_dir()
     cached = _load(folder)
     fresh: Cached = {}
     found: list[GameFacts] = []
-    for path in store.game_files():
+    for path in game_files():
         try:
             st = os.stat(path)
             key = [st.st_ino, st.st_mtime_ns, st.st_size]
@@ -67,7 +70,7 @@ def saved_facts(problems: list[str]) -> list[GameFacts]:
                 with open(path, "rb") as f:  # the key of what is read, not of what was
                     st = os.fstat(f.fileno())
                     key = [st.st_ino, st.st_mtime_ns, st.st_size]
-                    known = facts(store.parse_game(f.read(), str(path)))
+                    known = facts(parse_game(f.read(), str(path)))
                 entry = [key, known.to_json()]
         except CorruptGame as err:
             problems.append(str(err))

@@ -3,7 +3,7 @@
 A tournament file holds the facts (the field, the rules, the seed, every round's
 seating, the organiser's orders); its tables are ordinary games in the data directory,
 read from there, so a table played on another laptop counts once it is imported. Saves
-reuse ``store.write_atomic``; changes hold ``tournaments/NAME.lock`` around
+reuse ``files.write_atomic``; changes hold ``tournaments/NAME.lock`` around
 load-check-save, like games.
 """
 
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ohhell_score.domain.codec import parse_progress
 from ohhell_score.domain.errors import (
     CorruptGame,
     CorruptTournament,
@@ -24,6 +25,7 @@ from ohhell_score.domain.errors import (
     TournamentNotFound,
 )
 from ohhell_score.domain.game import Game, Progress
+from ohhell_score.domain.ids import check_id as check_game_id
 from ohhell_score.domain.rules import RuleOptions
 from ohhell_score.domain.tournament import (
     Bracket,
@@ -35,19 +37,21 @@ from ohhell_score.domain.tournament import (
     plan,
 )
 from ohhell_score.domain.versioned import read_versioned
-from ohhell_score.storage import store
+from ohhell_score.storage import games
+from ohhell_score.storage.files import lock_file, read_file, write_atomic
+from ohhell_score.storage.paths import data_dir, ensure_data_dir
 
 SCHEMA = 1
 FOLDER = "tournaments"
 
 
 def folder() -> Path:
-    return store.data_dir() / FOLDER
+    return data_dir() / FOLDER
 
 
 def make_folder() -> None:
     """The data folder first: ``mkdir(parents=True)`` would make it with the umask's mode."""
-    store.ensure_data_dir()
+    ensure_data_dir()
     folder().mkdir(exist_ok=True, mode=0o700)
 
 
@@ -131,7 +135,7 @@ def from_dict(data: dict[str, Any]) -> Tournament:
 
 
 def check_id(game_id: object) -> str:
-    return store.check_id(str(game_id))
+    return check_game_id(str(game_id))
 
 
 # --- files ------------------------------------------------------------------------
@@ -143,14 +147,9 @@ def exists(name: str) -> bool:
 
 def load(name: str) -> Tournament:
     path = path_of(name)
-    try:
-        text = path.read_bytes()
-    except FileNotFoundError:
-        raise TournamentNotFound(
-            f"no tournament {name!r} (start one with `ohhell tournament new`)"
-        ) from None
-    except OSError as err:
-        raise CorruptTournament(f"cannot read {path}: {err.strerror}") from None
+    text = read_file(path, CorruptTournament)
+    if text is None:
+        raise TournamentNotFound(f"no tournament {name!r} (start one with `ohhell tournament new`)")
     t = read_versioned(
         text, str(path), from_dict, error=CorruptTournament, what="tournament", schema=SCHEMA
     )
@@ -162,14 +161,14 @@ def load(name: str) -> Tournament:
 def save(t: Tournament) -> None:
     make_folder()
     text = json.dumps(to_dict(t), ensure_ascii=False, indent=1) + "\n"
-    store.write_atomic(path_of(t.name), text, keep_backup=True)
+    write_atomic(path_of(t.name), text, keep_backup=True)
 
 
 @contextlib.contextmanager
 def locked(name: str) -> Iterator[None]:
     """Hold the tournament's lock file while it is read, checked and saved."""
     make_folder()
-    with store.lock_file(folder() / f"{check_name(name)}.lock"):
+    with lock_file(folder() / f"{check_name(name)}.lock"):
         yield
 
 
@@ -178,7 +177,7 @@ def read_games(t: Tournament) -> dict[str, Progress | str | None]:
     out: dict[str, Progress | str | None] = {}
     for table in t.tables():
         try:
-            out[table.game] = store.load_progress(table.game)
+            out[table.game] = games.load_progress(table.game)
         except GameNotFound:
             out[table.game] = None
         except CorruptGame as err:
@@ -186,9 +185,9 @@ def read_games(t: Tournament) -> dict[str, Progress | str | None]:
     return out
 
 
-def create_tables(games: list[Game]) -> None:
+def create_tables(tables: list[Game]) -> None:
     """Create every table's game, or none: refused before any is written if an id is taken."""
-    taken = [g.id for g in games if store.game_path(g.id).exists()]
+    taken = [g.id for g in tables if games.game_path(g.id).exists()]
     if taken:
         raise TournamentExists(
             f"game{'s' * (len(taken) > 1)} {', '.join(taken)} exist{'s' * (len(taken) == 1)} "
@@ -196,13 +195,13 @@ def create_tables(games: list[Game]) -> None:
         )
     created: list[str] = []
     try:
-        for game in games:
-            store.create(game)
+        for game in tables:
+            games.create(game)
             created.append(game.id)
     except BaseException:
         for game_id in created:
             with contextlib.suppress(Refused, OSError):
-                store.delete(game_id)
+                games.delete(game_id)
         raise
 
 
@@ -216,14 +215,14 @@ def read_brought(path: Path) -> Progress:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return store.parse_progress(text, str(path))  # says why, naming the file
+        return parse_progress(text, str(path))  # says why, naming the file
     if isinstance(data, dict) and isinstance(data.get("game"), dict):
-        return store.parse_progress(json.dumps(data["game"]), str(path))
-    return store.parse_progress(text, str(path))
+        return parse_progress(json.dumps(data["game"]), str(path))
+    return parse_progress(text, str(path))
 
 
-def save_brought(games: list[Game]) -> None:
+def save_brought(brought: list[Game]) -> None:
     """Put each checked game in place of its table's game (the old one kept as .bak)."""
-    for game in games:
-        with store.locked(game.id):
-            store.save(game, new=not store.game_path(game.id).exists())
+    for game in brought:
+        with games.locked(game.id):
+            games.save(game, new=not games.game_path(game.id).exists())

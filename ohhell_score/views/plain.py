@@ -25,7 +25,7 @@ from ohhell_score.views.words import next_words, plural
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import HandState, Progress
-    from ohhell_score.storage.store import Summary
+    from ohhell_score.domain.listing import Listing
 
 MADE = "✓"
 GAP = "   "  # between columns, as rich's SIMPLE_HEAD box draws them
@@ -294,7 +294,7 @@ def sheet_text(prog: Progress, stream: object) -> str:
 # --- the list of games --------------------------------------------------------------
 
 
-def list_lines(listed: Sequence[Summary], s: Styler) -> list[str]:
+def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
     """One line a game, most recently changed first: id, players, preset, the hand on
     ("hand k of K", or "done (K)" with the winners as leader), leader, last played.
 
@@ -333,5 +333,5 @@ def list_lines(listed: Sequence[Summary], s: Styler) -> list[str]:
     return out
 
 
-def print_list(listed: Sequence[Summary]) -> None:
+def print_list(listed: Sequence[Listing]) -> None:
     say("\n".join(list_lines(listed, Styler(sys.stdout))))

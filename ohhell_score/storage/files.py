@@ -1,0 +1,88 @@
+"""The file-system primitives every store shares: atomic writes, lock files, and
+reading a file that may be missing.
+
+A save writes a temp file beside its target, flushes and fsyncs it, (optionally) keeps
+the old file as ``NAME.bak``, ``os.replace``s the new one in and fsyncs the folder: a
+crash at any instant leaves the old or the new file, never a mix. A lock is an flock on
+a file of its own (never on the file it guards: that one is replaced on save).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from ohhell_score.domain.errors import Refused
+
+BACKUP_SUFFIX = ".bak"
+
+
+def read_file(path: Path, error: type[Refused]) -> bytes | None:
+    """The bytes of ``path``; None when there is no such file, and ``error("cannot read
+    PATH: WHY")`` when it is there but cannot be read."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise error(f"cannot read {path}: {err.strerror}") from None
+
+
+def _fsync_dir(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every platform can open a folder
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_atomic(path: Path, text: str, *, keep_backup: bool = False) -> None:
+    """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder."""
+    folder = path.parent
+    # tempfile.mkstemp's way, without importing tempfile (and random) on every entry.
+    tmp = str(folder / f".{path.name}.{os.getpid()}-{os.urandom(6).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if keep_backup and path.exists():
+            backup = path.with_name(path.name + BACKUP_SUFFIX)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(backup)
+            os.link(path, backup)  # the old version stays whole under its new name
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+
+
+def clean_temp_files(folder: Path, name: str) -> None:
+    """Temp files of a save of ``name`` that was killed; only call it holding the lock."""
+    prefix = f".{name}."  # not Path.glob: its pattern is compiled to a regex every time
+    for stale in os.listdir(folder):
+        if stale.startswith(prefix) and stale.endswith(".tmp"):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / stale)
+
+
+@contextlib.contextmanager
+def lock_file(lock_path: Path) -> Iterator[None]:
+    """Hold ``lock_path`` exclusively (an flock on a file of its own, made 0600)."""
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except ImportError:  # pragma: no cover - Windows: no flock
+            pass
+        yield
+    finally:
+        os.close(fd)

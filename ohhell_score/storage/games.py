@@ -1,0 +1,195 @@
+"""The saved games: load, save, change under a lock, create, delete, restore, and which
+game is current.
+
+Each game is ``<id>.json`` in the data folder (``paths.data_dir``), written in the
+format of ``domain.codec``. A save keeps the old file as ``<id>.json.bak`` and replaces
+the game atomically (``files.write_atomic``). Changes take the game's lock file
+``<id>.lock`` around load-check-save, so two commands at once cannot lose an entry.
+``current`` names the game most recently created or changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound
+from ohhell_score.domain.ids import check_id, is_id
+from ohhell_score.storage.files import (
+    BACKUP_SUFFIX,
+    clean_temp_files,
+    lock_file,
+    read_file,
+    write_atomic,
+)
+from ohhell_score.storage.paths import data_dir, ensure_data_dir
+
+if TYPE_CHECKING:  # imported where a game is built or read: completion and `list` skip them
+    from ohhell_score.domain.game import Game, Progress
+
+CURRENT_FILE = "current"
+CURRENT_LOCK = ".current.lock"
+
+
+def game_path(game_id: str) -> Path:
+    return data_dir() / f"{check_id(game_id)}.json"
+
+
+def now() -> str:
+    """The time an entry or a change is stamped with."""
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
+
+
+def load(game_id: str) -> Game:
+    return load_progress(game_id).game
+
+
+def load_progress(game_id: str) -> Progress:
+    """The saved game ``game_id``, replayed (once: pass the progress on, not the game)."""
+    from ohhell_score.domain.codec import parse_progress  # here: completion needs no codec
+
+    path = game_path(game_id)
+    text = read_file(path, CorruptGame)
+    if text is None:
+        raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
+    try:
+        prog = parse_progress(text, str(path))
+    except CorruptGame as err:
+        backup = path.with_name(path.name + BACKUP_SUFFIX)
+        hint = (
+            f"; `ohhell restore {game_id}` brings back the previous version ({backup})"
+            if backup.exists()
+            else ""
+        )
+        raise CorruptGame(f"{err}{hint}") from None
+    if prog.game.id != game_id:
+        raise CorruptGame(wrong_id(path, prog.game.id))
+    return prog
+
+
+def wrong_id(path: Path, held: str) -> str:
+    """Why a game file filed under another game's id is not read."""
+    return f"cannot read {path}: it holds game {held!r}, not {path.stem!r}"
+
+
+def save(game: Game, *, new: bool = False) -> None:
+    from ohhell_score.domain.codec import game_text
+
+    folder = ensure_data_dir()
+    path = game_path(game.id)
+    text = game_text(game)
+    clean_temp_files(folder, path.name)
+    write_atomic(path, text, keep_backup=not new)
+    set_current(game.id)
+
+
+@contextlib.contextmanager
+def locked(game_id: str) -> Iterator[None]:
+    """Hold the game's lock file (never the game file: it is replaced on save)."""
+    folder = ensure_data_dir()
+    with lock_file(folder / f"{check_id(game_id)}.lock"):
+        yield
+
+
+def change(game_id: str, edit: Callable[[Progress], Progress]) -> Progress:
+    """Load, apply ``edit``, save: under the lock, so the edit sees every earlier change.
+
+    ``edit`` takes the game's progress and gives the changed game's (``game.with_bids``
+    and the others): each is replayed once.
+    """
+    if not game_path(game_id).exists():  # a refusal leaves no lock file behind
+        raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
+    with locked(game_id):
+        changed = edit(load_progress(game_id))
+        save(changed.game)
+    return changed
+
+
+def create(game: Game) -> None:
+    folder = ensure_data_dir()
+    with locked(game.id):
+        if (folder / f"{game.id}.json").exists():
+            raise GameExists(f"a game {game.id!r} exists already; choose another --game id")
+        save(game, new=True)
+
+
+def delete(game_id: str) -> None:
+    with locked(game_id):
+        path = game_path(game_id)
+        if not path.exists():
+            raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
+        path.unlink()
+        with contextlib.suppress(FileNotFoundError):
+            path.with_name(path.name + BACKUP_SUFFIX).unlink()
+    with contextlib.suppress(FileNotFoundError):
+        (data_dir() / f"{game_id}.lock").unlink()
+
+
+def restore(game_id: str) -> Game:
+    """Put the kept previous version back; the damaged file is kept as ``ID.json.damaged``."""
+    from ohhell_score.domain.codec import parse_game
+
+    with locked(game_id):
+        path = game_path(game_id)
+        backup = path.with_name(path.name + BACKUP_SUFFIX)
+        try:
+            text = backup.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise GameNotFound(f"no previous version of {game_id!r} is kept ({backup})") from None
+        game = parse_game(text, str(backup))
+        if path.exists():
+            os.replace(path, path.with_name(path.name + ".damaged"))
+        write_atomic(path, text)
+        set_current(game_id)
+    return game
+
+
+def set_current(game_id: str) -> None:
+    path = data_dir() / CURRENT_FILE
+    with contextlib.suppress(OSError):
+        if path.read_text(encoding="utf-8") == game_id + "\n":
+            return  # the usual case, entry after entry: spare two fsyncs
+    with lock_file(path.with_name(CURRENT_LOCK)):  # so a temp file in use is not "stale"
+        clean_temp_files(path.parent, CURRENT_FILE)  # a killed switch's temp file
+        write_atomic(path, game_id + "\n")
+
+
+def current_id() -> str:
+    """The game most recently created or changed."""
+    folder = data_dir()
+    try:
+        named = (folder / CURRENT_FILE).read_text(encoding="utf-8").strip()
+        if is_id(named) and (folder / f"{named}.json").exists():
+            return named
+    except OSError:
+        pass
+    newest = max(game_files(), key=lambda p: p.stat().st_mtime, default=None)
+    if newest is None:
+        raise GameNotFound("no games yet: start one with `ohhell new PLAYER...`")
+    return newest.stem
+
+
+def resolve_id(game_id: str | None) -> str:
+    return check_id(game_id) if game_id is not None else current_id()
+
+
+def game_files() -> list[Path]:
+    folder = data_dir()
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.glob("*.json") if not p.name.startswith(".") and is_id(p.stem)]
+
+
+def new_id(base: str | None = None) -> str:
+    """A free id made from today's date: ``2026-11-30``, then ``2026-11-30-2``..."""
+    stem = base or datetime.now().strftime("%Y-%m-%d")
+    folder = data_dir()
+    candidate, k = stem, 1
+    while (folder / f"{candidate}.json").exists():
+        k += 1
+        candidate = f"{stem}-{k}"
+    return candidate
