@@ -25,7 +25,7 @@ from ohhell_score.cli import interactive as play
 from ohhell_score.domain.errors import Leave
 from ohhell_score.domain.game import check_players, progress
 from ohhell_score.domain.rules import build_rules
-from ohhell_score.storage import games
+from ohhell_score.storage import drafts, games
 from tests.conftest import Ohhell
 
 #: What a scorer might type, and what a cat on the keyboard might.
@@ -86,7 +86,7 @@ def typing(answers: list[str]) -> tuple[play.Ask, Iterator[str]]:
 def fresh_game(ohhell: Ohhell, setup: tuple[str, ...]) -> None:
     if games.game_path("t").exists():
         games.delete("t")
-        play.forget_tricks("t")
+        drafts.forget("t")
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1,3", "-g", "t", *setup)
 
 

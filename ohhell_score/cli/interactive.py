@@ -15,10 +15,7 @@ entries they were typed for, until the last player's tricks complete the hand.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
-import os
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
@@ -38,9 +35,8 @@ from ohhell_score.domain.game import (
     with_trump,
     with_undo,
 )
-from ohhell_score.domain.ids import check_id
 from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
-from ohhell_score.storage import files, games, paths
+from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import plural, trump_words
 
@@ -76,10 +72,6 @@ def console_ask(console: Console) -> Ask:
 # --- the tricks typed so far in a hand ----------------------------------------------
 
 
-def tricks_path(game_id: str) -> os.PathLike[str]:
-    return paths.data_dir() / f"{check_id(game_id)}.tricks"
-
-
 def _fingerprint(game: Game) -> str:
     """The entries a draft was typed for: any change to them makes the draft stale."""
     return hashlib.sha256(repr(game.entries).encode()).hexdigest()[:20]
@@ -90,13 +82,12 @@ def read_tricks(game: Game, prog: Progress) -> dict[str, int]:
     hand = prog.current
     if hand is None or prog.next is None or prog.next.step is not Step.TRICKS:
         return {}
+    data = drafts.read(game.id)
     try:
-        with open(tricks_path(game.id), encoding="utf-8") as f:
-            data = json.load(f)
         if data["for"] != _fingerprint(game):
             return {}
         typed = [(str(p), int(t)) for p, t in data["tricks"]]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return {}
     names = [p for p, _ in typed]
     if names != list(hand.order[: len(names)]) or len(names) >= len(hand.order):
@@ -109,17 +100,13 @@ def read_tricks(game: Game, prog: Progress) -> dict[str, int]:
 def write_tricks(game: Game, before: Mapping[str, int], after: Mapping[str, int]) -> None:
     """Replace the typed tricks ``before`` by ``after``, if the game and the typed tricks
     are still what this session saw (under the game's lock)."""
-    with games.locked(game.id):
-        now = games.load_progress(game.id)
+
+    def draft(now: Progress) -> object:
         if now.game.entries != game.entries or read_tricks(now.game, now) != dict(before):
             raise GameChanged()
-        text = json.dumps({"for": _fingerprint(game), "tricks": list(after.items())})
-        files.write_atomic(paths.data_dir() / f"{game.id}.tricks", text + "\n")
+        return {"for": _fingerprint(game), "tricks": list(after.items())}
 
-
-def forget_tricks(game_id: str) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(tricks_path(game_id))
+    drafts.replace(game.id, draft)
 
 
 # --- answers --------------------------------------------------------------------------
@@ -388,7 +375,7 @@ class Session:
             except Refused as err:
                 self.refuse(str(err))
                 continue
-            forget_tricks(game.id)
+            drafts.forget(game.id)
             self.summary(after, hand.number)
             return
 

@@ -90,7 +90,7 @@ def delete(
     ] = False,
 ) -> None:
     """Delete a saved game for good (asks first, unless --yes)."""
-    from ohhell_score.cli.interactive import forget_tricks
+    from ohhell_score.storage import drafts
     from ohhell_score.views.words import plural
 
     with refusals():
@@ -112,7 +112,7 @@ def delete(
             raise typer.Exit(ExitCode.REFUSED)
     with refusals():
         games.delete(game.id)
-        forget_tricks(game.id)
+        drafts.forget(game.id)
     say(f"Deleted game {game.id}.")
 
 
