@@ -1,5 +1,5 @@
-"""The file-system primitives every store shares: atomic writes, lock files, and
-reading a file that may be missing.
+"""The file-system primitives every store shares: atomic writes, lock files, reading a
+file that may be missing, and the key that tells a cache whether a file changed.
 
 A save writes a temp file beside its target, flushes and fsyncs it, (optionally) keeps
 the old file as ``NAME.bak``, ``os.replace``s the new one in and fsyncs the folder: a
@@ -86,3 +86,11 @@ def lock_file(lock_path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def file_key(st: os.stat_result) -> list[int]:
+    """What a cache keeps of a file to know it unchanged: inode, size, mtime in ns.
+
+    Every save replaces the file (a new inode), so a changed file never keeps its key.
+    """
+    return [st.st_ino, st.st_size, st.st_mtime_ns]

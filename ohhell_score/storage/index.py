@@ -1,11 +1,11 @@
 """The list index: what `ohhell list` shows of every saved game, kept between runs.
 
 `ohhell list` reads one index file instead of replaying every game. Each game's line
-is keyed by its file's inode, size and mtime (ns): a save replaces the file, so any
-change to a game changes its key, and `list` re-reads exactly the games whose key
-differs (and drops the ones whose file is gone) before it shows anything. The index
-cannot go stale; deleting it only costs one slow `list`. It is rewritten under its own
-lock, atomically, and only when something changed.
+is keyed by its file's inode, size and mtime (ns) (``files.file_key``): a save replaces
+the file, so any change to a game changes its key, and `list` re-reads exactly the games
+whose key differs (and drops the ones whose file is gone) before it shows anything. The
+index cannot go stale; deleting it only costs one slow `list`. It is rewritten under its
+own lock, atomically, and only when something changed.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ohhell_score.domain.codec import SCHEMA, parse_progress
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.listing import Listing
-from ohhell_score.storage.files import lock_file, write_atomic
+from ohhell_score.storage.files import file_key, lock_file, write_atomic
 from ohhell_score.storage.paths import data_dir
 
 INDEX_FILE = ".list-index.json"
@@ -74,7 +74,7 @@ def _read_index(folder: Path) -> dict[str, Any]:
 
 
 def _scan(folder: Path) -> dict[str, tuple[str, list[int], float]]:
-    """Each game file: its path, its key (inode, size, mtime in ns) and its mtime."""
+    """Each game file: its path, its key (``files.file_key``) and its mtime."""
     found = {}
     with os.scandir(folder) as entries:
         for entry in entries:
@@ -89,8 +89,7 @@ def _scan(folder: Path) -> dict[str, tuple[str, list[int], float]]:
             except OSError:
                 continue  # removed while we looked
             if entry.is_file():
-                key = [st.st_ino, st.st_size, st.st_mtime_ns]
-                found[stem] = (entry.path, key, st.st_mtime)
+                found[stem] = (entry.path, file_key(st), st.st_mtime)
     return found
 
 

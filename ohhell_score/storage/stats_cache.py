@@ -3,9 +3,10 @@
 Reading a game means replaying every entry under its rules (codec.parse_game), which
 is most of the cost of `stats` over thousands of games. The facts of each game
 (``stats.GameFacts``) are kept in ``.stats-cache.json`` in the data directory, under
-the game file's inode, modification time and size: every save replaces the file
-(a new inode), so a changed game is always read again. The cache is only a copy: a
-missing, damaged or older one is rebuilt, and one that cannot be written is skipped.
+the game file's key (``files.file_key``: inode, size, modification time): every save
+replaces the file (a new inode), so a changed game is always read again. The cache is
+only a copy: a missing, damaged or older one is rebuilt, and one that cannot be written
+is skipped.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from pathlib import Path
 from ohhell_score.domain.codec import parse_game
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.stats import GameFacts, facts
-from ohhell_score.storage.files import write_atomic
+from ohhell_score.storage.files import file_key, write_atomic
 from ohhell_score.storage.games import game_files
 from ohhell_score.storage.paths import data_dir
 
 CACHE_FILE = ".stats-cache.json"  # a dot file: never taken for a game
-VERSION = 1
+VERSION = 1  # a cache keyed in the older order (inode, mtime, size) misses once
 
-Cached = dict[str, list[object]]  # file name -> [[inode, mtime_ns, size], facts]
+Cached = dict[str, list[object]]  # file name -> [file_key, facts]
 
 
 def _load(folder: Path) -> Cached:
@@ -62,14 +63,12 @@ def saved_facts(problems: list[str]) -> list[GameFacts]:
     found: list[GameFacts] = []
     for path in game_files():
         try:
-            st = os.stat(path)
-            key = [st.st_ino, st.st_mtime_ns, st.st_size]
+            key = file_key(os.stat(path))
             entry = cached.get(path.name)
             known = _cached_facts(entry, key)
             if known is None or entry is None:
                 with open(path, "rb") as f:  # the key of what is read, not of what was
-                    st = os.fstat(f.fileno())
-                    key = [st.st_ino, st.st_mtime_ns, st.st_size]
+                    key = file_key(os.fstat(f.fileno()))
                     known = facts(parse_game(f.read(), str(path)))
                 entry = [key, known.to_json()]
         except CorruptGame as err:
