@@ -14,7 +14,8 @@ def _interrupted(
     """Ctrl-C before the command's own handler is in place, or that Python delivered
     wrapped (inside a class body's ``__set_name__``, a ``RuntimeError`` caused by it):
     one line, never a traceback: the line and the status ``entry.py`` gives Ctrl-C (their
-    module is imported here only then, not at every start-up)."""
+    module is imported here, when Ctrl-C comes: the hook works from the moment it is set,
+    even while that very module is being imported)."""
     if _caused_by_ctrl_c(value):
         from ohhell_score.domain.errors import INTERRUPTED, ExitCode
 

@@ -5,7 +5,7 @@ Exit statuses (``ExitCode``, cli-contract.md): 0 done; 1 refused, with one line
 ``ohhell: why`` and nothing on disk changed (``Refused``, ``OSError``); 2 a malformed
 command line, worded by Typer as its own usage errors; 130 interrupted: Ctrl-C at any
 moment, even while importing, is one line and never a traceback (``KeyboardInterrupt``
-here, and ``ohhell_score``'s excepthook before this module is imported, both saying
+here, and ``ohhell_score``'s excepthook before ``guarded`` runs, both saying
 ``errors.INTERRUPTED``), and a command that asks questions says what it kept
 (``Interrupted``). A reader that went away
 (``| head``) ends the command with status 1 and nothing more written, as click does.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from ohhell_score.cli.quick import answer
 from ohhell_score.domain.errors import INTERRUPTED, ExitCode, Interrupted, Refused
 from ohhell_score.views import console
 
@@ -27,11 +28,9 @@ def main() -> None:
 
 def _run() -> int | None:
     console.forgive_encoding()
-    from ohhell_score.cli.quick import answer
-
     status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
     if status is None:
-        from ohhell_score.cli.app import run
+        from ohhell_score.cli.app import run  # lazy: Typer only when the quick path declines
 
         run()  # Typer ends the process itself
     return status

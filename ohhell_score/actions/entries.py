@@ -5,6 +5,12 @@ for start-up time) both call these, so a command answers the same whichever way 
 command line was read. Each returns the text to print, or raises ``Refused`` (exit 1,
 ``entry.py`` words it), ``OSError`` (exit 1 too) or, from the parsers, ``BadValue`` (a
 malformed command line: exit 2).
+
+Imports inside functions: quick.py imports this module for every command line it
+reads, `path`, `list` and `--help` included, before it knows the command, and a
+malformed value is refused (``BadValue``) before any game is read; so the domain is
+imported inside the functions that use it, and views.words inside the ones that word
+an entry (`show --json` loads no words). Those lines need no comment of their own.
 """
 
 from __future__ import annotations

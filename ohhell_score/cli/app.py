@@ -4,6 +4,12 @@ Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on
 changed); 2 a malformed command line. A refusal is raised (``Refused``, ``OSError``) and
 worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage error
 here, in ``refusals``. rich is imported only by commands that draw.
+
+Imports inside functions: every run through Typer imports this module, TAB completion
+and `path` included, and runs one command at most; so each command imports what only
+it uses (the actions, the domain, the views, house rules, the list index, json)
+inside its body, and those lines need no comment of their own. `new` imports the play
+area only when it asks its questions, as lazy.py imports every area only when named.
 """
 
 from collections.abc import Iterator, Mapping

@@ -37,7 +37,7 @@ def complete_game(incomplete: str) -> list[str]:
 
 def complete_preset(incomplete: str) -> list[tuple[str, str]]:
     """``--rules`` and ``ohhell rules NAME``: the presets, each with its summary."""
-    from ohhell_score.domain.rules import PRESETS
+    from ohhell_score.domain.rules import PRESETS  # lazy: only the presets need the rules
 
     word = incomplete.strip().lower()
     return [(name, p.summary) for name, p in PRESETS.items() if name.startswith(word)]
@@ -45,6 +45,7 @@ def complete_preset(incomplete: str) -> list[tuple[str, str]]:
 
 def house_rule_names() -> list[str]:
     """The house rules' names, from the file names in the config directory alone."""
+    # lazy: storage.house imports json, which the TAB of a game id does not load
     from ohhell_score.storage.house import rules_dir
 
     try:

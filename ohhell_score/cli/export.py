@@ -2,6 +2,11 @@
 
 Every writer is a pure function (``export.py``, ``export_html.py``, ``render_chart.py``);
 these commands choose one, and write its text to stdout or, atomically, to ``-o FILE``.
+
+Imports inside functions: like every area (lazy.py), this module is imported by
+`ohhell --help` and by the TAB of a command name, which run none of its commands; so
+each command imports the domain, the views and the storage it uses inside its body,
+and those lines need no comment of their own.
 """
 
 from __future__ import annotations

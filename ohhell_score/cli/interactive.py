@@ -11,6 +11,11 @@ it reloads the game, so it resumes at the very prompt where it was left.
 The domain records a hand's tricks as one entry (all players at once). The tricks typed
 so far in a hand are kept beside the game, in ``<id>.tricks``, tied to the exact
 entries they were typed for, until the last player's tricks complete the hand.
+
+Imports inside functions: what draws a hand's summary, the final sheet and the table
+of presets (``views/render.py``, ``views/plain.py``, ``rich.table``) is imported where
+it is first drawn: rich's tables bring ``fractions`` and ``decimal``, about 6 ms that
+would otherwise come before the first prompt.
 """
 
 from __future__ import annotations

@@ -3,6 +3,11 @@
 The prompt loop lives in ``interactive.py``; here the commands open it, and turn Ctrl-C,
 Ctrl-D and ``q`` into one line that says where to go on (``entry.py`` writes it for
 Ctrl-C and Ctrl-D, exit 130).
+
+Imports inside functions: like every area (lazy.py), this module is imported by
+`ohhell --help` and by the TAB of a command name, which run none of its commands; so
+each command imports the domain, the views, the storage and the prompt loop (which
+imports rich) inside its body, and those lines need no comment of their own.
 """
 
 from __future__ import annotations

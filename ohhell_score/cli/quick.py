@@ -73,7 +73,7 @@ def _read(args: list[str]) -> tuple[str | None, list[str]] | None:
 
 def _command(name: str, game: str | None, values: list[str]) -> Callable[[], str] | None:
     """What ``ohhell NAME`` does with these arguments, if it is a quick form."""
-    from ohhell_score.actions import entries as commands
+    from ohhell_score.actions import entries as commands  # lazy: `--version` needs no game
 
     if name in ("bid", "tricks") and values and _numbers(values):
         items = commands.parse_assignments(values)
@@ -99,8 +99,9 @@ def _numbers(values: list[str]) -> bool:
 
 
 def _sheet(game: str | None) -> str:
-    from ohhell_score.actions.entries import load_progress
-    from ohhell_score.views import plain
+    from ohhell_score.actions.entries import load_progress  # lazy: as in _command
 
     prog = load_progress(game)
+    from ohhell_score.views import plain  # lazy: only `show` draws, once its game is read
+
     return plain.sheet_text(prog, sys.stdout)

@@ -2,6 +2,11 @@
 
 `stats --json` stays free of rich, and reads a game file only when it changed since
 the last run (``stats_cache``): it is run over thousands of games.
+
+Imports inside functions: like every area (lazy.py), this module is imported by
+`ohhell --help` and by the TAB of a command name, which run none of its commands; so
+each command imports the domain, the views and the storage it uses inside its body,
+and rich only where a table is drawn; those lines need no comment of their own.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import typer
 from ohhell_score.cli.app import GameOpt, load_progress, refusals
 from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
-from ohhell_score.views.console import complain, say
+from ohhell_score.views.console import complain, rich_console, say
 
 if TYPE_CHECKING:
     from ohhell_score.domain.stats import Filters, PlayerStats, Summary
@@ -106,7 +111,6 @@ def _print_summary(summary: Summary, filters: Filters) -> None:
     from rich import box
     from rich.table import Table
 
-    from ohhell_score.views.console import rich_console
     from ohhell_score.views.words import plural
 
     console = rich_console()

@@ -2,6 +2,11 @@
 
 Each table is an ordinary game (``NAME-r1-t3``), played with ``bid``, ``tricks``,
 ``play`` and ``-g``; these commands only seat the tables and read their games.
+
+Imports inside functions: like every area (lazy.py), this module is imported by
+`ohhell --help` and by the TAB of a command name, which run none of its commands; so
+each command imports the domain, the views and the storage it uses inside its body,
+and those lines need no comment of their own.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from ohhell_score.cli.complete import (
     tournament_names,
 )
 from ohhell_score.cli.lazy import area
-from ohhell_score.domain.errors import Refused
+from ohhell_score.domain.errors import Refused, TournamentExists
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import files
 from ohhell_score.storage import games as game_store
@@ -112,9 +117,8 @@ def new(
     deck_size: DeckSizeOpt = None,
 ) -> None:
     """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
-    import secrets
+    import secrets  # lazy: it imports hashlib, which `--help` does not load
 
-    from ohhell_score.domain.errors import TournamentExists
     from ohhell_score.domain.tournament import TableRules, new_tournament
     from ohhell_score.storage import tournaments as ts
 

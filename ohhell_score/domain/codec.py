@@ -5,6 +5,11 @@
 (``versioned.read_versioned``) and replaying every entry under its rules. Storage saves
 and loads game files with these; the JSON export embeds ``game_to_dict`` and ``import``
 reads it back with ``parse_progress``.
+
+Imports inside functions: `list` imports this module through the list index
+(storage/index.py), and `list --json` over an up-to-date index replays no game, so the
+game and the rules are imported inside the functions that build or read one (no
+per-line comment there).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import check_id
 from ohhell_score.domain.versioned import check_version, read_versioned
 
-if TYPE_CHECKING:  # imported where a game is built or read: completion and `list` skip them
+if TYPE_CHECKING:  # imported where a game is built or read (see above)
     from ohhell_score.domain.game import Correction, Entry, Game, Progress
 
 #: The game file format's version: a file of a later one is refused, naming it.
@@ -54,7 +59,7 @@ def game_text(game: Game) -> str:
 
 
 def _line(value: object) -> str:
-    import json  # imported when a game is read or written: not by TAB
+    import json  # lazy: `list` before the first game loads this module and no JSON
 
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 

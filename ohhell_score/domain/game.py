@@ -14,6 +14,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import (
+    BadPlayers,
     IllegalBid,
     NothingToUndo,
     NotYourTurn,
@@ -559,8 +560,6 @@ def sheet_json(prog: Progress) -> dict[str, object]:
 def check_players(names: Iterable[str]) -> tuple[str, ...]:
     """cli-contract: 1 to 24 printable characters, unique ignoring case, no ``=``,
     no spaces at either end."""
-    from ohhell_score.domain.errors import BadPlayers
-
     out: list[str] = []
     seen: set[str] = set()
     for name in names:

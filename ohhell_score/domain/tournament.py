@@ -31,7 +31,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
-from ohhell_score.domain.game import Bid, Game, Progress, TrumpEntry
+from ohhell_score.domain.game import Bid, Game, Progress, TrumpEntry, check_players
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
 
 #: Tables of four in the first round (seed 000: "8 tables of 4 players each").
@@ -227,8 +227,6 @@ def new_tournament(
     Every table's rules are checked now, for each table size the plan will use, so a
     rule set that cannot be played later is refused before anything is seated.
     """
-    from ohhell_score.domain.game import check_players
-
     check_name(name)
     field_ = check_players(players)
     stages = plan(len(field_))

@@ -59,7 +59,7 @@ def read_versioned(
     ``build`` raises ``ValueError``, ``KeyError``, ``TypeError``, ``AttributeError`` or
     ``Refused`` for what it finds wrong; ``what`` names the kind of file ("game").
     """
-    import json  # imported when a file is read: not by TAB
+    import json  # lazy: `list` before the first game loads this module (codec) and no JSON
 
     try:
         data = check_version(

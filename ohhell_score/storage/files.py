@@ -78,7 +78,7 @@ def lock_file(lock_path: Path) -> Iterator[None]:
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         try:
-            import fcntl
+            import fcntl  # here: `show` takes no lock and loads none; Windows has none
 
             fcntl.flock(fd, fcntl.LOCK_EX)
         except ImportError:  # pragma: no cover - Windows: no flock

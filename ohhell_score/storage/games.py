@@ -28,7 +28,7 @@ from ohhell_score.storage.files import (
 )
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
 
-if TYPE_CHECKING:  # imported where a game is built or read: completion and `list` skip them
+if TYPE_CHECKING:  # imported where a game is built or read: TAB and `path` skip them
     from ohhell_score.domain.game import Game, Progress
 
 CURRENT_FILE = "current"
@@ -50,7 +50,7 @@ def load(game_id: str) -> Game:
 
 def load_progress(game_id: str) -> Progress:
     """The saved game ``game_id``, replayed (once: pass the progress on, not the game)."""
-    from ohhell_score.domain.codec import parse_progress  # here: completion needs no codec
+    from ohhell_score.domain.codec import parse_progress  # lazy: TAB and `path` read no game
 
     path = game_path(game_id)
     text = read_file(path, CorruptGame)
@@ -77,7 +77,7 @@ def wrong_id(path: Path, held: str) -> str:
 
 
 def save(game: Game, *, new: bool = False) -> None:
-    from ohhell_score.domain.codec import game_text
+    from ohhell_score.domain.codec import game_text  # lazy: as in load_progress
 
     folder = ensure_data_dir()
     path = game_path(game.id)
@@ -131,7 +131,7 @@ def delete(game_id: str) -> None:
 
 def restore(game_id: str) -> Game:
     """Put the kept previous version back; the damaged file is kept as ``ID.json.damaged``."""
-    from ohhell_score.domain.codec import parse_game
+    from ohhell_score.domain.codec import parse_game  # lazy: as in load_progress
 
     with locked(game_id):
         path = game_path(game_id)

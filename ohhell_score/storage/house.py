@@ -4,6 +4,11 @@ The directory is ``$OHHELL_CONFIG_DIR`` when set, else platformdirs' user config
 directory for ``ohhell-score``, resolved on every call. A house rule file is also the
 export format, so a file written by ``ohhell rules export`` is read back unchanged by
 ``ohhell rules import`` on another laptop. Saves are atomic, like games'.
+
+Imports inside functions: the TAB of a house rule's name (``rules export NAME``)
+imports this module for ``rules_dir`` alone, so the rules (``domain.rules``) and the
+versioned reader are imported inside the functions that read or check a rule (no
+per-line comment there).
 """
 
 from __future__ import annotations
@@ -13,10 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
+from ohhell_score.domain.ids import is_id
 from ohhell_score.storage.files import read_file, write_atomic
 from ohhell_score.storage.paths import config_dir
 
-if TYPE_CHECKING:  # the rules are imported where a rule is read: `rules` and TAB start fast
+if TYPE_CHECKING:  # the rules are imported where a rule is read (see above)
     from ohhell_score.domain.rules import HouseRule
 
 SCHEMA = 1
@@ -65,7 +71,6 @@ def parse(text: str | bytes, where: str, *, rename: str | None = None) -> HouseR
 
 def find(name: str) -> HouseRule | None:
     """The house rule ``name``, or None when there is none (or the name is a preset)."""
-    from ohhell_score.domain.ids import is_id
     from ohhell_score.domain.rules import PRESETS
 
     key = name.strip().lower()

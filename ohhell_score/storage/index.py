@@ -16,11 +16,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ohhell_score import __version__
 from ohhell_score.domain.codec import SCHEMA, parse_progress
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.listing import Listing
 from ohhell_score.storage.files import file_key, lock_file, write_atomic
+from ohhell_score.storage.games import wrong_id
 from ohhell_score.storage.paths import data_dir
 
 INDEX_FILE = ".list-index.json"
@@ -29,8 +31,6 @@ INDEX_FORMAT = 1
 
 
 def _summarise(path: Path) -> dict[str, Any]:
-    from ohhell_score.storage.games import wrong_id  # here: a `list` that reads none skips it
-
     try:
         prog = parse_progress(path.read_bytes(), str(path))
     except (CorruptGame, OSError) as err:
@@ -53,14 +53,12 @@ def _summarise(path: Path) -> dict[str, Any]:
 
 
 def _index_header() -> dict[str, Any]:
-    from ohhell_score import __version__
-
     # A new version of the program may summarise differently: it starts afresh.
     return {"format": INDEX_FORMAT, "version": __version__, "schema": SCHEMA}
 
 
 def _read_index(folder: Path) -> dict[str, Any]:
-    import json
+    import json  # lazy: `list` before the first game (no data folder) reads no JSON
 
     try:
         data = json.loads((folder / INDEX_FILE).read_bytes())
@@ -130,7 +128,7 @@ def list_summaries() -> list[Listing]:
             with lock_file(folder / INDEX_LOCK):
                 games = _read_index(folder)  # another `list` may have done the work meanwhile
                 if _refresh(games, files, fresh):
-                    import json
+                    import json  # lazy: as in _read_index
 
                     text = json.dumps(
                         {"header": _index_header(), "games": games},

@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ohhell_score.domain.game import Progress
+from ohhell_score.views.console import rich_console
 
 STYLES = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
 SEVERAL = "*"
@@ -145,7 +146,5 @@ def _hand_axis(hands: int, col_of: Callable[[int], int], plot_width: int) -> str
 
 
 def print_chart(prog: Progress) -> None:
-    from ohhell_score.views.console import rich_console
-
     console = rich_console()
     console.print(chart(prog, console.width))

@@ -91,7 +91,7 @@ def styles(stream: object, *, terminal: bool | None = None) -> tuple[bool, bool]
 def rich_console(*, as_typed: bool = False) -> Console:
     """A rich console on stdout, highlighting off. ``as_typed``: markup and emoji codes
     off too, so that player names like ``[b]Bo`` or ``:x:`` show as they were typed."""
-    from rich.console import Console
+    from rich.console import Console  # lazy: `bid` and `show` write here without rich
 
     if as_typed:
         return Console(highlight=False, markup=False, emoji=False)

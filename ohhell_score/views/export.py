@@ -37,6 +37,7 @@ MADE_MARK = "✓"
 
 def export_json(prog: Progress) -> str:
     """The ``show --json`` object with the stored facts under ``"game"``."""
+    # lazy: `sheet` imports this module (through html.py) and reads no game
     from ohhell_score.domain.codec import game_to_dict
 
     data: dict[str, Any] = dict(sheet_json(prog))
@@ -55,7 +56,7 @@ def progress_from_export(text: str | bytes, where: str) -> Progress:
     the score sheet, it must be the one those facts make: a sheet edited by hand (or a
     file cut short) is refused rather than silently rescored.
     """
-    from ohhell_score.domain.codec import parse_progress
+    from ohhell_score.domain.codec import parse_progress  # lazy: as in export_json
 
     try:
         data = json.loads(text)

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from ohhell_score.domain.game import Bid, Correction, Entry, Game, TrumpEntry
+from ohhell_score.domain.rules import Suit
 from ohhell_score.views.words import trump_words
 
 Values = tuple[tuple[str, int | str], ...]
@@ -148,8 +149,6 @@ def _listed(values: Values) -> str:
 
 
 def _suit_words(value: int | str) -> str:
-    from ohhell_score.domain.rules import Suit
-
     try:
         return trump_words(Suit(str(value)))
     except ValueError:

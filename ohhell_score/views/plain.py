@@ -15,6 +15,7 @@ keeps those and drops the green of ✓). Marks, not colours alone, carry the mea
 
 from __future__ import annotations
 
+import shutil
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -80,8 +81,7 @@ def pad(text: str, width: int, right: bool) -> str:
 
 
 def terminal_width() -> int:
-    import shutil  # COLUMNS first, then the terminal, as rich does
-
+    """The width to draw for: ``COLUMNS`` first, then the terminal, as rich does."""
     return shutil.get_terminal_size((80, 24)).columns
 
 
@@ -190,7 +190,7 @@ def _wrap(text: str, width: int) -> list[str]:
     """A line of words folded to ``width`` columns, as a terminal would not do nicely."""
     if cell_len(text) <= width:
         return [text]
-    import textwrap
+    import textwrap  # lazy: `show` loads it only for a line wider than the terminal
 
     return textwrap.wrap(text, max(width, 1), break_on_hyphens=False) or [text]
 
