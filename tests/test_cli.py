@@ -427,6 +427,22 @@ def test_tricks_before_the_trump_is_named_are_refused(data_dir: Path) -> None:
     refused(data_dir, "tricks", "3", "2", "5", "3")
 
 
+def test_tricks_print_the_hand_just_scored_with_signed_scores_and_made_bids_ticked() -> None:
+    """Hand 2 (Cat 1/0, Dan 2/2, Ann 3/5, Bob 4/5): "Hand 2 scored", +0 for a missed bid
+    of no tricks, a tick on the bid made only (not on the overtricks), then the totals."""
+    new_cartier()
+    ok("bid", "3", "2", "4", "2")
+    ok("trump", "hearts")
+    ok("tricks", "Bob=3", "Cat=2", "Dan=5", "Ann=3")
+    ok("bid", "1", "2", "3", "4")
+    ok("trump", "spades")
+    assert ok("tricks", "0", "2", "5", "5").splitlines() == [
+        "Hand 2 scored: Cat +0, Dan +12 ✓, Ann +5, Bob +5.",
+        "Totals: Ann 8, Bob 18, Cat 12, Dan 17.",
+        "Hand 3 of 23 (11 cards, Cat deals): Dan to bid",
+    ]
+
+
 @pytest.mark.parametrize("args", [["3", "two", "5", "3"], ["Bob=3", "Cat=x"]])
 def test_tricks_that_are_not_numbers_exit_2(data_dir: Path, args: list[str]) -> None:
     bid_hand_one()
