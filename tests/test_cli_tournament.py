@@ -586,6 +586,25 @@ def test_collect_refuses_a_game_that_would_lose_entries_made_here(
     assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 
+def test_collect_refuses_another_first_dealer_once_a_trump_is_entered_here(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under `upcard` the trump comes before the bids: the same trump entered on both
+    laptops does not make a copy dealt by another player the same game."""
+    new(ohhell, "--no-shuffle", "--trump", "upcard", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    shutil.copy(data_dir / "cup-r1-t2.json", laptop / "cup-r1-t2.json")
+    on_laptop(ohhell, laptop, monkeypatch, "tournament", "dealer", "cup-r1-t2", "P7")
+    on_laptop(ohhell, laptop, monkeypatch, "trump", "-g", "cup-r1-t2", "hearts")
+    ohhell.ok("trump", "-g", "cup-r1-t2", "hearts")
+    before = (data_dir / "cup-r1-t2.json").read_bytes()
+    brought = exported(laptop / "cup-r1-t2.json", tmp_path / "t2.json")
+    message = ohhell.refused("tournament", "collect", "cup", str(brought))
+    assert "cup-r1-t2 here has another first dealer" in message
+    assert (data_dir / "cup-r1-t2.json").read_bytes() == before
+
+
 @pytest.mark.parametrize(
     ("players", "rules", "said"),
     [
