@@ -220,8 +220,9 @@ def test_bid_out_of_order_is_refused_and_keeps_none(data_dir: Path) -> None:
 
 
 def test_bid_naming_a_player_twice_is_refused(data_dir: Path) -> None:
+    """cli-contract: each name once; the refusal says so, not that it is Cat's turn."""
     new_cartier()
-    refused(data_dir, "bid", "Bob=1", "bob=2")
+    assert refused(data_dir, "bid", "Bob=1", "bob=2") == "ohhell: Bob is named twice\n"
 
 
 def test_bid_by_an_unknown_player_is_refused(data_dir: Path) -> None:
@@ -427,6 +428,31 @@ def test_tricks_before_the_trump_is_named_are_refused(data_dir: Path) -> None:
     refused(data_dir, "tricks", "3", "2", "5", "3")
 
 
+def test_tricks_naming_a_player_twice_are_refused_though_the_last_values_add_up(
+    data_dir: Path,
+) -> None:
+    """Bob=2 then bob=3: refused, not taken as Bob 3 (which would add up to 13)."""
+    bid_hand_one()
+    said = refused(data_dir, "tricks", "Bob=2", "Cat=2", "Dan=5", "Ann=3", "bob=3")
+    assert said == "ohhell: Bob is named twice\n"
+
+
+def test_tricks_print_the_hand_just_scored_with_signed_scores_and_made_bids_ticked() -> None:
+    """Hand 2 (Cat 1/0, Dan 2/2, Ann 3/5, Bob 4/5): "Hand 2 scored", +0 for a missed bid
+    of no tricks, a tick on the bid made only (not on the overtricks), then the totals."""
+    new_cartier()
+    ok("bid", "3", "2", "4", "2")
+    ok("trump", "hearts")
+    ok("tricks", "Bob=3", "Cat=2", "Dan=5", "Ann=3")
+    ok("bid", "1", "2", "3", "4")
+    ok("trump", "spades")
+    assert ok("tricks", "0", "2", "5", "5").splitlines() == [
+        "Hand 2 scored: Cat +0, Dan +12 ✓, Ann +5, Bob +5.",
+        "Totals: Ann 8, Bob 18, Cat 12, Dan 17.",
+        "Hand 3 of 23 (11 cards, Cat deals): Dan to bid",
+    ]
+
+
 @pytest.mark.parametrize("args", [["3", "two", "5", "3"], ["Bob=3", "Cat=x"]])
 def test_tricks_that_are_not_numbers_exit_2(data_dir: Path, args: list[str]) -> None:
     bid_hand_one()
@@ -546,6 +572,14 @@ def test_edit_keeps_the_recorded_trump() -> None:
     table.bids[0]["Bob"] = 6
     assert sheet()["hands"][0]["trump"] == "hearts"
     assert sheet() == table.expected()
+
+
+@pytest.mark.parametrize("what", ["bids", "tricks"])
+def test_edit_naming_a_player_twice_is_refused(data_dir: Path, what: str) -> None:
+    """`edit 1 tricks Bob=2 bob=3` is refused, not taken as Bob 3 (the last value)."""
+    three_hands()
+    said = refused(data_dir, "edit", "1", what, "Bob=2", "bob=3")
+    assert said == "ohhell: Bob is named twice\n"
 
 
 @pytest.mark.parametrize("hand", ["4", "0", "24", "-1"])

@@ -27,6 +27,12 @@ BY_BIDS_MADE_13: Plan = [
     [(3, 3), (0, 0), (0, 10), (1, 0)],
     [(1, 1), (0, 0), (0, 0), (1, 0)],
 ]
+#: Hands of 13 and 13 cards: totals 23, 22, 20, 1 with 1, 1, 2, 0 bids made: the most
+#: bids made go with the third total.
+MORE_MADE_THIRD_13_13: Plan = [
+    [(13, 13), (1, 0), (0, 0), (1, 0)],
+    [(1, 0), (12, 12), (0, 0), (2, 1)],
+]
 
 
 def show(ohhell: Ohhell, name: str = "cup") -> dict[str, Any]:
@@ -186,6 +192,17 @@ def test_equal_totals_go_to_the_player_with_more_bids_made(ohhell: Ohhell) -> No
     play_round(ohhell, FIELD, {"cup-r1-t1": BY_BIDS_MADE_13}, default=DISTINCT_13)
     assert tables(ohhell)["cup-r1-t1"]["standings"] == ["P1", "P2", "P3", "P4"]
     assert ohhell.sheet("-g", "cup-r1-t1")["totals"] == {"P1": 24, "P2": 20, "P3": 20, "P4": 0}
+    ohhell.ok("tournament", "advance", "cup")
+    assert sorted(tables(ohhell)["cup-final"]["players"]) == ["P1", "P2", "P5", "P6"]
+
+
+def test_places_go_by_total_before_bids_made(ohhell: Ohhell) -> None:
+    """rules.md: places by total; bids made only break equal totals. The third, with
+    the most bids made, does not go on."""
+    ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--hands", "13,13", "--no-shuffle")
+    play_round(ohhell, FIELD, default=MORE_MADE_THIRD_13_13)
+    assert tables(ohhell)["cup-r1-t1"]["standings"] == ["P1", "P2", "P3", "P4"]
+    assert ohhell.sheet("-g", "cup-r1-t1")["totals"] == {"P1": 23, "P2": 22, "P3": 20, "P4": 1}
     ohhell.ok("tournament", "advance", "cup")
     assert sorted(tables(ohhell)["cup-final"]["players"]) == ["P1", "P2", "P5", "P6"]
 
@@ -566,6 +583,25 @@ def test_collect_refuses_a_game_that_would_lose_entries_made_here(
     before = (data_dir / "cup-r1-t2.json").read_bytes()
     message = ohhell.refused("tournament", "collect", "cup", str(blank))
     assert "cup-r1-t2 here has entries that game 'cup-r1-t2' does not" in message
+    assert (data_dir / "cup-r1-t2.json").read_bytes() == before
+
+
+def test_collect_refuses_another_first_dealer_once_a_trump_is_entered_here(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under `upcard` the trump comes before the bids: the same trump entered on both
+    laptops does not make a copy dealt by another player the same game."""
+    new(ohhell, "--no-shuffle", "--trump", "upcard", players=FIELD[:8])
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    shutil.copy(data_dir / "cup-r1-t2.json", laptop / "cup-r1-t2.json")
+    on_laptop(ohhell, laptop, monkeypatch, "tournament", "dealer", "cup-r1-t2", "P7")
+    on_laptop(ohhell, laptop, monkeypatch, "trump", "-g", "cup-r1-t2", "hearts")
+    ohhell.ok("trump", "-g", "cup-r1-t2", "hearts")
+    before = (data_dir / "cup-r1-t2.json").read_bytes()
+    brought = exported(laptop / "cup-r1-t2.json", tmp_path / "t2.json")
+    message = ohhell.refused("tournament", "collect", "cup", str(brought))
+    assert "cup-r1-t2 here has another first dealer" in message
     assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,3 +31,37 @@ def test_every_command_is_in_the_readme() -> None:
     assert names
     for name in names:
         assert f"ohhell {name}" in readme(), f"`ohhell {name}` is not in README.md"
+
+
+def console_steps(section: str) -> list[tuple[list[str], list[str]]]:
+    """The commands of a README section's console block, each with the lines shown
+    under it."""
+    text = readme().split(f"\n## {section}\n", 1)[1]
+    block = text.split("```console\n", 1)[1].split("```", 1)[0]
+    steps: list[tuple[list[str], list[str]]] = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            steps.append((shlex.split(line[2:], comments=True), []))
+        else:
+            steps[-1][1].append(line)
+    return steps
+
+
+def test_the_readme_game_step_by_step_prints_what_the_readme_shows(data_dir: Path) -> None:
+    """README "A game, step by step": the installed program, given each command shown,
+    prints the lines shown under it (a command shown without output is only run)."""
+    script = Path(sys.executable).with_name("ohhell")
+    steps = console_steps("A game, step by step")
+    assert sum(bool(shown) for _, shown in steps) >= 4
+    for words, shown in steps:
+        assert words[0] == "ohhell", words
+        done = subprocess.run(
+            [str(script), *words[1:]],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "OHHELL_DATA_DIR": str(data_dir)},
+            check=False,
+        )
+        assert done.returncode == 0, (words, done.stderr)
+        if shown:
+            assert done.stdout.splitlines() == shown, words

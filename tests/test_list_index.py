@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -26,6 +27,24 @@ def test_list_shows_an_entry_made_after_the_index_was_written(ohhell: Ohhell) ->
     assert "2 of 23" in ohhell.ok("list")
     (row,) = json.loads(ohhell.ok("list", "--json"))
     assert row["hands_played"] == 1
+
+
+def test_list_reads_again_a_file_changed_under_the_same_inode_and_size(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """A reused inode of the same size (here: the file rewritten in place, Ann renamed
+    Amy) is another file: only its modification time tells, and list shows the new."""
+    start(ohhell, "friday")
+    assert "Ann, Bob, Cat, Dan" in ohhell.ok("list")
+    path = data_dir / "friday.json"
+    before = os.stat(path)
+    changed = path.read_bytes().replace(b'"Ann"', b'"Amy"')
+    with open(path, "r+b") as f:
+        f.write(changed)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))
+    after = os.stat(path)
+    assert (after.st_ino, after.st_size) == (before.st_ino, before.st_size)
+    assert "Amy, Bob, Cat, Dan" in ohhell.ok("list")
 
 
 def test_list_forgets_a_game_whose_file_is_gone(ohhell: Ohhell, data_dir: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -233,3 +234,114 @@ def test_a_closed_stdout_is_no_traceback(ohhell: Ohhell, data_dir: Path, args: l
     assert (done.returncode, done.stderr) == (0, "")
     if args[0] == "bid":
         assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1}
+
+
+# --- option-like words: always Typer's ----------------------------------------------
+#
+# The random test above is derandomised under CI=true (hypothesis), so the edges of the
+# quick path's reading are listed here: a word that looks like an option, anywhere after
+# a quick command, must leave the line to Typer (help, a usage error, `-1` refused...).
+
+#: Each quick command as it is typed, and what the game must hold for it to be right.
+QUICK_LINES = {
+    "bid": (["bid", "1"], ["bid", "-g", "g", "1"]),
+    "trump": (["trump", "h"], ["trump", "-g", "g", "h"]),
+    "tricks": (["tricks", "4", "3", "3", "3"], ["tricks", "-g", "g", "4", "3", "3", "3"]),
+    "undo": (["undo"], ["undo", "-g", "g"]),
+    "show": (["show"], ["show", "-g", "g"]),
+    "--version": (["--version"],),
+}
+ENTERED_BEFORE = {
+    "bid": [],
+    "trump": [["bid", "1", "2", "3", "4"]],
+    "tricks": [["bid", "1", "2", "3", "4"], ["trump", "s"]],
+    "undo": [["bid", "1"]],
+    "show": [["bid", "1"]],
+    "--version": [],
+}
+OPTION_LIKE = ["-h", "--help", "-s", "-x", "--", "-", "-1", "-g", "--game", "--game=", "--json"]
+
+
+def with_option_like_words() -> Iterator[tuple[str, list[str]]]:
+    """Every quick line with one option-like word put in at every place after the
+    command (before `--version` too), or instead of its last value."""
+    seen = set()
+    for command, lines in QUICK_LINES.items():
+        for line in lines:
+            for word in OPTION_LIKE:
+                made = [[*line[:at], word, *line[at:]] for at in range(len(line) + 1)]
+                if line[-1].isalnum():
+                    made.append([*line[:-1], word])
+                for args in made[command != "--version" :]:
+                    if (key := tuple(args)) not in seen:
+                        seen.add(key)
+                        yield command, args
+
+
+@pytest.fixture(scope="module")
+def quick_states(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A data folder per quick command, holding game g where that command is right."""
+    states = {}
+    for command, entries in ENTERED_BEFORE.items():
+        folder = tmp_path_factory.mktemp("state")
+        with pytest.MonkeyPatch.context() as m:
+            m.setenv("OHHELL_DATA_DIR", str(folder / "data"))
+            m.setenv("OHHELL_CONFIG_DIR", str(folder / "config"))
+            m.setattr(games, "now", lambda: "2026-11-30T20:00:00+01:00")
+            for args in [["new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier"], *entries]:
+                assert by_typer(args)[0] == 0, args
+        states[command] = folder / "data"
+    return states
+
+
+def by_entry_main(args: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str] | None:
+    """``ohhell ARGS`` through ``entry.main``, as the console script runs it; None when it
+    hands the line to Typer (which then answers it as Typer: nothing to compare)."""
+    from ohhell_score import entry
+    from ohhell_score.cli import app
+
+    class ToTyper(Exception):
+        pass
+
+    def to_typer() -> None:
+        raise ToTyper
+
+    monkeypatch.setattr(app, "run", to_typer)
+    monkeypatch.setattr(sys, "argv", ["ohhell", *args])
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            entry.main()
+        except ToTyper:
+            return None
+        except SystemExit as done:
+            return int(done.code or 0), out.getvalue(), err.getvalue()
+    raise AssertionError("entry.main neither exited nor handed the line to Typer")
+
+
+@pytest.mark.parametrize(
+    ("command", "args"), [pytest.param(c, a, id=" ".join(a)) for c, a in with_option_like_words()]
+)
+def test_an_option_like_word_after_a_quick_command_is_answered_as_typer_does(
+    command: str,
+    args: list[str],
+    quick_states: dict[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`ohhell trump -h` shows help and `trump -s` exits 2, as Typer says: the installed
+    program's answer, exit status and files are Typer's."""
+    monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:00:00+01:00")
+    state = quick_states[command]
+    both, typer_only = tmp_path / "both", tmp_path / "typer"
+    shutil.copytree(state, both)
+    shutil.copytree(state, typer_only)
+    with data_in(both):
+        answered = by_entry_main(args, monkeypatch)
+    if answered is None:  # left to Typer before anything was done
+        assert files(both) == files(state)
+        return
+    with data_in(typer_only):
+        expected = by_typer(args)
+    assert answered == expected
+    assert files(both) == files(typer_only)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress
 from ohhell_score.domain.rules import RuleOptions, build_rules
-from ohhell_score.domain.stats import Filters, facts, summarise
+from ohhell_score.domain.stats import Filters, GameFacts, facts, summarise
 from ohhell_score.storage import games as game_store
 from ohhell_score.storage import paths
 from tests.conftest import Ohhell
@@ -193,6 +193,56 @@ def test_stats_refuse_a_player_in_no_finished_game(ohhell: Ohhell) -> None:
     assert "no finished game has a player called 'Eve'" in ohhell.refused(
         "stats", "--player", "Eve"
     )
+
+
+def test_a_game_with_its_last_hand_unscored_is_not_counted(ohhell: Ohhell) -> None:
+    """Hand 1 of 2 scored: the game is unfinished, so nothing is counted yet."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g1", *TWO_HANDS)
+    ohhell.ok("bid", "1", "0", "1")
+    ohhell.ok("tricks", "1", "0", "1")
+    data = stats_json(ohhell)
+    assert (data["games"], data["unfinished"], data["players"]) == (0, 1, {})
+
+
+def test_stats_refuse_a_player_seen_only_in_an_unfinished_game(ohhell: Ohhell) -> None:
+    play(ohhell, "g1", ("Ann", "Bob", "Cat"), [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")])
+    ohhell.ok("new", "Ann", "Bob", "Eve", "-g", "g2", *TWO_HANDS)
+    ohhell.ok("bid", "-g", "g2", "1", "0", "1")
+    ohhell.ok("tricks", "-g", "g2", "1", "0", "1")
+    assert "no finished game has a player called 'Eve'" in ohhell.refused(
+        "stats", "--player", "Eve"
+    )
+
+
+def test_equal_shares_of_bids_made_rank_the_smaller_average_miss_first(ohhell: Ohhell) -> None:
+    """Ann and Bob each make 1 bid of 2; Ann misses by 2 tricks, Bob by 1: Bob first
+    (after Cat, who made both)."""
+    play(ohhell, "g1", ("Ann", "Bob", "Cat"), [("0 0 0", "0 0 2"), ("0 1 1", "0 1 0")])
+    players = stats_json(ohhell)["players"]
+    assert [(p, players[p]["average_miss"]) for p in players] == [
+        ("Cat", 0.0),
+        ("Bob", 0.5),
+        ("Ann", 1.0),
+    ]
+
+
+@pytest.mark.parametrize("latest_read_first", [False, True], ids=["older first", "latest first"])
+def test_a_player_is_shown_as_spelled_in_their_latest_game(latest_read_first: bool) -> None:
+    """One player, spelled "ann" on the 13th and "ANN" on the 20th, is shown as ANN
+    (in the table and the head to head), whichever game is read first."""
+    seats = ((11, 1, 0, 0, 0, 0, 0),) * 3
+    older = GameFacts(
+        "g1", "classic", "2026-11-13T20:00:00+00:00", ("ann", "Bob", "Cat"), 2, True, seats
+    )
+    latest = GameFacts(
+        "g2", "classic", "2026-11-20T20:00:00+00:00", ("ANN", "Bob", "Cat"), 2, True, seats
+    )
+    read = [latest, older] if latest_read_first else [older, latest]
+    summary = summarise(read, vs=("Ann", "bob"))
+    assert [p.name for p in summary.players] == ["ANN", "Bob"]
+    assert summary.players[0].games == 2
+    assert summary.head_to_head is not None
+    assert summary.head_to_head.first == "ANN"
 
 
 def test_stats_refuse_a_date_of_the_wrong_form(ohhell: Ohhell) -> None:

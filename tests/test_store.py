@@ -9,6 +9,7 @@ import json
 import multiprocessing
 import os
 import signal
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -48,6 +49,27 @@ def test_a_save_leaves_no_temp_files_and_keeps_the_previous_version(data_dir: Pa
     assert (data_dir / "g.json.bak").read_bytes() == before
     assert (data_dir / "g.json").read_bytes() != before
     assert not [p.name for p in data_dir.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_save_syncs_the_folder_once_the_new_file_is_in_place(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rename that puts a saved game in place lives in the folder: the folder is
+    fsynced after it, or a power cut may bring back the game without the bid."""
+    new_game()
+    folder = os.stat(data_dir)
+    held_when_synced: list[bytes] = []
+    fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode) and (st.st_dev, st.st_ino) == (folder.st_dev, folder.st_ino):
+            held_when_synced.append((data_dir / "g.json").read_bytes())
+        fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    ok("bid", "3")
+    assert (data_dir / "g.json").read_bytes() in held_when_synced
 
 
 def test_the_file_carries_a_schema_version(data_dir: Path) -> None:

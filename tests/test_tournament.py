@@ -169,3 +169,45 @@ def test_a_tie_for_second_place_stops_round_2_until_the_organiser_orders_it() ->
     seated = {p for table in t2.current()[0].tables for p in table.players}
     assert ranking[2] in seated
     assert ranking[1] not in seated
+
+
+# --- round 2 is drawn -----------------------------------------------------------------
+
+
+def round_2_seats(players: int, seed: int) -> list[tuple[tuple[int, int], ...]]:
+    """Round 2's tables, seat by seat, each player told by where they come from: their
+    round-1 table and their place there. Names aside, this is what the draw decides."""
+    t, games = start(players, seed)
+    strength = names(players)
+    play_round(t, games, strength)
+    t2, _ = advance(t, replayed(games))
+    came_from = {
+        p: (k, place)
+        for k, table in enumerate(t.rounds[0].tables)
+        for place, p in enumerate(sorted(table.players, key=strength.index))
+    }
+    return [tuple(came_from[p] for p in table.players) for table in t2.current()[0].tables]
+
+
+def test_other_seeds_draw_round_2_otherwise() -> None:
+    draws = {tuple(round_2_seats(32, seed)) for seed in (1995, 1996, 1997)}
+    assert len(draws) == 3
+
+
+def test_every_seat_order_of_an_8_player_final_is_drawn_for_some_seed() -> None:
+    """Who deals first and who sits by whom is drawn: over 100 seeds each of the 24
+    orders of the two winners and two runners-up comes up."""
+    orders = {round_2_seats(8, seed)[0] for seed in range(100)}
+    assert len(orders) == 24
+
+
+def test_every_pairing_of_round_1_winners_at_round_2_tables_is_drawn_for_some_seed() -> None:
+    """16 players: which round-1 tables' winners meet at a round-2 table is drawn; each
+    of the 3 ways to pair 4 tables comes up."""
+    pairings = {
+        frozenset(
+            frozenset(k for k, place in table if place == 0) for table in round_2_seats(16, seed)
+        )
+        for seed in range(20)
+    }
+    assert len(pairings) == 3

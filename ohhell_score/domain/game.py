@@ -371,11 +371,16 @@ def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Prog
     nxt = _finished_check(prog)
     hand = prog.hands[nxt.hand - 1]
     entries = list(game.entries)
+    named: set[str] = set()
     for name, value in items:
         if nxt.step is not Step.BID:
             raise NotYourTurn(_step_message(nxt, "a bid"))
         who = game.resolve(name) if name is not None else nxt.player
         assert who is not None
+        if name is not None:  # cli-contract: each name once ("not Bob's turn" would mislead)
+            if who in named:
+                raise Refused(f"{who} is named twice")
+            named.add(who)
         entries.append(Bid(nxt.hand, who, value, at))
         hand = _entered(game, hand, entries[-1])  # each bid is checked before the next
         nxt = _next_step(game, hand)
