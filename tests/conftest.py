@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import sys
 import types
 from collections.abc import Iterator, Sequence
@@ -160,3 +161,17 @@ class Ohhell:
 @pytest.fixture
 def ohhell() -> Ohhell:
     return Ohhell()
+
+
+def need(*names: str) -> str:
+    """The path of the first of ``names`` installed: a real part a test runs (a shell,
+    Chromium). Missing, the test is skipped and says why; under ``CI=true`` it fails
+    instead, naming the tool, for CI must run every test (.ci/run installs them)."""
+    for name in names:
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    why = f"{' or '.join(names)} is not installed (.ci/run installs it)"
+    if os.environ.get("CI", "").lower() in ("true", "1"):
+        pytest.fail(f"CI=true and {why}", pytrace=False)
+    pytest.skip(why)
