@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import sys
-from collections.abc import Iterator
+import types
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -83,18 +85,58 @@ def eager_program() -> Any:
     return get_command(whole)
 
 
+class ConsoleScript:
+    """`ohhell` as its console script runs it: ``entry.main`` reading ``sys.argv``, the
+    quick router (cli/quick.py) first and Typer only for what the router leaves."""
+
+    name = "ohhell"
+
+    def main(self, args: Sequence[str], prog_name: str) -> None:
+        from ohhell_score.entry import main
+
+        # The console script's __main__ has no __package__, so click names the program
+        # after argv[0] (under `python -m pytest` it would say "python -m pytest.ohhell").
+        saved = sys.argv, sys.modules["__main__"]
+        sys.argv = [prog_name, *args]
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            # Typer's build of the program, made once per test run as on the Typer path
+            # (once per process, as `ohhell` makes it), not once per command line.
+            with mock.patch("ohhell_score.cli.app.command", lambda: program().command):
+                main()
+        finally:
+            sys.argv, sys.modules["__main__"] = saved
+
+
+#: The paths ``invoke`` can run a command line through; the fixture ``both_paths`` runs
+#: a test once on each.
+TYPER, CONSOLE_SCRIPT = "typer", "console script"
+taken = TYPER
+
+
+@pytest.fixture(params=[TYPER, CONSOLE_SCRIPT])
+def both_paths(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The test once through Typer's commands and once through ``entry.main``, the path
+    `ohhell` takes, where `bid`, `trump`, `tricks`, `show` and `undo` skip Typer."""
+    path: str = request.param
+    monkeypatch.setattr(sys.modules[__name__], "taken", path)
+    return path
+
+
 def invoke(args: list[str], **kwargs: Any) -> Any:
-    """typer's CliRunner on the program the console script runs (not typer's eager build)."""
+    """typer's CliRunner on the program the console script runs (not typer's eager build):
+    its Typer commands, or under ``both_paths`` also ``entry.main`` itself."""
     from typer.testing import CliRunner
 
     from ohhell_score.cli.app import app
 
-    with mock.patch("typer.testing._get_command", lambda _: program()):
+    command = ConsoleScript() if taken == CONSOLE_SCRIPT else program()
+    with mock.patch("typer.testing._get_command", lambda _: command):
         return CliRunner().invoke(app, args, **kwargs)
 
 
 class Ohhell:
-    """Runs `ohhell` in-process with typer's CliRunner."""
+    """Runs `ohhell` in-process with typer's CliRunner (``invoke``)."""
 
     def __call__(self, *args: str, input: str | None = None) -> Any:
         # Not caught: a crash fails the test instead of passing for exit 1.
@@ -119,3 +161,17 @@ class Ohhell:
 @pytest.fixture
 def ohhell() -> Ohhell:
     return Ohhell()
+
+
+def need(*names: str) -> str:
+    """The path of the first of ``names`` installed: a real part a test runs (a shell,
+    Chromium). Missing, the test is skipped and says why; under ``CI=true`` it fails
+    instead, naming the tool, for CI must run every test (.ci/run installs them)."""
+    for name in names:
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    why = f"{' or '.join(names)} is not installed (.ci/run installs it)"
+    if os.environ.get("CI", "").lower() in ("true", "1"):
+        pytest.fail(f"CI=true and {why}", pytrace=False)
+    pytest.skip(why)

@@ -1,7 +1,9 @@
 """Helpers for the CLI and storage tests.
 
 - ``run``/``ok``/``refused``: `ohhell` in-process through typer's CliRunner, with
-  exceptions not caught (a traceback fails the test instead of passing as exit 1).
+  exceptions not caught (a traceback fails the test instead of passing as exit 1); in
+  a test that uses the fixture ``both_paths`` also through ``entry.main``, the quick
+  router first, as the console script runs it (conftest.invoke).
 - ``snapshot``: every file of the data directory, byte for byte, to prove a refusal
   changed nothing on disk.
 - ``Table``: a model of a game written from cli-contract.md and rules.md alone. It
@@ -40,7 +42,7 @@ SCHEDULE_LETTERS = {
 
 
 def run(*args: str) -> Result:
-    # The program as the console script runs it, built once (conftest.program).
+    # The program as the console script runs it, built once (conftest.invoke).
     result: Result = invoke(list(args), catch_exceptions=False)
     return result
 

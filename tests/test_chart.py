@@ -6,7 +6,7 @@ import pytest
 from rich.console import Console
 
 from ohhell_score.domain.game import progress
-from ohhell_score.views.chart import chart, lead_runs, markers
+from ohhell_score.views.chart import chart, markers
 from tests.conftest import Ohhell
 from tests.games import new_game, play, saved_game
 
@@ -63,17 +63,23 @@ def test_the_top_and_bottom_labels_are_the_highest_total_and_zero() -> None:
     assert plot[-1].split("│")[0].strip() == "0"
 
 
-def test_the_chart_says_who_led_when() -> None:
-    prog = progress(play(new_game("g", PLAYERS, "cartier"), 8))
-    runs = lead_runs(prog)
-    assert runs[0][0] == 1 and runs[-1][1] == 8
-    text = "\n".join(drawn(PLAYERS, 200, 8))
-    led = text[text.index("Led: ") :].replace("\n", " ")
-    for first, last, leaders in runs:
-        span = f"hand {first}" if first == last else f"hands {first}–{last}"
-        assert f"{' & '.join(leaders)} {span}" in led
-    final = runs[-1][2]
-    assert set(final) == set(prog.leaders())
+def test_the_chart_says_who_led_when(ohhell: Ohhell) -> None:
+    """Four one-card hands, worked out by hand (standard scoring: 10 + tricks for a bid
+    made, the tricks otherwise): a leader, a tie, a new leader who stays."""
+    ohhell.ok(
+        "new", "Ann", "Bob", "Cat", "--hands", "1,1,1,1", "--trump", "none", "--hook", "never"
+    )
+    for bids, tricks in (
+        (("Bob=0", "Cat=0", "Ann=1"), ("Ann=1", "Bob=0", "Cat=0")),  # Ann 11, Bob 10, Cat 10
+        (("Cat=1", "Ann=0", "Bob=1"), ("Ann=0", "Bob=1", "Cat=0")),  # Ann 21, Bob 21, Cat 10
+        (("Ann=1", "Bob=0", "Cat=0"), ("Ann=0", "Bob=0", "Cat=1")),  # Ann 21, Bob 31, Cat 11
+        (("Bob=0", "Cat=0", "Ann=0"), ("Ann=1", "Bob=0", "Cat=0")),  # Ann 22, Bob 41, Cat 21
+    ):
+        ohhell.ok("bid", *bids)
+        ohhell.ok("tricks", *tricks)
+    lines = ohhell.ok("chart").splitlines()
+    assert "A Ann 22 · B Bob 41 · C Cat 21" in lines
+    assert "Led: Ann hand 1, Ann & Bob hand 2, Bob hands 3–4." in lines
 
 
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:

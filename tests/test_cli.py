@@ -2,6 +2,13 @@
 
 Every refusal is checked the same way (``scripted.refused``): exit 1, one line on
 stderr, and the data directory byte for byte as it was.
+
+The tests marked ``both_paths`` run twice: through Typer's commands, and through
+``entry.main`` as the console script runs it, where `bid`, `trump`, `tricks`, `show` and
+`undo` are read by the quick router (cli/quick.py) without Typer. Those are the whole
+games (every trump method, scoring scheme and hook, entries by position and by name,
+refusals mixed in, the sheet checked after every entry), `undo` and the plain `show`,
+which the whole games do not type; the other commands go to Typer on both paths.
 """
 
 from __future__ import annotations
@@ -462,6 +469,7 @@ def test_tricks_that_are_not_numbers_exit_2(data_dir: Path, args: list[str]) -> 
 # --- undo --------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_undo_takes_back_the_last_bid() -> None:
     new_cartier()
     ok("bid", "3", "2")
@@ -471,6 +479,7 @@ def test_undo_takes_back_the_last_bid() -> None:
     assert data["next"]["player"] == "Cat"
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_undo_takes_back_the_trump() -> None:
     bid_hand_one()
     ok("undo")
@@ -480,6 +489,7 @@ def test_undo_takes_back_the_trump() -> None:
     assert data["next"]["player"] == "Dan"
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_undo_goes_back_into_the_previous_hand() -> None:
     bid_hand_one()
     ok("tricks", "3", "2", "5", "3")
@@ -493,11 +503,13 @@ def test_undo_goes_back_into_the_previous_hand() -> None:
     assert sheet()["hands"][0]["bids"] == {"Bob": 3, "Cat": 2, "Dan": 4}
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_undo_with_nothing_entered_is_refused(data_dir: Path) -> None:
     new_cartier()
     refused(data_dir, "undo")
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_undo_takes_back_an_entry_not_an_edit() -> None:
     """cli-contract: edits are not entries; undo takes back the last entry."""
     bid_hand_one()
@@ -710,6 +722,7 @@ def five_player_classic() -> Table:
     return table
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_show_at_80_columns_with_five_players_fits_and_names_everyone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -740,6 +753,7 @@ def test_show_at_80_columns_keeps_each_hands_cards_and_trump_readable(
         assert f"{CLASSIC_HANDS[k]}{symbols[table.trumps[k] or '']}" in row, row
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_show_at_80_columns_names_long_names_in_full_and_keeps_the_cells_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -768,6 +782,7 @@ def test_show_at_80_columns_names_long_names_in_full_and_keeps_the_cells_whole(
         assert name in text
 
 
+@pytest.mark.usefixtures("both_paths")
 def test_show_human_marks_made_bids_and_names_the_next_hand() -> None:
     bid_hand_one()
     ok("tricks", "3", "2", "5", "3")
@@ -1005,6 +1020,7 @@ GAMES: dict[str, tuple[str, list[str], dict[str, Any]]] = {
 
 
 @pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.usefixtures("both_paths")
 def test_a_whole_game_played_by_the_scripted_commands(data_dir: Path, name: str) -> None:
     preset, players, options = GAMES[name]
     table, args = whole_game(preset, players, **options)

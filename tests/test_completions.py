@@ -12,9 +12,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import get_args
 
+import pexpect
 import pytest
 
-from tests.conftest import Ohhell
+from tests.conftest import Ohhell, need
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLETIONS = ROOT / "completions"
@@ -231,15 +232,10 @@ def test_tournament_dealer_offers_the_games(ohhell: Ohhell) -> None:
 # --- the real shells ------------------------------------------------------------------
 
 
-def needs(shell: str) -> None:
-    if shutil.which(shell) is None:
-        pytest.skip(f"{shell} is not installed (.ci/run installs it)")
-
-
 @pytest.mark.usefixtures("games")
 def test_bash_completes_a_game_id(bin_dir: Path) -> None:
     """bash runs the committed script's function, as it does on TAB."""
-    needs("bash")
+    need("bash")
     script = COMPLETIONS / GEN.SCRIPTS["bash"]
     probe = (
         f"source '{script}'; COMP_WORDS=(ohhell show -g fr); COMP_CWORD=3; "
@@ -258,7 +254,7 @@ def test_bash_completes_a_game_id(bin_dir: Path) -> None:
 @pytest.mark.usefixtures("games")
 def test_fish_completes_a_game_id(bin_dir: Path) -> None:
     """fish's own completion engine (``complete -C``) with the committed script loaded."""
-    needs("fish")
+    need("fish")
     script = COMPLETIONS / GEN.SCRIPTS["fish"]
     done = subprocess.run(
         ["fish", "--no-config", "-c", f"source '{script}'; complete -C 'ohhell show -g fr'"],
@@ -272,7 +268,6 @@ def test_fish_completes_a_game_id(bin_dir: Path) -> None:
 
 def interactive(shell: list[str], setup: list[str], bin_dir: Path, tabs: int = 1) -> str:
     """Type ``ohhell show -g fr``, TAB, Enter in a real terminal; what the command printed."""
-    pexpect = pytest.importorskip("pexpect")
     env = shell_env(bin_dir)
     env.update(TERM="xterm", COLUMNS="100", LINES="60", PS1="$ ", PROMPT="$ ")
     child = pexpect.spawn(shell[0], shell[1:], env=env, encoding="utf-8", timeout=30)
@@ -296,7 +291,7 @@ def interactive(shell: list[str], setup: list[str], bin_dir: Path, tabs: int = 1
 
 @pytest.mark.usefixtures("games")
 def test_zsh_completes_a_game_id_on_tab(bin_dir: Path) -> None:
-    needs("zsh")
+    need("zsh")
     script = COMPLETIONS / GEN.SCRIPTS["zsh"]
     setup = ["autoload -Uz compinit && compinit -u", f"source '{script}'"]
     interactive(["zsh", "-f", "-i"], setup, bin_dir)
@@ -305,7 +300,7 @@ def test_zsh_completes_a_game_id_on_tab(bin_dir: Path) -> None:
 @pytest.mark.usefixtures("games")
 def test_zsh_completes_a_game_id_from_fpath(bin_dir: Path, tmp_path: Path) -> None:
     """Installed as `--install-completion` does: on fpath, loaded by the first TAB."""
-    needs("zsh")
+    need("zsh")
     folder = tmp_path / "zfunc"
     folder.mkdir()
     shutil.copy(COMPLETIONS / GEN.SCRIPTS["zsh"], folder / "_ohhell")
@@ -315,6 +310,6 @@ def test_zsh_completes_a_game_id_from_fpath(bin_dir: Path, tmp_path: Path) -> No
 
 @pytest.mark.usefixtures("games")
 def test_bash_completes_a_game_id_on_tab(bin_dir: Path) -> None:
-    needs("bash")
+    need("bash")
     script = COMPLETIONS / GEN.SCRIPTS["bash"]
     interactive(["bash", "--norc", "--noprofile", "-i"], [f"source '{script}'"], bin_dir)

@@ -9,6 +9,7 @@ prompt again. At `ohhell new`'s questions: exit 130, "no game created", no file.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -16,7 +17,7 @@ import pexpect
 import pytest
 
 from tests.conftest import Ohhell
-from tests.test_play_pty import answer, spawn
+from tests.test_play_pty import answer, ctrl_c, spawn
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 
@@ -94,7 +95,8 @@ STOPS = {
     ),
 }
 
-KEYS = {"Ctrl-C": lambda child: child.sendintr(), "Ctrl-D": lambda child: child.sendeof()}
+#: A Ctrl-D is read whenever the read comes; a Ctrl-C must wait for it (``ctrl_c``).
+KEYS: dict[str, Callable[[Any], None]] = {"Ctrl-C": ctrl_c, "Ctrl-D": lambda child: child.sendeof()}
 
 
 def leaves_with_130(child: Any, line: str) -> None:
@@ -168,6 +170,6 @@ def test_leaving_at_the_first_prompt_after_new_keeps_the_new_game(
     for prompt, text in (*TABLE, ("Enter: classic): ", ""), ("d: draw cards): ", "")):
         answer(child, prompt, text)
     child.expect_exact("Trump, the turned-up card's suit (s h d c): ")
-    child.sendintr()
+    ctrl_c(child)
     leaves_with_130(child, "saved; continue with `ohhell play`")
     assert ohhell.sheet("-g", "t")["players"] == ["Ann", "Bob", "Cat"]

@@ -8,7 +8,9 @@ commands give.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,9 @@ def spawn(data_dir: Path, *args: str) -> Any:
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(40, 80),
+        # Ctrl-C as at a terminal, even when the tests were started as a background job
+        # (`cmd &` in a script ignores SIGINT, and the children would inherit that).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
@@ -51,9 +56,26 @@ def refused(child: Any, reason: str) -> None:
     child.expect_exact(reason)
 
 
+def ctrl_c(child: Any) -> None:
+    """Ctrl-C at the prompt just shown, once `ohhell` waits there for the answer.
+
+    A Ctrl-C that lands between the prompt's write and the read of the terminal is held
+    by Python's input() until a line is typed: the process sleeps on. No person is that
+    quick; pexpect is, when the process is preempted there on a busy machine. So the key
+    goes once the process sleeps (in that read), as its state in /proc says.
+    """
+    stat = Path(f"/proc/{child.pid}/stat")
+    waited = 0
+    while stat.exists() and stat.read_text().rpartition(")")[2].split()[0] != "S":
+        assert waited < TIMEOUT * 1000, "ohhell never waited for an answer"
+        time.sleep(0.001)  # a poll, not a wait for something to happen in time
+        waited += 1
+    child.sendintr()
+
+
 def interrupted(child: Any) -> None:
     """Ctrl-C: one line that says how to go on, exit status 130."""
-    child.sendintr()
+    ctrl_c(child)
     child.expect_exact("saved; continue with `ohhell play`")
     child.expect(pexpect.EOF)
     child.close()

@@ -1,13 +1,12 @@
 """HTML sheets rendered by a real browser: Debian's headless Chromium, to PDF and PNG.
 
 The test installs nothing; `.ci/run` installs Chromium. Without it these tests are
-skipped, and the reason says so.
+skipped, and the reason says so; under `CI=true` they fail (conftest.need).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import struct
 import subprocess
 from pathlib import Path
@@ -15,15 +14,20 @@ from pathlib import Path
 import pytest
 
 from ohhell_score.storage import games
-from tests.conftest import Ohhell
+from tests.conftest import Ohhell, need
 from tests.games import new_game, play, saved_game
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="Chromium is not installed (Debian package `chromium`; .ci/run installs it), "
-    "so the HTML sheets are not rendered",
-)
+
+def browser() -> str:
+    """Debian's Chromium (package `chromium`), by either of its names."""
+    return need("chromium", "chromium-browser")
+
+
+@pytest.fixture(autouse=True)
+def _chromium_installed() -> None:
+    """Every test here renders with Chromium: skipped (failed under CI) without it."""
+    browser()
+
 
 PLAYERS = ("Ann Marie", "<b>Bo</b>", "@home", "Zoë")
 #: Page sizes in PostScript points (1/72 inch).
@@ -32,11 +36,10 @@ LETTER = (612, 792)
 
 
 def chromium(tmp_path: Path, page: Path, *args: str) -> None:
-    assert CHROMIUM is not None
     profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
     subprocess.run(
         [
-            CHROMIUM,
+            browser(),
             "--headless",
             "--no-sandbox",
             "--disable-gpu",

@@ -1,6 +1,8 @@
 """The quick paths stay quick: commands built lazily, rich imported only where it draws.
 
-Timing itself lives in benchmarks/run.py; these check the structure that keeps it.
+Timing itself lives in benchmarks/run.py; these check the structure that keeps it, on
+the path `ohhell` takes (``entry.main``: the quick router, then Typer), each run
+checked to succeed: a command that fails imports little and proves nothing.
 """
 
 from __future__ import annotations
@@ -19,17 +21,20 @@ from typer.main import get_command
 from ohhell_score.cli.lazy import LazyGroup, area
 from tests.conftest import Ohhell, eager_program
 
-RUN = "from ohhell_score.cli.app import run; run()"
+#: `ohhell` as its console script runs it: ``entry.main``, which tries the quick router
+#: (cli/quick.py) before Typer; ``python -c`` names no package, so click says "ohhell".
+CONSOLE_SCRIPT = "import sys; sys.argv[0] = 'ohhell'\nfrom ohhell_score.entry import main\n"
+MODULES = "modules imported:"
 
 
 def loaded_after(*args: str, env: dict[str, str] | None = None, whole: bool = False) -> set[str]:
     """The top-level packages (or with ``whole`` every module) imported by one whole run
-    of ``ohhell ARGS``."""
+    of ``ohhell ARGS`` as the console script runs it, which must succeed: exit status 0
+    and no traceback."""
     name = "m" if whole else "m.split('.')[0]"
     code = (
-        "import sys; sys.argv = ['ohhell', *sys.argv[1:]]\n"
-        "try:\n    " + RUN + "\nexcept SystemExit:\n    pass\n"
-        f"print(' '.join(sorted({{{name} for m in sys.modules}})), file=sys.stderr)"
+        CONSOLE_SCRIPT + "try:\n    main()\nfinally:\n    "
+        f"print('\\n{MODULES}', *sorted({{{name} for m in sys.modules}}), file=sys.stderr)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, *args],
@@ -37,7 +42,11 @@ def loaded_after(*args: str, env: dict[str, str] | None = None, whole: bool = Fa
         capture_output=True,
         text=True,
     )
-    return set(done.stderr.split())
+    assert done.returncode == 0, (args, done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith(MODULES), done.stderr
+    return set(last.removeprefix(MODULES).split())
 
 
 def test_eager_and_lazy_programs_list_the_same_commands() -> None:
@@ -65,9 +74,7 @@ def test_every_command_says_the_same_built_lazily(capsys: pytest.CaptureFixture[
 
 def test_a_typo_is_answered_with_the_command_meant() -> None:
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; sys.argv[0] = 'ohhell'; " + RUN, "shw"],
-        capture_output=True,
-        text=True,
+        [sys.executable, "-c", CONSOLE_SCRIPT + "main()", "shw"], capture_output=True, text=True
     )
     assert done.returncode == 2
     assert "Did you mean 'show'?" in done.stderr
@@ -79,7 +86,8 @@ def test_a_typo_is_answered_with_the_command_meant() -> None:
     ids=lambda a: " ".join(a),
 )
 def test_quick_commands_do_not_import_rich(ohhell: Ohhell, args: list[str]) -> None:
-    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
+    # Cartier: hand 1 starts with the bids, so `bid 1` is taken (not refused).
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday", "-r", "cartier")
     assert "rich" not in loaded_after(*args)
 
 
