@@ -76,7 +76,7 @@ def wrong_id(path: Path, held: str) -> str:
     return f"cannot read {path}: it holds game {held!r}, not {path.stem!r}"
 
 
-def save(game: Game, *, new: bool = False) -> None:
+def save(game: Game, *, new: bool = False, current: bool = True) -> None:
     from ohhell_score.domain.codec import game_text
 
     folder = ensure_data_dir()
@@ -84,7 +84,8 @@ def save(game: Game, *, new: bool = False) -> None:
     text = game_text(game)
     clean_temp_files(folder, path.name)
     write_atomic(path, text, keep_backup=not new)
-    set_current(game.id)
+    if current:
+        set_current(game.id)
 
 
 @contextlib.contextmanager
@@ -109,12 +110,13 @@ def change(game_id: str, edit: Callable[[Progress], Progress]) -> Progress:
     return changed
 
 
-def create(game: Game) -> None:
+def create(game: Game, *, current: bool = True) -> None:
+    """Save a new game (and make it current, unless ``current`` is False)."""
     folder = ensure_data_dir()
     with locked(game.id):
         if (folder / f"{game.id}.json").exists():
             raise GameExists(f"a game {game.id!r} exists already; choose another --game id")
-        save(game, new=True)
+        save(game, new=True, current=current)
 
 
 def delete(game_id: str) -> None:
