@@ -20,8 +20,9 @@ from ohhell_score.storage import files, games
 
 from .conftest import Ohhell
 from .scripted import ok, run
+from .test_store import race
 
-#: fork keeps the test's OHHELL_DATA_DIR and imports; a race starts at a barrier.
+#: fork keeps the test's OHHELL_DATA_DIR and imports.
 FORK = multiprocessing.get_context("fork")
 #: Under Cartier rules trump is named after the bids: a game starts with bids.
 THREE = ("--rules", "cartier", "Ann", "Bob", "Cat")
@@ -149,16 +150,6 @@ def test_changes_and_restore_work_where_the_file_system_has_no_hard_links(
 
 
 # --- races ----------------------------------------------------------------------------
-
-
-def race(target: Any, args: list[tuple[Any, ...]]) -> list[int | None]:
-    barrier = FORK.Barrier(len(args))
-    workers = [FORK.Process(target=target, args=(barrier, *a)) for a in args]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(60)
-    return [w.exitcode for w in workers]
 
 
 def _import_rule(barrier: Any, path: Path) -> None:
