@@ -142,7 +142,7 @@ def new(
         )
         with ts.locked(name):
             if not ts.exists(name):
-                ts.seat(t, None)
+                ts.seat(t)
             elif ts.finish(name) and _same_draw(kept := ts.load(name), t, seed is not None):
                 # this command again, after one that was killed while writing the tables
                 t, games, drawn = kept, seated_games(kept), kept.seed
@@ -270,7 +270,7 @@ def advance(
             games = ts.read_games(t)
             changed, new_games = seat_next(t, games, given, at)
             if new_games:
-                ts.seat(changed, t)
+                ts.seat(changed)
             else:
                 ts.save(changed)
     if not new_games:

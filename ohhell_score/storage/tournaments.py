@@ -5,6 +5,10 @@ seating, the organiser's orders); its tables are ordinary games in the data dire
 read from there, so a table played on another laptop counts once it is imported. Saves
 reuse ``files.write_atomic``; changes hold ``tournaments/NAME.lock`` around
 load-check-save, like games.
+
+Seating a round writes several files, so ``seat`` writes the tournament first, marked
+pending, then the tables' games, then clears the mark; a failure undoes it, and the
+next ``load`` after a kill finishes it: seated or not, never half.
 """
 
 from __future__ import annotations
@@ -205,9 +209,9 @@ def locked(name: str) -> Iterator[None]:
             _held.discard(name)
 
 
-def seat(t: Tournament, before: Tournament | None) -> None:
-    """Save ``t`` (``before`` it, the tournament as saved now, or None for a new one) and
-    create the games of its last seating, so that it is seated or not, never half.
+def seat(t: Tournament) -> None:
+    """Save ``t`` (new, or the saved one with a round more) and create the games of its
+    last seating, so that it is seated or not, never half.
 
     Call it holding ``locked``. The tournament is written first, marked pending, then
     every table's game, then the mark is cleared: killed in between, the next ``load``
@@ -228,7 +232,7 @@ def seat(t: Tournament, before: Tournament | None) -> None:
     try:
         save(t, pending=True)
         for game in tables:
-            games.create(game, current=False)  # the command names one at the end
+            games.create(game, current=False)  # `current` is the command's to set
             made.append(game)
         save(t, keep_backup=False)  # the .bak stays the version before this command
     except BaseException:
@@ -258,7 +262,7 @@ def finish(name: str) -> bool:
             return False
         for game in seated_games(t):
             if not games.game_path(game.id).exists():
-                games.create(game, current=False)  # the command names one at the end
+                games.create(game, current=False)  # `current` is the command's to set
         save(t, keep_backup=False)
     return True
 
