@@ -204,11 +204,12 @@ def import_rules(
     with refusals():
         text = file.read_bytes()
         rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
-        kept = house.find(rule.name)
-        if kept == rule:
-            say(f"House rule {rule.name} is kept already, the same: {rule.summary()}.")
-            return
-        house.save(rule, replace=force or kept is None)
+        with house.locked():  # another import of this name waits: one of them is refused
+            kept = house.find(rule.name)
+            if kept == rule:
+                say(f"House rule {rule.name} is kept already, the same: {rule.summary()}.")
+                return
+            house.save(rule, replace=force or kept is None)
     verb = "Replaced" if kept else "Imported"
     say(f"{verb} house rule {rule.name}: {rule.summary()}.")
 

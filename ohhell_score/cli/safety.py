@@ -23,7 +23,8 @@ def restore(
 ) -> None:
     """Replace a game with its previous version (kept at every save as ID.json.bak).
 
-    The replaced file is kept as ID.json.damaged, so nothing is ever thrown away.
+    The replaced file is kept as ID.json.damaged (then -2, -3...), so nothing is ever
+    thrown away.
     """
     with refusals():
         game = games.restore(game_id)

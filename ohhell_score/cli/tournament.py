@@ -12,9 +12,10 @@ and those lines need no comment of their own.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -41,6 +42,9 @@ from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import files
 from ohhell_score.storage import games as game_store
 from ohhell_score.views.console import complain, say
+
+if TYPE_CHECKING:
+    from ohhell_score.domain.tournament import Tournament
 
 tournament_app = typer.Typer(
     name="tournament",
@@ -119,7 +123,7 @@ def new(
     """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
     import secrets  # lazy: it imports hashlib, which `--help` does not load
 
-    from ohhell_score.domain.tournament import TableRules, new_tournament
+    from ohhell_score.domain.tournament import TableRules, new_tournament, seated_games
     from ohhell_score.storage import tournaments as ts
 
     field = list(players or [])
@@ -141,10 +145,13 @@ def new(
             at=at,
         )
         with ts.locked(name):
-            if ts.exists(name):
+            if not ts.exists(name):
+                ts.seat(t)
+            elif ts.finish(name) and _same_draw(kept := ts.load(name), t, seed is not None):
+                # this command again, after one that was killed while writing the tables
+                t, games, drawn = kept, seated_games(kept), kept.seed
+            else:
                 raise TournamentExists(f"a tournament {name!r} exists already")
-            ts.create_tables(games)
-            ts.save(t)
         game_store.set_current(games[0].id)
     how = f"drawn with seed {drawn}" if not no_shuffle else "in the order given"
     say(
@@ -158,6 +165,15 @@ def new(
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
     say(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
+
+
+def _same_draw(kept: Tournament, asked: Tournament, seeded: bool) -> bool:
+    """Whether a saved tournament is the one asked for again (its seed too, if given)."""
+
+    def key(t: Tournament) -> tuple[object, ...]:
+        return (t.players, t.rules, t.shuffled, t.losers_bracket, t.seed if seeded else None)
+
+    return key(kept) == key(asked)
 
 
 @tournament_app.command("list")
@@ -244,17 +260,23 @@ def advance(
 ) -> None:
     """When every table of the round is finished, seat the next round."""
     from ohhell_score.domain.tournament import advance as seat_next
-    from ohhell_score.domain.tournament import champion, results
+    from ohhell_score.domain.tournament import champion, results, seated_games
     from ohhell_score.storage import tournaments as ts
 
     given = _parse_orders(order or [])
     at = game_store.now()
     with refusals(), ts.locked(name):
-        t = ts.load(name)
-        games = ts.read_games(t)
-        changed, new_games = seat_next(t, games, given, at)
-        ts.create_tables(new_games)
-        ts.save(changed)
+        if ts.finish(name):  # this command again, after one killed while writing the tables
+            changed = ts.load(name)
+            games, new_games = ts.read_games(changed), seated_games(changed)
+        else:
+            t = ts.load(name)
+            games = ts.read_games(t)
+            changed, new_games = seat_next(t, games, given, at)
+            if new_games:
+                ts.seat(changed)
+            else:
+                ts.save(changed)
     if not new_games:
         res = results(changed, games)
         say(f"The tournament is over. Champion: {champion(changed, res)}.")
@@ -310,23 +332,29 @@ def collect(
 ) -> None:
     """Bring in table games scored on other laptops, in place of the tables' games here."""
     from ohhell_score.domain.game import Game, Progress
-    from ohhell_score.domain.tournament import bring, result, table_for
+    from ohhell_score.domain.tournament import Table, bring, result, table_for
     from ohhell_score.storage import tournaments as ts
 
     with refusals(), ts.locked(name):
         t = ts.load(name)
-        games = ts.read_games(t)
-        checked: dict[str, tuple[Game, Progress]] = {}
+        found: dict[str, tuple[Table, Progress]] = {}
         for path in files:
             brought = ts.read_brought(path)
             table = table_for(t, brought.game)
-            if table.game in checked:
+            if table.game in found:
                 raise Refused(f"two files for table {table.game}")
-            here = games.get(table.game)
-            here_game = here.game if isinstance(here, Progress) else None
-            # renamed after its table: the same entries, so the same progress
-            checked[table.game] = (bring(t, table, here_game, brought.game), brought)
-        ts.save_brought([game for game, _ in checked.values()])
+            found[table.game] = (table, brought)
+        checked: dict[str, tuple[Game, Progress]] = {}
+
+        def check(here: Mapping[str, Progress | str | None]) -> list[Game]:
+            for game_id, (table, brought) in found.items():
+                now = here[game_id]
+                here_game = now.game if isinstance(now, Progress) else None
+                # renamed after its table: the same entries, so the same progress
+                checked[game_id] = (bring(t, table, here_game, brought.game), brought)
+            return [game for game, _ in checked.values()]
+
+        ts.save_brought(list(found), check)
     for game_id, (game, prog) in checked.items():
         r = result(next(x for x in t.tables() if x.game == game_id), prog)
         state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"

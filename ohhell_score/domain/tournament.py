@@ -205,11 +205,18 @@ def _games(
         Table(table_id(name, bracket, stage, k), tuple(players))
         for k, players in enumerate(seated, start=1)
     )
-    games = [
-        Game(t.game, t.players, rules.build(len(t.players)), 0, created=at, updated=at)
-        for t in tables
-    ]
-    return Round(bracket, stage.number, tables), games
+    return Round(bracket, stage.number, tables), [table_game(x, rules, at) for x in tables]
+
+
+def table_game(table: Table, rules: TableRules, at: str) -> Game:
+    """A table's game as its round is seated: nothing entered, its first player dealing."""
+    players = table.players
+    return Game(table.game, players, rules.build(len(players)), 0, created=at, updated=at)
+
+
+def seated_games(t: Tournament) -> list[Game]:
+    """The games of the tables of the round(s) seated last, as seated (at ``t.updated``)."""
+    return [table_game(x, t.rules, t.updated) for rnd in t.current() for x in rnd.tables]
 
 
 def new_tournament(

@@ -10,9 +10,11 @@ a file of its own (never on the file it guards: that one is replaced on save).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from ohhell_score.domain.errors import Refused
 
@@ -54,13 +56,38 @@ def write_atomic(path: Path, text: str, *, keep_backup: bool = False) -> None:
             backup = path.with_name(path.name + BACKUP_SUFFIX)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(backup)
-            os.link(path, backup)  # the old version stays whole under its new name
+            keep_copy(path, backup)  # the old version stays whole under its new name
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     _fsync_dir(folder)
+
+
+def keep_copy(path: Path, copy: Path) -> None:
+    """Make ``copy`` hold what ``path`` holds now; ``FileExistsError`` if ``copy`` exists.
+
+    A hard link where the file system has them; where it has none (FAT, exFAT, some
+    network mounts: EPERM, or another error) a copy, written and fsynced.
+    """
+    try:
+        os.link(path, copy)
+        return
+    except FileExistsError:
+        raise
+    except OSError:
+        data = path.read_bytes()
+    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(copy)
+        raise
 
 
 def clean_temp_files(folder: Path, name: str) -> None:
@@ -79,13 +106,30 @@ def lock_file(lock_path: Path) -> Iterator[None]:
     try:
         try:
             import fcntl  # here: `show` takes no lock and loads none; Windows has none
-
+        except ImportError:  # Windows: no flock
+            lock_windows(fd, __import__("msvcrt"))
+        else:
             fcntl.flock(fd, fcntl.LOCK_EX)
-        except ImportError:  # pragma: no cover - Windows: no flock
-            pass
         yield
     finally:
         os.close(fd)
+
+
+def lock_windows(fd: int, msvcrt: Any) -> None:
+    """Hold the first byte of the open file ``fd`` (``msvcrt.locking``, as filelock does on
+    Windows); the lock goes when ``fd`` is closed, or with the process.
+
+    ``LK_LOCK`` tries once a second for 10 seconds, then raises EDEADLOCK: wait on, as
+    flock does, since a change holds the lock only while it loads, checks and saves.
+    """
+    os.lseek(fd, 0, os.SEEK_SET)
+    while True:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+            return
+        except OSError as err:
+            if err.errno != errno.EDEADLOCK:
+                raise
 
 
 def file_key(st: os.stat_result) -> list[int]:

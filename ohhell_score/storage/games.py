@@ -11,7 +11,6 @@ the game atomically (``files.write_atomic``). Changes take the game's lock file
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,6 +21,7 @@ from ohhell_score.domain.ids import check_id, is_id
 from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
     clean_temp_files,
+    keep_copy,
     lock_file,
     read_file,
     write_atomic,
@@ -76,7 +76,7 @@ def wrong_id(path: Path, held: str) -> str:
     return f"cannot read {path}: it holds game {held!r}, not {path.stem!r}"
 
 
-def save(game: Game, *, new: bool = False) -> None:
+def save(game: Game, *, new: bool = False, current: bool = True) -> None:
     from ohhell_score.domain.codec import game_text  # lazy: as in load_progress
 
     folder = ensure_data_dir()
@@ -84,7 +84,8 @@ def save(game: Game, *, new: bool = False) -> None:
     text = game_text(game)
     clean_temp_files(folder, path.name)
     write_atomic(path, text, keep_backup=not new)
-    set_current(game.id)
+    if current:
+        set_current(game.id)
 
 
 @contextlib.contextmanager
@@ -109,12 +110,13 @@ def change(game_id: str, edit: Callable[[Progress], Progress]) -> Progress:
     return changed
 
 
-def create(game: Game) -> None:
+def create(game: Game, *, current: bool = True) -> None:
+    """Save a new game (and make it current, unless ``current`` is False)."""
     folder = ensure_data_dir()
     with locked(game.id):
         if (folder / f"{game.id}.json").exists():
             raise GameExists(f"a game {game.id!r} exists already; choose another --game id")
-        save(game, new=True)
+        save(game, new=True, current=current)
 
 
 def delete(game_id: str) -> None:
@@ -125,8 +127,21 @@ def delete(game_id: str) -> None:
         path.unlink()
         with contextlib.suppress(FileNotFoundError):
             path.with_name(path.name + BACKUP_SUFFIX).unlink()
-    with contextlib.suppress(FileNotFoundError):
-        (data_dir() / f"{game_id}.lock").unlink()
+    # ``ID.lock`` stays: a command waiting on it holds it next, and one that opens it
+    # afterwards must wait for that one, not lock a new file of the same name.
+
+
+def discard(game: Game) -> bool:
+    """Delete a game just created, if it still holds exactly ``game``; True if it is gone."""
+    from ohhell_score.domain.codec import game_text
+
+    path = game_path(game.id)
+    with locked(game.id):
+        if read_file(path, CorruptGame) not in (None, game_text(game).encode("utf-8")):
+            return False
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    return True
 
 
 def restore(game_id: str) -> Game:
@@ -141,11 +156,32 @@ def restore(game_id: str) -> Game:
         except FileNotFoundError:
             raise GameNotFound(f"no previous version of {game_id!r} is kept ({backup})") from None
         game = parse_game(text, str(backup))
-        if path.exists():
-            os.replace(path, path.with_name(path.name + ".damaged"))
-        write_atomic(path, text)
+        keep_damaged(path, text.encode("utf-8"))
+        write_atomic(path, text)  # killed before this, the game file is still there
         set_current(game_id)
     return game
+
+
+DAMAGED_SUFFIX = ".damaged"
+
+
+def keep_damaged(path: Path, restored: bytes) -> None:
+    """Keep the game file as it is under the first free name of ``ID.json.damaged``,
+    ``ID.json.damaged-2``...: a second restore never overwrites the first's. A file that
+    already holds the version being restored needs no keeping."""
+    try:
+        if path.read_bytes() == restored:
+            return
+    except FileNotFoundError:
+        return
+    k = 1
+    while True:
+        suffix = DAMAGED_SUFFIX if k == 1 else f"{DAMAGED_SUFFIX}-{k}"
+        try:
+            keep_copy(path, path.with_name(path.name + suffix))
+            return
+        except FileExistsError:
+            k += 1
 
 
 def set_current(game_id: str) -> None:
@@ -153,9 +189,16 @@ def set_current(game_id: str) -> None:
     with contextlib.suppress(OSError):
         if path.read_text(encoding="utf-8") == game_id + "\n":
             return  # the usual case, entry after entry: spare two fsyncs
-    with lock_file(path.with_name(CURRENT_LOCK)):  # so a temp file in use is not "stale"
-        clean_temp_files(path.parent, CURRENT_FILE)  # a killed switch's temp file
-        write_atomic(path, game_id + "\n")
+    try:
+        with lock_file(path.with_name(CURRENT_LOCK)):  # so a temp file in use is not "stale"
+            clean_temp_files(path.parent, CURRENT_FILE)  # a killed switch's temp file
+            write_atomic(path, game_id + "\n")
+    except OSError:
+        # The change is saved: `current` is a convenience, and failing here would make a
+        # scorer type the entry again. Without the file the newest game is current, and
+        # that is the one just saved.
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def current_id() -> str:

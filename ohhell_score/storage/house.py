@@ -13,13 +13,15 @@ per-line comment there).
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
 from ohhell_score.domain.ids import is_id
-from ohhell_score.storage.files import read_file, write_atomic
+from ohhell_score.storage.files import lock_file, read_file, write_atomic
 from ohhell_score.storage.paths import config_dir
 
 if TYPE_CHECKING:  # the rules are imported where a rule is read (see above)
@@ -29,6 +31,8 @@ SCHEMA = 1
 #: Marks a file as a house rule, so that importing a game file by mistake is refused.
 KIND = "ohhell-house-rule"
 FOLDER = "rules"
+#: In the rules folder; hidden, and not ``*.json``, so never taken for a rule.
+LOCK = ".lock"
 
 
 def rules_dir() -> Path:
@@ -102,15 +106,29 @@ def load(name: str) -> HouseRule:
     return rule
 
 
-def save(rule: HouseRule, *, replace: bool = True) -> bool:
-    """Keep ``rule``; True when it replaced one of the same name."""
-    from ohhell_score.domain.rules import check_house_name
-
-    check_house_name(rule.name)
+def make_folder() -> Path:
     folder = rules_dir()
     # Each folder of ours 0700: ``mkdir(parents=True)`` gives the parents the umask's mode.
     folder.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     folder.mkdir(exist_ok=True, mode=0o700)
+    return folder
+
+
+@contextlib.contextmanager
+def locked() -> Iterator[None]:
+    """Hold the house rules' lock file around a check and the change it decides (an
+    import that must not replace a rule saved meanwhile), like a game's lock."""
+    with lock_file(make_folder() / LOCK):
+        yield
+
+
+def save(rule: HouseRule, *, replace: bool = True) -> bool:
+    """Keep ``rule``; True when it replaced one of the same name. Call it holding
+    ``locked()`` when ``replace`` is False."""
+    from ohhell_score.domain.rules import check_house_name
+
+    check_house_name(rule.name)
+    make_folder()
     path = rule_path(rule.name)
     existed = path.exists()
     if existed and not replace:

@@ -5,13 +5,17 @@ seating, the organiser's orders); its tables are ordinary games in the data dire
 read from there, so a table played on another laptop counts once it is imported. Saves
 reuse ``files.write_atomic``; changes hold ``tournaments/NAME.lock`` around
 load-check-save, like games.
+
+Seating a round writes several files, so ``seat`` writes the tournament first, marked
+pending, then the tables' games, then clears the mark; a failure undoes it, and the
+next ``load`` after a kill finishes it: seated or not, never half.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +24,6 @@ from ohhell_score.domain.errors import (
     CorruptGame,
     CorruptTournament,
     GameNotFound,
-    Refused,
     TournamentExists,
     TournamentNotFound,
 )
@@ -35,14 +38,17 @@ from ohhell_score.domain.tournament import (
     Tournament,
     check_name,
     plan,
+    seated_games,
 )
 from ohhell_score.domain.versioned import read_versioned
 from ohhell_score.storage import games
-from ohhell_score.storage.files import lock_file, read_file, write_atomic
+from ohhell_score.storage.files import BACKUP_SUFFIX, lock_file, read_file, write_atomic
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
 
 SCHEMA = 1
 FOLDER = "tournaments"
+#: Marks a tournament whose last seating's games may not all be written yet.
+PENDING = "pending"
 
 
 def folder() -> Path:
@@ -145,64 +151,135 @@ def exists(name: str) -> bool:
     return path_of(name).exists()
 
 
-def load(name: str) -> Tournament:
+def _read(name: str) -> tuple[Tournament, bool]:
+    """The saved tournament, and whether its last seating's tables may not all be written."""
     path = path_of(name)
     text = read_file(path, CorruptTournament)
     if text is None:
         raise TournamentNotFound(f"no tournament {name!r} (start one with `ohhell tournament new`)")
+    pending = [False]
+
+    def build(data: dict[str, Any]) -> Tournament:
+        pending[0] = data.get(PENDING) is True
+        return from_dict(data)
+
     t = read_versioned(
-        text, str(path), from_dict, error=CorruptTournament, what="tournament", schema=SCHEMA
+        text, str(path), build, error=CorruptTournament, what="tournament", schema=SCHEMA
     )
     if t.name != name:
         raise CorruptTournament(f"cannot read {path}: it holds tournament {t.name!r}")
+    return t, pending[0]
+
+
+def load(name: str) -> Tournament:
+    """The saved tournament, its last seating finished first if a command seating it
+    was killed (see ``seat``)."""
+    t, pending = _read(name)
+    if pending:
+        finish(name)
+        t, _ = _read(name)
     return t
 
 
-def save(t: Tournament) -> None:
+def save(t: Tournament, *, pending: bool = False, keep_backup: bool = True) -> None:
     make_folder()
-    text = json.dumps(to_dict(t), ensure_ascii=False, indent=1) + "\n"
-    write_atomic(path_of(t.name), text, keep_backup=True)
+    data = to_dict(t)
+    if pending:
+        data[PENDING] = True
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    write_atomic(path_of(t.name), text, keep_backup=keep_backup)
+
+
+_held: set[str] = set()
 
 
 @contextlib.contextmanager
 def locked(name: str) -> Iterator[None]:
-    """Hold the tournament's lock file while it is read, checked and saved."""
+    """Hold the tournament's lock file while it is read, checked and saved. Taken again
+    inside (``load`` finishing a seating), it is already held: flock would wait on itself."""
+    if name in _held:
+        yield
+        return
     make_folder()
     with lock_file(folder() / f"{check_name(name)}.lock"):
-        yield
-
-
-def read_games(t: Tournament) -> dict[str, Progress | str | None]:
-    """Every table's game as saved now, replayed; why it cannot be read, or None if absent."""
-    out: dict[str, Progress | str | None] = {}
-    for table in t.tables():
+        _held.add(name)
         try:
-            out[table.game] = games.load_progress(table.game)
-        except GameNotFound:
-            out[table.game] = None
-        except CorruptGame as err:
-            out[table.game] = str(err)
-    return out
+            yield
+        finally:
+            _held.discard(name)
 
 
-def create_tables(tables: list[Game]) -> None:
-    """Create every table's game, or none: refused before any is written if an id is taken."""
+def seat(t: Tournament) -> None:
+    """Save ``t`` (new, or the saved one with a round more) and create the games of its
+    last seating, so that it is seated or not, never half.
+
+    Call it holding ``locked``. The tournament is written first, marked pending, then
+    every table's game, then the mark is cleared: killed in between, the next ``load``
+    finishes the seating (``finish``). A failure undoes it all: the games made are
+    removed (those still untouched) and the tournament written back as it was.
+    """
+    tables = seated_games(t)
     taken = [g.id for g in tables if games.game_path(g.id).exists()]
     if taken:
         raise TournamentExists(
             f"game{'s' * (len(taken) > 1)} {', '.join(taken)} exist{'s' * (len(taken) == 1)} "
             "already: choose another tournament name"
         )
-    created: list[str] = []
+    path = path_of(t.name)
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    kept = (read_file(path, CorruptTournament), read_file(backup, CorruptTournament))
+    made: list[Game] = []
     try:
+        save(t, pending=True)
         for game in tables:
-            games.create(game)
-            created.append(game.id)
+            games.create(game, current=False)  # `current` is the command's to set
+            made.append(game)
+        save(t, keep_backup=False)  # the .bak stays the version before this command
     except BaseException:
-        for game_id in created:
-            with contextlib.suppress(Refused, OSError):
-                games.delete(game_id)
+        with contextlib.suppress(Exception):
+            _undo(path, kept, made)
         raise
+
+
+def _undo(path: Path, kept: tuple[bytes | None, bytes | None], made: list[Game]) -> None:
+    """Put a failed seating's files back as they were; left pending if a game was touched."""
+    if not all([games.discard(game) for game in made]):
+        return
+    for target, before in zip((path, path.with_name(path.name + BACKUP_SUFFIX)), kept, strict=True):
+        if before is None:
+            with contextlib.suppress(FileNotFoundError):
+                target.unlink()
+        else:
+            write_atomic(target, before.decode("utf-8"))
+
+
+def finish(name: str) -> bool:
+    """Create the games still missing of a seating that was killed, and clear its mark;
+    True if there was one to finish."""
+    with locked(name):
+        t, pending = _read(name)
+        if not pending:
+            return False
+        for game in seated_games(t):
+            if not games.game_path(game.id).exists():
+                games.create(game, current=False)  # `current` is the command's to set
+        save(t, keep_backup=False)
+    return True
+
+
+def read_games(t: Tournament) -> dict[str, Progress | str | None]:
+    """Every table's game as saved now, replayed; why it cannot be read, or None if absent."""
+    return {table.game: read_game(table.game) for table in t.tables()}
+
+
+def read_game(game_id: str) -> Progress | str | None:
+    """A table's game as saved now, replayed; why it cannot be read, or None if absent."""
+    try:
+        return games.load_progress(game_id)
+    except GameNotFound:
+        return None
+    except CorruptGame as err:
+        return str(err)
 
 
 def read_brought(path: Path) -> Progress:
@@ -221,8 +298,14 @@ def read_brought(path: Path) -> Progress:
     return parse_progress(text, str(path))
 
 
-def save_brought(brought: list[Game]) -> None:
-    """Put each checked game in place of its table's game (the old one kept as .bak)."""
-    for game in brought:
-        with games.locked(game.id):
+def save_brought(
+    game_ids: list[str], check: Callable[[Mapping[str, Progress | str | None]], list[Game]]
+) -> None:
+    """Put the games ``check`` gives in place of the tables' games (the old ones kept as
+    .bak), holding every table's lock from the read that ``check`` checks to the save, so
+    an entry made meanwhile at a table is checked, never dropped."""
+    with contextlib.ExitStack() as held:
+        for game_id in sorted(game_ids):  # one order everywhere: no two wait on each other
+            held.enter_context(games.locked(game_id))
+        for game in check({game_id: read_game(game_id) for game_id in game_ids}):
             games.save(game, new=not games.game_path(game.id).exists())
