@@ -22,7 +22,7 @@ from ohhell_score.cli.complete import (
     complete_suit,
 )
 from ohhell_score.cli.lazy import LazyGroup
-from ohhell_score.domain.errors import BadValue, GameExists
+from ohhell_score.domain.errors import BadValue, GameExists, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
@@ -79,6 +79,23 @@ def refusals() -> Iterator[None]:
         yield
     except BadValue as err:
         raise typer.BadParameter(str(err)) from None
+
+
+def read_input(file: str) -> bytes:
+    """The bytes of the file a user names (``-``: stdin), read as every file is: a
+    regular file only, without blocking, at most ``files.MAX_FILE_BYTES``; anything
+    else is refused naming it."""
+    from ohhell_score.storage import files
+
+    if file == "-":
+        data = typer.get_binary_stream("stdin").read(files.MAX_FILE_BYTES + 1)
+        if len(data) > files.MAX_FILE_BYTES:
+            raise Refused("cannot read stdin: larger than the largest game file")
+        return data
+    try:
+        return files.read_regular(file)[0]
+    except OSError as err:
+        raise Refused(f"cannot read {file}: {err.strerror or err}") from None
 
 
 def version_callback(value: bool) -> None:

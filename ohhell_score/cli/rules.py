@@ -21,6 +21,7 @@ from ohhell_score.cli.app import (
     HookOpt,
     ScoringOpt,
     TrumpOpt,
+    read_input,
     refusals,
     rule_options,
 )
@@ -196,7 +197,7 @@ def import_rules(
     from ohhell_score.storage import house
 
     with refusals():
-        text = file.read_bytes()
+        text = read_input(str(file))
         rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
         kept = house.find(rule.name)
         if kept == rule:

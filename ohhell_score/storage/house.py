@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
-from ohhell_score.storage.files import read_file, write_atomic
-from ohhell_score.storage.paths import config_dir
+from ohhell_score.storage.files import read_file, read_regular, write_atomic
+from ohhell_score.storage.paths import config_dir, make_folder
 
 if TYPE_CHECKING:  # the rules are imported where a rule is read: `rules` and TAB start fast
     from ohhell_score.domain.rules import HouseRule
@@ -103,9 +103,7 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
 
     check_house_name(rule.name)
     folder = rules_dir()
-    # Each folder of ours 0700: ``mkdir(parents=True)`` gives the parents the umask's mode.
-    folder.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    folder.mkdir(exist_ok=True, mode=0o700)
+    make_folder(folder)
     path = rule_path(rule.name)
     existed = path.exists()
     if existed and not replace:
@@ -130,7 +128,9 @@ def all_rules() -> tuple[list[HouseRule], list[str]]:
     rules, problems = [], []
     for path in sorted(folder.glob("*.json")):
         try:
-            rules.append(_named(parse(path.read_bytes(), str(path)), path))
-        except (CorruptHouseRule, OSError) as err:
+            rules.append(_named(parse(read_regular(path)[0], str(path)), path))
+        except CorruptHouseRule as err:
             problems.append(str(err))
+        except OSError as err:
+            problems.append(f"cannot read {path}: {err.strerror}")
     return rules, problems

@@ -56,15 +56,9 @@ def progress_from_export(text: str | bytes, where: str) -> Progress:
     file cut short) is refused rather than silently rescored.
     """
     from ohhell_score.domain.codec import parse_progress
+    from ohhell_score.domain.versioned import load_json
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CorruptGame(
-            f"cannot read {where}: not valid JSON ({err.msg} at line {err.lineno})"
-        ) from None
-    except UnicodeDecodeError:
-        raise CorruptGame(f"cannot read {where}: not UTF-8 text") from None
+    data = load_json(text, where, error=CorruptGame, what="game")
     if not isinstance(data, dict):
         raise CorruptGame(f"cannot read {where}: not a game (a JSON object was expected)")
     if "game" not in data:
