@@ -253,8 +253,10 @@ def create_game(
     scorer: str | None,
 ) -> "Game":
     """Save a new game under ``game_id``, or under an id made from today's date."""
-    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.game import Game, check_note
 
+    if scorer is not None:
+        check_note(scorer, "--scorer")
     at = games.now()
     while True:
         gid = check_id(game_id) if game_id is not None else games.new_id()
