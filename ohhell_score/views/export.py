@@ -83,8 +83,11 @@ def progress_from_export(text: str | bytes, where: str) -> Progress:
 
 
 def neutralise(cell: str) -> str:
-    """A text cell a spreadsheet would run as a formula, made plain text with ``'``."""
-    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+    """A text cell a spreadsheet would run as a formula, made plain text with ``'``: the
+    cell, and each piece of it after a ``;`` (a spreadsheet set to split on ``;`` reads
+    each piece as a cell of its own, and the csv module quotes only for ``,``)."""
+    pieces = cell.split(";")
+    return ";".join("'" + p if p.lstrip(" ").startswith(FORMULA_STARTS) else p for p in pieces)
 
 
 def trump_name(hand: HandState) -> str:
