@@ -120,8 +120,9 @@ def clean_temp_files(folder: Path, name: str) -> None:
 
 @contextlib.contextmanager
 def lock_file(lock_path: Path) -> Iterator[None]:
-    """Hold ``lock_path`` exclusively (an flock on a file of its own, made 0600)."""
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    """Hold ``lock_path`` exclusively (an flock on a file of its own, made 0600); a
+    symlink planted in its place is refused, never followed."""
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
         try:
             import fcntl
