@@ -55,8 +55,15 @@ def guarded(run: Callable[[], int | None]) -> int | None:
         return ExitCode.REFUSED
 
 
+#: The longest refusal shown: a name read from a file may be 100,000 characters long.
+MAX_LINE = 300
+
+
 def refusal(error: Refused | OSError) -> str:
-    """The one line that says why a command was refused (after ``ohhell: ``)."""
+    """The one line that says why a command was refused (after ``ohhell: ``), cut to
+    ``MAX_LINE`` characters."""
     if isinstance(error, OSError):
-        return f"{error.filename or 'data directory'}: {error.strerror}"
-    return str(error)
+        line = f"{error.filename or 'data directory'}: {error.strerror}"
+    else:
+        line = str(error)
+    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"

@@ -138,7 +138,7 @@ def invoke(args: list[str], **kwargs: Any) -> Any:
 class Ohhell:
     """Runs `ohhell` in-process with typer's CliRunner (``invoke``)."""
 
-    def __call__(self, *args: str, input: str | None = None) -> Any:
+    def __call__(self, *args: str, input: str | bytes | None = None) -> Any:
         # Not caught: a crash fails the test instead of passing for exit 1.
         return invoke(list(args), input=input, catch_exceptions=False)
 

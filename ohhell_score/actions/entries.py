@@ -33,8 +33,12 @@ def parse_assignments(args: list[str]) -> list[Assignment]:
         name, sep, value = arg.rpartition("=")
         if not sep and value.startswith("-") and not value[1:].isdigit():
             raise BadValue(f"no such option: {value}")
+        digits = value.strip().removeprefix("-")
+        # ASCII digits only: int() also reads "1_0", "+1" and "０" (the quick path's rule).
         try:
-            number = int(value.strip())
+            if not (digits.isascii() and digits.isdigit()):
+                raise ValueError(digits)
+            number = int(value.strip())  # ValueError past 4,300 digits
         except ValueError:
             raise BadValue(f"{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)") from None
         if sep and not name.strip():

@@ -28,7 +28,7 @@ from ohhell_score.cli.complete import (
     complete_suit,
 )
 from ohhell_score.cli.lazy import LazyGroup
-from ohhell_score.domain.errors import BadValue, GameExists
+from ohhell_score.domain.errors import BadValue, GameExists, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
@@ -85,6 +85,23 @@ def refusals() -> Iterator[None]:
         yield
     except BadValue as err:
         raise typer.BadParameter(str(err)) from None
+
+
+def read_input(file: str) -> bytes:
+    """The bytes of the file a user names (``-``: stdin), read as every file is: a
+    regular file only, without blocking, at most ``files.MAX_FILE_BYTES``; anything
+    else is refused naming it."""
+    from ohhell_score.storage import files
+
+    if file == "-":
+        data = typer.get_binary_stream("stdin").read(files.MAX_FILE_BYTES + 1)
+        if len(data) > files.MAX_FILE_BYTES:
+            raise Refused("cannot read stdin: larger than the largest game file")
+        return data
+    try:
+        return files.read_regular(file)[0]
+    except OSError as err:
+        raise Refused(f"cannot read {file}: {err.strerror or err}") from None
 
 
 def version_callback(value: bool) -> None:
@@ -242,8 +259,10 @@ def create_game(
     scorer: str | None,
 ) -> "Game":
     """Save a new game under ``game_id``, or under an id made from today's date."""
-    from ohhell_score.domain.game import Game
+    from ohhell_score.domain.game import Game, check_note
 
+    if scorer is not None:
+        check_note(scorer, "--scorer")
     at = games.now()
     while True:
         gid = check_id(game_id) if game_id is not None else games.new_id()

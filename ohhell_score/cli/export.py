@@ -29,6 +29,7 @@ from ohhell_score.cli.app import (
     TrumpOpt,
     load_progress,
     make_rules,
+    read_input,
     refusals,
     rule_options,
 )
@@ -176,10 +177,7 @@ def import_cmd(
     from ohhell_score.views.export import progress_from_export
     from ohhell_score.views.words import next_words, plural
 
-    try:
-        data = typer.get_binary_stream("stdin").read() if file == "-" else Path(file).read_bytes()
-    except OSError as err:
-        raise Refused(f"cannot read {file}: {err.strerror or err}") from None
+    data = read_input(file)
     with refusals():
         prog = progress_from_export(data, "stdin" if file == "-" else file)
         restored = prog.game

@@ -27,6 +27,7 @@ from ohhell_score.cli.app import (
     HookOpt,
     ScoringOpt,
     TrumpOpt,
+    read_input,
     refusals,
     rule_options,
 )
@@ -202,7 +203,7 @@ def import_rules(
     from ohhell_score.storage import house
 
     with refusals():
-        text = file.read_bytes()
+        text = read_input(str(file))
         rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
         with house.locked():  # another import of this name waits: one of them is refused
             kept = house.find(rule.name)

@@ -27,6 +27,7 @@ from ohhell_score.cli.app import (
     HookOpt,
     ScoringOpt,
     TrumpOpt,
+    read_input,
     refusals,
     rule_options,
 )
@@ -69,9 +70,7 @@ NewNameArg = Annotated[str, typer.Argument(help="The tournament's name.", show_d
 def _read_players_file(path: Path) -> list[str]:
     """One name a line; blank lines and spaces at either end do not count."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise Refused(f"cannot read {path}: {err.strerror}") from None
+        text = read_input(str(path)).decode("utf-8")
     except UnicodeDecodeError:
         raise Refused(f"cannot read {path}: not UTF-8 text") from None
     return [line.strip() for line in text.splitlines() if line.strip()]

@@ -97,6 +97,25 @@ def _int(value: object, what: str) -> int:
     return value
 
 
+def _one_of(value: object, allowed: tuple[str, ...], what: str) -> str:
+    if value not in allowed:
+        raise ValueError(f"{what} is not one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _changes(value: object) -> tuple[tuple[str, int | str], ...]:
+    """A correction's values before or after, by player (or ``trump``): each a name and a
+    whole number or a word, printable, checked like a time stamp."""
+    from ohhell_score.domain.game import check_note
+
+    if not isinstance(value, dict):
+        raise ValueError("a correction's values must map names to values")
+    return tuple(
+        (check_note(k, "a correction's name"), v if type(v) is int else check_note(v, "a value"))
+        for k, v in value.items()
+    )
+
+
 def progress_from_dict(data: object) -> Progress:
     """Rebuild a game, checking its shape and replaying every entry under its rules.
 
@@ -113,6 +132,7 @@ def _progress(data: dict[str, Any]) -> Progress:
         Game,
         Tricks,
         TrumpEntry,
+        check_note,
         check_players,
         progress,
     )
@@ -131,7 +151,7 @@ def _progress(data: dict[str, Any]) -> Progress:
     for raw in data["entries"]:
         kind = raw["kind"]
         hand = _int(raw["hand"], "an entry's hand")
-        at = str(raw.get("at", ""))
+        at = check_note(raw.get("at", ""), "an entry's time")
         if kind == "bid":
             player = raw["player"]
             if player not in players_t:
@@ -150,12 +170,12 @@ def _progress(data: dict[str, Any]) -> Progress:
             raise ValueError(f"unknown entry kind {kind!r}")
     history = tuple(
         Correction(
-            str(c["kind"]),
-            str(c["at"]),
+            _one_of(c["kind"], ("edit", "undo"), "a correction's kind"),
+            check_note(c["at"], "a correction's time"),
             _int(c["hand"], "a correction's hand"),
-            str(c["what"]),
-            tuple(c["old"].items()),
-            tuple(c["new"].items()),
+            _one_of(c["what"], ("bids", "tricks", "trump"), "what a correction changed"),
+            _changes(c["old"]),
+            _changes(c["new"]),
         )
         for c in data.get("history", [])
     )
@@ -169,9 +189,9 @@ def _progress(data: dict[str, Any]) -> Progress:
         first_dealer=players_t.index(first),
         entries=tuple(entries),
         history=history,
-        created=str(data.get("created", "")),
-        updated=str(data.get("updated", "")),
-        scorer=scorer if isinstance(scorer, str) else None,
+        created=check_note(data.get("created", ""), "the time it was created"),
+        updated=check_note(data.get("updated", ""), "the time it was changed"),
+        scorer=None if scorer is None else check_note(scorer, "the scorer"),
     )
     return progress(game)  # impossible entries (a forbidden bid, tricks off): unreadable
 

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ohhell_score.domain.errors import (
     BadPlayers,
+    BadValue,
     IllegalBid,
     NothingToUndo,
     NotYourTurn,
@@ -560,6 +561,20 @@ def sheet_json(prog: Progress) -> dict[str, object]:
         "finished": prog.finished,
         "winners": prog.winners,
     }
+
+
+#: The longest scorer's name and time stamp a game keeps (a stamp is 25 characters).
+MAX_NOTE = 64
+
+
+def check_note(value: object, what: str) -> str:
+    """A scorer's name or a time stamp as a game keeps it: text of printable characters
+    (no escape sequence reaches the terminal), at most ``MAX_NOTE`` of them."""
+    if not isinstance(value, str):
+        raise BadValue(f"{what} is not text")
+    if len(value) > MAX_NOTE or not value.isprintable():
+        raise BadValue(f"{what} must be at most {MAX_NOTE} printable characters")
+    return value
 
 
 def check_players(names: Iterable[str]) -> tuple[str, ...]:

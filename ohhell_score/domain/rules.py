@@ -25,6 +25,11 @@ MIN_PLAYERS = 3
 #: rules.md: "8 or more need --decks 2".
 MAX_PLAYERS_ONE_DECK = 7
 PACK = 52
+#: The most cards a deck may have (``--decks 4``, ``--deck-size``), a hand may deal, and
+#: hands a game may have: what `new` takes, and what an imported game must keep to.
+MAX_DECK = 4 * PACK
+MAX_CARDS = 104
+MAX_HANDS = 500
 #: seed 000: with 3 players "the two's, three's, four's and the five of clubs" go.
 CARTIER_THREE_PLAYER_DECK = 39
 
@@ -337,7 +342,7 @@ def parse_hands(text: str) -> tuple[int, ...]:
         hands = tuple(out)
     else:
         raise bad
-    if not hands or any(n < 1 or n > 104 for n in hands):
+    if not hands or len(hands) > MAX_HANDS or any(n < 1 or n > MAX_CARDS for n in hands):
         raise bad
     return hands
 
@@ -424,14 +429,17 @@ class RuleSet(NamedTuple):
     def from_json(cls, data: dict[str, object]) -> "RuleSet":
         hands = data["hands"]
         deck = data["deck"]
-        if not isinstance(hands, list) or not hands:
-            raise ValueError("rules.hands must be a non-empty list")
-        if not all(type(n) is int and 1 <= n <= 104 for n in hands):
-            raise ValueError("rules.hands must hold whole numbers of cards")
-        if type(deck) is not int or deck < 1:
-            raise ValueError("rules.deck must be a whole number")
+        if not isinstance(hands, list) or not 1 <= len(hands) <= MAX_HANDS:
+            raise ValueError(f"rules.hands must list 1 to {MAX_HANDS} hands")
+        if not all(type(n) is int and 1 <= n <= MAX_CARDS for n in hands):
+            raise ValueError(f"rules.hands must hold whole numbers of cards, 1 to {MAX_CARDS}")
+        if type(deck) is not int or not 3 <= deck <= MAX_DECK:
+            raise ValueError(f"rules.deck must be a whole number of cards, 3 to {MAX_DECK}")
+        name = data["preset"]
+        if not isinstance(name, str) or not is_id(name):  # a preset's or a house rule's name
+            raise ValueError("rules.preset is not the name of a preset or a house rule")
         return cls(
-            preset=str(data["preset"]),
+            preset=name,
             hands=tuple(hands),
             hook=Hook.parse(str(data["hook"])),
             trump=Trump.parse(str(data["trump"])),
@@ -561,8 +569,8 @@ class RuleOptions(NamedTuple):
                 raise BadValue(f"--decks takes 1 to 4 packs, not {self.decks}")
             rules = rules._replace(deck=PACK * self.decks)
         if self.deck_size is not None:
-            if not 3 <= self.deck_size <= 4 * PACK:
-                raise BadValue(f"--deck-size takes 3 to {4 * PACK} cards, not {self.deck_size}")
+            if not 3 <= self.deck_size <= MAX_DECK:
+                raise BadValue(f"--deck-size takes 3 to {MAX_DECK} cards, not {self.deck_size}")
             rules = rules._replace(deck=self.deck_size)
         return rules
 

@@ -59,11 +59,10 @@ def read_versioned(
     ``build`` raises ``ValueError``, ``KeyError``, ``TypeError``, ``AttributeError`` or
     ``Refused`` for what it finds wrong; ``what`` names the kind of file ("game").
     """
-    import json  # lazy: `list` before the first game loads this module (codec) and no JSON
-
+    value = load_json(text, where, error=error, what=what)
     try:
         data = check_version(
-            json.loads(text),
+            value,
             schema,
             what=what,
             kind=kind,
@@ -71,10 +70,28 @@ def read_versioned(
             upgrade_hint=upgrade_hint,
         )
         return build(data)
-    except RecursionError:  # nested deeper than json can read: not one of ours either
+    except RecursionError:  # nested deeper than the checks can walk: not one of ours either
         raise error(f"cannot read {where}: not a {what} (nested too deep)") from None
     except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
         detail = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
-        if isinstance(err, json.JSONDecodeError):
-            detail = f"not valid JSON ({err.msg} at line {err.lineno})"
         raise error(f"cannot read {where}: {detail}") from None
+
+
+def load_json(text: str | bytes, where: str, *, error: type[Refused], what: str) -> Any:
+    """The JSON value of ``text``; ``error("cannot read WHERE: WHY")`` when it is not
+    JSON, not UTF-8, nested too deep, or holds a number too long for Python to read
+    (over 4,300 digits)."""
+    import json  # imported when a file is read: not by TAB
+
+    try:
+        return json.loads(text)
+    except RecursionError:  # nested deeper than json can read: not one of ours either
+        raise error(f"cannot read {where}: not a {what} (nested too deep)") from None
+    except json.JSONDecodeError as err:
+        raise error(
+            f"cannot read {where}: not valid JSON ({err.msg} at line {err.lineno})"
+        ) from None
+    except UnicodeDecodeError:
+        raise error(f"cannot read {where}: not UTF-8 text") from None
+    except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string ..."
+        raise error(f"cannot read {where}: a number too long to be one of a {what}") from None

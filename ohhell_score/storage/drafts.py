@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import games
-from ohhell_score.storage.files import write_atomic
+from ohhell_score.storage.files import read_regular, write_atomic
 from ohhell_score.storage.paths import data_dir
 
 if TYPE_CHECKING:
@@ -31,9 +31,8 @@ def path(game_id: str) -> Path:
 def read(game_id: str) -> Any:
     """The draft's JSON as saved; None when there is none or it is not JSON."""
     try:
-        with open(path(game_id), encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
+        return json.loads(read_regular(path(game_id))[0])
+    except (OSError, ValueError, RecursionError):
         return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,57 @@ from typing import Any
 from ohhell_score.domain.errors import Refused
 
 BACKUP_SUFFIX = ".bak"
+#: The most any file the program reads may hold: a game of hundreds of hands is tens of
+#: KB; anything far larger is not one of ours (and would take minutes to replay).
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def read_regular(path: Path | str) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file ``path`` and what ``fstat`` says of the file read.
+
+    Opened without blocking (a FIFO would wait for a writer for ever) and read only up
+    to ``MAX_FILE_BYTES`` (a symlink to ``/dev/zero`` would never end): a FIFO, a device,
+    a folder or a file too large raises ``OSError`` naming the file, like a missing one
+    (``FileNotFoundError``) or one that cannot be read.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if st.st_size > MAX_FILE_BYTES:
+            raise OSError(errno.EFBIG, _too_large(), str(path))
+        chunks, size = [], 0
+        while chunk := os.read(fd, MAX_FILE_BYTES + 1 - size):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_FILE_BYTES:  # it grew while we read
+                raise OSError(errno.EFBIG, _too_large(), str(path))
+        return b"".join(chunks), st
+    finally:
+        os.close(fd)
+
+
+def _too_large() -> str:
+    return f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+
+
+def read_cache(path: Path) -> object:
+    """The JSON value of a cache file the program keeps for itself (the list index, the
+    statistics cache); None when it is missing or is not JSON it can read."""
+    import json
+
+    try:
+        return json.loads(read_regular(path)[0])
+    except (OSError, ValueError, RecursionError):
+        return None
 
 
 def read_file(path: Path, error: type[Refused]) -> bytes | None:
-    """The bytes of ``path``; None when there is no such file, and ``error("cannot read
-    PATH: WHY")`` when it is there but cannot be read."""
+    """The bytes of ``path`` (``read_regular``); None when there is no such file, and
+    ``error("cannot read PATH: WHY")`` when it is there but cannot be read."""
     try:
-        return path.read_bytes()
+        return read_regular(path)[0]
     except FileNotFoundError:
         return None
     except OSError as err:
@@ -101,8 +146,9 @@ def clean_temp_files(folder: Path, name: str) -> None:
 
 @contextlib.contextmanager
 def lock_file(lock_path: Path) -> Iterator[None]:
-    """Hold ``lock_path`` exclusively (an flock on a file of its own, made 0600)."""
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    """Hold ``lock_path`` exclusively (an flock on a file of its own, made 0600); a
+    symlink planted in its place is refused, never followed."""
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
         try:
             import fcntl  # here: `show` takes no lock and loads none; Windows has none

@@ -24,6 +24,7 @@ from ohhell_score.storage.files import (
     keep_copy,
     lock_file,
     read_file,
+    read_regular,
     write_atomic,
 )
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
@@ -151,12 +152,12 @@ def restore(game_id: str) -> Game:
     with locked(game_id):
         path = game_path(game_id)
         backup = path.with_name(path.name + BACKUP_SUFFIX)
-        try:
-            text = backup.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise GameNotFound(f"no previous version of {game_id!r} is kept ({backup})") from None
-        game = parse_game(text, str(backup))
-        keep_damaged(path, text.encode("utf-8"))
+        kept = read_file(backup, CorruptGame)
+        if kept is None:
+            raise GameNotFound(f"no previous version of {game_id!r} is kept ({backup})")
+        game = parse_game(kept, str(backup))
+        text = kept.decode("utf-8", "replace")  # parse_game read it: UTF-8 JSON
+        keep_damaged(path, kept)
         write_atomic(path, text)  # killed before this, the game file is still there
         set_current(game_id)
     return game
@@ -187,7 +188,7 @@ def keep_damaged(path: Path, restored: bytes) -> None:
 def set_current(game_id: str) -> None:
     path = data_dir() / CURRENT_FILE
     with contextlib.suppress(OSError):
-        if path.read_text(encoding="utf-8") == game_id + "\n":
+        if read_regular(path)[0] == f"{game_id}\n".encode():
             return  # the usual case, entry after entry: spare two fsyncs
     try:
         with lock_file(path.with_name(CURRENT_LOCK)):  # so a temp file in use is not "stale"
@@ -205,7 +206,7 @@ def current_id() -> str:
     """The game most recently created or changed."""
     folder = data_dir()
     try:
-        named = (folder / CURRENT_FILE).read_text(encoding="utf-8").strip()
+        named = read_regular(folder / CURRENT_FILE)[0].decode("utf-8", "replace").strip()
         if is_id(named) and (folder / f"{named}.json").exists():
             return named
     except OSError:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
 from ohhell_score.domain.ids import is_id
-from ohhell_score.storage.files import lock_file, read_file, write_atomic
-from ohhell_score.storage.paths import config_dir
+from ohhell_score.storage.files import lock_file, read_file, read_regular, write_atomic
+from ohhell_score.storage.paths import config_dir, make_folder
 
 if TYPE_CHECKING:  # the rules are imported where a rule is read (see above)
     from ohhell_score.domain.rules import HouseRule
@@ -106,11 +106,10 @@ def load(name: str) -> HouseRule:
     return rule
 
 
-def make_folder() -> Path:
+def _folder() -> Path:
+    """The house rules' folder, made (0700, parents too) if it is missing."""
     folder = rules_dir()
-    # Each folder of ours 0700: ``mkdir(parents=True)`` gives the parents the umask's mode.
-    folder.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    folder.mkdir(exist_ok=True, mode=0o700)
+    make_folder(folder)
     return folder
 
 
@@ -118,7 +117,7 @@ def make_folder() -> Path:
 def locked() -> Iterator[None]:
     """Hold the house rules' lock file around a check and the change it decides (an
     import that must not replace a rule saved meanwhile), like a game's lock."""
-    with lock_file(make_folder() / LOCK):
+    with lock_file(_folder() / LOCK):
         yield
 
 
@@ -128,7 +127,7 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
     from ohhell_score.domain.rules import check_house_name
 
     check_house_name(rule.name)
-    make_folder()
+    _folder()
     path = rule_path(rule.name)
     existed = path.exists()
     if existed and not replace:
@@ -153,7 +152,9 @@ def all_rules() -> tuple[list[HouseRule], list[str]]:
     rules, problems = [], []
     for path in sorted(folder.glob("*.json")):
         try:
-            rules.append(_named(parse(path.read_bytes(), str(path)), path))
-        except (CorruptHouseRule, OSError) as err:
+            rules.append(_named(parse(read_regular(path)[0], str(path)), path))
+        except CorruptHouseRule as err:
             problems.append(str(err))
+        except OSError as err:
+            problems.append(f"cannot read {path}: {err.strerror}")
     return rules, problems

@@ -21,7 +21,7 @@ from ohhell_score.domain.codec import SCHEMA, parse_progress
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.listing import Listing
-from ohhell_score.storage.files import file_key, lock_file, write_atomic
+from ohhell_score.storage.files import file_key, lock_file, read_cache, read_regular, write_atomic
 from ohhell_score.storage.games import wrong_id
 from ohhell_score.storage.paths import data_dir
 
@@ -32,9 +32,11 @@ INDEX_FORMAT = 1
 
 def _summarise(path: Path) -> dict[str, Any]:
     try:
-        prog = parse_progress(path.read_bytes(), str(path))
-    except (CorruptGame, OSError) as err:
+        prog = parse_progress(read_regular(path)[0], str(path))
+    except CorruptGame as err:
         return {"error": str(err)}
+    except OSError as err:
+        return {"error": f"cannot read {path}: {err.strerror}"}
     game = prog.game
     if game.id != path.stem:  # `show -g` would refuse it: listed as unreadable
         return {"error": wrong_id(path, game.id)}
@@ -58,17 +60,45 @@ def _index_header() -> dict[str, Any]:
 
 
 def _read_index(folder: Path) -> dict[str, Any]:
-    import json  # lazy: `list` before the first game (no data folder) reads no JSON
-
-    try:
-        data = json.loads((folder / INDEX_FILE).read_bytes())
-        if isinstance(data, dict) and data.get("header") == _index_header():
-            games = data.get("games")
-            if isinstance(games, dict):
-                return games
-    except (OSError, ValueError):
-        pass
+    data = read_cache(folder / INDEX_FILE)
+    if isinstance(data, dict) and data.get("header") == _index_header():
+        games = data.get("games")
+        if isinstance(games, dict):
+            return {gid: line for gid, line in games.items() if _well_formed(line)}
     return {}
+
+
+def _well_formed(line: object) -> bool:
+    """An index line as ``list_summaries`` writes it; anything else is read again."""
+    if not isinstance(line, dict) or not isinstance(line.get("summary"), dict):
+        return False
+    summary = line["summary"]
+    if "error" in summary:
+        return set(summary) == {"error"} and isinstance(summary["error"], str)
+    if set(summary) != set(_SUMMARY_TYPES):
+        return False
+    for key, kinds in _SUMMARY_TYPES.items():
+        value = summary[key]
+        if type(value) not in kinds:
+            return False
+        if type(value) is list and not all(type(x) is str for x in value):
+            return False
+    return True
+
+
+#: Each key of a game's summary and the types its value may have (``_summarise``).
+_SUMMARY_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (str,),
+    "players": (list,),
+    "rules": (str,),
+    "hands_played": (int,),
+    "hands_total": (int,),
+    "finished": (bool,),
+    "updated": (str,),
+    "leaders": (list,),
+    "winners": (list,),
+    "next_hand": (int, type(None)),
+}
 
 
 def _scan(folder: Path) -> dict[str, tuple[str, list[int], float]]:

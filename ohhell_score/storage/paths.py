@@ -8,6 +8,7 @@ config directory. Each folder of ours is made 0700.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -53,5 +54,16 @@ def user_dir(override: str, xdg: str, home_default: tuple[str, ...], platform_di
 
 def ensure_data_dir() -> Path:
     folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_folder(folder)
     return folder
+
+
+def make_folder(folder: Path) -> None:
+    """``folder`` and every missing folder above it, each 0700 (``mkdir(parents=True)``
+    gives the parents the umask's mode)."""
+    if folder.is_dir():
+        return
+    missing = [folder, *(p for p in folder.parents if not p.is_dir())]
+    for each in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            each.mkdir(mode=0o700)

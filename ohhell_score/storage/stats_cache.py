@@ -19,7 +19,7 @@ from pathlib import Path
 from ohhell_score.domain.codec import parse_game
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.stats import GameFacts, facts
-from ohhell_score.storage.files import file_key, write_atomic
+from ohhell_score.storage.files import file_key, read_cache, read_regular, write_atomic
 from ohhell_score.storage.games import game_files
 from ohhell_score.storage.paths import data_dir
 
@@ -30,10 +30,7 @@ Cached = dict[str, list[object]]  # file name -> [file_key, facts]
 
 
 def _load(folder: Path) -> Cached:
-    try:
-        data = json.loads((folder / CACHE_FILE).read_bytes())
-    except (OSError, ValueError):
-        return {}
+    data = read_cache(folder / CACHE_FILE)
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return {}
     games = data.get("games")
@@ -67,9 +64,9 @@ def saved_facts(problems: list[str]) -> list[GameFacts]:
             entry = cached.get(path.name)
             known = _cached_facts(entry, key)
             if known is None or entry is None:
-                with open(path, "rb") as f:  # the key of what is read, not of what was
-                    key = file_key(os.fstat(f.fileno()))
-                    known = facts(parse_game(f.read(), str(path)))
+                text, st = read_regular(path)  # the key of what is read, not of what was
+                key = file_key(st)
+                known = facts(parse_game(text, str(path)))
                 entry = [key, known.to_json()]
         except CorruptGame as err:
             problems.append(str(err))

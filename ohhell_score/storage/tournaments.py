@@ -40,7 +40,7 @@ from ohhell_score.domain.tournament import (
     plan,
     seated_games,
 )
-from ohhell_score.domain.versioned import read_versioned
+from ohhell_score.domain.versioned import load_json, read_versioned
 from ohhell_score.storage import games
 from ohhell_score.storage.files import BACKUP_SUFFIX, lock_file, read_file, write_atomic
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
@@ -285,14 +285,10 @@ def read_game(game_id: str) -> Progress | str | None:
 def read_brought(path: Path) -> Progress:
     """A game from another laptop, replayed: exported as JSON (its facts under
     ``"game"``) or its saved file copied over."""
-    try:
-        text = path.read_bytes()
-    except OSError as err:
-        raise CorruptGame(f"cannot read {path}: {err.strerror}") from None
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return parse_progress(text, str(path))  # says why, naming the file
+    text = read_file(path, CorruptGame)
+    if text is None:
+        raise CorruptGame(f"cannot read {path}: No such file or directory")
+    data = load_json(text, str(path), error=CorruptGame, what="game")
     if isinstance(data, dict) and isinstance(data.get("game"), dict):
         return parse_progress(json.dumps(data["game"]), str(path))
     return parse_progress(text, str(path))

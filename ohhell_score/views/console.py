@@ -62,9 +62,14 @@ def complain(message: str) -> None:
 def _write(stream: TextIO | None, text: str) -> None:
     if stream is None:  # closed (``>&-``): nothing to show it on
         return
-    if text:
-        stream.write(text)
-    stream.flush()
+    try:
+        if text:
+            stream.write(text)
+        stream.flush()
+    except OSError as err:  # ``> /dev/full``: say which file, not the data directory's
+        if err.filename is None and not isinstance(err, BrokenPipeError):
+            err.filename = "standard output" if stream is sys.stdout else "standard error"
+        raise
 
 
 def hush_stdout() -> None:

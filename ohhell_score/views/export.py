@@ -57,15 +57,9 @@ def progress_from_export(text: str | bytes, where: str) -> Progress:
     file cut short) is refused rather than silently rescored.
     """
     from ohhell_score.domain.codec import parse_progress  # lazy: as in export_json
+    from ohhell_score.domain.versioned import load_json
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CorruptGame(
-            f"cannot read {where}: not valid JSON ({err.msg} at line {err.lineno})"
-        ) from None
-    except UnicodeDecodeError:
-        raise CorruptGame(f"cannot read {where}: not UTF-8 text") from None
+    data = load_json(text, where, error=CorruptGame, what="game")
     if not isinstance(data, dict):
         raise CorruptGame(f"cannot read {where}: not a game (a JSON object was expected)")
     if "game" not in data:
@@ -90,8 +84,11 @@ def progress_from_export(text: str | bytes, where: str) -> Progress:
 
 
 def neutralise(cell: str) -> str:
-    """A text cell a spreadsheet would run as a formula, made plain text with ``'``."""
-    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+    """A text cell a spreadsheet would run as a formula, made plain text with ``'``: the
+    cell, and each piece of it after a ``;`` (a spreadsheet set to split on ``;`` reads
+    each piece as a cell of its own, and the csv module quotes only for ``,``)."""
+    pieces = cell.split(";")
+    return ";".join("'" + p if p.lstrip(" ").startswith(FORMULA_STARTS) else p for p in pieces)
 
 
 def trump_name(hand: HandState) -> str:
