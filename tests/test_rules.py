@@ -1,4 +1,4 @@
-"""Every rule and worked example of ../shared/rules.md, each test citing its section or seed.
+"""Every rule and worked example of the rule book, each test citing its section or seed.
 
 The domain is driven through game.py's own functions (``add_bids``, ``set_trump``,
 ``add_tricks``, ``undo``, ``edit``) and read back through ``progress`` and

@@ -1,4 +1,4 @@
-"""The rules of Oh Hell as frozen data (``../shared/rules.md``).
+"""The rules of Oh Hell as frozen data (the rule book: presets, options, worked examples).
 
 A ``RuleSet`` says everything the keeper needs: how many cards each hand deals, when
 the hook ("screw the dealer") applies, how trump is chosen, how a hand is scored and
