@@ -80,7 +80,7 @@ def test_committed_script_is_what_the_program_generates(shell: str) -> None:
 
 
 def test_preset_names_of_the_command_line_are_the_rules_presets() -> None:
-    from ohhell_score.cli import app as cli
+    from ohhell_score.cli import options as cli
     from ohhell_score.domain import rules
 
     assert tuple(rules.PRESETS) == cli.PRESET_NAMES
@@ -88,7 +88,7 @@ def test_preset_names_of_the_command_line_are_the_rules_presets() -> None:
 
 
 def test_rule_options_help_names_what_the_rules_take() -> None:
-    from ohhell_score.cli import app as cli
+    from ohhell_score.cli import options as cli
     from ohhell_score.domain import rules
 
     def help_of(option: object) -> object:

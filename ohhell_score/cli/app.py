@@ -12,8 +12,7 @@ inside its body, and those lines need no comment of their own. `new` imports the
 area only when it asks its questions, as lazy.py imports every area only when named.
 """
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, ClassVar
 
@@ -21,26 +20,33 @@ import typer
 from typer.main import get_command
 
 from ohhell_score import __version__
+from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import (
     complete_assignments,
-    complete_game,
-    complete_rules,
     complete_suit,
 )
 from ohhell_score.cli.lazy import LazyGroup
-from ohhell_score.domain.errors import BadValue, GameExists, Refused
-from ohhell_score.domain.ids import check_id
+from ohhell_score.cli.options import (
+    DEFAULT_PRESET,
+    NUMBERS,
+    DeckSizeOpt,
+    DecksOpt,
+    GameOpt,
+    HandsOpt,
+    HookOpt,
+    RulesOpt,
+    ScoringOpt,
+    TrumpOpt,
+    load_progress,
+    refusals,
+    rule_options,
+)
+from ohhell_score.domain.errors import BadValue
 from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
-    from ohhell_score.domain.game import Game, Progress
-    from ohhell_score.domain.rules import RuleOptions, RuleSet
-
-#: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
-#: without importing the rules (tests/test_completions.py checks that they agree).
-PRESET_NAMES = ("cartier", "ten-to-one", "classic")
-DEFAULT_PRESET = "classic"
+    pass
 
 # The commands of the other areas, by their module in cli/, each holding them on its own
 # Typer app (``app``). A module is imported only when one of its commands runs, or when
@@ -73,36 +79,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-#: Commands that take numbers as arguments take "-1" as a (refused) value, not an option.
-NUMBERS = {"ignore_unknown_options": True}
-
-
-@contextmanager
-def refusals() -> Iterator[None]:
-    """A malformed value (``BadValue``) becomes Typer's usage error (exit 2); refusals
-    (``Refused``, ``OSError``) go on to ``entry.py``, which words them (exit 1)."""
-    try:
-        yield
-    except BadValue as err:
-        raise typer.BadParameter(str(err)) from None
-
-
-def read_input(file: str) -> bytes:
-    """The bytes of the file a user names (``-``: stdin), read as every file is: a
-    regular file only, without blocking, at most ``files.MAX_FILE_BYTES``; anything
-    else is refused naming it."""
-    from ohhell_score.storage import files
-
-    if file == "-":
-        data = typer.get_binary_stream("stdin").read(files.MAX_FILE_BYTES + 1)
-        if len(data) > files.MAX_FILE_BYTES:
-            raise Refused("cannot read stdin: larger than the largest game file")
-        return data
-    try:
-        return files.read_regular(file)[0]
-    except OSError as err:
-        raise Refused(f"cannot read {file}: {err.strerror or err}") from None
-
 
 def version_callback(value: bool) -> None:
     if value:
@@ -127,56 +103,6 @@ def main(
     Start with `ohhell new Ann Bob Cat Dan --rules cartier`, then enter each hand with
     `ohhell bid`, `ohhell trump` and `ohhell tricks` (or all of it with `ohhell play`).
     """
-
-
-GameOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--game",
-        "-g",
-        help="The game's id (default: the current game).",
-        show_default=False,
-        autocompletion=complete_game,
-    ),
-]
-# The rule options of `new`, shared by every command that makes a rule set (rules.md):
-# each such command lists the six after its --rules, and `rule_options` gathers them.
-# Their help says what domain/rules.py takes, written out because importing the rules
-# here would slow every command (tests/test_completions.py checks that they agree).
-RulesOpt = Annotated[
-    str,
-    typer.Option(
-        "--rules",
-        "-r",
-        help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
-        autocompletion=complete_rules,
-    ),
-]
-HookOpt = Annotated[str | None, typer.Option(help="always, never or from:K.", show_default=False)]
-HandsOpt = Annotated[
-    str | None,
-    typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
-]
-TrumpOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
-    ),
-]
-ScoringOpt = Annotated[
-    str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
-]
-DecksOpt = Annotated[int | None, typer.Option(help="Number of 52-card packs.", show_default=False)]
-DeckSizeOpt = Annotated[
-    int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
-]
-
-
-def rule_options(ctx: typer.Context) -> "RuleOptions":
-    """The options ``HookOpt`` to ``DeckSizeOpt`` as the command ``ctx`` was given them."""
-    from ohhell_score.domain.rules import RuleOptions
-
-    return RuleOptions._make(ctx.params[name] for name in RuleOptions._fields)
 
 
 # --- new ----------------------------------------------------------------------------
@@ -239,48 +165,8 @@ def new(
         rule_set = make_rules(rules, len(names), options)
         first = names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
         created = create_game(game, names, rule_set, first, scorer)
-    announce(created)
+    say(announced(created))
     say(next_words(progress(created)))
-
-
-def make_rules(name: str, players: int, options: "RuleOptions") -> "RuleSet":
-    """The preset or house rule ``name`` for ``players``, with ``options`` over it."""
-    from ohhell_score.domain.rules import build_rules
-    from ohhell_score.storage.house import find as find_house_rule
-
-    return build_rules(name, players, options, house=find_house_rule(name))
-
-
-def create_game(
-    game_id: str | None,
-    names: tuple[str, ...],
-    rule_set: "RuleSet",
-    first_dealer: int,
-    scorer: str | None,
-) -> "Game":
-    """Save a new game under ``game_id``, or under an id made from today's date."""
-    from ohhell_score.domain.game import Game, check_note
-
-    if scorer is not None:
-        check_note(scorer, "--scorer")
-    at = games.now()
-    while True:
-        gid = check_id(game_id) if game_id is not None else games.new_id()
-        created = Game(gid, names, rule_set, first_dealer, created=at, updated=at, scorer=scorer)
-        try:
-            games.create(created)
-            return created
-        except GameExists:
-            if game_id is not None:
-                raise
-            # Another `new` took the id made up a moment ago: make up the next.
-
-
-def announce(created: "Game") -> None:
-    from ohhell_score.views.words import plural
-
-    hands = plural(len(created.rules.hands), "hand")
-    say(f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands}).")
 
 
 # --- entries ------------------------------------------------------------------------
@@ -390,13 +276,6 @@ def edit(
 
 
 # --- reading ------------------------------------------------------------------------
-
-
-def load_progress(game_id: str | None) -> "Progress":
-    from ohhell_score.actions import entries as commands
-
-    with refusals():
-        return commands.load_progress(game_id)
 
 
 @app.command()

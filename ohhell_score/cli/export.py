@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ohhell_score.cli.app import (
+from ohhell_score.actions.setup import make_rules
+from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     DeckSizeOpt,
     DecksOpt,
@@ -28,12 +30,10 @@ from ohhell_score.cli.app import (
     ScoringOpt,
     TrumpOpt,
     load_progress,
-    make_rules,
     read_input,
     refusals,
     rule_options,
 )
-from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import GameExists, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import files, games

@@ -17,15 +17,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ohhell_score.cli.app import (
-    GameOpt,
-    announce,
-    create_game,
-    make_rules,
-    refusals,
-)
+from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import GameOpt, refusals
 from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import games
@@ -180,7 +175,7 @@ def new_at_table(
         raise Interrupted("no game created") from None
     with refusals():
         created = create_game(game_id, names, rule_set, first, scorer)
-    announce(created)
+    say(announced(created))
     if players:
         say(next_words(progress(created)))
     else:

@@ -18,7 +18,9 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ohhell_score.cli.app import (
+from ohhell_score.cli.complete import complete_house_rule, complete_rules
+from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     PRESET_NAMES,
     DeckSizeOpt,
@@ -31,8 +33,6 @@ from ohhell_score.cli.app import (
     refusals,
     rule_options,
 )
-from ohhell_score.cli.complete import complete_house_rule, complete_rules
-from ohhell_score.cli.lazy import area
 from ohhell_score.storage import files
 from ohhell_score.views.console import complain, note, say
 

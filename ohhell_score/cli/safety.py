@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from ohhell_score.cli.app import refusals
 from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import refusals
 from ohhell_score.storage import games
 from ohhell_score.views.console import say
 

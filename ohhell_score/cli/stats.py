@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ohhell_score.cli.app import GameOpt, load_progress, refusals
 from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import GameOpt, load_progress, refusals
 from ohhell_score.views.console import complain, rich_console, say
 
 if TYPE_CHECKING:

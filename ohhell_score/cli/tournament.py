@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ohhell_score.cli.app import (
+from ohhell_score.cli.complete import (
+    complete_game,
+    complete_preset,
+    complete_tournament,
+    tournament_names,
+)
+from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import (
     PRESET_NAMES,
     DeckSizeOpt,
     DecksOpt,
@@ -31,13 +38,6 @@ from ohhell_score.cli.app import (
     refusals,
     rule_options,
 )
-from ohhell_score.cli.complete import (
-    complete_game,
-    complete_preset,
-    complete_tournament,
-    tournament_names,
-)
-from ohhell_score.cli.lazy import area
 from ohhell_score.domain.errors import Refused, TournamentExists
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import files
