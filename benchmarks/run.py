@@ -34,9 +34,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import Game
@@ -88,8 +87,7 @@ print(games)
 BASELINES = ("hello-world", "read+parse 10,000")
 
 
-@dataclass
-class Case:
+class Case(NamedTuple):
     name: str
     argv: list[str]
     env: dict[str, str]
