@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,3 +147,96 @@ def test_list_works_in_a_folder_it_may_not_write_in(
     monkeypatch.setattr(index, "lock_file", no_lock)  # as root, chmod would not stop us
     assert "friday" in ohhell.ok("list")
     assert not (data_dir / INDEX).exists()
+
+
+def test_list_reads_no_game_again_while_none_changed(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The point of the index (`list` over thousands of games): a second `list` takes
+    every line from it, an unreadable game's too, and shows the same."""
+    from ohhell_score.storage import index
+
+    start(ohhell, "friday")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    start(ohhell, "monday")
+    (data_dir / "broken.json").write_text("{not json")
+    first = (ohhell.ok("list"), ohhell.ok("list", "--json"))
+
+    def unread(text: object, where: str) -> None:
+        raise AssertionError(f"read {where} again")
+
+    monkeypatch.setattr(index, "parse_progress", unread)
+    assert (ohhell.ok("list"), ohhell.ok("list", "--json")) == first
+
+
+def _summary(line: dict[str, Any], **changed: object) -> dict[str, Any]:
+    return {**line, "summary": {**line["summary"], **changed}}
+
+
+def _with(key: str, value: object, line: dict[str, Any]) -> dict[str, Any]:
+    return _summary(line, **{key: value})
+
+
+#: Index lines of the wrong shape, each made from friday's good line.
+WRONG_LINES: dict[str, Callable[[dict[str, Any]], object]] = {
+    "not an object": lambda line: [line["key"], line["summary"]],
+    "no summary": lambda line: {"key": line["key"]},
+    "a summary not an object": lambda line: {**line, "summary": ["friday"]},
+    "a key too many": lambda line: _summary(line, seats=4),
+    "a key missing": lambda line: {
+        **line,
+        "summary": {k: v for k, v in line["summary"].items() if k != "next_hand"},
+    },
+    "an error and a summary": lambda line: _summary(line, error="cannot read it"),
+    "an error not in words": lambda line: {**line, "summary": {"error": 7}},
+    "a player not a name": lambda line: _summary(line, players=["Ann", "Bob", 3, "Dan"]),
+    "a leader not a name": lambda line: _summary(line, leaders=[None]),
+    "a winner not a name": lambda line: _summary(line, winners=[1]),
+    **{
+        f"{key} of the wrong type": functools.partial(_with, key, value)
+        for key, value in {
+            "id": 7,
+            "players": "Ann, Bob",
+            "rules": None,
+            "hands_played": "0",
+            "hands_total": 23.0,
+            "finished": 0,
+            "updated": 20261201,
+            "leaders": "Ann",
+            "winners": {},
+            "next_hand": "1",
+        }.items()
+    },
+}
+
+
+@pytest.mark.parametrize("wrong", WRONG_LINES.values(), ids=WRONG_LINES.keys())
+def test_an_index_line_of_the_wrong_shape_is_read_again(
+    ohhell: Ohhell, data_dir: Path, wrong: Callable[[dict[str, Any]], object]
+) -> None:
+    """A line under the game's own key that `list` did not write (hand-edited, or from
+    a bug) is never shown: the game is read again and its line written afresh."""
+    start(ohhell, "friday")
+    want = ohhell.ok("list", "--json")
+    index = json.loads((data_dir / INDEX).read_text())
+    good = index["games"]["friday"]
+    index["games"]["friday"] = wrong(good)
+    (data_dir / INDEX).write_text(json.dumps(index))
+    assert ohhell.ok("list", "--json") == want
+    assert json.loads((data_dir / INDEX).read_text())["games"]["friday"] == good
+
+
+@pytest.mark.parametrize("field", ["format", "version", "schema"])
+def test_an_index_written_by_another_version_is_not_trusted(
+    ohhell: Ohhell, data_dir: Path, field: str
+) -> None:
+    """Another version may summarise otherwise: its lines, well formed and under the
+    right keys, are all read again (here one says Zoë plays at friday)."""
+    start(ohhell, "friday")
+    want = ohhell.ok("list", "--json")
+    index = json.loads((data_dir / INDEX).read_text())
+    index["header"][field] = "another"
+    line = index["games"]["friday"]
+    line["summary"]["players"] = ["Zoë", "Bob", "Cat", "Dan"]
+    (data_dir / INDEX).write_text(json.dumps(index))
+    assert ohhell.ok("list", "--json") == want
