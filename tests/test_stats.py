@@ -479,3 +479,57 @@ def test_a_game_with_trump_entries_is_counted_whole(ohhell: Ohhell) -> None:
     players = data["players"]
     assert {p: players[p]["average_total"] for p in players} == {"Bob": 21, "Ann": 11, "Cat": 11}
     assert (players["Bob"]["bids_made"], players["Ann"]["bids_made"]) == (2, 1)
+
+
+def test_average_miss_sums_every_tricks_off_over_and_under(ohhell: Ohhell) -> None:
+    """d = |t - b| (rules.md, "Scoring"), summed over every hand: Bob bids 1 and takes
+    2, then 0 and takes 1 (2 off, both over); Cat bids 2 and takes 1 (1 off, under)."""
+    play(
+        ohhell,
+        "g1",
+        ("Ann", "Bob", "Cat"),
+        [("1 2 0", "2 1 0"), ("0 0 0", "0 0 1")],
+        "--hands",
+        "3,1",
+    )
+    players = stats_json(ohhell)["players"]
+    seen = {
+        p: (players[p]["average_miss"], players[p]["missed_over"], players[p]["missed_under"])
+        for p in players
+    }
+    assert seen == {"Ann": (0.0, 0, 0), "Cat": (0.5, 0, 1), "Bob": (1.0, 2, 0)}
+
+
+def test_stats_since_a_date_go_by_the_day_a_game_started(
+    ohhell: Ohhell, clock: Callable[[str], None]
+) -> None:
+    """A game started on the 13th and finished on the 20th is a game of the 13th."""
+    clock("2026-11-13")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g1", *TWO_HANDS)
+    ohhell.ok("bid", "1", "0", "1")
+    ohhell.ok("tricks", "1", "0", "1")
+    clock("2026-11-20")
+    ohhell.ok("bid", "0", "1", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    assert stats_json(ohhell, "--since", "2026-11-20")["games"] == 0
+    assert stats_json(ohhell, "--since", "2026-11-13")["games"] == 1
+
+
+def test_every_game_is_weighed_whatever_came_before_it() -> None:
+    """A game of another preset, or an unfinished one, read first leaves the others
+    counted; each unfinished game is counted as one."""
+    seats = ((11, 1, 0, 0, 0, 0, 0),) * 3
+    players = ("Ann", "Bob", "Cat")
+
+    def game(gid: str, preset: str, finished: bool) -> GameFacts:
+        return GameFacts(gid, preset, "2026-11-13", players, 2, finished, seats)
+
+    read = [
+        game("g1", "ten-to-one", True),
+        game("g2", "classic", False),
+        game("g3", "classic", False),
+        game("g4", "classic", True),
+    ]
+    summary = summarise(read, Filters(preset="classic"))
+    assert (summary.games, summary.unfinished) == (1, 2)
+    assert summary.players[0].games == 1
