@@ -195,3 +195,12 @@ def test_a_house_rule_works_with_draw_and_at_the_preset_question(ohhell: Ohhell)
     asked = ohhell("new", "-g", "asked", input=typed("Ann", "Bob", "Cat", "", "pub", "", "q"))
     assert asked.exit_code == 0, asked.output
     assert ohhell.sheet("-g", "asked")["rules"]["hook"] == "never"
+
+
+def test_what_is_not_a_card_is_refused_saying_how_to_type_one() -> None:
+    with pytest.raises(BadValue) as refused:
+        Card.parse("11h")
+    assert str(refused.value) == (
+        "'11h' is not a card: a rank 2-10, J, Q, K or A, then a suit "
+        "s h d c (or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♦"
+    )

@@ -8,6 +8,7 @@ Scores are standard: 10 + t for a made bid, t for a missed one (rules.md, "Scori
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -88,8 +89,6 @@ def evenings(ohhell: Ohhell, clock: Callable[[str], None]) -> None:
 
 
 def stats_json(ohhell: Ohhell, *args: str) -> dict[str, Any]:
-    import json
-
     data: dict[str, Any] = json.loads(ohhell.ok("stats", "--json", *args))
     return data
 
@@ -419,8 +418,6 @@ def test_a_stats_cache_line_of_the_wrong_shape_is_read_again(
     """A line under a game's name that `stats` did not write for the file as it is
     (hand-edited, another file's, a bug's) is never counted: g1 is read again and its
     line written afresh."""
-    import json
-
     first = stats_json(ohhell)
     cache = data_dir / ".stats-cache.json"
     kept = json.loads(cache.read_text())
@@ -438,8 +435,6 @@ def test_a_stats_cache_of_another_version_is_not_trusted(
 ) -> None:
     """Its lines, well formed and under the right keys, are all read again (here one
     says g1 was unfinished)."""
-    import json
-
     first = stats_json(ohhell)
     cache = data_dir / ".stats-cache.json"
     kept = json.loads(cache.read_text())
@@ -533,3 +528,64 @@ def test_every_game_is_weighed_whatever_came_before_it() -> None:
     summary = summarise(read, Filters(preset="classic"))
     assert (summary.games, summary.unfinished) == (1, 2)
     assert summary.players[0].games == 1
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("games", [[], "g1.json", None])
+def test_a_stats_cache_whose_games_are_not_a_table_is_not_trusted(
+    ohhell: Ohhell, data_dir: Path, games: object
+) -> None:
+    first = stats_json(ohhell)
+    (data_dir / ".stats-cache.json").write_text(json.dumps({"version": 1, "games": games}))
+    assert stats_json(ohhell) == first
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_unchanged_since_the_last_run_leave_the_cache_as_it_is(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Nothing changed, nothing written (each write costs two fsyncs)."""
+    ohhell.ok("stats")
+    kept = (data_dir / ".stats-cache.json").stat()
+    ohhell.ok("stats")
+    assert (data_dir / ".stats-cache.json").stat().st_ino == kept.st_ino
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_go_on_where_the_cache_cannot_be_written(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache that cannot be kept (a full disk, a folder not ours) only costs time."""
+    from ohhell_score.storage import stats_cache
+
+    first = stats_json(ohhell)
+    (data_dir / ".stats-cache.json").unlink()
+
+    def no_room(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(stats_cache, "write_atomic", no_room)
+    assert stats_json(ohhell) == first
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("planted", ["a folder", "not JSON"])
+def test_an_unreadable_file_read_first_leaves_every_other_game_counted(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch, planted: str
+) -> None:
+    """`stats` says which file it could not read, and why, and counts the rest."""
+    from ohhell_score.storage import stats_cache
+
+    first = stats_json(ohhell)
+    path = data_dir / "planted.json"
+    if planted == "a folder":
+        path.mkdir()
+    else:
+        path.write_text("{", encoding="utf-8")
+    in_order = stats_cache.game_files
+    monkeypatch.setattr(stats_cache, "game_files", lambda: [path, *in_order()])
+    result = ohhell("stats", "--json")
+    assert result.exit_code == 0
+    why = "not a regular file" if planted == "a folder" else "not valid JSON"
+    assert f"cannot read {path}: {why}" in result.stderr
+    assert json.loads(result.stdout) == first
