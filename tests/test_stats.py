@@ -582,7 +582,7 @@ def test_an_unreadable_file_read_first_leaves_every_other_game_counted(
         path.mkdir()
     else:
         path.write_text("{", encoding="utf-8")
-    in_order = stats_cache.game_files
+    in_order = game_store.game_files
     monkeypatch.setattr(stats_cache, "game_files", lambda: [path, *in_order()])
     result = ohhell("stats", "--json")
     assert result.exit_code == 0
