@@ -511,21 +511,22 @@ def test_stats_since_a_date_go_by_the_day_a_game_started(
 
 
 def test_every_game_is_weighed_whatever_came_before_it() -> None:
-    """A game of another preset, or an unfinished one, read first leaves the others
-    counted; each unfinished game is counted as one."""
+    """A game of another preset or an older one, or an unfinished one, read first
+    leaves the others counted; each unfinished game is counted as one."""
     seats = ((11, 1, 0, 0, 0, 0, 0),) * 3
     players = ("Ann", "Bob", "Cat")
 
-    def game(gid: str, preset: str, finished: bool) -> GameFacts:
-        return GameFacts(gid, preset, "2026-11-13", players, 2, finished, seats)
+    def game(gid: str, preset: str, finished: bool, day: str = "2026-11-20") -> GameFacts:
+        return GameFacts(gid, preset, day, players, 2, finished, seats)
 
     read = [
+        game("g0", "classic", True, day="2026-11-13"),
         game("g1", "ten-to-one", True),
         game("g2", "classic", False),
         game("g3", "classic", False),
         game("g4", "classic", True),
     ]
-    summary = summarise(read, Filters(preset="classic"))
+    summary = summarise(read, Filters(preset="classic", since=date(2026, 11, 20)))
     assert (summary.games, summary.unfinished) == (1, 2)
     assert summary.players[0].games == 1
 
