@@ -8,6 +8,7 @@ real terminal, as a process).
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pytest
 from rich.console import Console
@@ -16,20 +17,22 @@ from ohhell_score.cli import interactive as play
 from tests.conftest import Ohhell
 
 
-def session(answers: list[str]) -> list[str]:
-    """The prompts of a `play` session on game t given ``answers``, then Ctrl-D."""
+def session(answers: list[str | Callable[[], str]], shown: io.StringIO | None = None) -> list[str]:
+    """The prompts of a `play` session on game t given ``answers``, then Ctrl-D; an
+    answer may be a function, called (as another `ohhell` at work) before it answers."""
     prompts: list[str] = []
     left = iter(answers)
 
     def ask(prompt: str) -> str:
         prompts.append(prompt)
         try:
-            return next(left)
+            answer = next(left)
         except StopIteration:
             raise EOFError from None
+        return answer() if callable(answer) else answer
 
     with pytest.raises(EOFError):
-        play.Session("t", Console(file=io.StringIO(), width=80), ask).run()
+        play.Session("t", Console(file=shown or io.StringIO(), width=200), ask).run()
     return prompts
 
 
@@ -55,3 +58,24 @@ def test_tricks_typed_are_forgotten_once_the_game_changes(ohhell: Ohhell) -> Non
     ohhell.ok("undo", "-g", "t")
     ohhell.ok("bid", "-g", "t", "Ann=0")
     assert session([])[:1] == ["Bob took (0-2): "]
+
+
+@pytest.mark.usefixtures("bid")
+def test_tricks_typed_while_another_ohhell_changed_the_game_are_not_kept(
+    ohhell: Ohhell,
+) -> None:
+    """Bob's tricks typed, then Ann's bid undone elsewhere before Cat's are: Cat's answer
+    is refused, the session says why, and asks for Ann's bid again."""
+
+    def undo_then_answer() -> str:
+        ohhell.ok("undo", "-g", "t")
+        return "0"
+
+    shown = io.StringIO()
+    prompts = session(["1", undo_then_answer], shown)
+    assert (
+        "the game changed meanwhile (another ohhell at work?): "
+        "that answer was not stored; here is where the game stands now"
+    ) in shown.getvalue()
+    assert prompts[2] == "Ann (dealer) bids (0-2): "
+    assert "Ann" not in ohhell.sheet("-g", "t")["hands"][0]["bids"]
