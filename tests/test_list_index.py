@@ -240,3 +240,16 @@ def test_an_index_written_by_another_version_is_not_trusted(
     line["summary"]["players"] = ["Zoë", "Bob", "Cat", "Dan"]
     (data_dir / INDEX).write_text(json.dumps(index))
     assert ohhell.ok("list", "--json") == want
+
+
+def test_a_game_file_too_large_to_read_is_listed_as_unreadable_saying_why(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    start(ohhell, "friday")
+    huge = data_dir / "huge.json"
+    huge.write_bytes(b" " * (4 * 1024 * 1024 + 1))
+    assert "unreadable: see `ohhell show -g huge`" in ohhell.ok("list")
+    result = ohhell("list", "--json")
+    assert result.exit_code == 0
+    assert [g["id"] for g in json.loads(result.stdout)] == ["friday"]
+    assert f"cannot read {huge}: larger than 4 MB" in result.stderr
