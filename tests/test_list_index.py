@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import re
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -130,8 +132,11 @@ def test_a_game_filed_under_another_id_is_listed_as_unreadable(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
     start(ohhell, "friday")
-    (data_dir / "monday.json").write_bytes((data_dir / "friday.json").read_bytes())
+    monday = data_dir / "monday.json"
+    monday.write_bytes((data_dir / "friday.json").read_bytes())
     assert "unreadable: see `ohhell show -g monday`" in ohhell.ok("list")
+    said = f"cannot read {monday}: it holds game 'friday', not 'monday'"
+    assert said in ohhell("list", "--json").stderr
 
 
 def test_list_works_in_a_folder_it_may_not_write_in(
@@ -253,3 +258,58 @@ def test_a_game_file_too_large_to_read_is_listed_as_unreadable_saying_why(
     assert result.exit_code == 0
     assert [g["id"] for g in json.loads(result.stdout)] == ["friday"]
     assert f"cannot read {huge}: larger than 4 MB" in result.stderr
+
+
+def test_list_after_one_game_changed_reads_that_game_alone(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index line of each game that did not change is kept: only friday, bid on
+    since the last `list`, is read again."""
+    from ohhell_score.storage import index
+
+    start(ohhell, "friday")
+    start(ohhell, "monday")
+    ohhell.ok("list")
+    ohhell.ok("bid", "-g", "friday", "3")
+    read: list[str] = []
+    parse = index.parse_progress
+
+    def reading(text: bytes, where: str) -> Any:
+        read.append(Path(where).name)
+        return parse(text, where)
+
+    monkeypatch.setattr(index, "parse_progress", reading)
+    rows = json.loads(ohhell.ok("list", "--json"))
+    assert read == ["friday.json"]
+    assert [(g["id"], g["hands_played"]) for g in rows] == [("friday", 0), ("monday", 0)]
+
+
+class _Vanished:
+    """A directory entry whose file is removed before it is looked at."""
+
+    name = "vanished.json"
+    path = "vanished.json"
+
+    def stat(self) -> os.stat_result:
+        raise FileNotFoundError(2, "No such file or directory", self.name)
+
+
+def test_list_skips_what_is_no_game_wherever_the_folder_lists_it(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file not named like a game, a hidden one and one removed while `list` looks are
+    passed over, and the games the folder lists after them are still listed."""
+    from ohhell_score.storage import index
+
+    start(ohhell, "friday")
+    for odd in ("Friday copy.json", ".hidden.json", "notes.txt"):
+        (data_dir / odd).write_text("{}")
+    scandir = os.scandir
+
+    @contextlib.contextmanager
+    def odd_ones_first(folder: Path) -> Iterator[list[Any]]:
+        with scandir(folder) as entries:
+            yield [_Vanished(), *sorted(entries, key=lambda e: e.name == "friday.json")]
+
+    monkeypatch.setattr(index, "os", types.SimpleNamespace(scandir=odd_ones_first))
+    assert [g["id"] for g in json.loads(ohhell.ok("list", "--json"))] == ["friday"]
