@@ -271,8 +271,9 @@ def test_list_after_one_game_changed_reads_that_game_alone(
     start(ohhell, "monday")
     ohhell.ok("list")
     ohhell.ok("bid", "-g", "friday", "3")
+    from ohhell_score.domain.codec import parse_progress as parse
+
     read: list[str] = []
-    parse = index.parse_progress
 
     def reading(text: bytes, where: str) -> Any:
         read.append(Path(where).name)
