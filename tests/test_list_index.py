@@ -314,3 +314,20 @@ def test_list_skips_what_is_no_game_wherever_the_folder_lists_it(
 
     monkeypatch.setattr(index, "os", types.SimpleNamespace(scandir=odd_ones_first))
     assert [g["id"] for g in json.loads(ohhell.ok("list", "--json"))] == ["friday"]
+
+
+def test_list_orders_games_by_when_they_were_played_not_by_their_files(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """friday was played last; its file looks older (copied back from a backup with
+    its time reset): friday still comes first, and unreadable files come last."""
+    from ohhell_score.storage import games
+
+    monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:00:00+00:00")
+    start(ohhell, "monday")
+    monkeypatch.setattr(games, "now", lambda: "2026-12-01T20:00:00+00:00")
+    start(ohhell, "friday")
+    (data_dir / "broken.json").write_text("{not json")
+    os.utime(data_dir / "friday.json", (0, 0))
+    rows = ohhell.ok("list").splitlines()[2:]
+    assert [row.split()[0] for row in rows] == ["friday", "monday", "broken"]
