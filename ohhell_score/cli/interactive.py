@@ -175,9 +175,9 @@ def trump_line(prog: Progress, hand: HandState) -> str:
 def shuffler(game: Game, hand: HandState) -> str | None:
     """seed 000: at a Cartier table of 4, the player opposite the dealer shuffles the
     second deck for the next hand."""
-    if game.rules.preset != "cartier" or len(game.players) != 4:
+    if game.rules.preset != "cartier" or len(hand.players) != 4:
         return None
-    return game.players[(game.dealer_seat(hand.number) + 2) % 4]
+    return hand.players[(hand.players.index(hand.dealer) + 2) % 4]
 
 
 class Session:

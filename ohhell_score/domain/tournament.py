@@ -31,7 +31,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
-from ohhell_score.domain.game import Bid, Game, Progress, TrumpEntry, check_players
+from ohhell_score.domain.game import Bid, Game, Progress, Tricks, TrumpEntry, check_players
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
 
 #: Tables of four in the first round (seed 000: "8 tables of 4 players each").
@@ -512,8 +512,10 @@ def _facts(game: Game) -> list[tuple[object, ...]]:
             out.append(("bid", e.hand, e.player, e.value))
         elif isinstance(e, TrumpEntry):
             out.append(("trump", e.hand, e.suit))
-        else:
+        elif isinstance(e, Tricks):
             out.append(("tricks", e.hand, e.values))
+        else:
+            out.append(("seat", *e._replace(at="")))
     return out
 
 
