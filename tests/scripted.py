@@ -130,7 +130,9 @@ class Table:
         self.changes.append((self._at(), "leave", name, "", 0))
 
     def join(self, name: str, after: str | None = None, score: int = 0) -> None:
-        self.changes.append((self._at(), "join", name, after or self.seating(self._at())[-1], score))
+        self.changes.append(
+            (self._at(), "join", name, after or self.seating(self._at())[-1], score)
+        )
 
     def _at(self) -> int:
         k = self.current()

@@ -5,8 +5,9 @@ Plain strings only (no rich): the quick commands print these without paying for 
 
 from __future__ import annotations
 
-from ohhell_score.domain.game import NextStep, Progress, Step
+from ohhell_score.domain.game import Entry, NextStep, Progress, Step
 from ohhell_score.domain.rules import Preset, RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.seats import Join, Leave, Replace
 
 
 def plural(n: int, word: str) -> str:
@@ -104,3 +105,38 @@ def _trump_words(rules: RuleSet) -> str:
 
 def preset_line(p: Preset) -> str:
     return f"{p.name}: {p.summary} (seed {p.seed}; {p.usual_players} players)"
+
+
+# --- seats that change ----------------------------------------------------------------
+
+
+def change_words(prog: Progress, change: Entry) -> str:
+    """A seat change as a table says it: "Dan takes Bob's seat from hand 5, with Bob's
+    42 points", "Cat leaves after hand 7 with 52 (cannot win)"."""
+    played = change.hand - 1
+    if isinstance(change, Replace):
+        moved = next(
+            (
+                c.points
+                for c in prog.carried
+                if (c.giver, c.taker, c.after_hand) == (change.old, change.new, played)
+            ),
+            None,
+        )
+        carry = f", with {change.old}'s {plural(moved, 'point')}" if moved is not None else ""
+        return f"{change.new} takes {change.old}'s seat from hand {change.hand}{carry}"
+    if isinstance(change, Leave):
+        when = f"after hand {played}" if played else "before hand 1"
+        kept = prog.running[played - 1].get(change.player, 0) if played else 0
+        return f"{change.player} leaves {when} with {kept} (a player who left cannot win)"
+    if isinstance(change, Join):
+        start = f", starting at {change.score}" if change.score else ""
+        return f"{change.player} joins after {change.after} from hand {change.hand}{start}"
+    return ""
+
+
+def seat_notes(prog: Progress) -> list[str]:
+    """Every seat change of the game in words, in the order made (a sheet's footnotes)."""
+    return [
+        change_words(prog, e) for e in prog.game.entries if isinstance(e, Replace | Leave | Join)
+    ]
