@@ -348,7 +348,7 @@ class _SeatBook:
                 self.counted.add(change.player)
         after = seating.changed(change)
         remaining = game.rules.hands[hand.number - 1 :]
-        check_fits(len(after.players), remaining, game.rules.deck, hand.number)
+        check_fits(change, len(after.players), remaining, game.rules.deck, hand.number)
         return after
 
     @staticmethod

@@ -154,21 +154,34 @@ def check_change_allowed(started: bool, finished: bool, number: int) -> None:
         )
 
 
-def check_fits(players: int, remaining: Sequence[int], deck: int, first: int) -> None:
+def check_fits(
+    change: SeatChange, players: int, remaining: Sequence[int], deck: int, first: int
+) -> None:
     """rules.md: at least 3 players, and each remaining hand fits the deck, n * N <= D."""
+    who = _cannot(change)
     if players < MIN_PLAYERS:
-        raise SeatRefused(f"{players} players would remain; Oh Hell needs at least {MIN_PLAYERS}")
+        raise SeatRefused(
+            f"{who}: {players} players would remain; Oh Hell needs at least {MIN_PLAYERS}"
+        )
     if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
         raise RulesDontFit(
-            f"{players} players need two decks ({2 * PACK} cards); this game's deck has {deck}"
+            f"{who}: {players} players need two decks ({2 * PACK} cards); the deck has {deck}"
         )
     largest = max(remaining)
     if largest * players > deck:
         number = first + list(remaining).index(largest)
         raise RulesDontFit(
-            f"hand {number} deals {largest} cards to each of {players} players: "
-            f"{largest * players} cards, and the deck has {deck}"
+            f"{who}: hand {number} deals {largest} cards to each of {players} players, "
+            f"{largest * players} cards; the deck has {deck}"
         )
+
+
+def _cannot(change: SeatChange) -> str:
+    if isinstance(change, Replace):
+        return f"{change.new} cannot take {change.old}'s seat"
+    if isinstance(change, Leave):
+        return f"{change.player} cannot leave"
+    return f"{change.player} cannot join"
 
 
 def describe_change(change: SeatChange) -> str:
