@@ -140,3 +140,41 @@ def seat_notes(prog: Progress) -> list[str]:
     return [
         change_words(prog, e) for e in prog.game.entries if isinstance(e, Replace | Leave | Join)
     ]
+
+
+def seat_marks(prog: Progress) -> dict[tuple[int, str], str]:
+    """What a sheet writes in the cell of a player who got up, in the row of the first
+    hand without them: "left", or "→ Dan" for the one who took the seat."""
+    marks: dict[tuple[int, str], str] = {}
+    for e in prog.game.entries:
+        if isinstance(e, Replace):
+            marks[(e.hand, e.old)] = f"→ {e.new}"
+        elif isinstance(e, Leave):
+            marks[(e.hand, e.player)] = "left"
+    return marks
+
+
+def away_words(prog: Progress, player: str) -> str:
+    """Why a player with a total is not seated now ("left after hand 7"), or ""."""
+    if player in prog.players:
+        return ""
+    why = ""
+    for e in prog.game.entries:
+        if isinstance(e, Replace) and e.old == player:
+            why = f"gave the seat to {e.new} after hand {e.hand - 1}"
+        elif isinstance(e, Leave) and e.player == player:
+            why = f"left after hand {e.hand - 1}"
+    return why
+
+
+def chart_points(prog: Progress) -> dict[str, list[tuple[int, int]]]:
+    """Each player's (hands scored, total) over the hands they played, from the total
+    they sat down with: a chart draws a player only while at the table."""
+    out: dict[str, list[tuple[int, int]]] = {p: [] for p in prog.everyone}
+    for k, totals in enumerate(prog.running):
+        for p, score in prog.hands[k].scores.items():
+            points = out[p]
+            if not points or points[-1][0] != k:  # sat down (again) before this hand
+                points.append((k, totals[p] - score))
+            points.append((k + 1, totals[p]))
+    return out
