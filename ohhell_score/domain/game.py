@@ -632,27 +632,27 @@ def with_edit(
 
 def with_replace(prog: Progress, old: str, new: str, carry: bool, at: str = "") -> Progress:
     """cli-contract ``seat replace``: NEW takes OLD's seat from the current hand."""
-    hand = _seat_hand(prog)
+    hand = seat_change_hand(prog)
     who = resolve_seated(prog.players, old)
-    newcomer = _newcomer_name(prog, new)
+    newcomer = newcomer_name(prog, new)
     return _with_change(prog, Replace(hand.number, who, newcomer, carry, at), at)
 
 
 def with_leave(prog: Progress, name: str, at: str = "") -> Progress:
     """cli-contract ``seat leave``: the seat is removed; the total made so far stays."""
-    hand = _seat_hand(prog)
+    hand = seat_change_hand(prog)
     return _with_change(prog, Leave(hand.number, resolve_seated(prog.players, name), at), at)
 
 
 def with_join(prog: Progress, name: str, after: str | None, score: int, at: str = "") -> Progress:
     """cli-contract ``seat join``: a new seat after ``after`` (default the last listed)."""
-    hand = _seat_hand(prog)
+    hand = seat_change_hand(prog)
     follows = resolve_seated(prog.players, after) if after is not None else prog.players[-1]
-    newcomer = _newcomer_name(prog, name)
+    newcomer = newcomer_name(prog, name)
     return _with_change(prog, Join(hand.number, newcomer, follows, score, at), at)
 
 
-def _seat_hand(prog: Progress) -> HandState:
+def seat_change_hand(prog: Progress) -> HandState:
     """The hand a seat change applies from, or ``Refused`` when a change is too late."""
     current = prog.current
     if current is None:
@@ -662,7 +662,7 @@ def _seat_hand(prog: Progress) -> HandState:
     return current
 
 
-def _newcomer_name(prog: Progress, name: str) -> str:
+def newcomer_name(prog: Progress, name: str) -> str:
     """A valid name not seated now; someone who sat before comes back under their name."""
     (checked,) = check_players([name])
     return returning_name(prog.known, prog.players, checked)
