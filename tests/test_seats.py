@@ -284,3 +284,24 @@ def test_seats_change_only_before_a_hands_first_entry_and_not_when_finished(
     ok("bid", "0", "0", "1", "0")
     ok("tricks", "0", "0", "2", "0")
     assert "finished" in refused(data_dir, "seat", "join", "Eve")
+
+
+def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None:
+    """cli-contract, "Seat changes": a player who left cannot win; at a tournament table
+    the stand-in is shown but is no player of the tournament."""
+    from ohhell_score.domain.game import progress
+    from ohhell_score.domain.tournament import Table as Seats
+    from ohhell_score.domain.tournament import result
+    from ohhell_score.storage.games import load_progress
+
+    ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "t-r1-t1")
+    ok("bid", "Bob=3", "Cat=0", "Dan=0", "Ann=0")
+    ok("tricks", "3", "0", "0", "0")  # Bob 13, the others 10
+    ok("seat", "replace", "Bob", "Zed")
+    ok("bid", "0", "0", "0", "0")
+    ok("tricks", "Cat=1", "Dan=1", "Ann=1", "Zed=0")
+    prog = progress(load_progress("t-r1-t1").game)
+    r = result(Seats("t-r1-t1", tuple(FOUR)), prog)
+    assert r.standings == ["Ann", "Cat", "Dan", "Bob"]
+    assert r.places[0] == ("Ann", "Cat", "Dan")
+    assert r.stand_ins == ("Zed",)
