@@ -305,3 +305,33 @@ def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None
     assert r.standings == ["Ann", "Cat", "Dan", "Bob"]
     assert r.places[0] == ("Ann", "Cat", "Dan")
     assert r.stand_ins == ("Zed",)
+
+
+def test_statistics_count_each_hand_for_the_person_who_played_it() -> None:
+    """Issue 16: "statistics count each hand for the person who played it"; who got up
+    cannot win (cli-contract, "Seat changes")."""
+    import json
+
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "g")
+    ok("bid", "Bob=3", "Cat=0", "Dan=0", "Ann=0")
+    ok("tricks", "3", "0", "0", "0")  # Bob 13, the others 10
+    ok("seat", "replace", "Bob", "Zed")
+    for _ in range(2):
+        ok("bid", "0", "0", "0", "0")
+        ok("tricks", "Cat=0", "Dan=1", "Ann=1", "Zed=1")
+    stats = json.loads(ok("stats", "--json"))["players"]
+    assert {p: s["hands"] for p, s in stats.items()} == {
+        "Ann": 3,
+        "Bob": 1,
+        "Cat": 3,
+        "Dan": 3,
+        "Zed": 2,
+    }
+    assert {p: s["bids_made"] for p, s in stats.items()} == {
+        "Ann": 1,
+        "Bob": 1,
+        "Cat": 3,
+        "Dan": 1,
+        "Zed": 0,
+    }
+    assert {p for p, s in stats.items() if s["wins"]} == {"Cat"}  # 30; Bob's 13 cannot win
