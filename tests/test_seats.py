@@ -335,3 +335,26 @@ def test_statistics_count_each_hand_for_the_person_who_played_it() -> None:
         "Zed": 0,
     }
     assert {p for p, s in stats.items() if s["wins"]} == {"Ann", "Cat", "Dan"}  # not Bob
+
+
+def test_completion_offers_who_sits_now_to_seat_and_bid() -> None:
+    from tests.test_completions import offered
+
+    ok("new", *FOUR, "--rules", "cartier", "-g", "g")
+    ok("seat", "replace", "Bob", "Zed")
+    ok("seat", "leave", "Cat")
+    assert offered("ohhell", "seat", "leave", "") == ["Ann", "Zed", "Dan"]
+    assert offered("ohhell", "seat", "join", "Eve", "--after", "Z") == ["Zed"]
+    assert offered("ohhell", "bid", "") == ["Ann=", "Zed=", "Dan="]
+
+
+def test_a_game_with_seat_changes_goes_out_and_back_in_as_json(data_dir: Path) -> None:
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "-g", "g")
+    ok("bid", "1", "1", "1", "1")
+    ok("tricks", "1", "1", "1", "0")
+    ok("seat", "replace", "Bob", "Zed", "--carry")
+    ok("seat", "join", "Eve", "--after", "Dan", "--score", "4")
+    exported = data_dir.parent / "g.json"
+    ok("export", "-g", "g", "--format", "json", "-o", str(exported))
+    ok("import", str(exported), "--game", "back")
+    assert {**sheet("-g", "back"), "id": "g"} == sheet("-g", "g")
