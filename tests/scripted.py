@@ -156,7 +156,8 @@ class Table:
                 else:
                     where = next(i for i, c in enumerate(chairs) if c[0] == other)
                     chairs.insert(where + 1, [name])
-            at_chair = chairs.index(dealer_chair)
+            # by identity: two empty chairs are equal lists
+            at_chair = next(i for i, c in enumerate(chairs) if c is dealer_chair)
             # before hand 1 the first dealer's chair itself; later the chair after the last
             step = 0 if k == 0 else 1
             while chairs[(at_chair + step) % len(chairs)][0] is None:
