@@ -67,7 +67,10 @@ def replace(
     ] = False,
     game: GameOpt = None,
 ) -> None:
-    """NEW takes OLD's seat from the current hand, starting at 0 (or OLD's total)."""
+    """NEW takes OLD's seat from the current hand.
+
+    NEW starts at 0, or with --carry at OLD's total (OLD then keeps 0).
+    """
     from ohhell_score.actions import seats
 
     with refusals():
@@ -76,7 +79,10 @@ def replace(
 
 @seat_app.command("leave")
 def leave(name: SeatedArg, game: GameOpt = None) -> None:
-    """NAME's seat is removed from the current hand; NAME keeps the total but cannot win."""
+    """NAME gets up: the seat is removed from the current hand.
+
+    NAME keeps the total made so far but cannot win.
+    """
     from ohhell_score.actions import seats
 
     with refusals():
@@ -102,7 +108,10 @@ def join(
     ] = 0,
     game: GameOpt = None,
 ) -> None:
-    """A new seat for NAME from the current hand, clockwise after PLAYER."""
+    """NAME sits down: a new seat from the current hand.
+
+    The seat is clockwise after PLAYER; someone who left comes back with their total.
+    """
     from ohhell_score.actions import seats
 
     with refusals():
