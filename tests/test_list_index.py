@@ -195,6 +195,7 @@ WRONG_LINES: dict[str, Callable[[dict[str, Any]], object]] = {
     "an error and a summary": lambda line: _summary(line, error="cannot read it"),
     "an error not in words": lambda line: {**line, "summary": {"error": 7}},
     "a player not a name": lambda line: _summary(line, players=["Ann", "Bob", 3, "Dan"]),
+    "one who got up not a name": lambda line: _summary(line, earlier=[3]),
     "a leader not a name": lambda line: _summary(line, leaders=[None]),
     "a winner not a name": lambda line: _summary(line, winners=[1]),
     **{
@@ -202,6 +203,7 @@ WRONG_LINES: dict[str, Callable[[dict[str, Any]], object]] = {
         for key, value in {
             "id": 7,
             "players": "Ann, Bob",
+            "earlier": "Bob",
             "rules": None,
             "hands_played": "0",
             "hands_total": 23.0,

@@ -23,6 +23,7 @@ from ohhell_score.domain.rules import RuleOptions, build_rules
 from ohhell_score.domain.stats import Filters, GameFacts, facts, summarise
 from ohhell_score.storage import games as game_store
 from ohhell_score.storage import paths
+from ohhell_score.storage.stats_cache import VERSION
 from tests.conftest import Ohhell
 
 TWO_HANDS = ("--hands", "2,1", "--trump", "none", "--hook", "never")
@@ -342,7 +343,8 @@ def test_stats_of_any_game_agree_with_its_replayed_score_sheet(game: Game) -> No
 
 # --- the facts kept between runs (storage/stats_cache.py) --------------------------
 
-SEATS = [[21, 1, 0, 1, 1, 0, 0], [11, 1, 1, 0, 0, 1, 0], [1, 0, 2, 0, 0, 0, 1]]
+#: Each seat: total, made, miss, zero, zero made, over, under, hands played, seated.
+SEATS = [[21, 1, 0, 1, 1, 0, 0, 2, 1], [11, 1, 1, 0, 0, 1, 0, 2, 1], [1, 0, 2, 0, 0, 0, 1, 2, 1]]
 GOOD_FACTS = ["g1", "classic", "2026-11-13T20:00:00+00:00", ["Ann", "Bob", "Cat"], 2, True, SEATS]
 
 
@@ -369,10 +371,10 @@ def test_game_facts_are_read_back_as_they_were_kept() -> None:
         (5, 1),  # finished
         (6, {"Ann": 21}),  # the seats
         (6, [*SEATS[:2], "x"]),
-        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0]]),
-        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 0]]),
-        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, "1"]]),
-        (6, [*SEATS[:2], [1.5, 0, 2, 0, 0, 0, 1]]),
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2]]),
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, 1, 0]]),
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, "1"]]),
+        (6, [*SEATS[:2], [1.5, 0, 2, 0, 0, 0, 1, 2, 1]]),
     ],
 )
 def test_game_facts_of_the_wrong_shape_are_never_taken(place: int | None, value: object) -> None:
@@ -429,7 +431,7 @@ def test_a_stats_cache_line_of_the_wrong_shape_is_read_again(
 
 
 @pytest.mark.usefixtures("evenings")
-@pytest.mark.parametrize("version", [0, 2, "1", None])
+@pytest.mark.parametrize("version", [VERSION - 1, VERSION + 1, str(VERSION), None])
 def test_a_stats_cache_of_another_version_is_not_trusted(
     ohhell: Ohhell, data_dir: Path, version: object
 ) -> None:
@@ -447,7 +449,7 @@ def test_a_stats_cache_of_another_version_is_not_trusted(
 def test_head_to_head_of_two_who_never_met_says_none_with_the_names_as_typed() -> None:
     """Bob and Dan each finished a game, never the same one: 0 games together (the
     names as typed, since neither was counted)."""
-    seats = ((11, 1, 0, 0, 0, 0, 0),) * 3
+    seats = ((11, 1, 0, 0, 0, 0, 0, 2, 1),) * 3
     one = GameFacts("g1", "classic", "2026-11-13", ("Ann", "Bob", "Cat"), 2, True, seats)
     other = GameFacts("g2", "classic", "2026-11-20", ("Ann", "Cat", "Dan"), 2, True, seats)
     summary = summarise([one, other], vs=("bob", "Dan"))
@@ -513,7 +515,7 @@ def test_stats_since_a_date_go_by_the_day_a_game_started(
 def test_every_game_is_weighed_whatever_came_before_it() -> None:
     """A game of another preset or an older one, or an unfinished one, read first
     leaves the others counted; each unfinished game is counted as one."""
-    seats = ((11, 1, 0, 0, 0, 0, 0),) * 3
+    seats = ((11, 1, 0, 0, 0, 0, 0, 2, 1),) * 3
     players = ("Ann", "Bob", "Cat")
 
     def game(gid: str, preset: str, finished: bool, day: str = "2026-11-20") -> GameFacts:
@@ -537,7 +539,7 @@ def test_a_stats_cache_whose_games_are_not_a_table_is_not_trusted(
     ohhell: Ohhell, data_dir: Path, games: object
 ) -> None:
     first = stats_json(ohhell)
-    (data_dir / ".stats-cache.json").write_text(json.dumps({"version": 1, "games": games}))
+    (data_dir / ".stats-cache.json").write_text(json.dumps({"version": VERSION, "games": games}))
     assert stats_json(ohhell) == first
 
 
