@@ -385,3 +385,19 @@ def test_a_house_rule_is_found_whatever_the_case_and_spaces(ohhell: Ohhell, name
     save_friday(ohhell)
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", name)
     assert ohhell.sheet()["rules"]["scoring"] == "minus"
+
+
+def test_a_house_rule_not_saved_is_refused_saying_where_they_are_listed(ohhell: Ohhell) -> None:
+    assert ohhell.refused("rules", "export", "sunday").splitlines() == [
+        "ohhell: no house rule 'sunday' (`ohhell rules` lists them)"
+    ]
+
+
+def test_a_house_rule_file_with_a_number_too_long_is_refused_as_no_house_rule(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    file = tmp_path / "long.json"
+    file.write_text('{"schema": 1, "kind": "ohhell-house-rule", "decks": ' + "9" * 5000 + "}")
+    assert ohhell.refused("rules", "import", str(file)).splitlines() == [
+        f"ohhell: cannot read {file}: a number too long to be one of a house rule"
+    ]
