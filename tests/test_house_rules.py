@@ -362,9 +362,10 @@ def test_rules_lists_the_others_beside_a_file_it_cannot_read(
     assert result.exit_code == 0
     assert "friday" in result.stdout
     path = config_dir / "rules" / "a-folder.json"
-    assert result.stderr.splitlines() == [
-        f"ohhell: skipped: cannot read {path}: not a regular file"
-    ]
+    said = f"cannot read {path}: not a regular file"
+    assert result.stderr.splitlines() == [f"ohhell: skipped: {said}"]
+    refused = ohhell.refused("new", "Ann", "Bob", "Cat", "--rules", "a-folder")
+    assert refused.splitlines() == [f"ohhell: {said}"]
 
 
 def test_import_over_a_different_rule_says_how_to_keep_either(
