@@ -125,7 +125,7 @@ def play(
             bid = min(choices, key=lambda b: abs(b - share - rng.uniform(-1.5, 1.5)))
             game = add_bids(game, [(None, bid)], at)
         elif nxt.step is Step.TRUMP:
-            suits = list(Suit) if prog.game.rules.allows_notrump_entry() else list(Suit)[:4]
+            suits = list(Suit) if prog.game.rules.allows_notrump_entry(nxt.hand) else list(Suit)[:4]
             game = set_trump(game, rng.choice(suits), at)
         else:
             left = nxt.cards

@@ -150,7 +150,15 @@ def test_trump_offers_the_suits() -> None:
     assert offered("ohhell", "trump", "c") == ["clubs"]
 
 
-PRESETS = ["cartier", "ten-to-one", "classic"]
+PRESETS = [
+    "cartier",
+    "ten-to-one",
+    "classic",
+    "regional",
+    "nomination-whist",
+    "kachuful",
+    "boerenbridge",
+]
 
 
 def keep_house_rules(ohhell: Ohhell, *names: str) -> None:

@@ -32,6 +32,7 @@ from ohhell_score.domain.game import (
 )
 from ohhell_score.domain.rules import (
     PRESETS,
+    STANDARD,
     Hook,
     Scoring,
     Suit,
@@ -39,6 +40,7 @@ from ohhell_score.domain.rules import (
     TrumpMethod,
     hands_pattern,
     parse_hands,
+    scheme,
 )
 from tests.domain import FIVE, FOUR, SEVEN, bid, finish_bidding, new_game, play_hand, play_hands
 
@@ -123,13 +125,17 @@ def test_preset_rules_table(
     }
 
 
-def test_presets_are_the_three_of_the_seeds() -> None:
-    """rules.md Presets: cartier (seed 000), ten-to-one (seed 001), classic (seed 004)."""
-    assert {name: p.seed for name, p in PRESETS.items()} == {
-        "cartier": "000",
-        "ten-to-one": "001",
-        "classic": "004",
-    }
+def test_presets_are_the_seeds_and_the_published_variants() -> None:
+    """docs/rules.md "Presets": the four of the rule book, then three published variants."""
+    assert list(PRESETS) == [
+        "cartier",
+        "ten-to-one",
+        "classic",
+        "regional",
+        "nomination-whist",
+        "kachuful",
+        "boerenbridge",
+    ]
 
 
 def test_unknown_preset_is_a_malformed_value() -> None:
@@ -535,7 +541,7 @@ def test_tricks_before_the_bids_are_refused() -> None:
 def test_standard_worked_examples(bid_: int, took: int, points: int) -> None:
     """rules.md worked examples: bid 1 took 1: 11; bid 0 took 1: 1; 0/0: 10; 3/3: 13
     (seeds 000, 001, 004)."""
-    assert Scoring.STANDARD.score(bid_, took) == points
+    assert STANDARD.score(bid_, took, 7) == points
 
 
 @pytest.mark.parametrize(
@@ -558,18 +564,26 @@ def test_standard_worked_examples(bid_: int, took: int, points: int) -> None:
         ("minus", 2, 5, -3),
         ("minus", 4, 1, -3),
         ("minus", 0, 1, -1),
-        # progressive: 10 + b*b made, t missed
+        # progressive: 10 + b^2 made, -(d^2) missed (pagat.com)
         ("progressive", 0, 0, 10),
         ("progressive", 1, 1, 11),
         ("progressive", 3, 3, 19),
         ("progressive", 5, 5, 35),
-        ("progressive", 3, 2, 2),
-        ("progressive", 0, 4, 4),
+        ("progressive", 3, 2, -1),
+        ("progressive", 0, 4, -16),
+        # penalty: 10 + b made, -b missed
+        ("penalty", 3, 3, 13),
+        ("penalty", 3, 2, -3),
+        ("penalty", 0, 1, 0),
+        # tenfold: 10 * b made, 0 missed
+        ("tenfold", 3, 3, 30),
+        ("tenfold", 0, 0, 0),
+        ("tenfold", 3, 1, 0),
     ],
 )
 def test_scoring_table(scheme: str, bid_: int, took: int, points: int) -> None:
-    """rules.md Scoring: the table of the four schemes, made and missed."""
-    assert Scoring(scheme).score(bid_, took) == points
+    """docs/rules.md "Scoring": the table of the six schemes, made and missed."""
+    assert Scoring.parse(scheme).score(bid_, took, 7) == points
 
 
 @pytest.mark.parametrize(
@@ -578,7 +592,9 @@ def test_scoring_table(scheme: str, bid_: int, took: int, points: int) -> None:
         ("standard", {"Bob": 13, "Cat": 2, "Dan": 4, "Ann": 11}),
         ("exact", {"Bob": 13, "Cat": 0, "Dan": 0, "Ann": 11}),
         ("minus", {"Bob": 13, "Cat": -1, "Dan": -1, "Ann": 11}),
-        ("progressive", {"Bob": 19, "Cat": 2, "Dan": 4, "Ann": 11}),
+        ("progressive", {"Bob": 19, "Cat": -1, "Dan": -1, "Ann": 11}),
+        ("penalty", {"Bob": 13, "Cat": -3, "Dan": -3, "Ann": 11}),
+        ("tenfold", {"Bob": 30, "Cat": 0, "Dan": 0, "Ann": 10}),
     ],
 )
 def test_a_whole_hand_scored_under_each_scheme(scheme: str, scores: dict[str, int]) -> None:
@@ -893,7 +909,22 @@ def test_13_2_13_turns_once_at_2() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "x", "13-13", "13--2", "-5", "5-", "0-5", "10-0", "7,,6", "7,6,", "7-6,5", "105", "1.5"],
+    [
+        "",
+        "x",
+        "13-13",
+        "13--2",
+        "-5",
+        "5-",
+        "0-5",
+        "10-0",
+        "7,,6",
+        "7,6,",
+        "105",
+        "1.5",
+        "max-max",
+        "mx-1",
+    ],
 )
 def test_malformed_hands_patterns_are_refused(text: str) -> None:
     """cli-contract exit 2: a hand pattern that does not parse is a value of the wrong form."""
@@ -913,11 +944,16 @@ def test_a_hands_list_is_written_back_as_a_pattern_that_reads_the_same(
 
 
 def test_preset_hands_are_written_as_their_patterns() -> None:
-    """rules.md Presets: 13-2-13, 10-1, 10-1-10."""
+    """docs/rules.md "Presets": 13-2-13, 10-1, 10-1-10; regional max-1-max (4 players,
+    upcard: 12); kachuful 1-max (schedule: 13); boerenbridge 1-8,8-1 (the top hand twice)."""
     assert [hands_pattern(p.rules.hands) for p in PRESETS.values()] == [
         "13-2-13",
         "10-1",
         "10-1-10",
+        "12-1-12",
+        "10-1-10",
+        "1-13",
+        "1-8,8-1",
     ]
 
 
@@ -1025,11 +1061,13 @@ def test_malformed_trump_is_refused(text: str, message: str) -> None:
         Trump.parse(text)
 
 
-@pytest.mark.parametrize("scheme", ["standard", "exact", "minus", "progressive", " Exact "])
-def test_scoring_option(scheme: str) -> None:
-    """rules.md scoring: standard, exact, minus, progressive."""
-    rules = new_game("classic", scoring=scheme).rules
-    assert rules.scoring is Scoring(scheme.strip().lower())
+@pytest.mark.parametrize(
+    "name", ["standard", "exact", "minus", "progressive", "penalty", "tenfold", " Exact "]
+)
+def test_scoring_option(name: str) -> None:
+    """docs/rules.md "Scoring": the six scheme names."""
+    rules = new_game("classic", scoring=name).rules
+    assert rules.scoring == scheme(name.strip().lower())
 
 
 @pytest.mark.parametrize("scheme", ["", "bonus", "minus10"])

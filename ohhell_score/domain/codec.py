@@ -24,7 +24,9 @@ if TYPE_CHECKING:  # imported where a game is built or read (see above)
     from ohhell_score.domain.game import Correction, Entry, Game, Progress
 
 #: The game file format's version: a file of a later one is refused, naming it.
-SCHEMA = 1
+#: 2: ``progressive`` loses the square of the difference on a missed bid; a file of
+#: schema 1 that says ``progressive`` is read as the formula it was scored by.
+SCHEMA = 2
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -142,7 +144,7 @@ def _progress(data: dict[str, Any]) -> Progress:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ValueError("players must be a list of names")
     players_t = check_players(players)
-    rules = RuleSet.from_json(data["rules"])
+    rules = RuleSet.from_json(data["rules"], schema=data["schema"])
     rules.check_fits(len(players_t))
     first = data["first_dealer"]
     if first not in players_t:

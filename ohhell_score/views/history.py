@@ -66,7 +66,8 @@ def _time(at: str) -> tuple[int, float]:
 def _place(game: Game, hand: int, what: str, player: str | None) -> tuple[int, int]:
     """Where an entry sits in the game: by hand, then by step (rules.md, "Order")."""
     n = len(game.players)
-    trump_first = game.rules.trump_before_bids()
+    rules = game.rules
+    trump_first = 1 <= hand <= len(rules.hands) and rules.trump_before_bids(hand)
     if what == "tricks":
         return (hand, n + 1)
     if what == "trump":

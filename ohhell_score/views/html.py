@@ -18,6 +18,7 @@ from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
 from ohhell_score.domain.rules import RuleSet, Suit, hands_pattern
 from ohhell_score.views.export import bids_made, places, result_words
+from ohhell_score.views.words import scoring_words, trump_note
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -157,7 +158,7 @@ def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]
 def rules_line(rules: RuleSet) -> str:
     return (
         f"{rules.preset} · {len(rules.hands)} hands ({hands_pattern(rules.hands)}) · "
-        f"hook {rules.hook} · trump {rules.trump} · {rules.scoring.value} scoring · "
+        f"hook {rules.hook} · trump {rules.trump} · {scoring_words(rules.scoring)} · "
         f"{rules.deck}-card deck"
     )
 
@@ -468,7 +469,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     notes = [
         f"Scoring: {rules.scoring.sheet_note}.",
         _hook_note(rules, hook_marks),
-        f"Trump: {rules.trump.method.sheet_note}.",
+        f"Trump: {trump_note(rules)}.",
     ]
     if not named:
         first = players[game.first_dealer]
