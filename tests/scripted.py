@@ -191,8 +191,8 @@ class Table:
             return 10 + bid if made else 0
         if self.scoring == "minus":
             return 10 + took if made else -abs(took - bid)
-        assert self.scoring == "progressive"
-        return 10 + bid * bid if made else took
+        assert self.scoring == "progressive"  # docs/rules.md "Scoring": pagat.com's rule
+        return 10 + bid * bid if made else -((took - bid) ** 2)
 
     # where the game stands
     def current(self) -> int | None:

@@ -148,7 +148,7 @@ def test_rules_lists_presets_and_house_rules(ohhell: Ohhell) -> None:
 
 def test_rules_name_still_explains_a_preset(ohhell: Ohhell) -> None:
     out = ohhell.ok("rules", "cartier", "--players", "3")
-    assert out.startswith("cartier (seed 000), for 3 players")
+    assert out.startswith("cartier (the rules of the Cartier Oh Hell tournament), for 3 players")
     assert "Deck: 39 cards" in out
 
 
@@ -265,7 +265,7 @@ def test_a_house_rule_file_is_read_field_by_field(field: str, value: object, sai
 def test_a_house_rule_file_keeps_only_the_options_given() -> None:
     rule = HouseRule.make("a", "cartier", RuleOptions(hands="7-1", decks=2))
     assert json.loads(house.to_text(rule)) == {
-        "schema": 1,
+        "schema": 2,
         "kind": "ohhell-house-rule",
         "name": "a",
         "base": "cartier",

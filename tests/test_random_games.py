@@ -105,8 +105,12 @@ def tables(draw: st.DrawFn) -> Table:
             lambda letters: "schedule:" + ",".join(letters)
         )
     )
+    if trump is None and "hands" in options and "+9=" in str(PRESETS[preset].rules.trump):
+        trump = "upcard"  # boerenbridge's exception names hand 9: other hands may lack one
     if trump is not None:
-        options["trump"] = trump
+        # docs/rules.md "Trump": exceptions for some hands, the first match wins
+        extra = draw(st.sampled_from(["", "", "+max=none", "+first=cut+max=dealer", "+last=named"]))
+        options["trump"] = trump + extra
     scoring = draw(st.sampled_from([None, *SCHEMES]))
     if scoring is not None:
         options["scoring"] = scoring
@@ -118,15 +122,41 @@ def tables(draw: st.DrawFn) -> Table:
 
 
 def expected_score(scheme: str, bid: int, took: int) -> int:
-    """rules.md Scoring table."""
+    """docs/rules.md "Scoring" table, and the boerenbridge preset's formula."""
     made = bid == took
+    off = abs(took - bid)
     if scheme == "standard":
         return 10 + took if made else took
     if scheme == "exact":
         return 10 + bid if made else 0
     if scheme == "minus":
-        return 10 + took if made else -abs(took - bid)
-    return 10 + bid * bid if made else took
+        return 10 + took if made else -off
+    if scheme == "penalty":
+        return 10 + bid if made else -bid
+    if scheme == "tenfold":
+        return 10 * bid if made else 0
+    if scheme == "made: 5+t; missed: -d":
+        return 5 + took if made else -off
+    assert scheme == "progressive"
+    return 10 + bid * bid if made else -(off * off)
+
+
+def expected_method(trump: str, number: int, hands: list[int]) -> str:
+    """docs/rules.md "Trump": the first exception whose hands hold ``number``, else the
+    method."""
+    method, *exceptions = trump.split("+")
+    for piece in exceptions:
+        selector, chosen = piece.split("=")
+        if selector == "max":
+            hit = hands[number - 1] == max(hands)
+        elif selector in ("first", "last"):
+            hit = number == (1 if selector == "first" else len(hands))
+        else:
+            low, _, high = selector.partition("-")
+            hit = int(low) <= number <= int(high or low)
+        if hit:
+            return chosen
+    return method.split(":")[0]
 
 
 def hook_applies(hook: str, cards: int) -> bool:
@@ -154,10 +184,11 @@ def expected_order(game: Game, number: int) -> list[str]:
     return [game.players[(seat + 1 + i) % n] for i in range(n)]
 
 
-def expected_steps(rules: RuleSet, cards: int, players: int) -> list[str]:
+def expected_steps(rules: RuleSet, number: int, players: int) -> list[str]:
     """rules.md Trump: the order of a hand's entries per trump method."""
     bids = ["bid"] * players
-    method = str(rules.trump).split(":")[0]
+    cards = rules.hands[number - 1]
+    method = expected_method(str(rules.trump), number, list(rules.hands))
     if method == "named":
         return [*bids, "trump", "tricks"]
     if method == "cut" or method == "dealer":
@@ -230,7 +261,7 @@ def check_sheet(game: Game, table: Table) -> dict[str, Any]:
         hand["dealer"],
     )
     order = expected_order(game, first_open)
-    method = str(rules.trump).split(":")[0]
+    method = expected_method(str(rules.trump), first_open, list(rules.hands))
     all_bid = len(hand["bids"]) == len(order)
     if nxt["step"] == "bid":
         assert nxt["player"] == order[len(hand["bids"])]
@@ -267,7 +298,7 @@ def random_entry(game: Game, rng: random.Random) -> Game:
     nxt = prog.next
     assert nxt is not None
     hand = prog.hands[nxt.hand - 1]
-    method = str(game.rules.trump).split(":")[0]
+    method = expected_method(str(game.rules.trump), nxt.hand, list(game.rules.hands))
     if nxt.step is Step.TRUMP:
         suits = [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
         if method in ("named", "dealer"):
@@ -334,8 +365,9 @@ def test_random_whole_games_keep_the_invariants(table: Table, seed: int) -> None
         assert sum(hand.tricks.values()) == hand.cards
         if hook_applies(str(rules.hook), hand.cards):
             assert sum(hand.bids.values()) != hand.cards
-        assert hand_steps == expected_steps(rules, hand.cards, n)
-        trump = str(rules.trump)
+        assert hand_steps == expected_steps(rules, hand.number, n)
+        method = expected_method(str(rules.trump), hand.number, list(rules.hands))
+        trump = str(rules.trump).split("+")[0] if method == "schedule" else method
         if trump.startswith("schedule:"):
             letters = trump.removeprefix("schedule:").split(",")
             assert hand.trump is Suit(SCHEDULE[letters[(hand.number - 1) % len(letters)]])

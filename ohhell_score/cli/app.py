@@ -340,9 +340,9 @@ def show(
     if scoring is not None:
         from ohhell_score.domain.game import progress
         from ohhell_score.domain.stats import rescored
-        from ohhell_score.views.words import scoring_words
+        from ohhell_score.views.words import scheme_words
 
-        played = scoring_words(prog.game.rules.scoring)
+        played = scheme_words(prog.game.rules.scoring)
         with refusals():
             from ohhell_score.domain.rules import Scoring
 
@@ -350,7 +350,7 @@ def show(
             prog = progress(rescored(prog.game, scheme))
         if not as_json:
             say(
-                f"As if scored under {scoring_words(scheme)} (played under {played}); "
+                f"As if scored under {scheme_words(scheme)} (played under {played}); "
                 "the game is not changed."
             )
     if as_json:

@@ -119,6 +119,11 @@ def scoring_words(scoring: Scoring) -> str:
     return f"{scoring.name} scoring" if scoring.name else f"scoring: {scoring.sheet_note}"
 
 
+def scheme_words(scoring: Scoring) -> str:
+    """A scheme by its name ("exact"); a formula by what it scores."""
+    return scoring.name or f"the formula {scoring.text!r} ({scoring.sheet_note})"
+
+
 def trump_note(rules: RuleSet) -> str:
     """The trump note under a printed sheet, with the hands that are played otherwise."""
     note = rules.trump.method.sheet_note
