@@ -84,8 +84,10 @@ class Formula(NamedTuple):
         return "; ".join(f"{c.key}: {c.text}" for c in self.clauses)
 
     def words(self) -> str:
-        """What the formula scores, in words: ``made: 10 + the bid; missed: minus the bid``."""
-        return "; ".join(f"{_KEY_WORDS[c.key]}: {_words(c.tree, 0)}" for c in self.clauses)
+        """What the formula scores, in words: ``bid made, 10 + the bid; bid missed, minus
+        the bid``."""
+        said = "; ".join(f"{_KEY_WORDS[c.key]}, {_words(c.tree, 0)}" for c in self.clauses)
+        return said + (" (÷ rounds down)" if "/" in self.text else "")
 
     def scorer(self) -> Callable[[int, int, int], int]:
         """score(bid, tricks, cards) under this formula, compiled once."""
@@ -93,10 +95,10 @@ class Formula(NamedTuple):
 
 
 _KEY_WORDS = {
-    "made": "made",
-    "missed": "missed",
-    "over": "over (more tricks than bid)",
-    "under": "under (fewer tricks than bid)",
+    "made": "bid made",
+    "missed": "bid missed",
+    "over": "more tricks than bid",
+    "under": "fewer tricks than bid",
     "zero": "bid 0 made",
     "zero-missed": "bid 0 missed",
 }
@@ -155,9 +157,10 @@ def parse_formula(typed: str) -> Formula:
     reader = _Reader(typed)
     clauses: dict[str, Clause] = {}
     while reader.pos < len(reader.text):
+        start = reader.pos
         clause = _clause(reader)
         if clause.key in clauses:
-            raise reader.fail(f"{clause.key!r} is given twice", reader.pos - len(clause.text))
+            raise reader.fail(f"{clause.key!r} is given twice", start)
         clauses[clause.key] = clause
         if reader.peek():
             reader.take(";")
@@ -410,7 +413,7 @@ def _words(node: Node, outer: int) -> str:
         tail = power.get(exponent, f"to the power {exponent}")
         return _bracket(f"{_words(node.left, 4)} {tail}", 4, outer)
     mine = _PRECEDENCE[node.symbol]
-    sign = {"+": "+", "-": "-", "*": "×", "/": "÷ (rounded down)"}[node.symbol]
+    sign = {"+": "+", "-": "-", "*": "×", "/": "÷"}[node.symbol]
     right = _words(node.right, mine + 1)  # a - (b - c): the right side keeps its brackets
     return _bracket(f"{_words(node.left, mine)} {sign} {right}", mine, outer)
 
