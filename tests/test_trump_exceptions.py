@@ -36,9 +36,7 @@ def test_exceptions_are_written_in_canonical_form(typed: str, canonical: str) ->
         ("named+last=cut", ["named", "named", "cut"]),
     ],
 )
-def test_the_first_matching_exception_gives_a_hands_method(
-    trump: str, methods: list[str]
-) -> None:
+def test_the_first_matching_exception_gives_a_hands_method(trump: str, methods: list[str]) -> None:
     rules = build_rules("cartier", 4, RuleOptions(hands="13-12-13", trump=trump))
     assert [rules.trump_method(k).value for k in (1, 2, 3)] == methods
 
