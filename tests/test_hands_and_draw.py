@@ -151,8 +151,9 @@ def test_draw_cards_sets_the_first_dealer(ohhell: Ohhell) -> None:
     ohhell.ok("new", *PLAYERS, "-g", "a", "--rules", "cartier", "--draw-cards",
               "Ann=Q♥ Bob=Q♠ Cat=9♦")  # fmt: skip
     assert ohhell.sheet("-g", "a")["hands"][0]["dealer"] == "Bob"
+    tied = "Ann=Q♥ Bob=Q♠ Cat=9♦"
     err = ohhell.refused("new", *PLAYERS, "-g", "b", "--rules", "cartier",
-                         "--draw-ties", "redraw", "--draw-cards", "Ann=Q♥ Bob=Q♠ Cat=9♦")  # fmt: skip
+                         "--draw-ties", "redraw", "--draw-cards", tied)  # fmt: skip
     assert "ends tied" in err
     ohhell.ok("new", *PLAYERS, "-g", "c", "--draw-ties", "suit", "--draw-cards",
               "Ann=Q♥ Bob=Q♠ Cat=9♦")  # fmt: skip
