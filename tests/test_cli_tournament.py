@@ -1,5 +1,5 @@
 """`ohhell tournament`: the Cartier tournament from the first draw to the champion
-(cli-contract.md, "Tournaments"; rules.md, "The Cartier tournament"; seed 000)."""
+(cli-contract.md, "Tournaments"; docs/rules.md, "The Cartier tournament"; seed 000)."""
 
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ def test_round_2_is_refused_while_a_round_2_table_is_unfinished(ohhell: Ohhell) 
 def test_a_tie_that_decides_who_goes_on_is_refused_naming_table_and_players(
     ohhell: Ohhell,
 ) -> None:
-    """rules.md: equal totals, equal bids made: the keeper shows the tie, never breaks it."""
+    """docs/rules.md: equal totals, equal bids made: the keeper shows the tie, never breaks it."""
     new(ohhell, "--no-shuffle")
     play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
     message = ohhell.refused("tournament", "advance", "cup")
@@ -187,7 +187,7 @@ def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
 
 
 def test_equal_totals_go_to_the_player_with_more_bids_made(ohhell: Ohhell) -> None:
-    """rules.md: equal totals are broken by more bids made; no order is needed."""
+    """docs/rules.md: equal totals are broken by more bids made; no order is needed."""
     ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--hands", "13,1", "--no-shuffle")
     play_round(ohhell, FIELD, {"cup-r1-t1": BY_BIDS_MADE_13}, default=DISTINCT_13)
     assert tables(ohhell)["cup-r1-t1"]["standings"] == ["P1", "P2", "P3", "P4"]
@@ -197,7 +197,7 @@ def test_equal_totals_go_to_the_player_with_more_bids_made(ohhell: Ohhell) -> No
 
 
 def test_places_go_by_total_before_bids_made(ohhell: Ohhell) -> None:
-    """rules.md: places by total; bids made only break equal totals. The third, with
+    """docs/rules.md: places by total; bids made only break equal totals. The third, with
     the most bids made, does not go on."""
     ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--hands", "13,13", "--no-shuffle")
     play_round(ohhell, FIELD, default=MORE_MADE_THIRD_13_13)
@@ -425,7 +425,7 @@ def test_export_format_must_be_one_of_four(ohhell: Ohhell) -> None:
 
 
 def test_the_player_who_draws_the_highest_card_deals_first(ohhell: Ohhell) -> None:
-    """rules.md: first dealer at each table: highest card drawn."""
+    """docs/rules.md: first dealer at each table: highest card drawn."""
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     ohhell.ok("tournament", "dealer", "cup-r1-t2", "p7")
     sheet = ohhell.sheet("-g", "cup-r1-t2")

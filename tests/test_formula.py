@@ -36,6 +36,9 @@ WORKED = [
     ("made: 10 * b; missed: 0; zero: 5; zero-missed: -5", 2, 1, 7, 0),
     ("made: b; missed: 0; zero: n / 2", 0, 0, 7, 3),
     ("made: 10 + t; missed: t - d * (d + 1) / 2", 1, 4, 7, -2),
+    # docs/rules.md "Formulas": boerenbridge's formula
+    ("made: 5 + t; missed: -d", 2, 2, 7, 7),
+    ("made: 5 + t; missed: -d", 2, 5, 7, -3),
 ]
 
 

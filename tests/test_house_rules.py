@@ -129,7 +129,7 @@ def test_every_action_of_the_rules_command_is_a_reserved_name() -> None:
 
 
 def test_a_house_rule_that_fits_no_table_is_refused(ohhell: Ohhell) -> None:
-    """rules.md: n * N <= D; 20 cards to each of 3 players need 60 cards."""
+    """docs/rules.md: n * N <= D; 20 cards to each of 3 players need 60 cards."""
     message = ohhell.refused("rules", "save", "huge", "--hands", "20-1")
     assert "20 cards to each of 3 players needs 60 cards; the deck has 52" in message
     assert not house.rules_dir().exists()

@@ -179,9 +179,7 @@ def test_ctrl_d_at_a_prompt_leaves_with_130_and_keeps_the_answers(
     assert ohhell.sheet()["hands"][0]["trump"] == "diamonds"
 
 
-def test_play_prompts_each_hand_under_its_own_trump_method(
-    ohhell: Ohhell, data_dir: Path
-) -> None:
+def test_play_prompts_each_hand_under_its_own_trump_method(ohhell: Ohhell, data_dir: Path) -> None:
     """docs/rules.md "Trump": under ``named+2=cut+3=none`` hand 1 asks the bids and then
     the highest bidder's trump, hand 2 the cut card before the bids, hand 3 no trump."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3-1", "--hook", "never", "-g", "mixed",

@@ -1,5 +1,5 @@
 """The string checks that replaced regular expressions (start-up time, issue 7) accept
-exactly what those expressions did: ids (cli-contract), hooks and hands (rules.md)."""
+exactly what those expressions did: ids (cli-contract), hooks and hands (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_a_hook_is_read_exactly_where_the_pattern_matched(text: str) -> None:
 
 
 def test_suits_are_read_with_spaces_dashes_and_underscores_anywhere() -> None:
-    """rules.md trump names as people type them: `no trump`, `no-trump`, `No_Trump`."""
+    """docs/rules.md trump names as people type them: `no trump`, `no-trump`, `No_Trump`."""
     for text in ("no trump", "no-trump", "No_Trump", " n t ", "no\ttrump"):
         assert Suit.parse(text) is Suit.NOTRUMP
     assert Suit.parse("Spades") is Suit.SPADES
