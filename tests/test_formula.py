@@ -300,3 +300,13 @@ def test_the_evaluator_agrees_with_the_reference(
     except BadValue:
         got = None
     assert got == expected
+
+
+def test_the_sheet_and_the_markdown_say_what_a_formula_scores(ohhell: Ohhell) -> None:
+    """docs/rules.md "Formulas": every human view says in words what a formula scores."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "f", "--scoring", "made: 10 + b; missed: -b")
+    words = "Scoring: bid made, 10 + the bid; bid missed, minus the bid."
+    assert words in ohhell.ok("show", "-g", "f")
+    assert words in ohhell.ok("export", "-g", "f", "--format", "md")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "s")
+    assert "Scoring:" not in ohhell.ok("show", "-g", "s")  # a named scheme: as before
