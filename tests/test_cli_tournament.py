@@ -434,6 +434,20 @@ def test_the_player_who_draws_the_highest_card_deals_first(ohhell: Ohhell) -> No
     assert sheet["next"]["player"] == "P8"
 
 
+def test_a_tables_draw_can_be_given_as_cards(ohhell: Ohhell) -> None:
+    """docs/rules.md "First dealer": the cards drawn, tied players again after ';'; under
+    cartier equal ranks go by suit, with --draw-ties redraw they draw again."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "--draw-cards", "P5=K♥ P6=K♠ P7=9♣ P8=2♦")
+    assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P6"
+    tied = "P5=K♥ P6=K♠ P7=9♣ P8=2♦; P5=A♣ P6=3♦"
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "--draw-ties", "redraw", "--draw-cards", tied)
+    assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P5"
+    err = ohhell.refused("tournament", "dealer", "cup-r1-t2", "--draw-cards", "P5=K♥ P6=K♥")
+    assert "P5 drew K♥ already" in err
+    ohhell.refused("tournament", "dealer", "cup-r1-t2", code=2)  # neither a player nor cards
+
+
 def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     ohhell.ok("bid", "-g", "cup-r1-t2", "1")
