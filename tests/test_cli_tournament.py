@@ -663,3 +663,30 @@ def test_a_table_game_put_in_the_data_directory_counts_as_soon_as_it_is_there(
     assert not tables(ohhell)["cup-r1-t2"]["finished"]
     shutil.copy(laptop / "cup-r1-t2.json", data_dir / "cup-r1-t2.json")
     assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P8", "P7", "P6", "P5"]
+
+
+def test_a_tournament_plays_a_formula(ohhell: Ohhell) -> None:
+    """docs/rules.md "Formulas": a formula works where a scheme name does: every table."""
+    new(ohhell, "--no-shuffle", "--scoring", "made: 10 + b; missed: -b", players=FIELD[:8])
+    assert ohhell.sheet("-g", "cup-r1-t1")["rules"]["scoring"] == "made: 10+b; missed: -b"
+    err = ohhell.refused(
+        "tournament", "new", "bad", *FIELD[:8], "--scoring", "made: 1/(b-1); missed: 0", code=2
+    )
+    assert "divides by zero" in err
+
+
+def test_a_tournament_saved_under_the_old_progressive_keeps_it(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """docs/rules.md "Scoring": a tournament file of schema 1 that chose `progressive`
+    seats its later tables under ``made: 10+b^2; missed: t``."""
+    from ohhell_score.domain.rules import OLD_PROGRESSIVE
+    from ohhell_score.storage import tournaments
+
+    new(ohhell, "--no-shuffle", "--scoring", "progressive", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["rules"]["scoring"] == "progressive"
+    data["schema"] = 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert tournaments.load("cup").rules.options.scoring == OLD_PROGRESSIVE
