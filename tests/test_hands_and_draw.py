@@ -82,7 +82,10 @@ def test_regional_for_six_players(ohhell: Ohhell) -> None:
 def test_rules_regional_explains_it_in_words(ohhell: Ohhell) -> None:
     """docs/rules.md "Presets": `ohhell rules regional` says what it plays, no seed numbers."""
     said = ohhell.ok("rules", "regional")
-    assert said.startswith("regional (the game as played in West Virginia")
+    assert said.startswith(
+        "regional (the game as played in West Virginia, South Carolina, rural Maryland and "
+        "Pennsylvania)"
+    )
     assert "Hands: 23: 12, 11" in said
     assert "Hook: none; the dealer bids freely." in said
     assert "seed" not in said

@@ -111,9 +111,9 @@ def test_the_rules_and_the_printed_sheet_say_the_exceptions(ohhell: Ohhell) -> N
     """The views say in words which hands are played otherwise."""
     ohhell.ok("rules", "save", "nomax", "--rules", "classic", "--trump", "upcard+max=none")
     said = ohhell.ok("rules", "nomax")
-    assert "Except the hands dealt the most cards: none; every hand" in said
+    assert "Except the hands dealt the most cards: no trump." in said
     blank = ohhell.ok("sheet", "Ann", "Bob", "Cat", "--rules", "nomax")
-    assert "the hands dealt the most cards: none" in blank
+    assert "the hands dealt the most cards: no trump" in blank
 
 
 def test_named_exceptions_let_any_method_but_a_schedule() -> None:

@@ -728,21 +728,21 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "regional",
-            "the game as played in West Virginia, the Carolinas, Maryland and Pennsylvania",
+            "the game as played in West Virginia, South Carolina, rural Maryland and Pennsylvania",
             "As many cards as the deck allows down to 1 and back up, upcard trump, no hook",
             "4 (3 to 7; 6 or more with --decks 2 or --deck-size 63)",
             ("max-1-max", "never", "upcard", "standard"),
         ),
         _preset(
             "nomination-whist",
-            "Nomination Whist as played in Britain (nommy.co.uk)",
+            "Nomination Whist as nommy.co.uk gives it",
             "10 down to 1 and back up, trump by the cycle spades, hearts, clubs, diamonds, none",
             "4 (3 to 5)",
             ("10-1-10", "always", "schedule:S,H,C,D,N", "standard"),
         ),
         _preset(
             "kachuful",
-            "Kachuful (Judgement) as played in India (Wikipedia, Kachufool)",
+            "Kachuful, or Judgement, from India, as Wikipedia's Kachufool page gives it",
             "1 card up to as many as the deck allows, trump spades, diamonds, clubs, hearts; "
             "only an exact bid scores, 10 + the bid",
             "4 (3 to 7)",
@@ -750,7 +750,7 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "boerenbridge",
-            "Boerenbridge as played in the Netherlands (kaartspeluitleg.nl)",
+            "Boerenbridge from the Netherlands, as kaartspeluitleg.nl gives it",
             "1 up to 8, the 8 twice (the second without trump), back down to 1; "
             "5 + tricks made, minus a point a trick off",
             "4 (3 to 6)",

@@ -101,8 +101,13 @@ def _trump_words(rules: RuleSet) -> str:
         )
         text = f"{trump.method.description}: {cycle}."
     for selector, method in trump.exceptions:
-        text += f" Except {selector_words(selector.text)}: {method.description}."
+        text += f" Except {selector_words(selector.text)}: {exception_words(method)}."
     return text
+
+
+def exception_words(method: TrumpMethod) -> str:
+    """A trump exception's method: "no trump" says it all for ``none``."""
+    return "no trump" if method is TrumpMethod.NONE else method.description
 
 
 def selector_words(text: str) -> str:
@@ -128,7 +133,8 @@ def trump_note(rules: RuleSet) -> str:
     """The trump note under a printed sheet, with the hands that are played otherwise."""
     note = rules.trump.method.sheet_note
     for selector, method in rules.trump.exceptions:
-        note += f"; {selector_words(selector.text)}: {method.sheet_note}"
+        words = "no trump" if method is TrumpMethod.NONE else method.sheet_note
+        note += f"; {selector_words(selector.text)}: {words}"
     return note
 
 
