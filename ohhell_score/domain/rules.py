@@ -476,8 +476,8 @@ def parse_hands(
     )
     largest = most_cards(players, deck, trump or Trump(TrumpMethod.NAMED))
     hands: list[int] = []
-    for piece in "".join(text.split()).lower().split(","):
-        words = piece.split("-")
+    for piece in text.strip().lower().split(","):
+        words = piece.strip().split("-")  # spaces around a comma, never inside a run
         if not all(_is_count(w) or w == "max" for w in words):
             raise bad
         points = [largest if w == "max" else int(w) for w in words]
@@ -530,7 +530,7 @@ def normal_hands(text: str) -> str:
     a word (its number depends on the table)."""
     hands = parse_hands(text)  # the form is checked whatever the table
     if "max" in text.lower():
-        return "".join(text.split()).lower()
+        return ",".join(piece.strip() for piece in text.strip().lower().split(","))
     return hands_pattern(hands)
 
 
