@@ -267,22 +267,43 @@ def reference(tree: Any, env: dict[str, int]) -> int:
     return ops[kind]
 
 
+def reference_clause(clauses: dict[str, Any], bid: int, took: int) -> Any:
+    """docs/rules.md "Formulas": the first given of zero / zero-missed, made, over /
+    under, missed that applies."""
+    applies = [
+        ("zero", bid == 0 and took == 0),
+        ("zero-missed", bid == 0 and took > 0),
+        ("made", took == bid),
+        ("over", took > bid),
+        ("under", took < bid),
+        ("missed", took != bid),
+    ]
+    return next(clauses[key] for key, hit in applies if hit and key in clauses)
+
+
+@st.composite
+def clause_sets(draw: st.DrawFn) -> dict[str, tuple[str, Any]]:
+    """made, then missed or both over and under, and any of the others, in any order."""
+    keys = ["made", *draw(st.sampled_from([["missed"], ["over", "under"], ["missed", "over"]]))]
+    keys += draw(st.lists(st.sampled_from(["zero", "zero-missed", "under"]), unique=True))
+    return {key: draw(expressions()) for key in dict.fromkeys(draw(st.permutations(keys)))}
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    made=expressions(),
-    missed=expressions(),
+    clauses=clause_sets(),
     cards=st.integers(1, 13),
     bid=st.integers(0, 13),
     took=st.integers(0, 13),
 )
 def test_the_evaluator_agrees_with_the_reference(
-    made: tuple[str, Any], missed: tuple[str, Any], cards: int, bid: int, took: int
+    clauses: dict[str, tuple[str, Any]], cards: int, bid: int, took: int
 ) -> None:
     """docs/rules.md "Formulas": any formula, any b, t, n: the score the book gives, or a
     refusal exactly where the book divides by zero or leaves the range."""
     bid, took = min(bid, cards), min(took, cards)
-    text = f"made: {made[0]}; missed: {missed[0]}"
-    tree = made[1] if bid == took else missed[1]
+    text = "; ".join(f"{key}: {typed}" for key, (typed, _) in clauses.items())
+    tree = reference_clause({key: tree for key, (_, tree) in clauses.items()}, bid, took)
     env = {"b": bid, "t": took, "d": abs(took - bid), "n": cards}
     try:
         expected: int | None = reference(tree, env)

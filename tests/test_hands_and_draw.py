@@ -60,14 +60,24 @@ def test_max_is_the_most_cards_each_player_can_be_dealt(
         (["--rules", "regional", "--trump", "upcard+max=cut"], 13, 25),
         (["--rules", "classic", "--hands", "1-max"], 12, 12),
         (["--rules", "cartier", "--hands", "max-1"], 13, 13),
+        # 5 players under upcard: 10; 3 players: 17
+        (["Eve", "--rules", "classic", "--hands", "max-1"], 10, 10),
+        (["--rules", "regional", "--hands", "max"], 12, 1),
     ],
 )
 def test_max_through_the_command_line(
     ohhell: Ohhell, args: list[str], first: int, count: int
 ) -> None:
+    """docs/rules.md "Presets": the max examples, played through `new`."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", *args)
     hands = ohhell.sheet("-g", "g")["rules"]["hands"]
     assert (max(hands), len(hands)) == (first, count)
+
+
+def test_max_for_three_players(ohhell: Ohhell) -> None:
+    """docs/rules.md "Presets": 3 players, 52 cards: max is 17 (upcard leaves one to turn)."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g", "--rules", "regional")
+    assert ohhell.sheet("-g", "g")["rules"]["hands"][0] == 17
 
 
 def test_regional_for_six_players(ohhell: Ohhell) -> None:
