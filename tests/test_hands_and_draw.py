@@ -177,6 +177,7 @@ def test_draw_options_that_do_not_go_together_exit_2(ohhell: Ohhell) -> None:
     ohhell.refused("new", *PLAYERS, "--dealer", "Bob", "--draw-cards", "Ann=Q♥ Bob=Q♠ Cat=9♦",
                    code=2)  # fmt: skip
     assert "suit or redraw" in ohhell.refused("new", *PLAYERS, "--draw-ties", "coin", code=2)
+    ohhell.refused("new", "--draw-cards", "Ann=Q♥ Bob=Q♠ Cat=9♦", code=2)  # no players
 
 
 # --- the published variants ------------------------------------------------------------------

@@ -174,6 +174,8 @@ def new(
     options = rule_options(ctx)
     if draw_cards is not None and (dealer is not None or draw):
         raise typer.BadParameter("give one of --dealer, --draw and --draw-cards")
+    if draw_cards is not None and not players:
+        raise typer.BadParameter("--draw-cards names the players: list them after `new`")
     if not players or draw:
         from ohhell_score.cli.play import new_at_table
 
