@@ -333,7 +333,8 @@ def test_a_house_rule_file_from_a_newer_version_says_which_schemas_are_read() ->
     with pytest.raises(Refused) as refused:
         house.parse(text, "a.json")
     assert str(refused.value) == (
-        "cannot read a.json: written by a newer ohhell (schema 9; this version reads 1)"
+        f"cannot read a.json: written by a newer ohhell (schema 9; this version reads "
+        f"{house.SCHEMA})"
     )
 
 
