@@ -35,15 +35,26 @@ from ohhell_score.domain.game import (
     Tricks,
     check_players,
     describe_entry,
+    hand_notes,
     with_bids,
+    with_note,
     with_tricks,
     with_trump,
     with_undo,
 )
 from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
-from ohhell_score.views.words import plural, trump_words
+from ohhell_score.views.words import (
+    balance_words,
+    bids_so_far,
+    free_dealer_words,
+    names_words,
+    plural,
+    totals_words,
+    trump_words,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -52,6 +63,9 @@ KEYS = (
     "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
     "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
+    "  v  view the whole score sheet\n"
+    "  t  the totals so far\n"
+    "  w  write a note on this hand (misdeal, redealt by Bob); `ohhell note` for others\n"
     "  ?  these keys\n"
     "  q  leave; every answer is saved, `ohhell play` goes on from here\n"
     "  Ctrl-C or Ctrl-D leave too, and lose nothing."
@@ -146,13 +160,6 @@ def number(text: str, low: int, high: int, what: str) -> int:
     return value
 
 
-def balance_words(hand: HandState) -> str:
-    """'bids 11 for 10 tricks: over by 1' (rules.md 4: the hook keeps it from 'exact')."""
-    over = hand.bids_total - hand.cards
-    state = "exact" if over == 0 else f"over by {over}" if over > 0 else f"under by {-over}"
-    return f"bids {hand.bids_total} for {plural(hand.cards, 'trick')}: {state}"
-
-
 def trump_line(prog: Progress, hand: HandState) -> str:
     """What the table knows of this hand's trump before it starts."""
     rules = prog.game.rules
@@ -216,14 +223,25 @@ class Session:
             if len(hand.bids) == len(hand.order):
                 self.say(f"Bids: {bids}; {balance_words(hand)}.")
             else:
-                self.say(f"Bids so far: {bids}.")
+                self.say(f"{bids_so_far(hand)}.")
+        note = hand_notes(game).get(hand.number)
+        if note:
+            self.say(f"Note: {note}")
         if typed:
             self.say("Tricks so far: " + ", ".join(f"{p} {t}" for p, t in typed.items()) + ".")
 
     # --- the loop ---------------------------------------------------------------
 
+    def opening(self, prog: Progress) -> None:
+        """Once, as play starts: the game and its rules, and the totals of a game resumed."""
+        game = prog.game
+        self.say(f"Game {game.id}: {rules_words(game.rules, len(game.players))}.")
+        if prog.hands_played:
+            self.say(totals_words(prog), style="bold")
+
     def run(self) -> Progress:
         """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
+        self.opening(games.load_progress(self.game_id))
         while True:
             prog = games.load_progress(self.game_id)
             game = prog.game
@@ -244,12 +262,17 @@ class Session:
                 self.refuse(str(err))
 
     def read(self, prompt: str, game: Game, typed: Mapping[str, int]) -> str | None:
-        """One answer; ``?`` shows the keys, ``q`` leaves, ``u`` takes back (-> None)."""
+        """One answer; ``?`` shows the keys, ``v`` the sheet, ``t`` the totals, ``w``
+        writes a note, ``q`` leaves, ``u`` takes back (-> None)."""
         while True:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
                 self.say(KEYS)
+            elif key in ("v", "t"):
+                self.show(key)
+            elif key == "w":
+                self.write_note(game)
             elif key == "q":
                 raise Leave()
             elif key == "u":
@@ -263,6 +286,38 @@ class Session:
                 return None
             else:
                 return answer
+
+    def show(self, key: str) -> None:
+        """``v``: the whole sheet as `ohhell show` draws it; ``t``: the totals."""
+        prog = games.load_progress(self.game_id)
+        if key == "t":
+            self.say(totals_words(prog), style="bold")
+            return
+        from ohhell_score.views.plain import Styler, sheet_lines
+        from ohhell_score.views.render import print_plain
+
+        styles = Styler(self.console.file, terminal=self.console.is_terminal)
+        print_plain(self.console, sheet_lines(prog, self.console.width, styles))
+
+    def write_note(self, game: Game) -> None:
+        """``w``: a note on the current hand; Enter alone keeps the note as it is."""
+        prog = games.load_progress(self.game_id)
+        number = prog.next.hand if prog.next else len(prog.hands)
+        old = hand_notes(prog.game).get(number)
+        if old:
+            self.say(f"Hand {number}'s note: {old}")
+        text = self.ask(f"Note on hand {number} (Enter: no change; - clears it): ").strip()
+        if not text:
+            return
+        try:
+            games.change(
+                game.id,
+                partial(with_note, number=number, text="" if text == "-" else text, at=games.now()),
+            )
+        except Refused as err:
+            self.refuse(str(err))
+            return
+        self.say(f"Hand {number}: note cleared." if text == "-" else f"Hand {number} note: {text}")
 
     def save(self, game: Game, change: Callable[[Progress], Progress]) -> Progress:
         """Store one answer, if the game file still holds what this prompt was asked on."""
@@ -296,12 +351,17 @@ class Session:
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None and nxt.player is not None
         player = nxt.player
+        so_far = f"; {hand.bids_total} bid of {hand.cards} so far" if hand.bids else ""
+        free = free_dealer_words(game.rules, hand)
         if player != hand.dealer:
-            prompt = f"{player} bids (0-{hand.cards}): "
+            prompt = f"{player} bids (0-{hand.cards}{so_far}): "
         elif nxt.forbidden_bid is not None:
-            prompt = f"{player} (dealer) may not bid {nxt.forbidden_bid}; bids (0-{hand.cards}): "
+            prompt = (
+                f"{player} (dealer) may not bid {nxt.forbidden_bid}; "
+                f"bids (0-{hand.cards}{so_far}): "
+            )
         else:
-            prompt = f"{player} (dealer) bids (0-{hand.cards}): "
+            prompt = f"{player} (dealer, free: {free}) bids (0-{hand.cards}{so_far}): "
         while True:
             answer = self.read(prompt, game, {})
             if answer is None:
@@ -390,7 +450,7 @@ class Session:
     ) -> str:
         taken = hand.cards - left
         return (
-            f"{player} cannot take {value}: {' and '.join(typed)} took {taken} of the "
+            f"{player} cannot take {value}: {names_words(list(typed))} took {taken} of the "
             f"{plural(hand.cards, 'trick')}, {left} left"
         )
 
@@ -410,7 +470,7 @@ def finish(console: Console, prog: Progress) -> None:
     if len(winners) == 1:
         line = f"{winners[0]} wins with {top}!"
     else:
-        line = f"{' and '.join(winners)} share the win with {top} each!"
+        line = f"{names_words(winners)} share the win with {top} each!"
     console.print("")
     console.print("★ " + line, style="bold")
     styles = Styler(console.file, terminal=console.is_terminal)
@@ -507,7 +567,7 @@ def draw_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleS
             console.print(f"{top[0]} drew the highest card ({drawn[top[0]]}) and deals first.")
             return list(players).index(top[0])
         cards = ", ".join(f"{p} {drawn[p]}" for p in top)
-        console.print(f"A tie ({cards}): {' and '.join(top)} draw again.")
+        console.print(f"A tie ({cards}): {names_words(top)} draw again.")
         drawing = top
 
 

@@ -80,6 +80,31 @@ def play_cmd(game: GameOpt = None) -> None:
 
 
 @app.command()
+def note(
+    words: Annotated[
+        list[str],
+        typer.Argument(
+            help='The hand (default: the current one, or the last) and the note; "" clears it.',
+            show_default=False,
+            metavar="[HAND] TEXT...",
+        ),
+    ],
+    game: GameOpt = None,
+) -> None:
+    """Write a note on a hand ("misdeal, redealt by Bob"): on the sheet, exports, history.
+
+    `ohhell note 3 misdeal` notes hand 3; without a hand number the note goes to the
+    current hand (the last one, once the game is over). A new note replaces the hand's
+    note; an empty one (`ohhell note 3 ""`) clears it. `undo` leaves notes alone.
+    """
+    from ohhell_score.actions.entries import parse_note, write_note
+
+    with refusals():
+        hand, text = parse_note(words)
+        say(write_note(game, hand, text))
+
+
+@app.command()
 def delete(
     game_id: Annotated[
         str,

@@ -22,8 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ohhell_score.domain.errors import CorruptGame
-from ohhell_score.domain.game import HandState, Progress, sheet_json
+from ohhell_score.domain.game import HandState, Progress, hand_notes, sheet_json
 from ohhell_score.domain.rules import Suit
+from ohhell_score.domain.rulewords import rules_words
+from ohhell_score.views.words import hand_mark, names_words, over_cell, sheet_notes
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
 #: injection"); tab and carriage return are read as the start of one by some of them.
@@ -117,6 +119,20 @@ LONG_HEADER = (
     "score",
     "total",
 )
+#: After each row's own columns, what a paper sheet keeps of the hand: who named trump,
+#: the bids over (+) or under (-) the tricks, whether the hook bound the dealer, the note.
+HAND_HEADER = ("trump_named_by", "over_under", "hook", "note")
+
+
+def _hand_cells(prog: Progress, hand: HandState) -> list[str]:
+    namer = hand.trump_namer(prog.game.rules) if hand.trump_entered and hand.trump else None
+    over = over_cell(hand)
+    return [
+        neutralise(namer or ""),
+        "" if over == "±" else str(hand.bids_total - hand.cards),
+        "yes" if "†" in hand_mark(prog, hand) else "",
+        neutralise(hand_notes(prog.game).get(hand.number, "")),
+    ]
 
 
 def _csv_text(rows: list[list[str]], excel: bool) -> str:
@@ -132,7 +148,9 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
 
     Long (default): hand, cards, dealer, trump, player, bid, tricks, made, score,
     total; one row per player and hand, players in seat order. Wide: one row per hand
-    with bid, tricks, score and total columns for each player.
+    with bid, tricks, score and total columns for each player. Both end each row with
+    the hand's ``HAND_HEADER`` columns. The rules are not in the file: a line of words
+    above the header would break every reader of CSV.
     """
     players = prog.game.players
     running = prog.running_totals()
@@ -141,12 +159,13 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
         header = ["hand", "cards", "dealer", "trump"]
         for p in players:
             header += [f"{p} {what}" for what in ("bid", "tricks", "score", "total")]
-        rows.append([neutralise(c) for c in header])
+        rows.append([neutralise(c) for c in (*header, *HAND_HEADER)])
     else:
-        rows.append(list(LONG_HEADER))
+        rows.append([*LONG_HEADER, *HAND_HEADER])
     for hand in prog.hands:
         totals = running[hand.number - 1] if hand.scored else {}
         head = [str(hand.number), str(hand.cards), neutralise(hand.dealer), trump_name(hand)]
+        facts = _hand_cells(prog, hand)
         if wide:
             row = list(head)
             for p in players:
@@ -156,7 +175,7 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
                     _num(hand.scores.get(p)),
                     _num(totals.get(p)),
                 ]
-            rows.append(row)
+            rows.append(row + facts)
             continue
         for p in players:
             rows.append(
@@ -168,6 +187,7 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
                     _made(hand, p),
                     _num(hand.scores.get(p)),
                     _num(totals.get(p)),
+                    *facts,
                 ]
             )
     return _csv_text(rows, excel)
@@ -207,7 +227,7 @@ def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
     if prog.hands_played == 0:
         return f"No hand scored yet (of {len(prog.hands)})."
     who_list = prog.winners if prog.finished else prog.leaders()
-    who = " and ".join(escape(p) for p in who_list)
+    who = names_words([escape(p) for p in who_list])
     top = prog.totals[who_list[0]]
     if prog.finished:
         verb = "share the win" if len(who_list) > 1 else "wins"
@@ -235,7 +255,8 @@ def export_markdown(prog: Progress) -> str:
     lines = [
         f"# Oh Hell: {md_escape(game.id)}",
         "",
-        f"{md_escape(game.rules.preset)} · {', '.join(md_escape(p) for p in players)} · {status}",
+        f"{md_escape(rules_words(game.rules, len(players)))} · "
+        f"{', '.join(md_escape(p) for p in players)} · {status}",
         "",
         f"**{result_words(prog, md_escape)}**",
         "",
@@ -251,20 +272,26 @@ def export_markdown(prog: Progress) -> str:
     if entered:
         lines += [
             "",
-            "| Hand | Cards | Dealer | Trump | " + " | ".join(md_escape(p) for p in players) + " |",
-            "|---:|---:|---|:-:|" + "---:|" * len(players),
+            "| Hand | Cards | Dealer | Trump | "
+            + " | ".join(md_escape(p) for p in players)
+            + " | ± |",
+            "|---:|---:|---|:-:|" + "---:|" * len(players) + "---:|",
         ]
         running = prog.running_totals()
         for hand in entered:
             totals = running[hand.number - 1] if hand.scored else {}
             cells = [_md_cell(hand, p, totals.get(p)) for p in players]
+            over = over_cell(hand)
             lines.append(
-                f"| {hand.number} | {hand.cards} | {md_escape(hand.dealer)} | "
-                f"{trump_mark(hand.trump)} | " + " | ".join(cells) + " |"
+                f"| {hand.number}{md_escape(hand_mark(prog, hand))} | {hand.cards} | "
+                f"{md_escape(hand.dealer)} | {trump_mark(hand.trump)} | "
+                + " | ".join(cells)
+                + f" | {'' if over == '±' else over} |"
             )
         lines += [
             "",
             f"Each cell: bid/tricks ({MADE_MARK} when the bid was made), the hand's score, "
             "(the running total).",
         ]
+        lines += ["", *(f"- {md_escape(text)}" for text in sheet_notes(prog))]
     return "\n".join(lines) + "\n"

@@ -16,8 +16,10 @@ from typing import NamedTuple
 
 from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
-from ohhell_score.domain.rules import RuleSet, Suit, hands_pattern
+from ohhell_score.domain.rules import RuleSet, Suit
+from ohhell_score.domain.rulewords import rule_parts
 from ohhell_score.views.export import bids_made, places, result_words
+from ohhell_score.views.words import hand_mark, sheet_notes
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -94,7 +96,8 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 .sheet .seat { border-left: 1.3pt solid var(--ink); }
 .sheet td.dealer { text-align: left; }
 .sheet tbody tr:nth-child(even) td { background: var(--band); }
-.sheet tbody td.made { background: var(--made); }
+/* As specific as the banding above, and after it: a made bid is shaded on every row. */
+.sheet tbody tr td.made { background: var(--made); }
 .sheet td.total { font-weight: 700; }
 .sheet td.points { color: #444; }
 .sheet .tick { font-size: 6.5pt; }
@@ -154,12 +157,12 @@ def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]
     )
 
 
-def rules_line(rules: RuleSet) -> str:
-    return (
-        f"{rules.preset} · {len(rules.hands)} hands ({hands_pattern(rules.hands)}) · "
-        f"hook {rules.hook} · trump {rules.trump} · {rules.scoring.value} scoring · "
-        f"{rules.deck}-card deck"
-    )
+def rules_line(rules: RuleSet, players: int) -> str:
+    """Every rule in words (HTML), what differs from the preset in bold: the words of
+    ``rulewords``, the one place that says them."""
+    parts = [_e(rules.preset), f"{len(rules.hands)} hands"]
+    parts += [f"<b>{_e(t)}</b>" if changed else _e(t) for t, changed in rule_parts(rules, players)]
+    return " · ".join(parts)
 
 
 def _trump_cell(suit: Suit | None) -> str:
@@ -199,7 +202,7 @@ def _hand_row(
     prog: Progress, hand: HandState, totals: dict[str, int], current: bool, compact: bool
 ) -> str:
     cells = [
-        f"<td>{hand.number}{'*' if hand.bids_corrected or hand.tricks_corrected else ''}</td>",
+        f"<td>{hand.number}{hand_mark(prog, hand)}</td>",
         f"<td>{hand.cards}</td>",
         f'<td class="dealer">{_e(hand.dealer)}</td>',
         _trump_cell(hand.trump),
@@ -230,7 +233,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     winners = set(prog.winners)
     content = [
         f'<header><h1>Oh Hell <span class="id">{_e(game.id)}</span></h1>',
-        f'<p class="meta">{_e(rules_line(game.rules))}</p>',
+        f'<p class="meta">{rules_line(game.rules, len(players))}</p>',
         f'<p class="meta">Players, clockwise: {_e(", ".join(players))}'
         + (f" · scorer: {_e(game.scorer)}" if game.scorer else "")
         + (f" · started {_e(game.created[:10])}" if game.created else "")
@@ -272,8 +275,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
         "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), "
         f"{points}and the running total. ★ marks the winner."
     ]
-    if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
-        notes.append("* a hand corrected after it was scored.")
+    notes.extend(_e(text) for text in sheet_notes(prog, over_column=False))
     notes.append(f"Written by ohhell-score {_e(__version__)}.")
     content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
     content.append("</footer>")
@@ -436,7 +438,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     content = [
         f"<style>.blank tbody tr {{ height: {row_mm:.1f}mm; }}</style>",
         '<header><h1>Oh Hell <span class="id">score sheet</span></h1>',
-        f'<p class="meta">{_e(rules_line(rules))}</p>',
+        f'<p class="meta">{rules_line(rules, len(players))}</p>',
         '<p class="meta">Date <span class="fill"></span> Place <span class="fill"></span> '
         'Scorer <span class="fill"></span></p>',
         "</header>",

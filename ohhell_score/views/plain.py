@@ -21,8 +21,9 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.views.console import say, styles
-from ohhell_score.views.words import next_words, plural
+from ohhell_score.views.words import hand_mark, next_words, over_cell, sheet_notes
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import HandState, Progress
@@ -127,7 +128,7 @@ class _Layout:
         self.player_width = player_width
 
     def width(self, players: int, left: Sequence[int]) -> int:
-        columns = [*left[: 3 if self.dealer else 2], *[self.player_width] * players]
+        columns = [*left[: 3 if self.dealer else 2], *[self.player_width] * players, left[3]]
         return sum(columns) + (len(columns) - 1) * (2 * self.pad + 1)
 
 
@@ -143,9 +144,10 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
     first: it is the difference of the totals."""
     name = max(cell_len(p) for p in prog.game.players)
     left = [
-        max(len(str(len(prog.hands))) + 1, 1),  # "▶" and the hand's number
+        max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
         min(max(5, *(cell_len(h.dealer) for h in prog.hands)), 8),  # "deals", "Total"
+        max(len(over_cell(h)) for h in prog.hands),  # the over/under, last
     ]
     candidates = [
         _Layout("full", True, 1, max(w.cell("full"), min(name, 12))),
@@ -214,6 +216,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     if layout.dealer:
         columns.append((left[2], False))
     columns.extend((pw, True) for _ in players)
+    columns.append((left[3], True))
     table_width = sum(c for c, _ in columns) + len(gap) * (len(columns) - 1)
 
     def line(cells: Sequence[tuple[str, str]]) -> str:
@@ -230,15 +233,14 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
 
     out = [s(pad(t, table_width, False), ITALIC) for t in _wrap(sheet_title(prog), table_width)]
     heads = [bare("#"), bare("n")] + ([bare("deals")] if layout.dealer else [])
-    out.append(s(line(heads + [bare(p) for p in players]), BOLD))
+    out.append(s(line(heads + [bare(p) for p in players] + [bare("±")]), BOLD))
     out.append("─" * table_width)
     running = prog.running_totals()
     current = prog.next.hand if prog.next else None
     for hand in prog.hands:
         totals = running[hand.number - 1] if hand.scored else {}
-        corrected = hand.bids_corrected or hand.tricks_corrected
         here = "▶" if hand.number == current else ""
-        row = [bare(f"{here}{hand.number}{'*' if corrected else ''}"), bare(_trump_cell(hand))]
+        row = [bare(f"{here}{hand.number}{hand_mark(prog, hand)}"), bare(_trump_cell(hand))]
         if layout.dealer:
             row.append(bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
         for p in players:
@@ -247,6 +249,8 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
             text = "".join(s(t, style) if style else t for t, style in parts)
             fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
             row.append((fill + text, fill + plain_text))
+        over = over_cell(hand)
+        row.append(bare("" if over == "±" else over))
         text = line(row)
         if hand.number == current:
             text = s(text, BOLD)
@@ -258,22 +262,22 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         [bare("Total")] if layout.dealer else []
     )
     marks = {p: "★" if p in leaders else "" for p in players}
-    out.append(s(line(feet + [bare(f"{prog.totals[p]}{marks[p]}") for p in players]), BOLD))
+    totals_row = [bare(f"{prog.totals[p]}{marks[p]}") for p in players]
+    out.append(s(line(feet + totals_row + [bare("")]), BOLD))
     if any(cell_len(p) > pw for p in players):  # names were cut: here they are in full
         out.extend(s(t, DIM) for t in _wrap("Players, clockwise: " + ", ".join(players), width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
-    if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
-        out.extend(
-            s(t, DIM) for t in _wrap("* a hand that was corrected after it was scored", width)
-        )
+    for text in sheet_notes(prog):
+        out.extend(s(t, DIM) for t in _wrap(text, width))
     if game.scorer:
         out.extend(s(t, DIM) for t in _wrap(f"Scorer: {game.scorer}", width))
     return out
 
 
 def sheet_title(prog: Progress) -> str:
-    return f"{prog.game.id} · {prog.game.rules.preset} · {plural(len(prog.hands), 'hand')}"
+    game = prog.game
+    return f"{game.id} · {rules_words(game.rules, len(game.players))}"
 
 
 def pad_styled(text: str, bare: str, width: int, right: bool) -> str:
@@ -295,7 +299,7 @@ def sheet_text(prog: Progress, stream: object) -> str:
 
 
 def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
-    """One line a game, most recently changed first: id, players, preset, the hand on
+    """One line a game, most recently changed first: id, players, rules, the hand on
     ("hand k of K", or "done (K)" with the winners as leader), leader, last played.
 
     Decision: a game stays on one line however long (rich folded the cells to the
@@ -303,7 +307,7 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
     """
     if not listed:
         return ["No games yet: start one with `ohhell new PLAYER...`."]
-    heads = ("id", "players", "preset", "hand", "leader", "last played")
+    heads = ("id", "players", "rules", "hand", "leader", "last played")
     rows: list[tuple[str, ...]] = []
     for item in listed:
         g = item.summary
@@ -316,7 +320,9 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
             where = f"{g['next_hand'] or ''} of {g['hands_total']}"
             leader = " & ".join(g["leaders"]) if g["hands_played"] else ""
         updated = str(g["updated"])[:16].replace("T", " ")
-        rows.append((item.id, ", ".join(g["players"]), str(g["rules"]), where, leader, updated))
+        rows.append(
+            (item.id, ", ".join(g["players"]), str(g["rules_words"]), where, leader, updated)
+        )
     lens = [[cell_len(c) for c in row] for row in rows]  # once: 10,000 rows are common
     widths = [max([len(h), *(n[i] for n in lens)]) for i, h in enumerate(heads)]
 
