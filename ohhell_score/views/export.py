@@ -25,7 +25,7 @@ from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.game import HandState, Progress, hand_notes, sheet_json
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.rulewords import rules_words
-from ohhell_score.views.words import hand_mark, names_words, over_cell, sheet_notes
+from ohhell_score.views.words import hand_mark, hook_mark, names_words, over_cell, sheet_notes
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
 #: injection"); tab and carriage return are read as the start of one by some of them.
@@ -130,7 +130,7 @@ def _hand_cells(prog: Progress, hand: HandState) -> list[str]:
     return [
         neutralise(namer or ""),
         "" if over == "±" else str(hand.bids_total - hand.cards),
-        "yes" if "†" in hand_mark(prog, hand) else "",
+        "yes" if hook_mark(prog, hand) else "",
         neutralise(hand_notes(prog.game).get(hand.number, "")),
     ]
 
@@ -286,7 +286,7 @@ def export_markdown(prog: Progress) -> str:
                 f"| {hand.number}{md_escape(hand_mark(prog, hand))} | {hand.cards} | "
                 f"{md_escape(hand.dealer)} | {trump_mark(hand.trump)} | "
                 + " | ".join(cells)
-                + f" | {'' if over == '±' else over} |"
+                + f" | {'' if over == '±' else over + hook_mark(prog, hand)} |"
             )
         lines += [
             "",

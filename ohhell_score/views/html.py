@@ -19,7 +19,7 @@ from ohhell_score.domain.game import Game, HandState, Progress, progress
 from ohhell_score.domain.rules import RuleSet, Suit
 from ohhell_score.domain.rulewords import rule_parts
 from ohhell_score.views.export import bids_made, places, result_words
-from ohhell_score.views.words import hand_mark, sheet_notes
+from ohhell_score.views.words import hand_mark, hook_mark, sheet_notes
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -202,7 +202,7 @@ def _hand_row(
     prog: Progress, hand: HandState, totals: dict[str, int], current: bool, compact: bool
 ) -> str:
     cells = [
-        f"<td>{hand.number}{hand_mark(prog, hand)}</td>",
+        f"<td>{hand.number}{hand_mark(prog, hand)}{hook_mark(prog, hand)}</td>",
         f"<td>{hand.cards}</td>",
         f'<td class="dealer">{_e(hand.dealer)}</td>',
         _trump_cell(hand.trump),
@@ -275,7 +275,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
         "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), "
         f"{points}and the running total. ★ marks the winner."
     ]
-    notes.extend(_e(text) for text in sheet_notes(prog, over_column=False))
+    notes.extend(_e(text) for text in sheet_notes(prog, over=False))
     notes.append(f"Written by ohhell-score {_e(__version__)}.")
     content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
     content.append("</footer>")

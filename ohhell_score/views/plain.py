@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.views.console import say, styles
-from ohhell_score.views.words import hand_mark, next_words, over_cell, sheet_notes
+from ohhell_score.views.words import hand_mark, hook_mark, next_words, over_cell, sheet_notes
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import HandState, Progress
@@ -128,7 +128,7 @@ class _Layout:
         self.player_width = player_width
 
     def width(self, players: int, left: Sequence[int]) -> int:
-        columns = [*left[: 3 if self.dealer else 2], *[self.player_width] * players, left[3]]
+        columns = [*left[: 3 if self.dealer else 2], *[self.player_width] * players]
         return sum(columns) + (len(columns) - 1) * (2 * self.pad + 1)
 
 
@@ -147,7 +147,7 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
         max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
         min(max(5, *(cell_len(h.dealer) for h in prog.hands)), 8),  # "deals", "Total"
-        max(len(over_cell(h)) for h in prog.hands),  # the over/under, last
+        max(len(over_cell(h) + hook_mark(prog, h)) for h in prog.hands),  # ± and †, if room
     ]
     candidates = [
         _Layout("full", True, 1, max(w.cell("full"), min(name, 12))),
@@ -216,7 +216,12 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     if layout.dealer:
         columns.append((left[2], False))
     columns.extend((pw, True) for _ in players)
-    columns.append((left[3], True))
+    # The over/under column comes last and only where it fits: the layout is chosen
+    # without it, so the numbers of the players keep all the room they had.
+    over_column = layout.width(len(players), left) + len(gap) + left[3] <= width
+    if over_column:
+        columns.append((left[3], True))
+    ends = [("±", "±")] if over_column else []
     table_width = sum(c for c, _ in columns) + len(gap) * (len(columns) - 1)
 
     def line(cells: Sequence[tuple[str, str]]) -> str:
@@ -233,7 +238,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
 
     out = [s(pad(t, table_width, False), ITALIC) for t in _wrap(sheet_title(prog), table_width)]
     heads = [bare("#"), bare("n")] + ([bare("deals")] if layout.dealer else [])
-    out.append(s(line(heads + [bare(p) for p in players] + [bare("±")]), BOLD))
+    out.append(s(line(heads + [bare(p) for p in players] + ends), BOLD))
     out.append("─" * table_width)
     running = prog.running_totals()
     current = prog.next.hand if prog.next else None
@@ -249,8 +254,9 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
             text = "".join(s(t, style) if style else t for t, style in parts)
             fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
             row.append((fill + text, fill + plain_text))
-        over = over_cell(hand)
-        row.append(bare("" if over == "±" else over))
+        if over_column:
+            over = over_cell(hand)
+            row.append(bare("" if over == "±" else over + hook_mark(prog, hand)))
         text = line(row)
         if hand.number == current:
             text = s(text, BOLD)
@@ -263,12 +269,12 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     )
     marks = {p: "★" if p in leaders else "" for p in players}
     totals_row = [bare(f"{prog.totals[p]}{marks[p]}") for p in players]
-    out.append(s(line(feet + totals_row + [bare("")]), BOLD))
+    out.append(s(line(feet + totals_row + [("", "")] * len(ends)), BOLD))
     if any(cell_len(p) > pw for p in players):  # names were cut: here they are in full
         out.extend(s(t, DIM) for t in _wrap("Players, clockwise: " + ", ".join(players), width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
-    for text in sheet_notes(prog):
+    for text in sheet_notes(prog, over=over_column, hook=over_column):
         out.extend(s(t, DIM) for t in _wrap(text, width))
     if game.scorer:
         out.extend(s(t, DIM) for t in _wrap(f"Scorer: {game.scorer}", width))

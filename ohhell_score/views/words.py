@@ -81,14 +81,17 @@ def over_cell(hand: HandState) -> str:
     return f"{hand.bids_total - hand.cards:+d}".replace("+0", "0")
 
 
+def hook_mark(prog: Progress, hand: HandState) -> str:
+    """† where the hook bound the hand's dealer (a bid was forbidden), else nothing."""
+    return "†" if dealer_forbidden(prog.game.rules, hand) is not None else ""
+
+
 def hand_mark(prog: Progress, hand: HandState) -> str:
-    """After the hand's number: † where the hook bound the dealer, * where corrected."""
-    bound = dealer_forbidden(prog.game.rules, hand) is not None
-    corrected = hand.bids_corrected or hand.tricks_corrected
-    return ("†" if bound else "") + ("*" if corrected else "")
+    """After the hand's number: * where the hand was corrected after it was scored."""
+    return "*" if hand.bids_corrected or hand.tricks_corrected else ""
 
 
-def sheet_notes(prog: Progress, *, over_column: bool = True) -> list[str]:
+def sheet_notes(prog: Progress, *, over: bool = True, hook: bool = True) -> list[str]:
     """The lines under a sheet, as a paper sheet's margin keeps them: who named trump,
     each hand's note, and what the marks mean (only the marks the sheet has)."""
     hands = prog.hands
@@ -98,9 +101,9 @@ def sheet_notes(prog: Progress, *, over_column: bool = True) -> list[str]:
     if any(who is not None for _, who in namers):
         lines.append("Trump named by: " + ", ".join(f"{n} {who}" for n, who in namers if who))
     lines.extend(f"Hand {n} note: {text}" for n, text in hand_notes(prog.game).items())
-    if over_column and any(over_cell(h) != "±" for h in hands):
-        lines.append("± the bids over (+) or under (-) the tricks")
-    if any(dealer_forbidden(prog.game.rules, h) is not None for h in hands):
+    if over and any(over_cell(h) != "±" for h in hands):
+        lines.append("± the bids over (+) or under (-) the tricks; † the hook bound the dealer")
+    elif hook and any(hook_mark(prog, h) for h in hands):  # no ± column: † after the number
         lines.append("† the hook bound the dealer: one bid was forbidden")
     if any(h.bids_corrected or h.tricks_corrected for h in hands):
         lines.append("* a hand that was corrected after it was scored")
