@@ -42,7 +42,15 @@ from ohhell_score.domain.game import (
     with_trump,
     with_undo,
 )
-from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.rules import (
+    PRESETS,
+    Preset,
+    RuleOptions,
+    RuleSet,
+    Scoring,
+    Suit,
+    TrumpMethod,
+)
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
@@ -502,32 +510,63 @@ def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
         names.append(answer)
 
 
+#: The rule options the questions of `new` let the table change, as the options do.
+CHANGEABLE = ("hook", "trump", "scoring")
+Build = Callable[[str, RuleOptions], RuleSet]
+
+
 def ask_preset(
-    console: Console, ask: Ask, players: int, default: str, build: Callable[[str], RuleSet]
+    console: Console, ask: Ask, players: int, default: str, build: Build, house: Sequence[Preset]
 ) -> RuleSet:
-    """A preset by number or name, each shown with one line of description."""
-    names = list(PRESETS)
+    """A preset or saved house rule by number or name, each shown with one line of
+    description; before it, any changes of hook, trump or scoring, as `new`'s options."""
+    choices_list = [*PRESETS.values(), *house]
+    names = [p.name for p in choices_list]
     from rich.table import Table
 
     choices = Table.grid(padding=(0, 2), pad_edge=True)
     choices.add_column(justify="right")
     choices.add_column(no_wrap=True)
     choices.add_column()
-    for i, p in enumerate(PRESETS.values(), start=1):
+    for i, p in enumerate(choices_list, start=1):
         choices.add_row(str(i), p.name, p.summary)
     console.print("Rules:")
     console.print(choices)
+    console.print(
+        "To change a rule, type it first: hook always|never|from:K, "
+        f"trump {TrumpMethod.choices()}, scoring {Scoring.choices()}."
+    )
+    changes = RuleOptions()
     prompt = f"Preset (1-{len(names)} or a name; Enter: {default}): "
     while True:
         answer = ask(prompt).strip()
+        word, _, value = answer.partition(" ")
+        if word.lower() in CHANGEABLE and value.strip():
+            changed = _changed(changes, word.lower(), value.strip())
+            try:
+                rules = build(default, changed)
+            except (Refused, BadValue) as err:
+                console.print(REFUSED + str(err), style="bold")
+                continue
+            changes = changed
+            console.print(f"Rules now: {rules_words(rules, players)}.")
+            continue
         chosen = answer or default
         seat = seat_number(chosen, len(names))
         if seat is not None:
             chosen = names[seat - 1]
         try:
-            return build(chosen)
+            return build(chosen, changes)
         except (Refused, BadValue) as err:
             console.print(REFUSED + str(err), style="bold")
+
+
+def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
+    if rule == "hook":
+        return changes._replace(hook=value)
+    if rule == "trump":
+        return changes._replace(trump=value)
+    return changes._replace(scoring=value)
 
 
 def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSet) -> int:
@@ -596,13 +635,15 @@ def ask_new_game(
     console: Console,
     ask: Ask,
     preset_default: str,
-    make_rules: Callable[[str, int], RuleSet],
+    make_rules: Callable[[str, int, RuleOptions], RuleSet],
+    house: Sequence[Preset] = (),
 ) -> tuple[tuple[str, ...], RuleSet]:
-    """Players and preset, asked at the table; ``make_rules(name, players)`` makes the
-    rules of a preset or house rule with the command line's options over it."""
+    """Players and preset, asked at the table; ``make_rules(name, players, changes)``
+    makes the rules of a preset or house rule with the changes typed at the table and
+    the command line's options over it."""
     names = ask_players(console, ask)
 
-    def build(name: str) -> RuleSet:
-        return make_rules(name, len(names))
+    def build(name: str, changes: RuleOptions) -> RuleSet:
+        return make_rules(name, len(names), changes)
 
-    return names, ask_preset(console, ask, len(names), preset_default, build)
+    return names, ask_preset(console, ask, len(names), preset_default, build, house)

@@ -27,7 +27,7 @@ from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
-    from ohhell_score.domain.rules import RuleOptions, RuleSet
+    from ohhell_score.domain.rules import Preset, RuleOptions, RuleSet
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
 app = area()
@@ -141,6 +141,13 @@ def delete(
     say(f"Deleted game {game.id}.")
 
 
+def saved_house_rules() -> list[Preset]:
+    """The house rules saved here, offered beside the presets (unreadable ones are not)."""
+    from ohhell_score.storage import house
+
+    return [rule.as_preset() for rule in house.all_rules()[0]]
+
+
 def new_at_table(
     players: list[str] | None,
     preset_name: str,
@@ -180,7 +187,11 @@ def new_at_table(
     try:
         if names is None or rule_set is None:
             names, rule_set = play.ask_new_game(
-                console, ask, preset_name, lambda name, n: make_rules(name, n, options)
+                console,
+                ask,
+                preset_name,
+                lambda name, n, changes: make_rules(name, n, changes.over(options)),
+                saved_house_rules(),
             )
         if draw:
             first = play.draw_dealer(console, ask, names, rule_set)

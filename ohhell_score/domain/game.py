@@ -322,8 +322,7 @@ def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> 
     if suit is Suit.NOTRUMP and not rules.allows_notrump_entry():
         card = "cut card" if rules.trump.method is TrumpMethod.CUT else "turned-up card"
         raise Refused(
-            f"no trump is not a choice: the {card} shows a suit "
-            "(spades, hearts, diamonds or clubs)"
+            f"no trump is not a choice: the {card} shows a suit (spades, hearts, diamonds or clubs)"
         )
 
 

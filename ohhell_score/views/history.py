@@ -27,7 +27,7 @@ class Event(NamedTuple):
     """One line of the history."""
 
     at: str
-    kind: str  # "bid", "trump", "tricks" (entries), "edit", "undo" (corrections)
+    kind: str  # "bid", "trump", "tricks" (entries), "edit", "undo" (corrections), "note"
     hand: int
     what: str  # "bids", "trump" or "tricks"
     values: Values  # an entry's values as entered; a correction's old values
@@ -46,6 +46,8 @@ class Event(NamedTuple):
             return {**head, "suit": self.values[0][1]}
         if self.kind == "tricks":
             return {**head, "tricks": dict(self.values)}
+        if self.kind == "note":
+            return {**head, "text": self.values[0][1]}
         out = {**head, "what": self.what, "old": dict(self.values)}
         if self.kind == "edit":
             out["new"] = dict(self.new)
@@ -133,7 +135,24 @@ def history(game: Game) -> list[Event]:
             values = tuple((p, before.get((item.hand, "tricks", p), t)) for p, t in item.values)
             events.append(Event(item.at, "tricks", item.hand, "tricks", values))
     events.reverse()
-    return events
+    return _with_notes(game, events)
+
+
+def _with_notes(game: Game, events: list[Event]) -> list[Event]:
+    """The notes on hands among the other events, each after those made before or with it
+    (a note is not an entry: it has no place in a hand to break a tie with)."""
+    out: list[Event] = []
+    rest = iter(events)
+    pending = next(rest, None)
+    for note in game.notes:
+        while pending is not None and _time(pending.at) <= _time(note.at):
+            out.append(pending)
+            pending = next(rest, None)
+        out.append(Event(note.at, "note", note.hand, "note", (("note", note.text),)))
+    if pending is not None:
+        out.append(pending)
+    out.extend(rest)
+    return out
 
 
 # --- in words -----------------------------------------------------------------------
@@ -164,6 +183,9 @@ def describe(event: Event) -> str:
         return f"trump: {_suit_words(event.values[0][1])}"
     if event.kind == "tricks":
         return f"tricks: {_listed(event.values)}"
+    if event.kind == "note":
+        text = event.values[0][1]
+        return f"note: {text}" if text else "note cleared"
     if event.kind == "edit":
         new = dict(event.new)
         changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
