@@ -56,7 +56,11 @@ STOPS = {
     ),
     "named trump": Stop(
         ("--rules", "cartier"),
-        (("Bob bids (0-2): ", "1"), ("Cat bids (0-2; 1 bid of 2 so far): ", "0"), ("bids (0-2; 1 bid of 2 so far): ", "0")),
+        (
+            ("Bob bids (0-2): ", "1"),
+            ("Cat bids (0-2; 1 bid of 2 so far): ", "0"),
+            ("bids (0-2; 1 bid of 2 so far): ", "0"),
+        ),
         "Bob (highest bid) names trump (s h d c n): ",
         None,
         {"Bob": 1, "Cat": 0, "Ann": 0},
@@ -64,7 +68,13 @@ STOPS = {
         "Bids: Bob 1, Cat 0, Ann 0",
     ),
     "bid": Stop(
-        (), BOB_TOOK_1[:2], "Cat bids (0-2; 1 bid of 2 so far): ", "hearts", {"Bob": 1}, {}, "Bids so far: Bob 1 (1 bid of 2)."
+        (),
+        BOB_TOOK_1[:2],
+        "Cat bids (0-2; 1 bid of 2 so far): ",
+        "hearts",
+        {"Bob": 1},
+        {},
+        "Bids so far: Bob 1 (1 bid of 2).",
     ),
     "dealer's bid": Stop(
         (),

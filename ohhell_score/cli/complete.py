@@ -67,10 +67,25 @@ def complete_rules(incomplete: str) -> list[tuple[str, str]]:
     return complete_preset(incomplete) + complete_house_rule(incomplete)
 
 
-def complete_suit(incomplete: str) -> list[tuple[str, str]]:
-    """``ohhell trump SUIT``: the suit names (the short forms are for typing, not offering)."""
+#: Trump methods whose trump is a card's suit: `ohhell trump notrump` is refused there.
+CARD_SUIT_METHODS = ("upcard", "cut")
+
+
+def complete_suit(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """``ohhell trump SUIT``: the suit names (the short forms are for typing, not
+    offering); not ``notrump`` where the game's trump is a card's suit."""
     word = incomplete.strip().lower()
-    return [(name, shown) for name, shown in SUITS if name.startswith(word)]
+    data = read_game(ctx.params.get("game"))
+    try:
+        method = str(data["rules"]["trump"]) if data is not None else ""
+    except (KeyError, TypeError):
+        method = ""
+    card_suit = method.startswith(CARD_SUIT_METHODS)
+    return [
+        (name, shown)
+        for name, shown in SUITS
+        if name.startswith(word) and not (card_suit and name == "notrump")
+    ]
 
 
 def read_game(game_id: str | None) -> dict[str, Any] | None:
