@@ -149,3 +149,43 @@ def test_the_guided_new_changes_the_hook_before_the_preset(ohhell: Ohhell, data_
     child.expect_exact("Hand 1: bids 2 for 2 tricks: exact.")
     leave(child)
     assert ohhell.sheet("-g", "g")["rules"]["hook"] == "never"
+
+
+def test_keys_typed_while_play_starts_are_shown_on_the_prompt(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Issue 16: keys typed before the first prompt were taken but not shown there."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    child = spawn(data_dir, "play")
+    child.send("1\n0")  # Bob's bid, and Cat's begun: typed before any prompt
+    child.expect_exact("Bob bids (0-2): 1")
+    child.expect_exact("Cat bids (0-2; 1 bid of 2 so far): ")
+    child.expect_exact("0")  # on Cat's prompt, to finish with Enter
+    child.sendline("")
+    child.expect_exact("Ann (dealer) may not bid 1; bids (0-2; 1 bid of 2 so far): ")
+    leave(child)
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
+
+
+def test_new_with_draw_at_a_terminal_offers_to_go_on_to_play(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    child = spawn(data_dir, "new", "Ann", "Bob", "Cat", "--draw", "-g", "d")
+    for card in ("7h", "QS", "3c"):
+        answer(child, "drew (e.g. AS, 10h, Q♦): ", card)
+    child.expect_exact("Bob drew the highest card (Q♠) and deals first.")
+    child.expect_exact("New game d: Ann, Bob, Cat (classic · 19 hands).")
+    answer(child, "Play it now? (Enter: yes; n: no, later with `ohhell play`): ", "")
+    child.expect_exact("Hand 1 of 19 · 10 cards each · Bob deals")
+    leave(child)
+
+
+def test_new_with_draw_at_a_terminal_may_end_at_the_shell(ohhell: Ohhell, data_dir: Path) -> None:
+    child = spawn(data_dir, "new", "Ann", "Bob", "Cat", "--draw", "-g", "d")
+    for card in ("7h", "QS", "3c"):
+        answer(child, "drew (e.g. AS, 10h, Q♦): ", card)
+    answer(child, "Play it now? (Enter: yes; n: no, later with `ohhell play`): ", "n")
+    child.expect_exact("Hand 1 of 19 (10 cards, Bob deals)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -21,9 +21,11 @@ would otherwise come before the first prompt.
 from __future__ import annotations
 
 import hashlib
+import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ohhell_score.domain.draw import Card, drawn_already, highest, in_deck
 from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
@@ -94,6 +96,107 @@ def console_ask(console: Console) -> Ask:
         return console.input(prompt)
 
     return ask
+
+
+# --- keys typed while `play` starts -------------------------------------------------
+
+
+class Typeahead:
+    """Keys typed while `play` starts, shown on the first prompts as if typed there.
+
+    A terminal echoes keys where the cursor happens to be and keeps them for the next
+    read, so keys typed before the first prompt were taken but not shown on it. So the
+    terminal's echo is off while `play` starts (``quiet``); at the first prompt the keys
+    waiting are read (``take``), the echo comes back, each whole line typed answers a
+    prompt in turn, shown after it, and a line begun is put on the prompt to finish.
+    """
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.saved: list[Any] | None = None  # the terminal's settings while quiet
+        self.lines: list[str] | None = None  # None until the keys waiting are read
+        self.begun = ""
+
+    def quiet(self) -> None:
+        """Echo off, until ``take`` or ``restore``; nothing at all off a terminal."""
+        if not sys.stdin.isatty():
+            return
+        import termios
+
+        try:
+            self.saved = termios.tcgetattr(sys.stdin.fileno())
+            quiet = termios.tcgetattr(sys.stdin.fileno())
+            quiet[3] &= ~termios.ECHO
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, quiet)
+        except termios.error:
+            self.saved = None
+
+    def restore(self) -> None:
+        if self.saved is not None:
+            import termios
+
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, self.saved)
+            self.saved = None
+
+    def take(self) -> None:
+        """Read the keys waiting (without waiting for more), then echo on again."""
+        data = b""
+        if self.saved is not None:
+            import termios
+
+            fd = sys.stdin.fileno()
+            now = termios.tcgetattr(fd)
+            now[3] &= ~(termios.ICANON | termios.ECHO)
+            now[6][termios.VMIN], now[6][termios.VTIME] = 0, 0
+            try:
+                termios.tcsetattr(fd, termios.TCSANOW, now)
+                while chunk := os.read(fd, 1024):
+                    data += chunk
+            finally:
+                self.restore()
+        lines = typed_lines(data.decode(errors="replace"))
+        self.lines, self.begun = lines[:-1], lines[-1]
+
+    def ask(self, prompt: str) -> str:
+        if self.lines is None:
+            self.take()
+        assert self.lines is not None
+        if self.lines:
+            line = self.lines.pop(0)
+            self.console.print(prompt + line, soft_wrap=True)
+            return line
+        begun, self.begun = self.begun, ""
+        if not begun:
+            return self.console.input(prompt)
+        return prefilled(self.console, prompt, begun)
+
+
+def typed_lines(text: str) -> list[str]:
+    """Keys as lines, a backspace taking back a key and other control keys dropped; the
+    last item is the line begun (maybe empty)."""
+    lines = [""]
+    for ch in text.replace("\r\n", "\n").replace("\r", "\n"):
+        if ch == "\n":
+            lines.append("")
+        elif ch in "\x7f\b":
+            lines[-1] = lines[-1][:-1]
+        elif ch.isprintable():
+            lines[-1] += ch
+    return lines
+
+
+def prefilled(console: Console, prompt: str, begun: str) -> str:
+    """The prompt with ``begun`` on it, to finish (and edit, where readline is)."""
+    try:
+        import readline  # only here: it changes every input() once imported
+    except ImportError:
+        console.print(prompt + begun, end="", soft_wrap=True)
+        return begun + input()
+    readline.set_startup_hook(lambda: readline.insert_text(begun))
+    try:
+        return console.input(prompt)
+    finally:
+        readline.set_startup_hook()
 
 
 # --- the tricks typed so far in a hand ----------------------------------------------

@@ -27,6 +27,10 @@ from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
+    from collections.abc import Callable
+
+    from rich.console import Console
+
     from ohhell_score.domain.rules import Preset, RuleOptions, RuleSet
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
@@ -49,7 +53,9 @@ def play_game(game_id: str) -> None:
     from ohhell_score.cli import interactive as play
 
     console = play.new_console()
-    session = play.Session(game_id, console, play.console_ask(console))
+    typeahead = play.Typeahead(console)
+    typeahead.quiet()
+    session = play.Session(game_id, console, typeahead.ask)
     try:
         with refusals():
             prog = session.run()
@@ -58,6 +64,8 @@ def play_game(game_id: str) -> None:
         say(f"\n{_saved(game_id)}")
     except (KeyboardInterrupt, EOFError):
         raise Interrupted(_saved(game_id)) from None
+    finally:
+        typeahead.restore()  # the terminal as it was, whatever ended the game
 
 
 @app.command("play")
@@ -212,7 +220,19 @@ def new_at_table(
     with refusals():
         created = create_game(game_id, names, rule_set, first, scorer)
     say(announced(created))
-    if players:
-        say(next_words(progress(created)))
-    else:
+    if not players or offer_play(console, ask):
         play_game(created.id)  # the header of hand 1 says what comes next
+    else:
+        say(next_words(progress(created)))
+
+
+def offer_play(console: Console, ask: Callable[[str], str]) -> bool:
+    """After `new PLAYER... --draw` at a terminal: go on to `play`? (Enter: yes). A
+    script's `--draw` (stdin not a terminal) ends as `new` does, with what comes next."""
+    if not (sys.stdin.isatty() and console.is_terminal):
+        return False
+    try:
+        answer = ask("Play it now? (Enter: yes; n: no, later with `ohhell play`): ")
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() not in ("n", "no", "q")
