@@ -271,13 +271,15 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     content.append("".join(foot))
     content.append("</table>")
     points = "" if compact else "the hand's points "
+    # The margin notes run on in one paragraph: a Cartier game must still print on one
+    # sheet of Letter paper, its chart included.
     notes = [
         "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), "
-        f"{points}and the running total. ★ marks the winner."
+        f"{points}and the running total. ★ marks the winner.",
+        *(_e(text) + ("" if text.endswith(".") else ".") for text in sheet_notes(prog, over=False)),
+        f"Written by ohhell-score {_e(__version__)}.",
     ]
-    notes.extend(_e(text) for text in sheet_notes(prog, over=False))
-    notes.append(f"Written by ohhell-score {_e(__version__)}.")
-    content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
+    content.append(f'<footer class="notes"><p>{" ".join(notes)}</p>')
     content.append("</footer>")
     if prog.hands_played:
         if turn == "landscape":  # at full width the chart alone is half the page
