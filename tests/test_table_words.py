@@ -222,3 +222,15 @@ def test_three_who_share_the_win_are_named_with_commas(ohhell: Ohhell) -> None:
     assert "Game over: Bob, Cat and Dan share the win with 10." in ohhell.ok("show")
     out = ohhell("play", "-g", "one").stdout
     assert "Bob, Cat and Dan share the win with 10 each!" in out
+
+
+def test_the_html_sheet_marks_the_over_under_and_the_hook(ohhell: Ohhell) -> None:
+    """The hand of rules.md 4 as above, on the HTML sheet: -2 after the 13 cards, † after
+    the hand's number, Dan named as trump's namer under the sheet."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "3", "2", "5", "3")
+    html = ohhell.ok("export", "--format", "html")
+    assert '<td>1†</td><td>13 <span class="over" title="bids over/under">-2</span></td>' in html
+    assert "Trump named by: 1 Dan." in html

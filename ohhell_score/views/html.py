@@ -19,7 +19,7 @@ from ohhell_score.domain.game import Game, HandState, Progress, progress
 from ohhell_score.domain.rules import RuleSet, Suit
 from ohhell_score.domain.rulewords import rule_parts
 from ohhell_score.views.export import bids_made, places, result_words
-from ohhell_score.views.words import hand_mark, hook_mark, sheet_notes
+from ohhell_score.views.words import hand_mark, hook_mark, over_cell, sheet_notes
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -99,6 +99,7 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 /* As specific as the banding above, and after it: a made bid is shaded on every row. */
 .sheet tbody tr td.made { background: var(--made); }
 .sheet td.total { font-weight: 700; }
+.sheet .over { font-size: 6.5pt; color: #555; }
 .sheet td.points { color: #444; }
 .sheet .tick { font-size: 6.5pt; }
 .sheet .red { color: var(--red); }
@@ -203,7 +204,7 @@ def _hand_row(
 ) -> str:
     cells = [
         f"<td>{hand.number}{hand_mark(prog, hand)}{hook_mark(prog, hand)}</td>",
-        f"<td>{hand.cards}</td>",
+        f"<td>{hand.cards}{_over(hand)}</td>",
         f'<td class="dealer">{_e(hand.dealer)}</td>',
         _trump_cell(hand.trump),
     ]
@@ -223,6 +224,12 @@ def _hand_row(
         cells.append(f'<td class="total">{totals[p]}</td>')
     style = ' class="current"' if current else ""
     return f"<tr{style}>{''.join(cells)}</tr>"
+
+
+def _over(hand: HandState) -> str:
+    """After the cards, small: the bids over (+) or under (-) the tricks, once all are in."""
+    over = over_cell(hand)
+    return "" if over == "±" else f' <span class="over" title="bids over/under">{over}</span>'
 
 
 def export_html(prog: Progress, *, paper: str = "auto") -> str:
@@ -275,7 +282,8 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     # sheet of Letter paper, its chart included.
     notes = [
         "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), "
-        f"{points}and the running total. ★ marks the winner.",
+        f"{points}and the running total. ★ marks the winner. After the cards: the bids "
+        "over (+) or under (-) the tricks.",
         *(_e(text) + ("" if text.endswith(".") else ".") for text in sheet_notes(prog, over=False)),
         f"Written by ohhell-score {_e(__version__)}.",
     ]
