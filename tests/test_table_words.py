@@ -234,3 +234,15 @@ def test_the_html_sheet_marks_the_over_under_and_the_hook(ohhell: Ohhell) -> Non
     html = ohhell.ok("export", "--format", "html")
     assert '<td>1†</td><td>13 <span class="over" title="bids over/under">-2</span></td>' in html
     assert "Trump named by: 1 Dan." in html
+
+
+def test_w_in_play_writes_replaces_and_clears_the_hands_note(ohhell: Ohhell) -> None:
+    three(ohhell)
+    out = ohhell("play", input="w\nmisdeal\nw\n\nw\n-\nq\n").stdout
+    assert "Hand 1 note: misdeal" in out
+    assert "Hand 1's note: misdeal" in out  # shown again before a second note
+    assert "Hand 1: note cleared." in out
+    assert "note" not in ohhell.ok("show")
+    history = ohhell.ok("history", "-g", "t")
+    assert "note: misdeal" in history and "note cleared" in history
+    assert ohhell.sheet()["hands"][0]["bids"] == {}  # a note is no answer

@@ -38,6 +38,7 @@ from ohhell_score.domain.game import (
     check_players,
     describe_entry,
     hand_notes,
+    note_hand,
     with_bids,
     with_note,
     with_tricks,
@@ -383,7 +384,7 @@ class Session:
             elif key in ("v", "t"):
                 self.show(key)
             elif key == "w":
-                self.write_note(game)
+                self.write_note()
             elif key == "q":
                 raise Leave()
             elif key == "u":
@@ -410,25 +411,25 @@ class Session:
         styles = Styler(self.console.file, terminal=self.console.is_terminal)
         print_plain(self.console, sheet_lines(prog, self.console.width, styles))
 
-    def write_note(self, game: Game) -> None:
-        """``w``: a note on the current hand; Enter alone keeps the note as it is."""
+    def write_note(self) -> None:
+        """``w``: a note on the current hand; Enter alone keeps the note as it is. A note
+        is not an entry: it is saved whatever was entered meanwhile."""
         prog = games.load_progress(self.game_id)
-        number = prog.next.hand if prog.next else len(prog.hands)
+        number = note_hand(prog)
         old = hand_notes(prog.game).get(number)
         if old:
             self.say(f"Hand {number}'s note: {old}")
-        text = self.ask(f"Note on hand {number} (Enter: no change; - clears it): ").strip()
-        if not text:
+        typed = self.ask(f"Note on hand {number} (Enter: no change; - clears it): ").strip()
+        if not typed:
             return
+        text, at = ("" if typed == "-" else typed), games.now()
         try:
-            games.change(
-                game.id,
-                partial(with_note, number=number, text="" if text == "-" else text, at=games.now()),
-            )
+            after = games.change(self.game_id, partial(with_note, number=number, text=text, at=at))
         except Refused as err:
             self.refuse(str(err))
             return
-        self.say(f"Hand {number}: note cleared." if text == "-" else f"Hand {number} note: {text}")
+        kept = hand_notes(after.game).get(number)
+        self.say(f"Hand {number} note: {kept}" if kept else f"Hand {number}: note cleared.")
 
     def save(self, game: Game, change: Callable[[Progress], Progress]) -> Progress:
         """Store one answer, if the game file still holds what this prompt was asked on."""
