@@ -25,7 +25,14 @@ from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.game import HandState, Progress, hand_notes, sheet_json
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.rulewords import rules_words
-from ohhell_score.views.words import hand_mark, hook_mark, names_words, over_cell, sheet_notes
+from ohhell_score.views.words import (
+    OVER_HEAD,
+    hand_mark,
+    hook_mark,
+    names_words,
+    over_cell,
+    sheet_notes,
+)
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
 #: injection"); tab and carriage return are read as the start of one by some of them.
@@ -126,10 +133,9 @@ HAND_HEADER = ("trump_named_by", "over_under", "hook", "note")
 
 def _hand_cells(prog: Progress, hand: HandState) -> list[str]:
     namer = hand.trump_namer(prog.game.rules) if hand.trump_entered and hand.trump else None
-    over = over_cell(hand)
     return [
         neutralise(namer or ""),
-        "" if over == "±" else str(hand.bids_total - hand.cards),
+        over_cell(hand).removeprefix("+"),
         "yes" if hook_mark(prog, hand) else "",
         neutralise(hand_notes(prog.game).get(hand.number, "")),
     ]
@@ -274,19 +280,18 @@ def export_markdown(prog: Progress) -> str:
             "",
             "| Hand | Cards | Dealer | Trump | "
             + " | ".join(md_escape(p) for p in players)
-            + " | ± |",
+            + f" | {OVER_HEAD} |",
             "|---:|---:|---|:-:|" + "---:|" * len(players) + "---:|",
         ]
         running = prog.running_totals()
         for hand in entered:
             totals = running[hand.number - 1] if hand.scored else {}
             cells = [_md_cell(hand, p, totals.get(p)) for p in players]
-            over = over_cell(hand)
             lines.append(
                 f"| {hand.number}{md_escape(hand_mark(prog, hand))} | {hand.cards} | "
                 f"{md_escape(hand.dealer)} | {trump_mark(hand.trump)} | "
                 + " | ".join(cells)
-                + f" | {'' if over == '±' else over + hook_mark(prog, hand)} |"
+                + f" | {over_cell(hand)}{hook_mark(prog, hand)} |"
             )
         lines += [
             "",

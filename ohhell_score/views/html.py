@@ -229,7 +229,7 @@ def _hand_row(
 def _over(hand: HandState) -> str:
     """After the cards, small: the bids over (+) or under (-) the tricks, once all are in."""
     over = over_cell(hand)
-    return "" if over == "±" else f' <span class="over" title="bids over/under">{over}</span>'
+    return "" if not over else f' <span class="over" title="bids over/under">{over}</span>'
 
 
 def export_html(prog: Progress, *, paper: str = "auto") -> str:

@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING
 
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.views.console import say, styles
-from ohhell_score.views.words import hand_mark, hook_mark, next_words, over_cell, sheet_notes
+from ohhell_score.views.words import (
+    OVER_HEAD,
+    hand_mark,
+    hook_mark,
+    next_words,
+    over_cell,
+    sheet_notes,
+)
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import HandState, Progress
@@ -147,7 +154,8 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
         max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
         min(max(5, *(cell_len(h.dealer) for h in prog.hands)), 8),  # "deals", "Total"
-        max(len(over_cell(h) + hook_mark(prog, h)) for h in prog.hands),  # ± and †, if room
+        # the over/under and the hook's †, last and only where room is left
+        max(len(OVER_HEAD), *(len(over_cell(h) + hook_mark(prog, h)) for h in prog.hands)),
     ]
     candidates = [
         _Layout("full", True, 1, max(w.cell("full"), min(name, 12))),
@@ -221,7 +229,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     over_column = layout.width(len(players), left) + len(gap) + left[3] <= width
     if over_column:
         columns.append((left[3], True))
-    ends = [("±", "±")] if over_column else []
+    ends = [(OVER_HEAD, OVER_HEAD)] if over_column else []
     table_width = sum(c for c, _ in columns) + len(gap) * (len(columns) - 1)
 
     def line(cells: Sequence[tuple[str, str]]) -> str:
@@ -255,8 +263,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
             fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
             row.append((fill + text, fill + plain_text))
         if over_column:
-            over = over_cell(hand)
-            row.append(bare("" if over == "±" else over + hook_mark(prog, hand)))
+            row.append(bare(over_cell(hand) + hook_mark(prog, hand)))
         text = line(row)
         if hand.number == current:
             text = s(text, BOLD)

@@ -45,12 +45,12 @@ def bids_so_far(hand: HandState) -> str:
 
 def totals_words(prog: Progress) -> str:
     """'Totals after hand 5 of 23: Ann 43 ★, Bob 30, ...': seat order, leaders ★."""
+    if not prog.hands_played:
+        return f"No hand scored yet (of {len(prog.hands)})."
     leaders = set(prog.leaders())
     totals = ", ".join(
         f"{p} {prog.totals[p]}{' ★' if p in leaders else ''}" for p in prog.game.players
     )
-    if not prog.hands_played:
-        return f"No hand scored yet (of {len(prog.hands)})."
     return f"Totals after hand {prog.hands_played} of {len(prog.hands)}: {totals}."
 
 
@@ -74,10 +74,15 @@ def hand_facts(prog: Progress, hand: HandState) -> list[str]:
     return facts
 
 
+#: The head of the over/under column.
+OVER_HEAD = "±"
+
+
 def over_cell(hand: HandState) -> str:
-    """The bids over (+) or under (-) the tricks, once every bid is in; "±" heads it."""
+    """The bids over (+) or under (-) the tricks ("+1", "0", "-2"), once every bid is
+    in; empty before."""
     if len(hand.bids) < len(hand.order):
-        return "±"
+        return ""
     return f"{hand.bids_total - hand.cards:+d}".replace("+0", "0")
 
 
@@ -101,7 +106,7 @@ def sheet_notes(prog: Progress, *, over: bool = True, hook: bool = True) -> list
     if any(who is not None for _, who in namers):
         lines.append("Trump named by: " + ", ".join(f"{n} {who}" for n, who in namers if who))
     lines.extend(f"Hand {n} note: {text}" for n, text in hand_notes(prog.game).items())
-    if over and any(over_cell(h) != "±" for h in hands):
+    if over and any(over_cell(h) for h in hands):
         lines.append("± the bids over (+) or under (-) the tricks; † the hook bound the dealer")
     elif hook and any(hook_mark(prog, h) for h in hands):  # no ± column: † after the number
         lines.append("† the hook bound the dealer: one bid was forbidden")
