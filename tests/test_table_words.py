@@ -246,3 +246,12 @@ def test_w_in_play_writes_replaces_and_clears_the_hands_note(ohhell: Ohhell) -> 
     history = ohhell.ok("history", "-g", "t")
     assert "note: misdeal" in history and "note cleared" in history
     assert ohhell.sheet()["hands"][0]["bids"] == {}  # a note is no answer
+
+
+def test_a_note_is_escaped_and_neutralised_in_the_exports(ohhell: Ohhell) -> None:
+    three(ohhell)
+    ohhell.ok("note", "--", "=1+1 <script>x</script> *bold*")
+    html = ohhell.ok("export", "--format", "html")
+    assert "<script>x" not in html and "&lt;script&gt;x&lt;/script&gt;" in html
+    assert "'=1+1 <script>" in ohhell.ok("export", "--format", "csv")
+    assert r"\<script\>x\</script\> \*bold\*" in ohhell.ok("export", "--format", "md")

@@ -298,5 +298,7 @@ def export_markdown(prog: Progress) -> str:
             f"Each cell: bid/tricks ({MADE_MARK} when the bid was made), the hand's score, "
             "(the running total).",
         ]
-        lines += ["", *(f"- {md_escape(text)}" for text in sheet_notes(prog))]
+    notes = sheet_notes(prog)  # a note may come before any entry (a misdeal)
+    if notes:
+        lines += ["", *(f"- {md_escape(text)}" for text in notes)]
     return "\n".join(lines) + "\n"
