@@ -255,3 +255,20 @@ def test_a_note_is_escaped_and_neutralised_in_the_exports(ohhell: Ohhell) -> Non
     assert "<script>x" not in html and "&lt;script&gt;x&lt;/script&gt;" in html
     assert "'=1+1 <script>" in ohhell.ok("export", "--format", "csv")
     assert r"\<script\>x\</script\> \*bold\*" in ohhell.ok("export", "--format", "md")
+
+
+def test_at_80_columns_a_cartier_table_of_four_sees_the_over_under(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The over/under takes the place of each hand's score (the difference of the
+    totals) where both do not fit; no name is cut for it."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "3", "2", "5", "3")
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ohhell.ok("show").splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[1].split() == ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan", "±"]
+    assert lines[3].split() == ["1", "13♥", "Ann", "2/3", "3", "3/3✓", "13", "2/2✓", "12",
+                                "4/5", "5", "-2†"]  # fmt: skip

@@ -124,18 +124,24 @@ def _widths(prog: Progress) -> _Widths:
 
 
 class _Layout:
-    """How the sheet fits: cell contents, the dealer column, the space between columns."""
+    """How the sheet fits: cell contents, the dealer column, the space between columns,
+    the over/under column."""
 
-    __slots__ = ("cells", "dealer", "pad", "player_width")
+    __slots__ = ("cells", "dealer", "over", "pad", "player_width")
 
-    def __init__(self, cells: str, dealer: bool, pad: int, player_width: int) -> None:
+    def __init__(
+        self, cells: str, dealer: bool, pad: int, player_width: int, over: bool = True
+    ) -> None:
         self.cells = cells  # "full", "compact" or "bare"
         self.dealer = dealer
         self.pad = pad  # spaces each side of a column; columns are 2 * pad + 1 apart
         self.player_width = player_width
+        self.over = over  # the over/under column last (left[3] wide)
 
     def width(self, players: int, left: Sequence[int]) -> int:
         columns = [*left[: 3 if self.dealer else 2], *[self.player_width] * players]
+        if self.over:
+            columns.append(left[3])
         return sum(columns) + (len(columns) - 1) * (2 * self.pad + 1)
 
 
@@ -147,14 +153,16 @@ def _trump_cell(hand: HandState) -> str:
 def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]:
     """The roomiest layout that fits ``width``: the full one (with each hand's score and
     the dealer), then without the hand's score, then without the dealer, then close
-    together, then bid/tricks alone with the totals below. The hand's score can go
-    first: it is the difference of the totals."""
+    together, then bid/tricks alone with the totals below. The over/under column comes
+    last where it cuts no name shorter, the roomiest layout with it before the roomiest
+    without it: the hand's score is the difference of the totals, while the over/under
+    is said nowhere else on the sheet."""
     name = max(cell_len(p) for p in prog.game.players)
     left = [
         max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
         min(max(5, *(cell_len(h.dealer) for h in prog.hands)), 8),  # "deals", "Total"
-        # the over/under and the hook's †, last and only where room is left
+        # the over/under and the hook's †, last, where room is left
         max(len(OVER_HEAD), *(len(over_cell(h) + hook_mark(prog, h)) for h in prog.hands)),
     ]
     candidates = [
@@ -166,14 +174,25 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
         _Layout("bare", False, 0, max(w.cell("bare"), w.total) + 1),
     ]
     players = len(prog.game.players)
-    for candidate in candidates:
-        slack = width - candidate.width(players, left)
-        if slack >= 0:
-            # Room to spare goes to long names first.
-            grow = max(0, min(name - candidate.player_width, slack // players))
-            candidate.player_width += grow
-            return candidate, left
-    return candidates[-1], left
+
+    def first_fit(layouts: list[_Layout]) -> _Layout | None:
+        for candidate in layouts:
+            slack = width - candidate.width(players, left)
+            if slack >= 0:
+                # Room to spare goes to long names first.
+                grow = max(0, min(name - candidate.player_width, slack // players))
+                candidate.player_width += grow
+                return candidate
+        return None
+
+    without = [_Layout(c.cells, c.dealer, c.pad, c.player_width, over=False) for c in candidates]
+    plain = first_fit(without) or without[-1]
+    # The over/under column where it costs no name a letter: it may take the place of
+    # the hands' scores (the difference of the totals) and the space between columns.
+    over = first_fit(candidates)
+    if over is not None and min(name, over.player_width) >= min(name, plain.player_width):
+        return over, left
+    return plain, left
 
 
 def _cell(
@@ -224,9 +243,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     if layout.dealer:
         columns.append((left[2], False))
     columns.extend((pw, True) for _ in players)
-    # The over/under column comes last and only where it fits: the layout is chosen
-    # without it, so the numbers of the players keep all the room they had.
-    over_column = layout.width(len(players), left) + len(gap) + left[3] <= width
+    over_column = layout.over
     if over_column:
         columns.append((left[3], True))
     ends = [(OVER_HEAD, OVER_HEAD)] if over_column else []
