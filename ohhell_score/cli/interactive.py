@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from ohhell_score.actions.seats import seat_report
 from ohhell_score.domain.draw import Card, drawn_already, highest, in_deck
 from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
 from ohhell_score.domain.game import (
@@ -38,9 +39,14 @@ from ohhell_score.domain.game import (
     check_players,
     describe_entry,
     hand_notes,
+    newcomer_name,
     note_hand,
+    seat_change_hand,
     with_bids,
+    with_join,
+    with_leave,
     with_note,
+    with_replace,
     with_tricks,
     with_trump,
     with_undo,
@@ -55,6 +61,7 @@ from ohhell_score.domain.rules import (
     TrumpMethod,
 )
 from ohhell_score.domain.rulewords import rules_words
+from ohhell_score.domain.seats import resolve_seated
 from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import (
@@ -75,8 +82,9 @@ KEYS = (
     "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
     "  v  view the whole score sheet\n"
-    "  t  the totals so far\n"
+    "  p  the points: the totals so far\n"
     "  w  write a note on this hand (misdeal, redealt by Bob); `ohhell note` for others\n"
+    "  t  change who sits at the table (before a hand's first answer): replace, leave, join\n"
     "  ?  these keys\n"
     "  q  leave; every answer is saved, `ohhell play` goes on from here\n"
     "  Ctrl-C or Ctrl-D leave too, and lose nothing."
@@ -294,9 +302,9 @@ def trump_line(prog: Progress, hand: HandState) -> str:
 def shuffler(game: Game, hand: HandState) -> str | None:
     """seed 000: at a Cartier table of 4, the player opposite the dealer shuffles the
     second deck for the next hand."""
-    if game.rules.preset != "cartier" or len(game.players) != 4:
+    if game.rules.preset != "cartier" or len(hand.players) != 4:
         return None
-    return game.players[(game.dealer_seat(hand.number) + 2) % 4]
+    return hand.players[(hand.players.index(hand.dealer) + 2) % 4]
 
 
 class Session:
@@ -374,19 +382,29 @@ class Session:
                 self.refuse(str(err))
 
     def read(self, prompt: str, game: Game, typed: Mapping[str, int]) -> str | None:
-        """One answer; ``?`` shows the keys, ``v`` the sheet, ``t`` the totals, ``w``
-        writes a note, ``q`` leaves, ``u`` takes back (-> None)."""
+        """One answer; ``?`` shows the keys, ``v`` the sheet, ``p`` the totals, ``w``
+        writes a note, ``t`` changes a seat, ``q`` leaves, ``u`` takes back (-> None)."""
         while True:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
                 self.say(KEYS)
-            elif key in ("v", "t"):
+            elif key in ("v", "p"):
                 self.show(key)
             elif key == "w":
                 self.write_note()
             elif key == "q":
                 raise Leave()
+            elif key == "t":
+                try:
+                    self.change_seats(game)
+                except GameChanged:
+                    raise
+                except (Refused, BadValue) as err:
+                    self.refuse(str(err))
+                    continue
+                self.shown_hand = None  # the hand's dealer and bidders may have changed
+                return None
             elif key == "u":
                 try:
                     self.take_back(game, typed)
@@ -400,9 +418,9 @@ class Session:
                 return answer
 
     def show(self, key: str) -> None:
-        """``v``: the whole sheet as `ohhell show` draws it; ``t``: the totals."""
+        """``v``: the whole sheet as `ohhell show` draws it; ``p``: the totals."""
         prog = games.load_progress(self.game_id)
-        if key == "t":
+        if key == "p":
             self.say(totals_words(prog), style="bold")
             return
         from ohhell_score.views.plain import Styler, sheet_lines
@@ -456,6 +474,49 @@ class Session:
             # Back to the last player's tricks, the others' as they were typed.
             write_tricks(changed.game, {}, dict(last.values[:-1]))
         self.say(f"Took back {describe_entry(last)}.")
+
+    def change_seats(self, game: Game) -> None:
+        """``t``: one seat change (cli-contract ``seat replace/leave/join``), asked."""
+        prog = games.load_progress(game.id)
+        seat_change_hand(prog)  # refused before any question once the hand has begun
+        seated = ", ".join(prog.players)
+        kind = self.ask("Seat change: r replace, l leave, j join (Enter: none): ").strip()
+        kind = kind.lower()
+        if kind == "q":
+            raise Leave()
+        at = games.now()
+        change: Callable[[Progress], Progress]
+        if kind == "r":
+            old = resolve_seated(prog.players, self._name(f"Who gets up? ({seated}): "))
+            new = newcomer_name(prog, self._name(f"Who takes {old}'s seat? "))
+            total = prog.totals.get(old, 0)
+            carry = bool(total) and self._yes(f"Does {new} go on with {old}'s {total}? (y/N): ")
+            change = partial(with_replace, old=old, new=new, carry=carry, at=at)
+        elif kind == "l":
+            name = self._name(f"Who leaves? ({seated}): ")
+            change = partial(with_leave, name=name, at=at)
+        elif kind == "j":
+            name = newcomer_name(prog, self._name("Who joins? "))
+            last = prog.players[-1]
+            after = self.ask(f"Sitting after whom? ({seated}; Enter: {last}): ").strip()
+            score = self.ask(f"{name} starts with how many points? (Enter: 0): ").strip()
+            points = number(score, 0, 10**6, "the points") if score else 0
+            change = partial(with_join, name=name, after=after or None, score=points, at=at)
+        else:
+            self.say("No seat changed.")
+            return
+        self.say(seat_report(self.save(game, change)))
+
+    def _name(self, prompt: str) -> str:
+        answer = self.ask(prompt).strip()
+        if answer.lower() == "q":
+            raise Leave()
+        if not answer:
+            raise Refused("no seat changed: a name is needed")
+        return answer
+
+    def _yes(self, prompt: str) -> bool:
+        return self.ask(prompt).strip().lower() in ("y", "yes")
 
     # --- the three prompts --------------------------------------------------------
 

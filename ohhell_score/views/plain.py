@@ -29,6 +29,8 @@ from ohhell_score.views.words import (
     hook_mark,
     next_words,
     over_cell,
+    seat_marks,
+    seat_notes,
     sheet_notes,
 )
 
@@ -157,7 +159,7 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
     last where it cuts no name shorter, the roomiest layout with it before the roomiest
     without it: the hand's score is the difference of the totals, while the over/under
     is said nowhere else on the sheet."""
-    name = max(cell_len(p) for p in prog.game.players)
+    name = max(cell_len(p) for p in prog.everyone)
     left = [
         max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
@@ -173,7 +175,7 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
         # Two decks, 13 cards, 7 players: only the totals row keeps the totals.
         _Layout("bare", False, 0, max(w.cell("bare"), w.total) + 1),
     ]
-    players = len(prog.game.players)
+    players = len(prog.everyone)
 
     def first_fit(layouts: list[_Layout]) -> _Layout | None:
         for candidate in layouts:
@@ -232,7 +234,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     not colours alone, so it reads the same without colour and on any background.
     """
     game = prog.game
-    players = game.players
+    players = prog.everyone  # who sat at any time; a cell is blank while away
     w = _widths(prog)
     layout, left = _layout(prog, w, width)
     pw = layout.player_width
@@ -267,6 +269,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     out.append("─" * table_width)
     running = prog.running_totals()
     current = prog.next.hand if prog.next else None
+    got_up = seat_marks(prog)
     for hand in prog.hands:
         totals = running[hand.number - 1] if hand.scored else {}
         here = "▶" if hand.number == current else ""
@@ -275,6 +278,8 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
             row.append(bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
         for p in players:
             parts = _cell(hand, p, totals.get(p), w, layout.cells)
+            if (hand.number, p) in got_up:  # the first hand after p got up
+                parts = [(fit(got_up[(hand.number, p)], pw), DIM)]
             plain_text = "".join(t for t, _ in parts)
             text = "".join(s(t, style) if style else t for t, style in parts)
             fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
@@ -294,8 +299,12 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     marks = {p: "★" if p in leaders else "" for p in players}
     totals_row = [bare(f"{prog.totals[p]}{marks[p]}") for p in players]
     out.append(s(line(feet + totals_row + [("", "")] * len(ends)), BOLD))
-    if any(cell_len(p) > pw for p in players):  # names were cut: here they are in full
-        out.extend(s(t, DIM) for t in _wrap("Players, clockwise: " + ", ".join(players), width))
+    if any(cell_len(p) > pw for p in players) or players != prog.players:
+        # names were cut, or seats changed: who sits now, in full
+        seated = "Players, clockwise: " + ", ".join(prog.players)
+        out.extend(s(t, DIM) for t in _wrap(seated, width))
+    for note in seat_notes(prog):
+        out.extend(s(t, DIM) for t in _wrap(f"Seats: {note}.", width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
     for text in sheet_notes(prog, over=over_column, hook=over_column):
@@ -350,9 +359,10 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
             where = f"{g['next_hand'] or ''} of {g['hands_total']}"
             leader = " & ".join(g["leaders"]) if g["hands_played"] else ""
         updated = str(g["updated"])[:16].replace("T", " ")
-        rows.append(
-            (item.id, ", ".join(g["players"]), str(g["rules_words"]), where, leader, updated)
-        )
+        players = ", ".join(g["players"])
+        if g["earlier"]:  # seats changed: who sat before, too
+            players += f" (earlier: {', '.join(g['earlier'])})"
+        rows.append((item.id, players, str(g["rules_words"]), where, leader, updated))
     lens = [[cell_len(c) for c in row] for row in rows]  # once: 10,000 rows are common
     widths = [max([len(h), *(n[i] for n in lens)]) for i, h in enumerate(heads)]
 

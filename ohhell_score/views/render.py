@@ -33,7 +33,7 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
     the hook, the note)."""
     hand = prog.hands[number - 1]
     totals = prog.running_totals()[number - 1]
-    top = max(totals.values())
+    top = max(totals[p] for p in hand.order)  # of the players at this hand
     table = Table(
         box=box.SIMPLE_HEAD,
         show_edge=False,
@@ -48,7 +48,7 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
     table.add_column("")
     table.add_column("score", justify="right")
     table.add_column("total", justify="right")
-    for p in prog.game.players:
+    for p in hand.players:
         made = hand.bids[p] == hand.tricks[p]
         table.add_row(
             p,
@@ -59,7 +59,7 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
             f"{hand.scores[p]:+d}",
             Text(f"{totals[p]}{' ★' if totals[p] == top else '  '}", style="bold"),
         )
-    leaders = [p for p in prog.game.players if totals[p] == top]
+    leaders = [p for p in hand.players if totals[p] == top]
     lead = "Leader" if len(leaders) == 1 else "Leaders"
     facts = Text("\n".join(hand_facts(prog, hand)))
     standing = Text(f"{lead}: {names_words(leaders)} with {top}.", style="bold")
