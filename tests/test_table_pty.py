@@ -53,18 +53,18 @@ def test_a_four_player_cartier_hand_takes_at_most_17_keys(ohhell: Ohhell, data_d
     assert ohhell.sheet("-g", "c")["totals"] == {"Ann": 3, "Bob": 13, "Cat": 12, "Dan": 5}
 
 
-def test_v_shows_the_sheet_and_t_the_totals_at_any_prompt(ohhell: Ohhell, data_dir: Path) -> None:
+def test_v_shows_the_sheet_and_p_the_totals_at_any_prompt(ohhell: Ohhell, data_dir: Path) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
     ohhell.ok("bid", "1", "0", "0")
     ohhell.ok("tricks", "1", "0", "1")
     child = spawn(data_dir, "play")
     answer(child, "Cat bids (0-1): ", "?")
     child.expect_exact("v  view the whole score sheet")
-    child.expect_exact("t  the totals so far")
+    child.expect_exact("p  the points: the totals so far")
     answer(child, "Cat bids (0-1): ", "v")
     child.expect_exact("t · classic · 2 hands · hands 2-1 · trump: none")
     child.expect_exact("Total")
-    answer(child, "Cat bids (0-1): ", "t")  # the same prompt again, nothing entered
+    answer(child, "Cat bids (0-1): ", "p")  # the same prompt again, nothing entered
     child.expect_exact("Totals after hand 1 of 2: Ann 1, Bob 11 ★, Cat 10.")
     child.expect_exact("Cat bids (0-1): ")
     leave(child)
