@@ -23,13 +23,31 @@ def hook_words(hook: Hook) -> str:
     return "hook on every hand" if hook.from_cards == 0 else f"hook from {hook.from_cards} cards"
 
 
+def selector_words(text: str) -> str:
+    """A trump exception's hands in words: ``max`` is "the hands dealt the most cards"."""
+    if text == "max":
+        return "the hands dealt the most cards"
+    if text in ("first", "last"):
+        return f"the {text} hand"
+    return f"hands {text}" if "-" in text else f"hand {text}"
+
+
+def _method_words(method: TrumpMethod) -> str:
+    """A method, short: its sheet note up to the advice to the scorer."""
+    return "no trump" if method is TrumpMethod.NONE else method.sheet_note.split(";")[0]
+
+
 def trump_rule_words(trump: Trump) -> str:
-    """How trump is chosen, short: the sheet note up to its advice to the scorer."""
+    """How trump is chosen, short, with the hands that are played otherwise."""
     method = trump.method
     if method is TrumpMethod.SCHEDULE:
         cycle = ", ".join("no trump" if s is Suit.NOTRUMP else s.value for s in trump.schedule)
-        return f"{method.description}: {cycle}"
-    return method.sheet_note.split(";")[0]
+        words = f"{method.description}: {cycle}"
+    else:
+        words = method.sheet_note.split(";")[0]
+    for selector, other in trump.exceptions:
+        words += f"; {selector_words(selector.text)}: {_method_words(other)}"
+    return words
 
 
 def rule_parts(rules: RuleSet, players: int) -> list[tuple[str, bool]]:

@@ -28,6 +28,7 @@ from ohhell_score.views.words import (
     seat_marks,
     seat_notes,
     sheet_notes,
+    trump_note,
 )
 
 PAPERS = ("auto", "a4", "letter")
@@ -502,7 +503,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     notes = [
         f"Scoring: {rules.scoring.sheet_note}.",
         _hook_note(rules, hook_marks),
-        f"Trump: {rules.trump.method.sheet_note}.",
+        f"Trump: {trump_note(rules)}.",
     ]
     if not named:
         first = players[game.first_dealer]

@@ -309,6 +309,9 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
     for text in sheet_notes(prog, over=over_column, hook=over_column):
         out.extend(s(t, DIM) for t in _wrap(text, width))
+    if not game.rules.scoring.name:  # a formula: say what it scores (docs/rules.md)
+        said = f"Scoring: {game.rules.scoring.sheet_note}."
+        out.extend(s(t, DIM) for t in _wrap(said, width))
     if game.scorer:
         out.extend(s(t, DIM) for t in _wrap(f"Scorer: {game.scorer}", width))
     return out
