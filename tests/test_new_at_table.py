@@ -7,6 +7,7 @@ import pytest
 
 from ohhell_score.domain.draw import Card, highest
 from ohhell_score.domain.errors import BadValue
+from ohhell_score.domain.rules import PRESETS
 from tests.conftest import Ohhell
 
 
@@ -199,8 +200,10 @@ def test_a_house_rule_works_with_draw_and_at_the_preset_question(ohhell: Ohhell)
 
 def test_the_questions_of_new_offer_saved_house_rules_by_number(ohhell: Ohhell) -> None:
     ohhell.ok("rules", "save", "pub", "--rules", "classic", "--hands", "2,1", "--hook", "never")
-    result = ohhell("new", "-g", "asked", input=typed("Ann", "Bob", "Cat", "", "4", "", "q"))
-    assert "4  pub" in result.stdout
+    number = str(len(PRESETS) + 1)  # after the built-in presets
+    answers = typed("Ann", "Bob", "Cat", "", number, "", "q")
+    result = ohhell("new", "-g", "asked", input=answers)
+    assert f"{number}  pub" in result.stdout
     assert ohhell.sheet("-g", "asked")["rules"]["preset"] == "pub"
 
 

@@ -97,7 +97,7 @@ def test_the_summary_lists_the_players_in_seat_order_with_the_dealer_marked(
     child = spawn(data_dir, "play")
     answer(child, "Cat bids (0-1): ", "1")
     answer(child, "Ann bids (0-1; 1 bid of 1 so far): ", "1")
-    # rules.md, "The hook": the others over the cards already, the dealer bids freely.
+    # docs/rules.md 4 (the hook): the others over the cards already, the dealer bids freely.
     answer(child, "Bob (dealer, free: the others bid 2 for 1) bids (0-1; 2 bid of 1 so far): ", "0")
     answer(child, "Cat took (0-1): ", "1")
     answer(child, "Ann took (0-0): ", "0")
@@ -136,14 +136,14 @@ def test_the_guided_new_changes_the_hook_before_the_preset(ohhell: Ohhell, data_
     child = spawn(data_dir, "new", "-g", "g", "--hands", "2,1", "--trump", "none")
     for name in ("Ann", "Bob", "Cat", ""):
         answer(child, ": ", name)
-    answer(child, "Preset (1-3 or a name; Enter: classic): ", "hook never")
+    answer(child, "or a name; Enter: classic): ", "hook never")
     child.expect_exact("Rules now: classic · 2 hands · hands 2-1 · no hook · trump: none.")
-    answer(child, "Preset (1-3 or a name; Enter: classic): ", "")
+    answer(child, "or a name; Enter: classic): ", "")
     answer(child, "First dealer", "")
     child.expect_exact("New game g: Ann, Bob, Cat (classic · 2 hands · hands 2-1 · no hook")
     answer(child, "Bob bids (0-2): ", "1")
     answer(child, "Cat bids (0-2; 1 bid of 2 so far): ", "1")
-    # rules.md, "The hook": with the hook off the dealer may make the bids add up.
+    # docs/rules.md 4 (the hook): with the hook off the dealer may make the bids add up.
     child.expect_exact("Ann (dealer, free: no hook) bids (0-2; 2 bid of 2 so far): ")
     child.sendline("0")
     child.expect_exact("Hand 1: bids 2 for 2 tricks: exact.")

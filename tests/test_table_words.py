@@ -165,7 +165,7 @@ def test_the_html_header_says_the_rules_in_words_not_codes(ohhell: Ohhell) -> No
 def test_the_dealer_is_told_why_the_bid_is_free(
     ohhell: Ohhell, options: tuple[str, ...], why: str
 ) -> None:
-    """rules.md 4: the hook binds only when it applies; the dealer hears why not."""
+    """docs/rules.md 4: the hook binds only when it applies; the dealer hears why not."""
     three(ohhell, *options)
     ohhell.ok("bid", "1", "1")
     assert f"Ann to bid (dealer, free: {why}); 2 bid of 2" in ohhell.ok("show")
@@ -181,7 +181,7 @@ def test_bid_says_the_bids_so_far_against_the_cards(ohhell: Ohhell) -> None:
 
 
 def test_the_sheet_marks_the_over_under_the_hook_and_who_named_trump(ohhell: Ohhell) -> None:
-    """rules.md 4: Bob 3, Cat 2, Dan 4 of 13: Ann (dealer) may not bid 4 (the hook bound
+    """docs/rules.md 4: Bob 3, Cat 2, Dan 4 of 13: Ann (dealer) may not bid 4 (the hook bound
     her); the bids come to 11 for 13 (under by 2); Dan, highest, named trump."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
     ohhell.ok("bid", "3", "2", "4", "2")
@@ -225,7 +225,7 @@ def test_three_who_share_the_win_are_named_with_commas(ohhell: Ohhell) -> None:
 
 
 def test_the_html_sheet_marks_the_over_under_and_the_hook(ohhell: Ohhell) -> None:
-    """The hand of rules.md 4 as above, on the HTML sheet: -2 after the 13 cards, † after
+    """The hand of docs/rules.md 4 as above, on the HTML sheet: -2 after the 13 cards, † after
     the hand's number, Dan named as trump's namer under the sheet."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
     ohhell.ok("bid", "3", "2", "4", "2")
