@@ -464,7 +464,7 @@ def test_head_to_head_of_two_who_never_met_says_none_with_the_names_as_typed() -
 
 
 def test_a_game_with_trump_entries_is_counted_whole(ohhell: Ohhell) -> None:
-    """rules.md, "Trump": under upcard the trump is entered before each hand's bids;
+    """docs/rules.md, "Trump": under upcard the trump is entered before each hand's bids;
     the hands after it count (g1's hands of `evenings`: Ann 11, Bob 21, Cat 11)."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t1", *TWO_HANDS, "--trump", "upcard")
     for bids, tricks in [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")]:
@@ -479,7 +479,7 @@ def test_a_game_with_trump_entries_is_counted_whole(ohhell: Ohhell) -> None:
 
 
 def test_average_miss_sums_every_tricks_off_over_and_under(ohhell: Ohhell) -> None:
-    """d = |t - b| (rules.md, "Scoring"), summed over every hand: Bob bids 1 and takes
+    """d = |t - b| (docs/rules.md, "Scoring"), summed over every hand: Bob bids 1 and takes
     2, then 0 and takes 1 (2 off, both over); Cat bids 2 and takes 1 (1 off, under)."""
     play(
         ohhell,
@@ -592,3 +592,23 @@ def test_an_unreadable_file_read_first_leaves_every_other_game_counted(
     why = "not a regular file" if planted == "a folder" else "not valid JSON"
     assert f"cannot read {path}: {why}" in result.stderr
     assert json.loads(result.stdout) == first
+
+
+def test_at_80_columns_no_column_of_stats_is_cut(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16: at 80 columns the last column ("over/under") was cut to "over/un…"."""
+    from tests.games import saved_game
+
+    names = ("Annabelle Marie-Louise", "Bartholomew", "Cat", "Dan")
+    for gid in ("a", "b"):
+        saved_game(gid, names, "cartier")
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ohhell.ok("stats").splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert not any("…" in line for line in lines)
+    heads = [line for line in lines[:4] if "over/" in line or "under" in line]
+    assert heads and lines[lines.index(heads[-1])].rstrip().endswith("under")
+    dan = next(line for line in lines if line.startswith("Dan"))
+    over, under = dan.split()[-1].split("/")
+    assert over.isdigit() and under.isdigit()
