@@ -77,5 +77,5 @@ def test_tricks_typed_while_another_ohhell_changed_the_game_are_not_kept(
         "the game changed meanwhile (another ohhell at work?): "
         "that answer was not stored; here is where the game stands now"
     ) in shown.getvalue()
-    assert prompts[2] == "Ann (dealer) bids (0-2): "
+    assert prompts[2].startswith("Ann (dealer") and " bids (0-2" in prompts[2]
     assert "Ann" not in ohhell.sheet("-g", "t")["hands"][0]["bids"]
