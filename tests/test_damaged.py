@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from ohhell_score.domain import codec
+from ohhell_score.domain.errors import CorruptGame
+
 
 def _entries(change: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
     def damage(text: str) -> str:
@@ -124,3 +127,63 @@ def test_restore_of_a_damaged_kept_version_is_refused_naming_it(
     ]
     assert damaged_game.read_text(encoding="utf-8") == "{"
     assert not damaged_game.with_name("broken.json.damaged").exists()
+
+
+# --- the words, in-process: what `show` says of each fault (domain/versioned.py) --------
+
+
+def _game_file(ohhell: Any, data_dir: Path) -> dict[str, Any]:
+    ohhell.ok("new", "A", "B", "C", "--hands", "2,1", "--trump", "none", "-g", "g")
+    data: dict[str, Any] = json.loads((data_dir / "g.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _refused(text: str | bytes) -> str:
+    with pytest.raises(CorruptGame) as refusal:
+        codec.parse_progress(text, "g.json")
+    return str(refusal.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[1, 2]", "not a game object"),
+        ('{"a": 1', "not valid JSON (Expecting ',' delimiter at line 1)"),
+        ('\n\n"x', "not valid JSON (Unterminated string starting at at line 3)"),
+        (b'"\xff"', "not UTF-8 text"),
+        ("[" * 100_000 + "]" * 100_000, "not a game (nested too deep)"),
+        ("1" * 5_000, "a number too long to be one of a game"),
+    ],
+)
+def test_a_file_that_is_not_a_game_is_refused_saying_why(text: str | bytes, said: str) -> None:
+    assert _refused(text) == f"cannot read g.json: {said}"
+
+
+@pytest.mark.parametrize("schema", [None, "2", 2.0, True])
+def test_a_game_without_a_whole_number_schema_is_refused(
+    ohhell: Any, data_dir: Path, schema: object
+) -> None:
+    data = _game_file(ohhell, data_dir)
+    data["schema"] = schema
+    if schema is None:
+        del data["schema"]
+    assert _refused(json.dumps(data)) == "cannot read g.json: no schema version"
+
+
+def test_a_game_of_a_newer_schema_names_both_and_says_to_upgrade(
+    ohhell: Any, data_dir: Path
+) -> None:
+    data = _game_file(ohhell, data_dir)
+    data["schema"] = codec.SCHEMA + 1
+    assert _refused(json.dumps(data)) == (
+        f"cannot read g.json: written by a newer ohhell (schema {codec.SCHEMA + 1}; "
+        f"this version reads {codec.SCHEMA}): upgrade ohhell-score to open it"
+    )
+    data["schema"] = codec.SCHEMA
+    assert codec.parse_progress(json.dumps(data), "g.json").game.players == ("A", "B", "C")
+
+
+def test_a_game_missing_a_field_is_refused_naming_the_field(ohhell: Any, data_dir: Path) -> None:
+    data = _game_file(ohhell, data_dir)
+    del data["players"]
+    assert _refused(json.dumps(data)) == "cannot read g.json: missing field 'players'"

@@ -9,12 +9,15 @@ import errno
 import fcntl
 import multiprocessing
 import os
+import signal
+import stat
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ohhell_score.domain.errors import Refused
 from ohhell_score.domain.game import with_bids
 from ohhell_score.storage import files, games
 
@@ -211,3 +214,173 @@ def test_without_flock_as_on_windows_bids_entered_at_once_lose_none(
     assert race(_bid_on_windows, [(game_id,)] * 4) == [0, 0, 0, 0]
     bids = ohhell.sheet("-g", game_id)["hands"][0]["bids"]
     assert bids == {"Bob": 0, "Cat": 0, "Dan": 0, "Ann": 0}
+
+
+# --- the primitives, in-process (each guards a mistake a user would meet) ---------------
+
+
+def _refusal(path: Path) -> str:
+    """The words ``read_file`` refuses ``path`` with (as every command shows them)."""
+    with pytest.raises(Refused) as refusal:
+        files.read_file(path, Refused)
+    return str(refusal.value)
+
+
+def test_a_fifo_is_refused_at_once_by_name_never_waited_on(tmp_path: Path) -> None:
+    """Opened without O_NONBLOCK a FIFO with no writer blocks `show` for ever: the alarm
+    turns that wait into a failure here."""
+    fifo = tmp_path / "g.json"
+    os.mkfifo(fifo)
+
+    def waited(signum: int, frame: object) -> None:
+        raise TimeoutError("the FIFO was waited on")
+
+    old = signal.signal(signal.SIGALRM, waited)
+    signal.setitimer(signal.ITIMER_REAL, 5)
+    try:
+        assert _refusal(fifo) == f"cannot read {fifo}: not a regular file"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_a_folder_named_as_a_file_is_refused_by_name(tmp_path: Path) -> None:
+    assert _refusal(tmp_path) == f"cannot read {tmp_path}: not a regular file"
+
+
+def test_a_missing_file_is_no_file_not_an_error(tmp_path: Path) -> None:
+    assert files.read_file(tmp_path / "gone.json", Refused) is None
+
+
+def test_a_file_of_4_mb_is_read_whole_and_one_byte_more_is_refused(tmp_path: Path) -> None:
+    limit = tmp_path / "limit.json"
+    limit.write_bytes(b"x" * (4 * 1024 * 1024))
+    assert files.read_file(limit, Refused) == limit.read_bytes()
+    limit.write_bytes(b"x" * (4 * 1024 * 1024 + 1))
+    assert _refusal(limit) == f"cannot read {limit}: larger than 4 MB"
+
+
+def test_a_file_that_grows_past_the_limit_while_read_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file in /proc says it is empty and holds bytes: as a file growing while read,
+    it is read up to the limit exactly, and refused one byte beyond it."""
+    growing = Path("/proc/self/cmdline")
+    if not growing.exists():
+        pytest.skip("no /proc")
+    held = growing.read_bytes()
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", len(held))
+    assert files.read_file(growing, Refused) == held
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", len(held) - 1)
+    assert _refusal(growing).startswith(f"cannot read {growing}: larger than ")
+
+
+def test_a_cache_is_its_json_or_nothing_when_it_cannot_be_read(tmp_path: Path) -> None:
+    cache = tmp_path / "cache.json"
+    assert files.read_cache(cache) is None  # missing
+    cache.write_text('{"a": [1]}', encoding="utf-8")
+    assert files.read_cache(cache) == {"a": [1]}
+    for unreadable in ("{", "[" * 100_000 + "]" * 100_000, "\udcff"):
+        cache.write_bytes(unreadable.encode("utf-8", "surrogateescape"))
+        assert files.read_cache(cache) is None, unreadable[:5]
+    assert files.read_cache(tmp_path) is None  # a folder
+
+
+def test_a_save_is_private_replaces_the_file_and_keeps_the_old_one_on_request(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "g.json"
+    files.write_atomic(game, "one", keep_backup=True)  # nothing to keep yet
+    assert not (tmp_path / "g.json.bak").exists()
+    assert stat.S_IMODE(game.stat().st_mode) == 0o600
+    files.write_atomic(game, "two", keep_backup=True)
+    files.write_atomic(game, "three", keep_backup=True)  # the older backup replaced
+    assert (tmp_path / "g.json.bak").read_text(encoding="utf-8") == "two"
+    files.write_atomic(game, "four")
+    assert (tmp_path / "g.json.bak").read_text(encoding="utf-8") == "two"
+    assert game.read_text(encoding="utf-8") == "four"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json", "g.json.bak"]
+
+
+def test_a_save_that_fails_leaves_the_old_file_and_no_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tmp_path / "g.json"
+    files.write_atomic(game, "old")
+
+    def full(*args: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(OSError, match="No space"):
+        files.write_atomic(game, "new")
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+    assert game.read_text(encoding="utf-8") == "old"
+
+
+def test_a_copy_kept_without_hard_links_is_whole_private_and_never_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    game, copy = tmp_path / "g.json", tmp_path / "g.json.bak"
+    game.write_text("held", encoding="utf-8")
+    monkeypatch.setattr(os, "link", no_links)
+    files.keep_copy(game, copy)
+    assert copy.read_text(encoding="utf-8") == "held"
+    assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+    game.write_text("later", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        files.keep_copy(game, copy)
+    assert copy.read_text(encoding="utf-8") == "held"
+
+
+def test_a_copy_that_fails_half_way_is_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A half-written `.bak` would be restored as the previous version."""
+
+    def no_links(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    game, copy = tmp_path / "g.json", tmp_path / "g.json.bak"
+    game.write_text("held", encoding="utf-8")
+    monkeypatch.setattr(os, "link", no_links)
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space"):
+        files.keep_copy(game, copy)
+    assert not copy.exists()
+
+
+def test_only_the_temp_files_of_the_named_file_are_cleaned(tmp_path: Path) -> None:
+    names = [".g.json.1-ab.tmp", ".g.json.keep", ".gg.json.1.tmp", "x.g.json.1.tmp", "g.json"]
+    for name in names:
+        (tmp_path / name).write_text("", encoding="utf-8")
+    files.clean_temp_files(tmp_path, "g.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[1:])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_a_lock_is_exclusive_private_and_let_go_on_leaving(tmp_path: Path) -> None:
+    lock = tmp_path / "g.lock"
+    other = os.open(tmp_path / "g.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        with files.lock_file(lock):
+            assert stat.S_IMODE(lock.stat().st_mode) == 0o600
+            with pytest.raises(BlockingIOError):  # not even a shared lock beside it
+                fcntl.flock(other, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        os.close(other)
+
+
+def test_a_symlink_planted_as_a_lock_is_refused_not_followed(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    (tmp_path / "g.lock").symlink_to(target)
+    with pytest.raises(OSError), files.lock_file(tmp_path / "g.lock"):
+        pass
+    assert not target.exists()

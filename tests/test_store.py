@@ -20,7 +20,7 @@ import pytest
 from ohhell_score.domain import codec, rules
 from ohhell_score.domain.errors import NotYourTurn, Refused
 from ohhell_score.domain.game import Game, with_bids
-from ohhell_score.storage import games
+from ohhell_score.storage import games, paths
 
 from .scripted import CARTIER_HANDS, ok, refused, run, sheet, snapshot
 
@@ -448,3 +448,81 @@ def test_a_game_can_be_read_back_whole(data_dir: Path) -> None:
     assert codec.progress_from_dict(codec.game_to_dict(game)).game == game
     assert game.players == FOUR and game.first_dealer == 2 and game.scorer == "Zoë"
     assert len(game.entries) == 6 and len(game.history) == 1
+
+
+# --- where the data lives, in-process (storage/paths.py) -------------------------------
+
+
+def _platform_dirs(monkeypatch: pytest.MonkeyPatch, **env: str) -> tuple[Path, Path]:
+    """The data and config folders under ``env`` alone (none of ours set)."""
+    for name in ("OHHELL_DATA_DIR", "OHHELL_CONFIG_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return paths.data_dir(), paths.config_dir()
+
+
+def test_the_folders_follow_xdg_when_it_is_absolute_else_home(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """cli-contract: platformdirs' user folders, which on Linux are these."""
+    assert _platform_dirs(
+        monkeypatch, HOME="/home/ann", XDG_DATA_HOME="/srv/d", XDG_CONFIG_HOME="/srv/c"
+    ) == (Path("/srv/d/ohhell-score"), Path("/srv/c/ohhell-score"))
+    assert _platform_dirs(
+        monkeypatch, HOME="/home/ann", XDG_DATA_HOME="d", XDG_CONFIG_HOME="c"
+    ) == (Path("/home/ann/.local/share/ohhell-score"), Path("/home/ann/.config/ohhell-score"))
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"HOME": "home/ann"}, {"HOME": "/home/ann", "ANDROID_DATA": "/d", "ANDROID_ROOT": "/r"}],
+    ids=["relative-home", "android"],
+)
+def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    found = _platform_dirs(monkeypatch, **env)
+    assert found == (
+        Path(platformdirs.user_data_dir("ohhell-score", appauthor=False)),
+        Path(platformdirs.user_config_dir("ohhell-score", appauthor=False)),
+    )
+
+
+def test_an_empty_variable_names_no_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`OHHELL_DATA_DIR=` is unset, not the working folder."""
+    monkeypatch.setenv("OHHELL_DATA_DIR", "")
+    monkeypatch.setenv("OHHELL_CONFIG_DIR", "")
+    monkeypatch.setenv("XDG_DATA_HOME", "/srv/d")
+    monkeypatch.setenv("XDG_CONFIG_HOME", "/srv/c")
+    assert paths.data_dir() == Path("/srv/d/ohhell-score")
+    assert paths.config_dir() == Path("/srv/c/ohhell-score")
+
+
+def test_every_folder_made_for_the_data_is_the_users_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deep = tmp_path / "a" / "b" / "c"
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(deep))
+    old = os.umask(0o022)
+    try:
+        assert paths.ensure_data_dir() == deep
+        assert paths.ensure_data_dir() == deep  # already there: no error
+    finally:
+        os.umask(old)
+    for folder in (tmp_path / "a", tmp_path / "a" / "b", deep):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+
+
+def test_a_folder_made_by_another_command_at_the_same_moment_is_no_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two first commands at once: each finds the folder missing, one makes it first."""
+    deep = tmp_path / "a" / "b"
+    is_dir = Path.is_dir
+    monkeypatch.setattr(Path, "is_dir", lambda p: False if p == deep else is_dir(p))
+    deep.mkdir(parents=True)
+    paths.make_folder(deep)
+    assert os.path.isdir(deep)
