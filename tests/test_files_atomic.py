@@ -357,22 +357,34 @@ def test_a_copy_that_fails_half_way_is_removed(
 
 
 def test_only_the_temp_files_of_the_named_file_are_cleaned(tmp_path: Path) -> None:
-    names = [".g.json.1-ab.tmp", ".g.json.keep", ".gg.json.1.tmp", "x.g.json.1.tmp", "g.json"]
+    """Switching `current` must leave alone the temp file of game `current-2` being
+    saved at that moment (its save holds that game's lock, not `current`'s)."""
+    names = [
+        ".current.1-ab.tmp",
+        ".current.keep",
+        ".current-2.json.1-ab.tmp",
+        "x.current.1.tmp",
+        "current",
+    ]
     for name in names:
         (tmp_path / name).write_text("", encoding="utf-8")
-    files.clean_temp_files(tmp_path, "g.json")
+    files.clean_temp_files(tmp_path, "current")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[1:])
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock")
 def test_a_lock_is_exclusive_private_and_let_go_on_leaving(tmp_path: Path) -> None:
     lock = tmp_path / "g.lock"
-    other = os.open(tmp_path / "g.lock", os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        with files.lock_file(lock):
-            assert stat.S_IMODE(lock.stat().st_mode) == 0o600
+    with files.lock_file(lock):
+        assert stat.S_IMODE(lock.stat().st_mode) == 0o600
+        other = os.open(lock, os.O_RDWR)
+        try:
             with pytest.raises(BlockingIOError):  # not even a shared lock beside it
                 fcntl.flock(other, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        finally:
+            os.close(other)
+    other = os.open(lock, os.O_RDWR)
+    try:
         fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
     finally:
         os.close(other)

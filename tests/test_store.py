@@ -482,13 +482,13 @@ def test_the_folders_follow_xdg_when_it_is_absolute_else_home(
 def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
     env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Android (Termux) keeps apps' files elsewhere, and a relative HOME is no folder:
+    there the answer is platformdirs' own (made unmistakable here)."""
     import platformdirs
 
-    found = _platform_dirs(monkeypatch, **env)
-    assert found == (
-        Path(platformdirs.user_data_dir("ohhell-score", appauthor=False)),
-        Path(platformdirs.user_config_dir("ohhell-score", appauthor=False)),
-    )
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    assert _platform_dirs(monkeypatch, **env) == (Path("/pd/data"), Path("/pd/config"))
 
 
 def test_an_empty_variable_names_no_folder(monkeypatch: pytest.MonkeyPatch) -> None:
