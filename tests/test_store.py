@@ -5,6 +5,7 @@ directory."""
 
 from __future__ import annotations
 
+import errno
 import json
 import multiprocessing
 import os
@@ -526,3 +527,163 @@ def test_a_folder_made_by_another_command_at_the_same_moment_is_no_error(
     deep.mkdir(parents=True)
     paths.make_folder(deep)
     assert os.path.isdir(deep)
+
+
+# --- the saved games, in-process: the words and files a user meets (storage/games.py) ---
+
+
+def _refused_by(call: Callable[[], object]) -> str:
+    with pytest.raises(Refused) as refusal:
+        call()
+    return str(refusal.value)
+
+
+def test_a_damaged_game_names_its_kept_version_only_when_there_is_one(data_dir: Path) -> None:
+    new_game("fresh")  # a new game keeps no previous version
+    (data_dir / "fresh.json").write_text("{", encoding="utf-8")
+    damaged = f"cannot read {data_dir / 'fresh.json'}: not valid JSON"
+    assert _refused_by(lambda: games.load("fresh")).startswith(damaged)
+    assert "restore" not in _refused_by(lambda: games.load("fresh"))
+    new_game()
+    ok("bid", "3")
+    (data_dir / "g.json").write_text("{", encoding="utf-8")
+    assert _refused_by(lambda: games.load("g")).endswith(
+        f"; `ohhell restore g` brings back the previous version ({data_dir / 'g.json.bak'})"
+    )
+
+
+def test_a_game_filed_under_another_id_is_refused_naming_both(data_dir: Path) -> None:
+    new_game("h")
+    os.rename(data_dir / "h.json", data_dir / "g.json")
+    assert _refused_by(lambda: games.load("g")) == (
+        f"cannot read {data_dir / 'g.json'}: it holds game 'h', not 'g'"
+    )
+
+
+def test_a_missing_game_is_named_and_a_change_to_it_leaves_no_file(data_dir: Path) -> None:
+    new_game()
+    missing = "no game 'nope' (see `ohhell list`)"
+    assert _refused_by(lambda: games.load("nope")) == missing
+    assert _refused_by(lambda: games.change("nope", lambda p: p)) == missing
+    assert not list(data_dir.glob("nope*"))  # not even a lock file
+    assert _refused_by(lambda: games.delete("nope")) == missing
+
+
+def test_a_game_id_in_use_is_refused_and_the_game_kept(data_dir: Path) -> None:
+    new_game()
+    before = (data_dir / "g.json").read_bytes()
+    game = games.load("g")._replace(scorer="Zoë")
+    assert _refused_by(lambda: games.create(game)) == (
+        "a game 'g' exists already; choose another --game id"
+    )
+    assert (data_dir / "g.json").read_bytes() == before
+
+
+def test_a_game_created_aside_does_not_become_current() -> None:
+    new_game("a")
+    new_game("b")
+    games.create(games.load("a")._replace(id="c"), current=False)
+    assert games.current_id() == "b"
+    assert games.load("c").players == FOUR
+
+
+def test_delete_takes_the_kept_version_too_and_leaves_the_lock(data_dir: Path) -> None:
+    new_game()
+    ok("bid", "3")
+    games.delete("g")
+    assert sorted(p.name for p in data_dir.iterdir() if p.name.startswith("g.")) == ["g.lock"]
+
+
+def test_restore_without_a_kept_version_names_where_it_looked(data_dir: Path) -> None:
+    new_game()
+    assert _refused_by(lambda: games.restore("g")) == (
+        f"no previous version of 'g' is kept ({data_dir / 'g.json.bak'})"
+    )
+
+
+def test_restore_makes_the_game_current(data_dir: Path) -> None:
+    new_game("a")
+    ok("bid", "3")
+    new_game("b")
+    games.restore("a")
+    assert games.current_id() == "a"
+    assert games.load("a").entries == ()
+
+
+def test_discard_removes_a_game_only_while_it_is_as_made(data_dir: Path) -> None:
+    """A tournament seating undone: a game someone has already bid on is kept."""
+    new_game("a")
+    new_game("b")
+    made = games.load("a")
+    assert games.discard(made)
+    assert not (data_dir / "a.json").exists()
+    assert games.discard(made)  # gone already
+    made = games.load("b")
+    ok("bid", "-g", "b", "3")
+    assert not games.discard(made)
+    assert sheet("-g", "b")["hands"][0]["bids"] == {"Bob": 3}
+
+
+def test_an_entry_on_the_current_game_leaves_current_as_it_is(data_dir: Path) -> None:
+    """Rewriting `current` costs two fsyncs on every entry: it is rewritten on a switch."""
+    new_game()
+    held = (data_dir / "current").stat().st_ino
+    ok("bid", "3")
+    assert (data_dir / "current").stat().st_ino == held
+
+
+def test_current_that_cannot_be_written_is_removed_so_the_newest_is_current(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_game("a")
+    new_game("b")
+
+    def full(path: Path, text: str, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(games, "write_atomic", full)
+    games.set_current("a")
+    assert not (data_dir / "current").exists()
+
+
+@pytest.mark.parametrize("named", ["gone", "../outside", ""])
+def test_current_naming_no_game_falls_back_to_the_newest(data_dir: Path, named: str) -> None:
+    """A `current` naming a file outside the data folder is not followed there."""
+    new_game("a")
+    new_game("b")
+    (data_dir.parent / "outside.json").write_bytes((data_dir / "b.json").read_bytes())
+    os.utime(data_dir / "a.json", (2_000_000_000, 2_000_000_000))
+    (data_dir / "current").write_text(named + "\n", encoding="utf-8")
+    assert games.current_id() == "a"
+
+
+def test_without_games_the_refusal_says_how_to_start_one(data_dir: Path) -> None:
+    paths.ensure_data_dir()
+    (data_dir / ".hidden.json").write_text("{}", encoding="utf-8")
+    (data_dir / "Not An Id.json").write_text("{}", encoding="utf-8")
+    assert games.game_files() == []
+    assert _refused_by(games.current_id) == "no games yet: start one with `ohhell new PLAYER...`"
+
+
+def test_a_missing_data_folder_holds_no_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(tmp_path / "none"))
+    assert games.game_files() == []
+
+
+def test_new_ids_are_the_date_then_numbered(data_dir: Path) -> None:
+    paths.ensure_data_dir()
+    today = time.strftime("%Y-%m-%d")
+    assert games.new_id() == today
+    assert games.new_id("cup") == "cup"
+    (data_dir / "cup.json").write_text("{}", encoding="utf-8")
+    assert games.new_id("cup") == "cup-2"
+    (data_dir / "cup-2.json").write_text("{}", encoding="utf-8")
+    assert games.new_id("cup") == "cup-3"
+
+
+def test_entries_are_stamped_to_the_second_with_the_local_offset() -> None:
+    stamp = games.now()
+    assert len(stamp) == len("2026-12-01T11:50:00+00:00"), stamp
+    assert stamp[10] == "T" and stamp[-6] in "+-"
