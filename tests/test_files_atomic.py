@@ -396,3 +396,47 @@ def test_a_symlink_planted_as_a_lock_is_refused_not_followed(tmp_path: Path) -> 
     with pytest.raises(OSError), files.lock_file(tmp_path / "g.lock"):
         pass
     assert not target.exists()
+
+
+class Busy:
+    """``msvcrt`` whose ``locking`` fails with ``errors`` in turn, then holds the lock;
+    it notes where in the file each try locks (Windows locks from the file position)."""
+
+    LK_LOCK = 1
+
+    def __init__(self, *errors: int) -> None:
+        self.errors = list(errors)
+        self.tries: list[tuple[int, int, int]] = []
+
+    def locking(self, fd: int, mode: int, nbytes: int) -> None:
+        self.tries.append((os.lseek(fd, 0, os.SEEK_CUR), mode, nbytes))
+        if self.errors:
+            code = self.errors.pop(0)
+            raise OSError(code, os.strerror(code))
+
+
+def test_a_windows_lock_waits_on_while_another_holds_it(tmp_path: Path) -> None:
+    """LK_LOCK gives up after 10 s with EDEADLOCK; a change must wait on, as with
+    flock, and every process must lock the same first byte."""
+    fd = os.open(tmp_path / "g.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, b"xx")  # the position is now 2
+        busy = Busy(errno.EDEADLOCK, errno.EDEADLOCK)
+        files.lock_windows(fd, busy)
+        assert busy.tries == [(0, Busy.LK_LOCK, 1)] * 3
+        broken = Busy(errno.EBADF)
+        with pytest.raises(OSError, match=os.strerror(errno.EBADF)):
+            files.lock_windows(fd, broken)
+        assert len(broken.tries) == 1
+    finally:
+        os.close(fd)
+
+
+def test_without_flock_a_lock_is_taken_the_windows_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    busy = Busy()
+    monkeypatch.setitem(sys.modules, "fcntl", None)
+    monkeypatch.setitem(sys.modules, "msvcrt", busy)
+    with files.lock_file(tmp_path / "g.lock"):
+        assert busy.tries == [(0, Busy.LK_LOCK, 1)]
