@@ -148,7 +148,7 @@ def test_rules_lists_presets_and_house_rules(ohhell: Ohhell) -> None:
 
 def test_rules_name_still_explains_a_preset(ohhell: Ohhell) -> None:
     out = ohhell.ok("rules", "cartier", "--players", "3")
-    assert out.startswith("cartier (seed 000), for 3 players")
+    assert out.startswith("cartier (the Cartier club, London), for 3 players")
     assert "Deck: 39 cards" in out
 
 

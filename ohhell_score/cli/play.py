@@ -20,8 +20,8 @@ import typer
 from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GameOpt, refusals
-from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave
+from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt, refusals
+from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import games
 from ohhell_score.views.console import say
@@ -60,14 +60,25 @@ def play_game(game_id: str) -> None:
         raise Interrupted(_saved(game_id)) from None
 
 
-@app.command("play")
+@app.command("play", rich_help_panel=AT_THE_TABLE)
 def play_cmd(game: GameOpt = None) -> None:
     """Play the game at the table, one prompt at a time, each answer saved.
 
     Asks for trump, each bid and each player's tricks in the order the rules give.
     Every answer is saved as it is given; `u` takes back the last one, `?` shows the
     keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
+    With no game saved yet, it first asks for one as `ohhell new` does.
+
+    \b
+    Examples:
+      ohhell play               # the current game, or a new one
+      ohhell play -g friday
     """
+    if game is None and not games.game_files():  # a first game: ask for it, then play
+        from ohhell_score.domain.rules import RuleOptions
+
+        new_at_table(None, DEFAULT_PRESET, None, None, RuleOptions(), None, False)
+        return
     with refusals():
         game_id = games.resolve_id(game)
         prog = games.load_progress(game_id)
@@ -79,7 +90,7 @@ def play_cmd(game: GameOpt = None) -> None:
     play_game(game_id)
 
 
-@app.command()
+@app.command(rich_help_panel=GAMES)
 def delete(
     game_id: Annotated[
         str,
@@ -96,6 +107,8 @@ def delete(
     with refusals():
         prog = games.load_progress(check_id(game_id))
     game = prog.game
+    if not yes and not can_ask():  # a script would wait on a question nobody sees
+        raise Refused("delete asks first, and there is no terminal to ask on: use --yes")
     if not yes:
         where = (
             "finished"
@@ -114,6 +127,11 @@ def delete(
         games.delete(game.id)
         drafts.forget(game.id)
     say(f"Deleted game {game.id}.")
+
+
+def can_ask() -> bool:
+    """Whether a question can be put to a person: standard input is a terminal."""
+    return sys.stdin.isatty()
 
 
 def new_at_table(

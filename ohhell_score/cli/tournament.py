@@ -28,6 +28,7 @@ from ohhell_score.cli.complete import (
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import (
     PRESET_NAMES,
+    TOURNAMENTS,
     DeckSizeOpt,
     DecksOpt,
     HandsOpt,
@@ -56,7 +57,7 @@ tournament_app = typer.Typer(
 )
 #: This area's one command, the group above; cli/lazy.py builds it when it is named.
 app = area()
-app.add_typer(tournament_app, name="tournament")
+app.add_typer(tournament_app, name="tournament", rich_help_panel=TOURNAMENTS)
 
 NameArg = Annotated[
     str,
@@ -87,7 +88,10 @@ def new(
     players_file: Annotated[
         Path | None,
         typer.Option(
-            "--players-file", help="A file of players, one name a line.", show_default=False
+            "--players-file",
+            help="A file of players, one name a line.",
+            show_default=False,
+            metavar="FILE",
         ),
     ] = None,
     seed: Annotated[
@@ -119,7 +123,13 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
 ) -> None:
-    """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
+    """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...).
+
+    \b
+    Examples:
+      ohhell tournament new cartier --players-file players.txt --seed 1995
+      ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle
+    """
     import secrets  # lazy: it imports hashlib, which `--help` does not load
 
     from ohhell_score.domain.tournament import TableRules, new_tournament, seated_games

@@ -9,6 +9,7 @@ entries of a scored hand and is logged in ``history``. Nothing here does I/O.
 
 # No ``from __future__ import annotations``: NamedTuple would compile each field's
 # string annotation (a ForwardRef) at every start of `bid` and `show`.
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import NamedTuple
@@ -92,7 +93,7 @@ class Game(NamedTuple):
         """A player's name as typed: exactly, or ignoring case (names are unique so)."""
         if name in self.players:
             return name
-        folded = name.strip().casefold()
+        folded = composed(name.strip()).casefold()
         for player in self.players:
             if player.casefold() == folded:
                 return player
@@ -582,7 +583,7 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     no spaces at either end."""
     out: list[str] = []
     seen: set[str] = set()
-    for name in names:
+    for name in map(composed, names):
         if not 1 <= len(name) <= 24:
             raise BadPlayers(f"player name {name!r} must be 1 to 24 characters")
         if name != name.strip():
@@ -596,3 +597,9 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
         seen.add(name.casefold())
         out.append(name)
     return tuple(out)
+
+
+def composed(name: str) -> str:
+    """``name`` in Unicode's composed form (NFC): a "José" typed as "Jose" and a
+    combining accent is the same player, and takes four columns on the sheet, not five."""
+    return name if name.isascii() else unicodedata.normalize("NFC", name)

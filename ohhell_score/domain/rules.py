@@ -449,14 +449,15 @@ class RuleSet(NamedTuple):
 
 
 class Preset(NamedTuple):
-    """A named rule set from a seed, with the player counts its seed plays.
+    """A named rule set from a rule page, with the player counts that page plays.
+    ``origin`` says, in words a player reads, where it comes from.
 
     A group's own rule set (a ``HouseRule``) is offered as a preset too: ``house`` is
     then set and decides the rules for each table size.
     """
 
     name: str
-    seed: str
+    origin: str
     summary: str
     usual_players: str
     rules: RuleSet
@@ -477,7 +478,7 @@ PRESETS: dict[str, Preset] = {
     for p in (
         Preset(
             "cartier",
-            "000",
+            "the Cartier club, London",
             "The Cartier tournament: 13 down to 2 and back up, highest bidder names trump",
             "4 (or 3, with a 39-card deck)",
             RuleSet(
@@ -491,7 +492,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "ten-to-one",
-            "001",
+            "a rule page for five players",
             "10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more",
             "5 (3 to 5)",
             RuleSet(
@@ -506,7 +507,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "classic",
-            "004",
+            "cardgames.io",
             "Up and down the river: 10 down to 1 and back up, upcard trump",
             "4 (3 to 5)",
             RuleSet(
@@ -711,7 +712,7 @@ class HouseRule(NamedTuple):
         base = PRESETS[self.base]
         return Preset(
             self.name,
-            base.seed,
+            base.origin,
             f"house rule: {self.summary()}",
             base.usual_players,
             self.rules_for(base.seats),
