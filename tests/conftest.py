@@ -22,6 +22,11 @@ os.environ["LINES"] = "60"
 os.environ["NO_COLOR"] = "1"
 os.environ["TERM"] = "dumb"
 
+#: Tests timed by a real terminal, real shells or real processes racing each other:
+#: under pytest-xdist (`-n`, pyproject's addopts) they all run on one worker, one at a
+#: time, so a busy neighbour test does not push one past its timeout.
+ALONE = pytest.mark.xdist_group("alone")
+
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

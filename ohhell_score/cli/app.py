@@ -61,6 +61,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "rules": ("rules",),
     "stats": ("stats", "history"),
     "play": ("play", "delete"),
+    "shell": ("completions",),
 }
 
 
@@ -146,7 +147,11 @@ def new(
     rules: RulesOpt = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
-        typer.Option(help="The first dealer (default: the first player).", show_default=False),
+        typer.Option(
+            help="The first dealer (default: the first player).",
+            show_default=False,
+            metavar="PLAYER",
+        ),
     ] = None,
     game: Annotated[
         str | None,
@@ -154,6 +159,7 @@ def new(
             "--game",
             "-g",
             help="The id for this game (default: made from today's date).",
+            metavar="ID",
             show_default=False,
         ),
     ] = None,
@@ -164,7 +170,7 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
     scorer: Annotated[
-        str | None, typer.Option(help="Who keeps the sheet.", show_default=False)
+        str | None, typer.Option(help="Who keeps the sheet.", show_default=False, metavar="NAME")
     ] = None,
     draw: Annotated[
         bool, typer.Option("--draw", help="Each player types the card they drew; highest deals.")

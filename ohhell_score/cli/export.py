@@ -171,7 +171,10 @@ def render_export(prog: Progress, fmt: Format, *, wide: bool, excel: bool, paper
 
 @app.command("import", rich_help_panel=GAMES)
 def import_cmd(
-    file: Annotated[str, typer.Argument(help="A game exported with --format json; - reads stdin.")],
+    file: Annotated[
+        str,
+        typer.Argument(help="A game exported with --format json; - reads stdin.", metavar="FILE"),
+    ],
     game: Annotated[
         str | None,
         typer.Option(
@@ -179,6 +182,7 @@ def import_cmd(
             "-g",
             help="The id to save it under (default: the id it was exported with).",
             show_default=False,
+            metavar="ID",
         ),
     ] = None,
 ) -> None:
@@ -212,7 +216,11 @@ def sheet_cmd(
     ctx: typer.Context,
     players: Annotated[
         list[str] | None,
-        typer.Argument(help="Player names, clockwise (or give --players N).", show_default=False),
+        typer.Argument(
+            help="Player names, clockwise (or give --players N).",
+            show_default=False,
+            metavar="[PLAYER...]",
+        ),
     ] = None,
     count: Annotated[
         int | None,
@@ -220,6 +228,7 @@ def sheet_cmd(
             "--players",
             "-n",
             help="A number of players, to write the names in by hand.",
+            metavar="N",
             show_default=False,
         ),
     ] = None,
@@ -228,6 +237,7 @@ def sheet_cmd(
         str | None,
         typer.Option(
             help="The first dealer: a name, or a seat number with --players.",
+            metavar="PLAYER",
             show_default=False,
         ),
     ] = None,

@@ -62,9 +62,8 @@ class LazyGroup(TyperGroup):
                 return self._area(where)[cmd_name]
         return None
 
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """Help lists the commands by panel (``rich_help_panel``), as Typer's rich help
-        does, in plain text: the root's help is printed without importing rich."""
+    def panels_of(self, ctx: Any) -> dict[str, list[tuple[str, Command]]]:
+        """The commands help lists, by panel (``rich_help_panel``) in help's order."""
         names = sorted(
             self.list_commands(ctx),
             key=lambda n: self.first.index(n) if n in self.first else len(self.first),
@@ -75,16 +74,19 @@ class LazyGroup(TyperGroup):
             if command is not None and not command.hidden:
                 panel = getattr(command, "rich_help_panel", None) or "Commands"
                 grouped.setdefault(panel, []).append((name, command))
+        order = [*self.panels, *(p for p in grouped if p not in self.panels)]
+        return {panel: grouped[panel] for panel in order if panel in grouped}
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Help lists the commands by panel, as Typer's rich help does, in plain text:
+        the root's help is printed without importing rich."""
+        grouped = self.panels_of(ctx)
         if not grouped:
             return
-        order = [*self.panels, *(p for p in grouped if p not in self.panels)]
         limit = formatter.width - 6 - max(len(n) for shown in grouped.values() for n, _ in shown)
-        for panel in order:
-            if panel in grouped:
-                with formatter.section(panel):
-                    formatter.write_dl(
-                        [(name, cmd.get_short_help_str(limit)) for name, cmd in grouped[panel]]
-                    )
+        for panel, shown in grouped.items():
+            with formatter.section(panel):
+                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in shown])
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """Typer suggests the command meant ("Did you mean 'show'?") from the group's

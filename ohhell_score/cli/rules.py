@@ -88,6 +88,7 @@ def show_rules(
         int | None,
         typer.Option(
             help="Explain it for this many players (default: the table its rules describe).",
+            metavar="N",
             show_default=False,
         ),
     ] = None,
@@ -178,6 +179,7 @@ def save_rules(
             "--rules",
             "-r",
             help=f"The preset it starts from: {', '.join(PRESET_NAMES)} or a house rule.",
+            metavar="NAME",
             autocompletion=complete_rules,
         ),
     ] = DEFAULT_PRESET,
@@ -206,7 +208,11 @@ def export_rules(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="Write to this file (default: stdout).", show_default=False
+            "--output",
+            "-o",
+            help="Write to this file (default: stdout).",
+            show_default=False,
+            metavar="FILE",
         ),
     ] = None,
 ) -> None:
@@ -232,7 +238,9 @@ def import_rules(
     ],
     name: Annotated[
         str | None,
-        typer.Option(help="Keep it under this name instead of its own.", show_default=False),
+        typer.Option(
+            help="Keep it under this name instead of its own.", show_default=False, metavar="NAME"
+        ),
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace a different house rule of that name.")

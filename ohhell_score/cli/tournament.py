@@ -62,10 +62,15 @@ app.add_typer(tournament_app, name="tournament", rich_help_panel=TOURNAMENTS)
 NameArg = Annotated[
     str,
     typer.Argument(
-        help="The tournament's name.", show_default=False, autocompletion=complete_tournament
+        help="The tournament's name.",
+        show_default=False,
+        metavar="NAME",
+        autocompletion=complete_tournament,
     ),
 ]
-NewNameArg = Annotated[str, typer.Argument(help="The tournament's name.", show_default=False)]
+NewNameArg = Annotated[
+    str, typer.Argument(help="The tournament's name.", show_default=False, metavar="NAME")
+]
 
 
 def _read_players_file(path: Path) -> list[str]:
@@ -83,7 +88,9 @@ def new(
     name: NewNameArg,
     players: Annotated[
         list[str] | None,
-        typer.Argument(help="The players (8 to 32; 32 for Cartier).", show_default=False),
+        typer.Argument(
+            help="The players (8 to 32; 32 for Cartier).", show_default=False, metavar="[PLAYER...]"
+        ),
     ] = None,
     players_file: Annotated[
         Path | None,
@@ -97,7 +104,9 @@ def new(
     seed: Annotated[
         int | None,
         typer.Option(
-            help="Makes the draw repeatable (default: a random seed).", show_default=False
+            help="Makes the draw repeatable (default: a random seed).",
+            show_default=False,
+            metavar="N",
         ),
     ] = None,
     no_shuffle: Annotated[
@@ -113,6 +122,7 @@ def new(
             "--rules",
             "-r",
             help=f"Preset: {', '.join(PRESET_NAMES)}.",
+            metavar="NAME",
             autocompletion=complete_preset,  # tables play presets: no house rules
         ),
     ] = "cartier",
@@ -262,8 +272,9 @@ def advance(
         list[str] | None,
         typer.Option(
             "--order",
-            help="GAME=P1,P2,...: the organiser's order for a tie at that table, best first.",
+            help="The organiser's order for a tie at that table, best first.",
             show_default=False,
+            metavar="GAME=P1,P2,...",
         ),
     ] = None,
 ) -> None:
@@ -307,10 +318,15 @@ def dealer(
     game: Annotated[
         str,
         typer.Argument(
-            help="The table's game id.", show_default=False, autocompletion=complete_game
+            help="The table's game id.",
+            show_default=False,
+            metavar="ID",
+            autocompletion=complete_game,
         ),
     ],
-    player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
+    player: Annotated[
+        str, typer.Argument(help="Who drew the highest card.", show_default=False, metavar="PLAYER")
+    ],
 ) -> None:
     """Record who deals first at a table (highest card drawn), before its first bid."""
     from ohhell_score.domain.game import Progress, progress
@@ -383,7 +399,13 @@ def export(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="md, html, csv or json.")],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to FILE (default: stdout).", show_default=False),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to FILE (default: stdout).",
+            show_default=False,
+            metavar="FILE",
+        ),
     ] = None,
 ) -> None:
     """The whole tournament: every round, table, standing and the champion."""
