@@ -125,7 +125,7 @@ def test_preset_rules_table(
 
 def test_presets_are_the_three_of_the_seeds() -> None:
     """rules.md Presets: cartier (seed 000), ten-to-one (seed 001), classic (seed 004)."""
-    assert {name: p.origin for name, p in PRESETS.items()} == {
+    assert {name: p.source for name, p in PRESETS.items()} == {
         "cartier": "the Cartier club, London",
         "ten-to-one": "a rule page for five players",
         "classic": "cardgames.io",

@@ -117,7 +117,7 @@ def show_rules(
         chosen = preset(name, found)
         seats = players if players is not None else chosen.seats
         rule_set = build_rules(chosen.name, seats, house=found)
-    source = f"house rule: {found.summary()}" if found else chosen.origin
+    source = f"house rule: {found.summary()}" if found else chosen.source
     if as_json:
         _say_json({**_rule_json(chosen, found), "players": seats, "rules": rule_set.to_json()})
         return
@@ -157,7 +157,7 @@ def _rule_json(chosen: Preset, found: HouseRule | None) -> dict[str, object]:
     return {
         "name": chosen.name,
         "summary": found.summary() if found else chosen.summary,
-        "origin": None if found else chosen.origin,
+        "source": None if found else chosen.source,
         "base": found.base if found else None,
         "usual_players": chosen.usual_players,
     }

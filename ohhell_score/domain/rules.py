@@ -450,14 +450,14 @@ class RuleSet(NamedTuple):
 
 class Preset(NamedTuple):
     """A named rule set from a rule page, with the player counts that page plays.
-    ``origin`` says, in words a player reads, where it comes from.
+    ``source`` says, in words a player reads, where it comes from.
 
     A group's own rule set (a ``HouseRule``) is offered as a preset too: ``house`` is
     then set and decides the rules for each table size.
     """
 
     name: str
-    origin: str
+    source: str  # where the rules come from, in words
     summary: str
     usual_players: str
     rules: RuleSet
@@ -712,7 +712,7 @@ class HouseRule(NamedTuple):
         base = PRESETS[self.base]
         return Preset(
             self.name,
-            base.origin,
+            base.source,
             f"house rule: {self.summary()}",
             base.usual_players,
             self.rules_for(base.seats),

@@ -103,7 +103,7 @@ def _trump_words(rules: RuleSet) -> str:
 
 
 def preset_line(p: Preset) -> str:
-    return f"{p.name}: {p.summary} ({p.origin}; {p.usual_players} players)"
+    return f"{p.name}: {p.summary} ({p.source}; {p.usual_players} players)"
 
 
 #: What `ohhell` alone says when there is no game to go on with.
