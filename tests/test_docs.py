@@ -157,13 +157,13 @@ def test_the_readme_first_game_is_what_play_shows(data_dir: Path) -> None:
 
 def test_the_command_reference_is_current() -> None:
     """docs/commands.md is every help page as the program prints it: run
-    `python docs/generate.py` after changing a command."""
-    spec = importlib.util.spec_from_file_location("docs_generate", ROOT / "docs" / "generate.py")
+    `python docs/reference.py` after changing a command."""
+    spec = importlib.util.spec_from_file_location("docs_reference", ROOT / "docs" / "reference.py")
     assert spec and spec.loader
     generate = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generate)
     committed = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
-    assert committed == generate.generate(), "docs/commands.md is out of date: run docs/generate.py"
+    assert committed == generate.generate(), "docs/commands.md is stale: run docs/reference.py"
 
 
 def pages() -> list[Path]:

@@ -45,7 +45,8 @@ def completions(
       ohhell completions fish > ~/.config/fish/completions/ohhell.fish
       ohhell completions powershell >> $PROFILE
     """
-    from typer.completion import get_completion_script
+    # What `--show-completion` prints; Typer (pinned to 0.28) keeps it in this module.
+    from typer._completion_shared import get_completion_script
 
     script = get_completion_script(prog_name="ohhell", complete_var=COMPLETE_VAR, shell=shell)
     # As a file on zsh's fpath needs it: `#compdef` on the first line.

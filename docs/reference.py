@@ -1,7 +1,7 @@
 """Write docs/commands.md, the command reference, from the program's own help.
 
-    .venv/bin/python docs/generate.py           # rewrite it
-    .venv/bin/python docs/generate.py --check   # exit 1 if it is out of date
+    .venv/bin/python docs/reference.py           # rewrite it
+    .venv/bin/python docs/reference.py --check   # exit 1 if it is out of date
 
 Each section is what `ohhell ... --help` prints at 88 columns, in the order and groups
 of `ohhell --help`; tests/test_docs.py fails when the committed page differs. Run it
@@ -15,6 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import typer
+
+from ohhell_score.cli.app import command
+
 HERE = Path(__file__).resolve().parent
 PAGE = HERE / "commands.md"
 # Run as the command `ohhell`, whatever the executable is called: usage lines name it.
@@ -25,7 +29,7 @@ INTRO = """\
 # Command reference
 
 Every command's `--help`, as the program prints it. This page is generated from the
-program (`python docs/generate.py`): to change it, change the help in the code.
+program (`python docs/reference.py`): to change it, change the help in the code.
 `ohhell` alone, without a command, prints where the current game stands and what to
 type next.
 """
@@ -48,10 +52,6 @@ def help_text(words: list[str]) -> str:
 def commands() -> dict[str, list[list[str]]]:
     """The command lines to document, by help's panel: each command, then the commands
     of a group (`rules`, `tournament`) under it."""
-    import typer
-
-    from ohhell_score.cli.app import command
-
     program = command()
     out: dict[str, list[list[str]]] = {}
     for panel, shown in program.panels_of(typer.Context(program)).items():
