@@ -62,6 +62,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "stats": ("stats", "history"),
     "play": ("play", "delete"),
     "shell": ("completions",),
+    "seat": ("seat",),
 }
 
 
