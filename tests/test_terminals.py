@@ -144,3 +144,12 @@ def test_a_tournaments_csv_ends_its_lines_as_a_games_csv_does(
     for name in ("t.csv", "g.csv"):
         data = (tmp_path / name).read_bytes()
         assert data.count(b"\r\n") == data.count(b"\n") > 1, name
+
+
+def test_a_seat_change_knows_a_decomposed_name(ohhell: Ohhell) -> None:
+    """`seat leave` finds José typed decomposed; the same name typed so comes back as him."""
+    ohhell.ok("new", "Jos\u00e9", "Bob", "Cat", "Dan", "-g", "seat", "--trump", "none")
+    ohhell.ok("seat", "leave", "jose\u0301")
+    assert ohhell.sheet()["players"] == ["Bob", "Cat", "Dan"]
+    ohhell.ok("seat", "join", "Jose\u0301", "--after", "Dan")
+    assert ohhell.sheet()["players"] == ["Bob", "Cat", "Dan", "Jos\u00e9"]

@@ -9,7 +9,6 @@ entries of a scored hand and is logged in ``history``. Nothing here does I/O.
 
 # No ``from __future__ import annotations``: NamedTuple would compile each field's
 # string annotation (a ForwardRef) at every start of `bid` and `show`.
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import NamedTuple
@@ -24,6 +23,7 @@ from ohhell_score.domain.errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
+from ohhell_score.domain.names import composed
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
     Carried,
@@ -758,9 +758,3 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
         seen.add(name.casefold())
         out.append(name)
     return tuple(out)
-
-
-def composed(name: str) -> str:
-    """``name`` in Unicode's composed form (NFC): a "José" typed as "Jose" and a
-    combining accent is the same player, and takes four columns on the sheet, not five."""
-    return name if name.isascii() else unicodedata.normalize("NFC", name)
