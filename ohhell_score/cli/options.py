@@ -20,7 +20,15 @@ if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
 #: without importing the rules (tests/test_completions.py checks that they agree).
-PRESET_NAMES = ("cartier", "ten-to-one", "classic")
+PRESET_NAMES = (
+    "cartier",
+    "ten-to-one",
+    "classic",
+    "regional",
+    "nomination-whist",
+    "kachuful",
+    "boerenbridge",
+)
 DEFAULT_PRESET = "classic"
 
 #: Commands that take numbers as arguments take "-1" as a (refused) value, not an option.
@@ -85,13 +93,16 @@ HookOpt = Annotated[
 HandsOpt = Annotated[
     str | None,
     typer.Option(
-        help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False, metavar="SPEC"
+        help="Cards per hand: 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max.",
+        show_default=False,
+        metavar="SPEC",
     ),
 ]
 TrumpOpt = Annotated[
     str | None,
     typer.Option(
-        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.",
+        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N; exceptions after +, "
+        "e.g. upcard+max=none.",
         show_default=False,
         metavar="METHOD",
     ),
@@ -99,7 +110,10 @@ TrumpOpt = Annotated[
 ScoringOpt = Annotated[
     str | None,
     typer.Option(
-        help="standard, exact, minus or progressive.", show_default=False, metavar="SCHEME"
+        help="standard, exact, minus, progressive, penalty, tenfold or a formula such as "
+        "'made: 10+b; missed: -b'.",
+        show_default=False,
+        metavar="SCHEME",
     ),
 ]
 DecksOpt = Annotated[

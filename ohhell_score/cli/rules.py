@@ -87,7 +87,7 @@ def show_rules(
     players: Annotated[
         int | None,
         typer.Option(
-            help="Explain it for this many players (default: the table its rules describe).",
+            help="Explain it for this many players (default: the table its source describes).",
             metavar="N",
             show_default=False,
         ),

@@ -25,7 +25,9 @@ if TYPE_CHECKING:  # imported where a game is built or read (see above)
     from ohhell_score.domain.seats import SeatChange
 
 #: The game file format's version: a file of a later one is refused, naming it.
-#: 2: seat changes (``replace``, ``leave``, ``join`` entries); a schema-1 file reads as is.
+#: 2: seat changes (``replace``, ``leave``, ``join`` entries), and ``progressive`` loses
+#: the square of the difference on a missed bid. A schema-1 file reads as is, except
+#: that ``progressive`` there is read as the formula it was scored by.
 SCHEMA = 2
 
 
@@ -188,7 +190,7 @@ def _progress(data: dict[str, Any]) -> Progress:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ValueError("players must be a list of names")
     players_t = check_players(players)
-    rules = RuleSet.from_json(data["rules"])
+    rules = RuleSet.from_json(data["rules"], schema=data["schema"])
     rules.check_fits(len(players_t))
     first = data["first_dealer"]
     if first not in players_t:

@@ -203,7 +203,7 @@ def facts(game: Game) -> GameFacts:
         for player, tricks in entry.values:
             bid = bids[player]
             mine = counts[seat[player]]
-            mine[TOTAL] += score(bid, tricks)
+            mine[TOTAL] += score(bid, tricks, game.rules.hands[entry.hand - 1])
             _count_bid(mine, bid, tricks)
         bids = {}
     return GameFacts(
@@ -349,4 +349,5 @@ def rescored(game: Game, scoring: Scoring) -> Game:
     Trump never changes a score and the hook never depends on the scheme, so every
     entry stays valid (rules.md, "Scoring").
     """
+    scoring.check(game.rules.hands)  # rules.md: a formula is checked when rules are made
     return game._replace(rules=game.rules._replace(scoring=scoring))
