@@ -60,7 +60,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "tournament": ("tournament",),
     "rules": ("rules",),
     "stats": ("stats", "history"),
-    "play": ("play", "delete"),
+    "play": ("play", "note", "delete"),
     "shell": ("completions",),
     "seat": ("seat",),
 }
