@@ -22,7 +22,8 @@ def test_ohhell_alone_says_where_the_game_stands_and_what_to_type(
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "friday")
     ohhell.ok("bid", "3", "2")
     assert ohhell.ok().splitlines() == [
-        "friday (Ann, Bob, Cat, Dan; cartier): Hand 1 of 23 (13 cards, Ann deals): Dan to bid",
+        "friday (Ann, Bob, Cat, Dan; cartier): Hand 1 of 23 (13 cards, Ann deals): Dan to bid; "
+        "5 bid of 13",
         "Next: `ohhell bid N...` from Dan on, or `ohhell play`. "
         "`ohhell --help` lists every command.",
     ]

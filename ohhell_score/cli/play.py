@@ -105,7 +105,7 @@ def note(
         typer.Argument(
             help='The hand (default: the current one, or the last) and the note; "" clears it.',
             show_default=False,
-            metavar="[HAND] TEXT...",
+            metavar="[HAND] NOTE...",
         ),
     ],
     game: GameOpt = None,

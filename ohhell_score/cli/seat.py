@@ -34,6 +34,7 @@ SeatedArg = Annotated[
     typer.Argument(
         help="A seated player (as in `bid`: any case).",
         show_default=False,
+        metavar="NAME",
         autocompletion=complete_seated,
     ),
 ]
@@ -42,6 +43,7 @@ NewcomerArg = Annotated[
     typer.Argument(
         help="The name of the player who sits down (someone who left comes back).",
         show_default=False,
+        metavar="NAME",
     ),
 ]
 
