@@ -75,8 +75,8 @@ def test_a_symbol_the_output_cannot_show_becomes_its_stand_in() -> None:
     from ohhell_score.views import console
 
     console.forgive_encoding()
-    text = "♠♥♦♣ ✓ ★ ▶ Zoë".encode("ascii", errors=console.PROGRAM)
-    assert text == b"SHDC + * > Zo?"
+    text = "♠♥♦♣ ✓ ★ ▶ ± × Zoë".encode("ascii", errors=console.PROGRAM)
+    assert text == b"SHDC + * > ~ x Zo?"
 
 
 # --- names -------------------------------------------------------------------------
