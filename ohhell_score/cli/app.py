@@ -27,8 +27,11 @@ from ohhell_score.cli.complete import (
 )
 from ohhell_score.cli.lazy import LazyGroup
 from ohhell_score.cli.options import (
+    AT_THE_TABLE,
     DEFAULT_PRESET,
+    GAMES,
     NUMBERS,
+    PANELS,
     DeckSizeOpt,
     DecksOpt,
     GameOpt,
@@ -58,6 +61,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "rules": ("rules",),
     "stats": ("stats", "history"),
     "play": ("play", "note", "delete"),
+    "shell": ("completions",),
     "seat": ("seat",),
 }
 
@@ -68,12 +72,26 @@ class Program(LazyGroup):
     areas: ClassVar[Mapping[str, tuple[str, ...]]] = {
         f"{__package__}.{module}:app": names for module, names in AREAS.items()
     }
+    panels = PANELS
+    first = ("play", "new")
 
+
+#: The end of `ohhell --help`: where the files are, and where to read on.
+EPILOG = """\b
+Alone, `ohhell` says where the current game stands and what to type next.
+`ohhell COMMAND --help` explains a command, with examples.
+
+\b
+Environment:
+  OHHELL_DATA_DIR    the folder of the games (default: see `ohhell path`)
+  OHHELL_CONFIG_DIR  the folder of the house rules (`ohhell rules save`)
+"""
 
 app = typer.Typer(
     name="ohhell",
-    help="Keep the score of Oh Hell at a real card table.",
-    no_args_is_help=True,
+    epilog=EPILOG,
+    no_args_is_help=False,
+    invoke_without_command=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     cls=Program,
@@ -89,6 +107,7 @@ def version_callback(value: bool) -> None:
 
 @app.callback()
 def main(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
@@ -101,15 +120,21 @@ def main(
 ) -> None:
     """Keep the score of Oh Hell at a real card table.
 
-    Start with `ohhell new Ann Bob Cat Dan --rules cartier`, then enter each hand with
-    `ohhell bid`, `ohhell trump` and `ohhell tricks` (or all of it with `ohhell play`).
+    Start with `ohhell play`: it asks for the players and the rules, then for each bid
+    and the tricks. Or start with `ohhell new Ann Bob Cat Dan --rules cartier` and enter
+    each hand with `ohhell bid`, `ohhell trump` and `ohhell tricks`.
     """
+    if ctx.invoked_subcommand is None:  # `ohhell` alone (the quick path answers it first)
+        from ohhell_score.actions.entries import status
+
+        with refusals():
+            say(status())
 
 
 # --- new ----------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(rich_help_panel=AT_THE_TABLE)
 def new(
     ctx: typer.Context,
     players: Annotated[
@@ -123,7 +148,11 @@ def new(
     rules: RulesOpt = DEFAULT_PRESET,
     dealer: Annotated[
         str | None,
-        typer.Option(help="The first dealer (default: the first player).", show_default=False),
+        typer.Option(
+            help="The first dealer (default: the first player).",
+            show_default=False,
+            metavar="PLAYER",
+        ),
     ] = None,
     game: Annotated[
         str | None,
@@ -131,6 +160,7 @@ def new(
             "--game",
             "-g",
             help="The id for this game (default: made from today's date).",
+            metavar="ID",
             show_default=False,
         ),
     ] = None,
@@ -141,7 +171,7 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
     scorer: Annotated[
-        str | None, typer.Option(help="Who keeps the sheet.", show_default=False)
+        str | None, typer.Option(help="Who keeps the sheet.", show_default=False, metavar="NAME")
     ] = None,
     draw: Annotated[
         bool, typer.Option("--draw", help="Each player types the card they drew; highest deals.")
@@ -168,6 +198,13 @@ def new(
     """Start a game. Players are listed clockwise; the new game becomes current.
 
     Without players it asks for them, the preset and the first dealer, then plays.
+
+    \b
+    Examples:
+      ohhell new                                   # asks, then plays
+      ohhell new Ann Bob Cat Dan --rules cartier --game friday
+      ohhell new Ann Bob Cat Dan Eve --rules ten-to-one --dealer Cat
+      ohhell new Ann Bob Cat --hands 7-1-7 --hook never
     """
     from ohhell_score.domain.game import check_players, progress
     from ohhell_score.views.words import next_words
@@ -212,7 +249,7 @@ def first_dealer(
 # --- entries ------------------------------------------------------------------------
 
 
-@app.command(context_settings=NUMBERS)
+@app.command(context_settings=NUMBERS, rich_help_panel=AT_THE_TABLE)
 def bid(
     bids: Annotated[
         list[str],
@@ -225,14 +262,21 @@ def bid(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Record bids of the current hand, in bidding order from the player whose turn it is."""
+    """Record bids of the current hand, in bidding order from the player whose turn it is.
+
+    \b
+    Examples:
+      ohhell bid 3 2 4          # Bob, Cat and Dan, in bidding order
+      ohhell bid Ann=2          # the dealer, by name
+      ohhell bid -g friday 1 0  # another game than the current one
+    """
     from ohhell_score.actions.entries import parse_assignments, record_bids
 
     with refusals():
         say(record_bids(game, parse_assignments(bids)))
 
 
-@app.command("trump")
+@app.command("trump", rich_help_panel=AT_THE_TABLE)
 def trump_cmd(
     suit: Annotated[
         str,
@@ -245,14 +289,20 @@ def trump_cmd(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Record the current hand's trump where the rules ask for it."""
+    """Record the current hand's trump where the rules ask for it.
+
+    \b
+    Examples:
+      ohhell trump hearts
+      ohhell trump nt           # no trump (where the rules allow it)
+    """
     from ohhell_score.actions.entries import parse_suit, record_trump
 
     with refusals():
         say(record_trump(game, parse_suit(suit)))
 
 
-@app.command(context_settings=NUMBERS)
+@app.command(context_settings=NUMBERS, rich_help_panel=AT_THE_TABLE)
 def tricks(
     values: Annotated[
         list[str],
@@ -265,14 +315,20 @@ def tricks(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Record every player's tricks of the current hand; the hand is scored."""
+    """Record every player's tricks of the current hand; the hand is scored.
+
+    \b
+    Examples:
+      ohhell tricks Bob=3 Cat=2 Dan=5 Ann=3   # by name, in any order
+      ohhell tricks 3 2 5 3                   # in bidding order
+    """
     from ohhell_score.actions.entries import parse_assignments, record_tricks
 
     with refusals():
         say(record_tricks(game, parse_assignments(values)))
 
 
-@app.command()
+@app.command(rich_help_panel=AT_THE_TABLE)
 def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a bid, a trump, or a hand's tricks)."""
     from ohhell_score.actions.entries import take_back
@@ -286,7 +342,7 @@ class What(StrEnum):
     tricks = "tricks"
 
 
-@app.command(context_settings=NUMBERS)
+@app.command(context_settings=NUMBERS, rich_help_panel=AT_THE_TABLE)
 def edit(
     hand: Annotated[
         int, typer.Argument(help="The hand's number.", show_default=False, metavar="HAND")
@@ -305,7 +361,12 @@ def edit(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Correct the bids or tricks of a scored hand; later totals follow."""
+    """Correct the bids or tricks of a scored hand; later totals follow.
+
+    \b
+    Example:
+      ohhell edit 3 tricks Cat=3 Dan=4
+    """
     from ohhell_score.actions.entries import correct, parse_assignments
 
     with refusals():
@@ -318,7 +379,7 @@ def edit(
 # --- reading ------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(rich_help_panel=AT_THE_TABLE)
 def show(
     game: GameOpt = None,
     as_json: Annotated[
@@ -373,7 +434,7 @@ def show(
         print_chart(prog)
 
 
-@app.command("list")
+@app.command("list", rich_help_panel=GAMES)
 def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
 ) -> None:
@@ -400,7 +461,7 @@ def list_cmd(
     plain.print_list(listed)
 
 
-@app.command()
+@app.command(rich_help_panel=GAMES)
 def path(game: GameOpt = None) -> None:
     """Print the data directory, or with --game the path of that game's file."""
     with refusals():

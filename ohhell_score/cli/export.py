@@ -21,6 +21,8 @@ from ohhell_score.actions.setup import make_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
+    GAMES,
+    RESULTS,
     DeckSizeOpt,
     DecksOpt,
     GameOpt,
@@ -111,7 +113,7 @@ def choose_format(fmt: Format | None, output: str | None) -> Format:
     )
 
 
-@app.command()
+@app.command(rich_help_panel=RESULTS)
 def export(
     game: GameOpt = None,
     fmt: Annotated[
@@ -132,7 +134,14 @@ def export(
     ] = False,
     paper: PaperOpt = Paper.auto,
 ) -> None:
-    """Write the game as JSON, CSV, Markdown or a printable HTML score sheet."""
+    """Write the game as JSON, CSV, Markdown or a printable HTML score sheet.
+
+    \b
+    Examples:
+      ohhell export -o friday.html              # the format follows the file's ending
+      ohhell export --format csv --wide --excel -o friday.csv
+      ohhell export -g friday --format json -o friday.json   # to import elsewhere
+    """
     chosen = choose_format(fmt, output)
     if (wide or excel) and chosen is not Format.csv:
         raise typer.BadParameter("--wide and --excel are for --format csv")
@@ -160,9 +169,12 @@ def render_export(prog: Progress, fmt: Format, *, wide: bool, excel: bool, paper
     return export_html(prog, paper=paper.value)
 
 
-@app.command("import")
+@app.command("import", rich_help_panel=GAMES)
 def import_cmd(
-    file: Annotated[str, typer.Argument(help="A game exported with --format json; - reads stdin.")],
+    file: Annotated[
+        str,
+        typer.Argument(help="A game exported with --format json; - reads stdin.", metavar="FILE"),
+    ],
     game: Annotated[
         str | None,
         typer.Option(
@@ -170,6 +182,7 @@ def import_cmd(
             "-g",
             help="The id to save it under (default: the id it was exported with).",
             show_default=False,
+            metavar="ID",
         ),
     ] = None,
 ) -> None:
@@ -198,12 +211,16 @@ def import_cmd(
     say(next_words(prog))
 
 
-@app.command("sheet")
+@app.command("sheet", rich_help_panel=RESULTS)
 def sheet_cmd(
     ctx: typer.Context,
     players: Annotated[
         list[str] | None,
-        typer.Argument(help="Player names, clockwise (or give --players N).", show_default=False),
+        typer.Argument(
+            help="Player names, clockwise (or give --players N).",
+            show_default=False,
+            metavar="[PLAYER...]",
+        ),
     ] = None,
     count: Annotated[
         int | None,
@@ -211,6 +228,7 @@ def sheet_cmd(
             "--players",
             "-n",
             help="A number of players, to write the names in by hand.",
+            metavar="N",
             show_default=False,
         ),
     ] = None,
@@ -219,6 +237,7 @@ def sheet_cmd(
         str | None,
         typer.Option(
             help="The first dealer: a name, or a seat number with --players.",
+            metavar="PLAYER",
             show_default=False,
         ),
     ] = None,
@@ -257,7 +276,7 @@ def sheet_cmd(
     emit(text, output, f"a blank {rule_set.preset} sheet for {plural(len(names), 'player')}")
 
 
-@app.command("chart")
+@app.command("chart", rich_help_panel=RESULTS)
 def chart_cmd(game: GameOpt = None) -> None:
     """The running totals per player over the hands, drawn in the terminal."""
     from ohhell_score.views.chart import print_chart

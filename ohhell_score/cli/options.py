@@ -69,6 +69,7 @@ GameOpt = Annotated[
         "-g",
         help="The game's id (default: the current game).",
         show_default=False,
+        metavar="ID",
         autocompletion=complete_game,
     ),
 ]
@@ -82,15 +83,19 @@ RulesOpt = Annotated[
         "--rules",
         "-r",
         help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
+        metavar="NAME",
         autocompletion=complete_rules,
     ),
 ]
-HookOpt = Annotated[str | None, typer.Option(help="always, never or from:K.", show_default=False)]
+HookOpt = Annotated[
+    str | None, typer.Option(help="always, never or from:K.", show_default=False, metavar="HOOK")
+]
 HandsOpt = Annotated[
     str | None,
     typer.Option(
         help="Cards per hand: 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max.",
         show_default=False,
+        metavar="SPEC",
     ),
 ]
 TrumpOpt = Annotated[
@@ -99,6 +104,7 @@ TrumpOpt = Annotated[
         help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N; exceptions after +, "
         "e.g. upcard+max=none.",
         show_default=False,
+        metavar="METHOD",
     ),
 ]
 ScoringOpt = Annotated[
@@ -107,11 +113,15 @@ ScoringOpt = Annotated[
         help="standard, exact, minus, progressive, penalty, tenfold or a formula such as "
         "'made: 10+b; missed: -b'.",
         show_default=False,
+        metavar="SCHEME",
     ),
 ]
-DecksOpt = Annotated[int | None, typer.Option(help="Number of 52-card packs.", show_default=False)]
+DecksOpt = Annotated[
+    int | None, typer.Option(help="Number of 52-card packs.", show_default=False, metavar="K")
+]
 DeckSizeOpt = Annotated[
-    int | None, typer.Option(help="Any other pack size, e.g. 63.", show_default=False)
+    int | None,
+    typer.Option(help="Any other pack size, e.g. 63.", show_default=False, metavar="CARDS"),
 ]
 
 
@@ -127,3 +137,14 @@ def load_progress(game_id: str | None) -> "Progress":
 
     with refusals():
         return commands.load_progress(game_id)
+
+
+# The groups `ohhell --help` lists the commands in, in this order (each command names
+# its own with ``rich_help_panel``; cli/lazy.py groups them).
+AT_THE_TABLE = "At the table"
+GAMES = "Games"
+RESULTS = "Results"
+TOURNAMENTS = "Tournaments"
+RULES_AND_STATISTICS = "Rules and statistics"
+SET_UP = "Set-up"
+PANELS = (AT_THE_TABLE, GAMES, RESULTS, TOURNAMENTS, RULES_AND_STATISTICS, SET_UP)

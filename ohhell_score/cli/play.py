@@ -20,8 +20,8 @@ import typer
 from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GameOpt, refusals
-from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave
+from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt, refusals
+from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.storage import games
 from ohhell_score.views.console import say
@@ -68,14 +68,25 @@ def play_game(game_id: str) -> None:
         typeahead.restore()  # the terminal as it was, whatever ended the game
 
 
-@app.command("play")
+@app.command("play", rich_help_panel=AT_THE_TABLE)
 def play_cmd(game: GameOpt = None) -> None:
     """Play the game at the table, one prompt at a time, each answer saved.
 
     Asks for trump, each bid and each player's tricks in the order the rules give.
     Every answer is saved as it is given; `u` takes back the last one, `?` shows the
     keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
+    With no game saved yet, it first asks for one as `ohhell new` does.
+
+    \b
+    Examples:
+      ohhell play               # the current game, or a new one
+      ohhell play -g friday
     """
+    if game is None and not games.game_files():  # a first game: ask for it, then play
+        from ohhell_score.domain.rules import RuleOptions
+
+        new_at_table(None, DEFAULT_PRESET, None, None, RuleOptions(), None, False)
+        return
     with refusals():
         game_id = games.resolve_id(game)
         prog = games.load_progress(game_id)
@@ -87,14 +98,14 @@ def play_cmd(game: GameOpt = None) -> None:
     play_game(game_id)
 
 
-@app.command()
+@app.command(rich_help_panel=AT_THE_TABLE)
 def note(
     words: Annotated[
         list[str],
         typer.Argument(
             help='The hand (default: the current one, or the last) and the note; "" clears it.',
             show_default=False,
-            metavar="[HAND] TEXT...",
+            metavar="[HAND] NOTE...",
         ),
     ],
     game: GameOpt = None,
@@ -104,6 +115,11 @@ def note(
     `ohhell note 3 misdeal` notes hand 3; without a hand number the note goes to the
     current hand (the last one, once the game is over). A new note replaces the hand's
     note; an empty one (`ohhell note 3 ""`) clears it. `undo` leaves notes alone.
+
+    \b
+    Examples:
+      ohhell note misdeal, redealt by Bob
+      ohhell note 3 ""          # clears hand 3's note
     """
     from ohhell_score.actions.entries import parse_note, write_note
 
@@ -112,7 +128,7 @@ def note(
         say(write_note(game, hand, text))
 
 
-@app.command()
+@app.command(rich_help_panel=GAMES)
 def delete(
     game_id: Annotated[
         str,
@@ -129,6 +145,8 @@ def delete(
     with refusals():
         prog = games.load_progress(check_id(game_id))
     game = prog.game
+    if not yes and not can_ask():  # a script would wait on a question nobody sees
+        raise Refused("delete asks first, and there is no terminal to ask on: use --yes")
     if not yes:
         where = (
             "finished"
@@ -147,6 +165,11 @@ def delete(
         games.delete(game.id)
         drafts.forget(game.id)
     say(f"Deleted game {game.id}.")
+
+
+def can_ask() -> bool:
+    """Whether a question can be put to a person: standard input is a terminal."""
+    return sys.stdin.isatty()
 
 
 def saved_house_rules() -> list[Preset]:

@@ -13,7 +13,7 @@ and those lines need no comment of their own (tests/test_startup.py checks that
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -23,6 +23,7 @@ from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     PRESET_NAMES,
+    RULES_AND_STATISTICS,
     DeckSizeOpt,
     DecksOpt,
     HandsOpt,
@@ -35,6 +36,9 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.storage import files
 from ohhell_score.views.console import complain, note, say
+
+if TYPE_CHECKING:
+    from ohhell_score.domain.rules import HouseRule, Preset
 
 
 class RulesGroup(TyperGroup):
@@ -56,7 +60,7 @@ rules_app = typer.Typer(
 )
 #: This area's one command, the group above; cli/lazy.py builds it when it is named.
 app = area()
-app.add_typer(rules_app, name="rules")
+app.add_typer(rules_app, name="rules", rich_help_panel=RULES_AND_STATISTICS)
 
 RuleName = Annotated[
     str,
@@ -84,17 +88,29 @@ def show_rules(
         int | None,
         typer.Option(
             help="Explain it for this many players (default: the table its source describes).",
+            metavar="N",
             show_default=False,
         ),
     ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="One JSON object: the rules as `show --json` gives them."),
+    ] = False,
 ) -> None:
-    """List the presets and house rules, or explain one in plain words."""
+    """List the presets and house rules, or explain one in plain words.
+
+    \b
+    Examples:
+      ohhell rules                       # every preset and house rule
+      ohhell rules cartier --players 3   # Cartier's 39-card deck
+      ohhell rules show classic --json
+    """
     from ohhell_score.domain.rules import build_rules, preset
     from ohhell_score.storage import house
     from ohhell_score.views.words import describe_rules
 
     if name is None:
-        _list_rules()
+        _list_rules(as_json)
         return
     with refusals():
         found = house.find(name)
@@ -102,23 +118,30 @@ def show_rules(
         seats = players if players is not None else chosen.seats
         rule_set = build_rules(chosen.name, seats, house=found)
     source = f"house rule: {found.summary()}" if found else chosen.source
+    if as_json:
+        _say_json({**_rule_json(chosen, found), "players": seats, "rules": rule_set.to_json()})
+        return
     say(f"{chosen.name} ({source}), for {seats} players:")
     say(f"  Players: usually {chosen.usual_players}.")
     for line in describe_rules(rule_set, seats):
         say(f"  {line}")
 
 
-def _list_rules() -> None:
+def _list_rules(as_json: bool) -> None:
     from ohhell_score.domain.rules import PRESETS
     from ohhell_score.storage import house
     from ohhell_score.views.words import preset_line
 
-    for p in PRESETS.values():
-        say(preset_line(p))
     with refusals():
         kept, problems = house.all_rules()
     for problem in problems:
         complain(f"skipped: {problem}")
+    if as_json:
+        presets = [_rule_json(p, None) for p in PRESETS.values()]
+        _say_json(presets + [_rule_json(rule.as_preset(), rule) for rule in kept])
+        return
+    for p in PRESETS.values():
+        say(preset_line(p))
     if kept:
         say("\nHouse rules:")
         for rule in kept:
@@ -127,6 +150,23 @@ def _list_rules() -> None:
         "\n`ohhell rules NAME` explains one; options of `ohhell new` change it; "
         "`ohhell rules save NAME [options]` keeps your own."
     )
+
+
+def _rule_json(chosen: Preset, found: HouseRule | None) -> dict[str, object]:
+    """What `rules --json` says of a preset or house rule, besides its rules."""
+    return {
+        "name": chosen.name,
+        "summary": found.summary() if found else chosen.summary,
+        "source": None if found else chosen.source,
+        "base": found.base if found else None,
+        "usual_players": chosen.usual_players,
+    }
+
+
+def _say_json(value: object) -> None:
+    import json
+
+    say(json.dumps(value, ensure_ascii=False, indent=2))
 
 
 @rules_app.command("save")
@@ -139,6 +179,7 @@ def save_rules(
             "--rules",
             "-r",
             help=f"The preset it starts from: {', '.join(PRESET_NAMES)} or a house rule.",
+            metavar="NAME",
             autocompletion=complete_rules,
         ),
     ] = DEFAULT_PRESET,
@@ -167,7 +208,11 @@ def export_rules(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="Write to this file (default: stdout).", show_default=False
+            "--output",
+            "-o",
+            help="Write to this file (default: stdout).",
+            show_default=False,
+            metavar="FILE",
         ),
     ] = None,
 ) -> None:
@@ -193,7 +238,9 @@ def import_rules(
     ],
     name: Annotated[
         str | None,
-        typer.Option(help="Keep it under this name instead of its own.", show_default=False),
+        typer.Option(
+            help="Keep it under this name instead of its own.", show_default=False, metavar="NAME"
+        ),
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace a different house rule of that name.")

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import refusals
+from ohhell_score.cli.options import GAMES, refusals
 from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
@@ -15,7 +15,7 @@ from ohhell_score.views.console import say
 app = area()
 
 
-@app.command()
+@app.command(rich_help_panel=GAMES)
 def restore(
     game_id: Annotated[
         str, typer.Argument(help="The game to restore.", show_default=False, metavar="ID")

@@ -14,7 +14,7 @@ import typer
 
 from ohhell_score.cli.complete import complete_seated
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GameOpt, refusals
+from ohhell_score.cli.options import AT_THE_TABLE, GameOpt, refusals
 from ohhell_score.views.console import say
 
 seat_app = typer.Typer(
@@ -27,13 +27,14 @@ seat_app = typer.Typer(
 
 #: This area's one command, the group above; cli/lazy.py builds it when it is named.
 app = area()
-app.add_typer(seat_app, name="seat")
+app.add_typer(seat_app, name="seat", rich_help_panel=AT_THE_TABLE)
 
 SeatedArg = Annotated[
     str,
     typer.Argument(
         help="A seated player (as in `bid`: any case).",
         show_default=False,
+        metavar="NAME",
         autocompletion=complete_seated,
     ),
 ]
@@ -42,6 +43,7 @@ NewcomerArg = Annotated[
     typer.Argument(
         help="The name of the player who sits down (someone who left comes back).",
         show_default=False,
+        metavar="NAME",
     ),
 ]
 

@@ -19,7 +19,7 @@ import typer
 
 from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GameOpt, load_progress, refusals
+from ohhell_score.cli.options import RESULTS, RULES_AND_STATISTICS, GameOpt, load_progress, refusals
 from ohhell_score.views.console import complain, rich_console, say
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def _since(text: str | None) -> date | None:
         raise typer.BadParameter(f"{text!r} is not a date: use YYYY-MM-DD") from None
 
 
-@app.command()
+@app.command(rich_help_panel=RULES_AND_STATISTICS)
 def stats(
     player: Annotated[
         str | None,
@@ -180,7 +180,7 @@ def _row(p: PlayerStats) -> list[str]:
     ]
 
 
-@app.command()
+@app.command(rich_help_panel=RESULTS)
 def history(
     game: GameOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="A JSON array of events.")] = False,

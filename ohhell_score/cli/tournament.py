@@ -28,6 +28,7 @@ from ohhell_score.cli.complete import (
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import (
     PRESET_NAMES,
+    TOURNAMENTS,
     DeckSizeOpt,
     DecksOpt,
     HandsOpt,
@@ -56,15 +57,20 @@ tournament_app = typer.Typer(
 )
 #: This area's one command, the group above; cli/lazy.py builds it when it is named.
 app = area()
-app.add_typer(tournament_app, name="tournament")
+app.add_typer(tournament_app, name="tournament", rich_help_panel=TOURNAMENTS)
 
 NameArg = Annotated[
     str,
     typer.Argument(
-        help="The tournament's name.", show_default=False, autocompletion=complete_tournament
+        help="The tournament's name.",
+        show_default=False,
+        metavar="NAME",
+        autocompletion=complete_tournament,
     ),
 ]
-NewNameArg = Annotated[str, typer.Argument(help="The tournament's name.", show_default=False)]
+NewNameArg = Annotated[
+    str, typer.Argument(help="The tournament's name.", show_default=False, metavar="NAME")
+]
 
 
 def _read_players_file(path: Path) -> list[str]:
@@ -82,18 +88,25 @@ def new(
     name: NewNameArg,
     players: Annotated[
         list[str] | None,
-        typer.Argument(help="The players (8 to 32; 32 for Cartier).", show_default=False),
+        typer.Argument(
+            help="The players (8 to 32; 32 for Cartier).", show_default=False, metavar="[PLAYER...]"
+        ),
     ] = None,
     players_file: Annotated[
         Path | None,
         typer.Option(
-            "--players-file", help="A file of players, one name a line.", show_default=False
+            "--players-file",
+            help="A file of players, one name a line.",
+            show_default=False,
+            metavar="FILE",
         ),
     ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
-            help="Makes the draw repeatable (default: a random seed).", show_default=False
+            help="Makes the draw repeatable (default: a random seed).",
+            show_default=False,
+            metavar="N",
         ),
     ] = None,
     no_shuffle: Annotated[
@@ -109,6 +122,7 @@ def new(
             "--rules",
             "-r",
             help=f"Preset: {', '.join(PRESET_NAMES)}.",
+            metavar="NAME",
             autocompletion=complete_preset,  # tables play presets: no house rules
         ),
     ] = "cartier",
@@ -119,7 +133,13 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
 ) -> None:
-    """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
+    """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...).
+
+    \b
+    Examples:
+      ohhell tournament new cartier --players-file players.txt --seed 1995
+      ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle
+    """
     import secrets  # lazy: it imports hashlib, which `--help` does not load
 
     from ohhell_score.domain.tournament import TableRules, new_tournament, seated_games
@@ -252,8 +272,9 @@ def advance(
         list[str] | None,
         typer.Option(
             "--order",
-            help="GAME=P1,P2,...: the organiser's order for a tie at that table, best first.",
+            help="The organiser's order for a tie at that table, best first.",
             show_default=False,
+            metavar="GAME=P1,P2,...",
         ),
     ] = None,
 ) -> None:
@@ -297,12 +318,15 @@ def dealer(
     game: Annotated[
         str,
         typer.Argument(
-            help="The table's game id.", show_default=False, autocompletion=complete_game
+            help="The table's game id.",
+            show_default=False,
+            metavar="ID",
+            autocompletion=complete_game,
         ),
     ],
     player: Annotated[
         str | None,
-        typer.Argument(help="Who drew the highest card.", show_default=False),
+        typer.Argument(help="Who drew the highest card.", show_default=False, metavar="PLAYER"),
     ] = None,
     draw_cards: Annotated[
         str | None,
@@ -402,7 +426,13 @@ def export(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="md, html, csv or json.")],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to FILE (default: stdout).", show_default=False),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to FILE (default: stdout).",
+            show_default=False,
+            metavar="FILE",
+        ),
     ] = None,
 ) -> None:
     """The whole tournament: every round, table, standing and the champion."""

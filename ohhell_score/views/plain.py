@@ -314,7 +314,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         out.extend(s(t, DIM) for t in _wrap(said, width))
     if game.scorer:
         out.extend(s(t, DIM) for t in _wrap(f"Scorer: {game.scorer}", width))
-    return out
+    return [text.rstrip(" ") for text in out]  # piped or copied, no line ends in spaces
 
 
 def sheet_title(prog: Progress) -> str:

@@ -26,6 +26,7 @@ from ohhell_score.domain.tournament import (
     seated_otherwise,
     show_json,
 )
+from ohhell_score.views.export import CSV_LINE_END
 from ohhell_score.views.words import plural
 
 
@@ -187,7 +188,7 @@ HEAD = ["table", "place", "player", "total", "bids made", "next"]
 
 def to_csv(t: Tournament, res: Mapping[str, Result]) -> str:
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
+    writer = csv.writer(buf, lineterminator=CSV_LINE_END)
     writer.writerow(["round", *HEAD])
     for rnd, rows in _rows(t, res):
         for row in rows:
