@@ -440,3 +440,44 @@ def test_without_flock_a_lock_is_taken_the_windows_way(
     monkeypatch.setitem(sys.modules, "msvcrt", busy)
     with files.lock_file(tmp_path / "g.lock"):
         assert busy.tries == [(0, Busy.LK_LOCK, 1)]
+
+
+def test_a_failed_copy_reports_its_own_fault_even_if_the_half_copy_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The user must read why the save failed (a full disk), not why the clean-up did."""
+
+    def no_links(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def stuck(path: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    game = tmp_path / "g.json"
+    game.write_text("held", encoding="utf-8")
+    monkeypatch.setattr(os, "link", no_links)
+    monkeypatch.setattr(os, "fsync", full)
+    monkeypatch.setattr(os, "unlink", stuck)
+    with pytest.raises(OSError, match="No space"):
+        files.keep_copy(game, tmp_path / "g.json.bak")
+
+
+def test_a_temp_file_removed_by_another_command_meanwhile_is_no_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".current.1-ab.tmp").write_text("", encoding="utf-8")
+    (tmp_path / ".current.2-cd.tmp").write_text("", encoding="utf-8")
+    unlink = os.unlink
+
+    def gone_first(path: Any) -> None:
+        if str(path).endswith(".1-ab.tmp"):
+            unlink(path)
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", str(path))
+        unlink(path)
+
+    monkeypatch.setattr(os, "unlink", gone_first)
+    files.clean_temp_files(tmp_path, "current")
+    assert not list(tmp_path.iterdir())

@@ -601,6 +601,26 @@ def test_restore_without_a_kept_version_names_where_it_looked(data_dir: Path) ->
     )
 
 
+def test_restore_of_a_kept_version_that_cannot_be_read_is_refused_by_name(
+    data_dir: Path,
+) -> None:
+    new_game()
+    (data_dir / "g.json.bak").mkdir()
+    assert _refused_by(lambda: games.restore("g")) == (
+        f"cannot read {data_dir / 'g.json.bak'}: not a regular file"
+    )
+
+
+def test_each_damaged_version_is_kept_under_the_next_number(data_dir: Path) -> None:
+    new_game()
+    ok("bid", "3")
+    for damage in ["{", "[", "("]:
+        (data_dir / "g.json").write_text(damage, encoding="utf-8")
+        games.restore("g")
+    kept = {p.name: p.read_text(encoding="utf-8") for p in data_dir.glob("g.json.damaged*")}
+    assert kept == {"g.json.damaged": "{", "g.json.damaged-2": "[", "g.json.damaged-3": "("}
+
+
 def test_restore_makes_the_game_current(data_dir: Path) -> None:
     new_game("a")
     ok("bid", "3")
@@ -622,6 +642,16 @@ def test_discard_removes_a_game_only_while_it_is_as_made(data_dir: Path) -> None
     ok("bid", "-g", "b", "3")
     assert not games.discard(made)
     assert sheet("-g", "b")["hands"][0]["bids"] == {"Bob": 3}
+
+
+def test_discard_of_a_game_whose_file_cannot_be_read_is_refused_by_name(data_dir: Path) -> None:
+    new_game("a")
+    made = games.load("a")
+    (data_dir / "a.json").unlink()
+    (data_dir / "a.json").mkdir()
+    assert _refused_by(lambda: games.discard(made)) == (
+        f"cannot read {data_dir / 'a.json'}: not a regular file"
+    )
 
 
 def test_an_entry_on_the_current_game_leaves_current_as_it_is(data_dir: Path) -> None:
