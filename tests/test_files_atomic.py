@@ -481,3 +481,20 @@ def test_a_temp_file_removed_by_another_command_meanwhile_is_no_error(
     monkeypatch.setattr(os, "unlink", gone_first)
     files.clean_temp_files(tmp_path, "current")
     assert not list(tmp_path.iterdir())
+
+
+def test_a_save_stands_where_the_folder_cannot_be_synced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows cannot open a folder, and some file systems refuse to fsync one: the
+    game is saved all the same (the entry must not be reported as failed)."""
+    fsync = os.fsync
+
+    def no_folder_sync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", no_folder_sync)
+    files.write_atomic(tmp_path / "g.json", "saved")
+    assert (tmp_path / "g.json").read_text(encoding="utf-8") == "saved"
