@@ -498,3 +498,28 @@ def test_a_save_stands_where_the_folder_cannot_be_synced(
     monkeypatch.setattr(os, "fsync", no_folder_sync)
     files.write_atomic(tmp_path / "g.json", "saved")
     assert (tmp_path / "g.json").read_text(encoding="utf-8") == "saved"
+
+
+def test_a_failed_save_reports_its_own_fault_even_if_the_temp_file_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def stuck(path: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", full)
+    monkeypatch.setattr(os, "unlink", stuck)
+    with pytest.raises(OSError, match="No space"):
+        files.write_atomic(tmp_path / "g.json", "new")
+
+
+def test_a_file_is_read_where_the_system_has_no_o_nonblock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows has no O_NONBLOCK (and no FIFOs to wait on)."""
+    game = tmp_path / "g.json"
+    game.write_text("{}", encoding="utf-8")
+    monkeypatch.delattr(os, "O_NONBLOCK")
+    assert files.read_file(game, Refused) == b"{}"
