@@ -21,6 +21,9 @@ os.environ["COLUMNS"] = "100"
 os.environ["LINES"] = "60"
 os.environ["NO_COLOR"] = "1"
 os.environ["TERM"] = "dumb"
+# English whatever the machine's locale says: tests that speak Dutch ask for it.
+os.environ.pop("OHHELL_LANG", None)
+os.environ["LANGUAGE"] = "en"
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -87,6 +87,23 @@ for _word, _suit in {
     "♧": Suit.CLUBS,
 }.items():
     _SUIT_WORDS[_word] = _suit
+# A Dutch table's words (Boerenbridge), read in every language: typed input is not
+# translated output, and `ohhell trump harten` in a script must not depend on the locale.
+for _word, _suit in {
+    "schoppen": Suit.SPADES,
+    "schop": Suit.SPADES,
+    "harten": Suit.HEARTS,
+    "hart": Suit.HEARTS,
+    "ruiten": Suit.DIAMONDS,
+    "ruit": Suit.DIAMONDS,
+    "klaveren": Suit.CLUBS,
+    "klaver": Suit.CLUBS,
+    "sans": Suit.NOTRUMP,
+    "geentroef": Suit.NOTRUMP,
+    "zondertroef": Suit.NOTRUMP,
+    "zt": Suit.NOTRUMP,
+}.items():
+    _SUIT_WORDS[_word] = _suit
 #: Letters of a trump schedule (rules.md: ``schedule:H,C,S,D,N``).
 _SCHEDULE_LETTERS = {
     "S": Suit.SPADES,
