@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "ohhell_score" / "locale"
 LANGUAGES = sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES").is_dir())
 PYBABEL = Path(sys.executable).parent / "pybabel"
+#: What the sheet of a new game says in Dutch (and not in English).
+DUTCH_SHEET_WORDS = "deelt"
 
 
 @pytest.fixture
@@ -285,3 +287,80 @@ def test_json_exit_statuses_and_files_are_the_same_in_every_language(
     assert english.files and all(english.json)
     for language in LANGUAGES:
         assert played(language, chosen, tmp_path / language) == english
+
+
+# --- as installed -------------------------------------------------------------------
+
+
+def test_the_wheel_built_from_the_sdist_speaks_dutch(tmp_path: Path) -> None:
+    """Issue 17: the catalogues ship in the sdist and in the wheel built from it, and the
+    installed program speaks Dutch with LANGUAGE=nl."""
+    import tarfile
+    import zipfile
+
+    dist = tmp_path / "dist"
+    subprocess.run(  # the sdist, then the wheel from the unpacked sdist
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = dist.glob("*.whl")
+    (sdist,) = dist.glob("*.tar.gz")
+    catalogue_files = {
+        f"ohhell_score/locale/{lang}/LC_MESSAGES/ohhell.{kind}"
+        for lang in LANGUAGES
+        for kind in ("po", "mo")
+    }
+    assert catalogue_files <= set(zipfile.ZipFile(wheel).namelist())
+    with tarfile.open(sdist) as tar:
+        in_sdist = {name.partition("/")[2] for name in tar.getnames()}
+    assert catalogue_files | {"babel.cfg"} <= in_sdist
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
+    subprocess.run([*pip, "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True)
+    # Typer, rich and platformdirs from this venv; ohhell_score only from the wheel (this
+    # venv holds ohhell_score as an editable path, which PYTHONPATH does not follow).
+    import typer
+
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in i18n.LANGUAGE_VARIABLES},
+        "PYTHONPATH": str(Path(typer.__file__).parent.parent),
+        "LANGUAGE": "nl",
+        "OHHELL_DATA_DIR": str(tmp_path / "data"),
+    }
+    where = subprocess.run(
+        [
+            venv / "bin" / "python",
+            "-c",
+            "import ohhell_score.i18n as i; print(i.__file__, i.language())",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert where.stdout.split() == [
+        str(
+            venv
+            / "lib"
+            / f"python{sys.version_info.major}.{sys.version_info.minor}"
+            / "site-packages"
+            / "ohhell_score"
+            / "i18n.py"
+        ),
+        "nl",
+    ]
+    ohhell = venv / "bin" / "ohhell"
+    subprocess.run(
+        [ohhell, "new", "Ann", "Bob", "Cat", "-g", "friday"],
+        env=env,
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+    )
+    shown = subprocess.run([ohhell, "show"], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert DUTCH_SHEET_WORDS in shown.stdout
