@@ -119,6 +119,20 @@ def _catalogue(wish: str) -> tuple[Catalogue, str] | None:
     return found, os.path.basename(os.path.dirname(os.path.dirname(path)))
 
 
+class english:  # lower case: it reads as a function, ``with english():``
+    """Within ``with english():``, English whatever the language: for the sentences a
+    JSON document carries, which scripts read the same in every language."""
+
+    def __enter__(self) -> None:
+        global _chosen
+        self.kept = _chosen, _code
+        _chosen = ENGLISH
+
+    def __exit__(self, *exc: object) -> None:
+        global _chosen, _code
+        _chosen, _code = self.kept
+
+
 def reset() -> None:
     """Choose again at the next message, from the environment as it is then (tests)."""
     global _chosen, _code

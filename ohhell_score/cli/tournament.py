@@ -40,12 +40,13 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.domain.errors import Refused, TournamentExists
 from ohhell_score.domain.ids import check_id
+from ohhell_score.i18n import _, english, ngettext
 from ohhell_score.storage import files
 from ohhell_score.storage import games as game_store
 from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:
-    from ohhell_score.domain.tournament import Tournament
+    from ohhell_score.domain.tournament import Result, Tournament
 
 tournament_app = typer.Typer(
     name="tournament",
@@ -72,7 +73,9 @@ def _read_players_file(path: Path) -> list[str]:
     try:
         text = read_input(str(path)).decode("utf-8")
     except UnicodeDecodeError:
-        raise Refused(f"cannot read {path}: not UTF-8 text") from None
+        raise Refused(
+            _("cannot read {path}: {reason}").format(path=path, reason=_("not UTF-8 text"))
+        ) from None
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
@@ -150,20 +153,33 @@ def new(
                 # this command again, after one that was killed while writing the tables
                 t, games, drawn = kept, seated_games(kept), kept.seed
             else:
-                raise TournamentExists(f"a tournament {name!r} exists already")
+                raise TournamentExists(_("a tournament {name!r} exists already").format(name=name))
         game_store.set_current(games[0].id)
-    how = f"drawn with seed {drawn}" if not no_shuffle else "in the order given"
+    how = _("in the order given") if no_shuffle else _("drawn with seed {seed}").format(seed=drawn)
     say(
-        f"Tournament {name}: {len(t.players)} players at {len(games)} tables ({how}), "
-        f"{games[0].rules.preset} rules."
+        _("Tournament {name}: {players} players at {tables} tables ({how}), {rules} rules.").format(
+            name=name,
+            players=len(t.players),
+            tables=len(games),
+            how=how,
+            rules=games[0].rules.preset,
+        )
     )
     for game in games:
         say(f"  {game.id}: {', '.join(game.players)}")
+    say(first_dealer_line())
     say(
+        _("Play each table with `ohhell play -g {game}` (or bid/trump/tricks -g).").format(
+            game=games[0].id
+        )
+    )
+
+
+def first_dealer_line() -> str:
+    return _(
         "The first player named at each table deals first, unless the table draws "
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
-    say(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
 
 
 def _same_draw(kept: Tournament, asked: Tournament, seeded: bool) -> bool:
@@ -182,7 +198,6 @@ def list_tournaments(
     """Saved tournaments: players, rules, and what the organiser does next."""
     from ohhell_score.domain.tournament import champion, results
     from ohhell_score.storage import tournaments as ts
-    from ohhell_score.views.tournament import next_line
 
     rows = []
     for name in tournament_names():
@@ -199,16 +214,30 @@ def list_tournaments(
                 "rules": t.rules.preset,
                 "rounds": len(t.rounds),
                 "champion": champion(t, res),
-                "next": next_line(t, res),
+                "next": _next(t, res, as_json),
             }
         )
     if as_json:
         say(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not rows:
-        say("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
+        say(_("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`."))
     for row in rows:
-        say(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
+        say(
+            _("{name}: {players} players, {rules} rules. {next}").format(
+                name=row["name"], players=row["players"], rules=row["rules"], next=row["next"]
+            )
+        )
+
+
+def _next(t: Tournament, res: Mapping[str, Result], as_json: bool) -> str:
+    """What the organiser does next: in English in the JSON, the same in every language."""
+    from ohhell_score.views.tournament import next_line
+
+    if not as_json:
+        return next_line(t, res)
+    with english():
+        return next_line(t, res)
 
 
 @tournament_app.command("show")
@@ -240,7 +269,9 @@ def _parse_orders(orders: list[str]) -> dict[str, list[str]]:
         game, sep, names = item.partition("=")
         listed = [n.strip() for n in names.split(",")]
         if not sep or not game.strip() or not all(listed):
-            raise typer.BadParameter(f"{item!r} is not GAME=P1,P2,... (e.g. cup-r1-t3=Ann,Bob)")
+            raise typer.BadParameter(
+                _("{item!r} is not GAME=P1,P2,... (e.g. cup-r1-t3=Ann,Bob)").format(item=item)
+            )
         out[game.strip()] = listed
     return out
 
@@ -278,16 +309,13 @@ def advance(
                 ts.save(changed)
     if not new_games:
         res = results(changed, games)
-        say(f"The tournament is over. Champion: {champion(changed, res)}.")
+        say(_("The tournament is over. Champion: {who}.").format(who=champion(changed, res)))
         return
     for rnd in changed.current():
-        say(f"{changed.round_name(rnd)}:")
+        say(f"{changed.round_title(rnd)}:")
         for table in rnd.tables:
             say(f"  {table.game}: {', '.join(table.players)}")
-    say(
-        "The first player named at each table deals first, unless the table draws "
-        "(`ohhell tournament dealer GAME PLAYER`)."
-    )
+    say(first_dealer_line())
     with refusals():
         game_store.set_current(new_games[0].id)
 
@@ -308,13 +336,21 @@ def dealer(
     def first_dealer(prog: Progress) -> Progress:
         g = prog.game
         if g.entries:
-            raise Refused(f"game {g.id} has begun: the first dealer is fixed once a bid is in")
+            raise Refused(
+                _("game {game} has begun: the first dealer is fixed once a bid is in").format(
+                    game=g.id
+                )
+            )
         seat = g.players.index(g.resolve(player))
         return progress(g._replace(first_dealer=seat, updated=game_store.now()))
 
     with refusals():
         changed = game_store.change(check_id(game), first_dealer).game
-    say(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
+    say(
+        _("{player} deals first at {game}.").format(
+            player=changed.players[changed.first_dealer], game=changed.id
+        )
+    )
 
 
 @tournament_app.command("collect")
@@ -341,7 +377,7 @@ def collect(
             brought = ts.read_brought(path)
             table = table_for(t, brought.game)
             if table.game in found:
-                raise Refused(f"two files for table {table.game}")
+                raise Refused(_("two files for table {game}").format(game=table.game))
             found[table.game] = (table, brought)
         checked: dict[str, tuple[Game, Progress]] = {}
 
@@ -356,7 +392,12 @@ def collect(
         ts.save_brought(list(found), check)
     for game_id, (game, prog) in checked.items():
         r = result(next(x for x in t.tables() if x.game == game_id), prog)
-        state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"
+        if r.finished:
+            state = _("finished")
+        else:
+            state = ngettext(
+                "{played} of {total} hand scored", "{played} of {total} hands scored", r.hands_total
+            ).format(played=r.hands_played, total=r.hands_total)
         say(f"{game_id}: {', '.join(game.players)} ({state}).")
 
 
@@ -388,4 +429,4 @@ def export(
             say(text, end="")
             return
         files.write_atomic(output.resolve(), text)
-    say(f"Wrote {output}.")
+    say(_("Wrote {file}.").format(file=output))
