@@ -113,6 +113,8 @@ class Table:
     bids: list[dict[str, int]] = field(default_factory=list)
     tricks: list[dict[str, int]] = field(default_factory=list)
     trumps: list[str | None] = field(default_factory=list)
+    #: cli-contract `seat ...`: (hands scored then, kind, name, other name, carry or score)
+    changes: list[tuple[int, str, str, str, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         count = len(self.hands)
@@ -120,16 +122,65 @@ class Table:
         self.tricks = self.tricks or [{} for _ in range(count)]
         self.trumps = self.trumps or [None] * count
 
+    # cli-contract, `seat replace/leave/join`
+    def replace(self, old: str, new: str, carry: bool = False) -> None:
+        self.changes.append((self._at(), "replace", old, new, int(carry)))
+
+    def leave(self, name: str) -> None:
+        self.changes.append((self._at(), "leave", name, "", 0))
+
+    def join(self, name: str, after: str | None = None, score: int = 0) -> None:
+        self.changes.append(
+            (self._at(), "join", name, after or self.seating(self._at())[-1], score)
+        )
+
+    def _at(self) -> int:
+        k = self.current()
+        return len(self.hands) if k is None else k
+
+    def _walk(self) -> list[tuple[list[str], str]]:
+        """Each hand's seating and dealer. Chairs are one-item lists, so that a chair
+        keeps its identity while others are put in before it; an empty chair (someone
+        left) keeps its place: the deal passes it by."""
+        chairs: list[list[str | None]] = [[p] for p in self.players]
+        dealer_chair = chairs[self.first]
+        out: list[tuple[list[str], str]] = []
+        for k in range(len(self.hands)):
+            for at, kind, name, other, _ in self.changes:
+                if at != k:
+                    continue
+                if kind == "replace":
+                    next(c for c in chairs if c[0] == name)[0] = other
+                elif kind == "leave":
+                    next(c for c in chairs if c[0] == name)[0] = None
+                else:
+                    where = next(i for i, c in enumerate(chairs) if c[0] == other)
+                    chairs.insert(where + 1, [name])
+            # by identity: two empty chairs are equal lists
+            at_chair = next(i for i, c in enumerate(chairs) if c is dealer_chair)
+            # before hand 1 the first dealer's chair itself; later the chair after the last
+            step = 0 if k == 0 else 1
+            while chairs[(at_chair + step) % len(chairs)][0] is None:
+                step += 1
+            dealer_chair = chairs[(at_chair + step) % len(chairs)]
+            out.append(([c[0] for c in chairs if c[0] is not None], str(dealer_chair[0])))
+        return out
+
+    def seating(self, k: int) -> list[str]:
+        """Who sits at hand k (0-based), clockwise from seat 1."""
+        return self._walk()[min(k, len(self.hands) - 1)][0]
+
     # rules.md, "What a hand looks like"
     def dealer(self, k: int) -> str:
-        """Hand k (0-based) is dealt by seat (first + k) mod N."""
-        return self.players[(self.first + k) % len(self.players)]
+        """Hand k (0-based) is dealt by seat (first + k) mod N, seat changes aside."""
+        return self._walk()[k][1]
 
     def order(self, k: int) -> list[str]:
         """Bidding starts left of the dealer and goes clockwise; the dealer bids last."""
-        seat = (self.first + k) % len(self.players)
-        n = len(self.players)
-        return [self.players[(seat + 1 + i) % n] for i in range(n)]
+        seated = self.seating(k)
+        seat = seated.index(self.dealer(k))
+        n = len(seated)
+        return [seated[(seat + 1 + i) % n] for i in range(n)]
 
     def hook_applies(self, cards: int) -> bool:
         if self.hook == "never":
@@ -154,7 +205,7 @@ class Table:
 
     def trump_entered(self, k: int) -> bool:
         if self.method == "upcard":
-            return self.hands[k] * len(self.players) < self.deck
+            return self.hands[k] * len(self.seating(k)) < self.deck
         return self.method in ("named", "cut", "dealer")
 
     def fixed_trump(self, k: int) -> str | None:
@@ -177,7 +228,7 @@ class Table:
         """Under `dealer` the dealer; under `named` the first highest bidder, once all bid."""
         if self.method == "dealer":
             return self.dealer(k)
-        if self.method == "named" and len(self.bids[k]) == len(self.players):
+        if self.method == "named" and len(self.bids[k]) == len(self.seating(k)):
             top = max(self.bids[k].values())
             return next(p for p in self.order(k) if self.bids[k][p] == top)
         return None
@@ -206,7 +257,7 @@ class Table:
         needs_trump = self.trump_entered(k) and self.trumps[k] is None
         if needs_trump and self.trump_first():
             return "trump", self.dealer(k) if self.method == "dealer" else None
-        if len(self.bids[k]) < len(self.players):
+        if len(self.bids[k]) < len(self.seating(k)):
             return "bid", self.order(k)[len(self.bids[k])]
         if needs_trump:
             return "trump", self.namer(k)
@@ -215,12 +266,43 @@ class Table:
     def scores(self, k: int) -> dict[str, int]:
         if not self.tricks[k]:
             return {}
-        return {p: self.score(self.bids[k][p], self.tricks[k][p]) for p in self.players}
+        return {p: self.score(self.bids[k][p], self.tricks[k][p]) for p in self.seating(k)}
+
+    def _ledger(self) -> tuple[dict[str, int], list[dict[str, Any]], list[dict[str, Any]]]:
+        """Totals of everyone who sat (hand scores, points given, carried in and out), and
+        the `left` and `carried` lists, hand by hand."""
+        points = {p: 0 for p in self.players}
+        left: list[dict[str, Any]] = []
+        carried: list[dict[str, Any]] = []
+        for k in range(len(self.hands) + 1):
+            for at, kind, name, other, number in self.changes:
+                if at != k:
+                    continue
+                if kind == "replace":
+                    points.setdefault(other, 0)
+                    if number:
+                        carried.append(
+                            {"from": name, "to": other, "points": points[name], "after_hand": k}
+                        )
+                        points[other] += points[name]
+                        points[name] = 0
+                elif kind == "leave":
+                    left.append({"name": name, "after_hand": k})
+                else:
+                    points[name] = points.get(name, 0) + number
+            if k < len(self.hands):
+                for p, s in self.scores(k).items():
+                    points[p] += s
+        return points, left, carried
 
     def totals(self) -> dict[str, int]:
-        return {
-            p: sum(self.scores(k).get(p, 0) for k in range(len(self.hands))) for p in self.players
-        }
+        """Seated players, and the others who played a hand or were given points."""
+        points, _, carried = self._ledger()
+        now = self.seating(self._at())
+        played = {p for k in range(len(self.hands)) for p in self.scores(k)}
+        given = {c[2] for c in self.changes if c[1] == "join" and c[4]}
+        given |= {c["to"] for c in carried}
+        return {p: t for p, t in points.items() if p in now or p in played or p in given}
 
     def expected(self) -> dict[str, Any]:
         """`show --json` exactly as cli-contract.md describes it."""
@@ -238,7 +320,9 @@ class Table:
                 "forbidden_bid": self.forbidden(k) if step[0] == "bid" else None,
                 "trump_namer": self.namer(k),
             }
-        top = max(totals.values())
+        now = self.seating(self._at())
+        top = max(totals[p] for p in now)
+        _, left, carried = self._ledger()
         return {
             "id": self.id,
             "rules": {
@@ -249,11 +333,12 @@ class Table:
                 "hands": self.hands,
                 "deck": self.deck,
             },
-            "players": self.players,
+            "players": now,
             "hands": [
                 {
                     "number": i + 1,
                     "cards": cards,
+                    "players": self.seating(i),
                     "dealer": self.dealer(i),
                     "trump": self.trump_of(i),
                     "bids": self.bids[i],
@@ -265,7 +350,9 @@ class Table:
             "totals": totals,
             "next": nxt,
             "finished": k is None,
-            "winners": [p for p in self.players if totals[p] == top] if k is None else [],
+            "winners": [p for p in now if totals[p] == top] if k is None else [],
+            "left": left,
+            "carried": carried,
         }
 
 

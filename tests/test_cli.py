@@ -630,6 +630,8 @@ def test_show_json_has_exactly_the_contracts_keys() -> None:
         "next",
         "finished",
         "winners",
+        "left",
+        "carried",
     }
     assert set(data["rules"]) == {"preset", "hook", "trump", "scoring", "hands", "deck"}
     assert set(data["next"]) == {
@@ -642,7 +644,16 @@ def test_show_json_has_exactly_the_contracts_keys() -> None:
         "trump_namer",
     }
     for hand in data["hands"]:
-        assert set(hand) == {"number", "cards", "dealer", "trump", "bids", "tricks", "scores"}
+        assert set(hand) == {
+            "number",
+            "cards",
+            "players",
+            "dealer",
+            "trump",
+            "bids",
+            "tricks",
+            "scores",
+        }
 
 
 def test_show_json_lists_hands_not_reached_with_empty_entries() -> None:

@@ -59,7 +59,7 @@ def test_the_json_export_is_the_show_json_object_plus_the_stored_game(ohhell: Oh
     saved_game("friday", TABLES["cartier"], "cartier", hands=2)
     exported = json.loads(ohhell.ok("export", "-g", "friday", "--format", "json"))
     assert {k: v for k, v in exported.items() if k != "game"} == ohhell.sheet("-g", "friday")
-    assert exported["game"]["schema"] == 1
+    assert exported["game"]["schema"] == 2
     assert exported["game"]["players"] == list(TABLES["cartier"])
 
 

@@ -169,9 +169,12 @@ def expected_steps(rules: RuleSet, cards: int, players: int) -> list[str]:
 
 # --- show --json: the contract's shape -------------------------------------------------
 
-SHEET_KEYS = {"id", "rules", "players", "hands", "totals", "next", "finished", "winners"}
+SHEET_KEYS = {
+    *("id", "rules", "players", "hands", "totals", "next", "finished", "winners"),
+    *("left", "carried"),
+}
 RULES_KEYS = {"preset", "hook", "trump", "scoring", "hands", "deck"}
-HAND_KEYS = {"number", "cards", "dealer", "trump", "bids", "tricks", "scores"}
+HAND_KEYS = {"number", "cards", "players", "dealer", "trump", "bids", "tricks", "scores"}
 NEXT_KEYS = {"hand", "cards", "dealer", "step", "player", "forbidden_bid", "trump_namer"}
 
 

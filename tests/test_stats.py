@@ -230,7 +230,7 @@ def test_equal_shares_of_bids_made_rank_the_smaller_average_miss_first(ohhell: O
 def test_a_player_is_shown_as_spelled_in_their_latest_game(latest_read_first: bool) -> None:
     """One player, spelled "ann" on the 13th and "ANN" on the 20th, is shown as ANN
     (in the table and the head to head), whichever game is read first."""
-    seats = ((11, 1, 0, 0, 0, 0, 0),) * 3
+    seats = ((11, 1, 0, 0, 0, 0, 0, 2, 1),) * 3
     older = GameFacts(
         "g1", "classic", "2026-11-13T20:00:00+00:00", ("ann", "Bob", "Cat"), 2, True, seats
     )

@@ -45,7 +45,7 @@ def play_pure(game: Game, ranking: Sequence[str], plan: Plan = DISTINCT) -> Game
     plan = for_table(plan, len(ranking))
     for number, hand in enumerate(plan, start=1):
         wanted = {p: hand[k] for k, p in enumerate(ranking)}
-        order = game.bidding_order(number)
+        order = progress(game).hands[number - 1].order
         game = add_bids(game, [(p, wanted[p][0]) for p in order])
         nxt = progress(game).next
         if nxt is not None and nxt.step is Step.TRUMP:

@@ -70,7 +70,7 @@ def record_bids(game_id: str | None, items: list[Assignment]) -> str:
     prog = apply(game_id, lambda p: with_bids(p, items, at))
     hand = _last_touched_hand(prog)
     made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
-    return _report(prog, f"Hand {hand.number} bids: {made}.")
+    return report(prog, f"Hand {hand.number} bids: {made}.")
 
 
 def record_trump(game_id: str | None, suit: Suit) -> str:
@@ -80,7 +80,7 @@ def record_trump(game_id: str | None, suit: Suit) -> str:
     at = games.now()
     prog = apply(game_id, lambda p: with_trump(p, suit, at))
     hand = _last_touched_hand(prog)
-    return _report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
+    return report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
 
 
 def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
@@ -94,7 +94,7 @@ def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
         for p, s in hand.scores.items()
     )
     totals = ", ".join(f"{p} {t}" for p, t in prog.totals.items())
-    return _report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
+    return report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
 
 
 def take_back(game_id: str | None) -> str:
@@ -109,7 +109,7 @@ def take_back(game_id: str | None) -> str:
         return with_undo(p, games.now())
 
     prog = apply(game_id, take)
-    return _report(prog, f"Took back {taken[0]}.")
+    return report(prog, f"Took back {taken[0]}.")
 
 
 def correct(game_id: str | None, number: int, what: str, items: list[Assignment]) -> str:
@@ -119,10 +119,10 @@ def correct(game_id: str | None, number: int, what: str, items: list[Assignment]
     at = games.now()
     prog = apply(game_id, lambda p: with_edit(p, number, what, items, at))
     changed = ", ".join(f"{n}={v}" for n, v in items)
-    return _report(prog, f"Hand {number} {what} corrected: {changed}.")
+    return report(prog, f"Hand {number} {what} corrected: {changed}.")
 
 
-def _report(prog: Progress, done: str) -> str:
+def report(prog: Progress, done: str) -> str:
     """What was entered, then what the table does next."""
     from ohhell_score.views.words import next_words
 

@@ -58,6 +58,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "rules": ("rules",),
     "stats": ("stats", "history"),
     "play": ("play", "delete"),
+    "seat": ("seat",),
 }
 
 

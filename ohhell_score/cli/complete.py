@@ -85,8 +85,36 @@ def read_game(game_id: str | None) -> dict[str, Any] | None:
 
 
 def players_of(data: dict[str, Any]) -> list[str]:
+    """Who sits now: the players, with the file's seat changes made (no replay)."""
     players = data.get("players")
-    return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+    seated = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+    entries = data.get("entries")
+    for e in entries if isinstance(entries, list) else []:
+        try:
+            seated = _seated_after(seated, e)
+        except (AttributeError, ValueError):
+            continue  # a damaged entry: the replay refuses the file, completion goes on
+    return seated
+
+
+def _seated_after(seated: list[str], entry: dict[str, Any]) -> list[str]:
+    kind = entry.get("kind")
+    if kind == "replace":
+        return [entry["new"] if p == entry["old"] else p for p in seated]
+    if kind == "leave":
+        return [p for p in seated if p != entry["player"]]
+    if kind == "join":
+        place = seated.index(entry["after"]) + 1
+        return [*seated[:place], str(entry["player"]), *seated[place:]]
+    return seated
+
+
+def complete_seated(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``seat`` commands' names: the players seated now in the current game (or ``-g``)."""
+    data = read_game(ctx.params.get("game"))
+    word = incomplete.casefold()
+    seated = players_of(data) if data is not None else []
+    return [p for p in seated if p.casefold().startswith(word)]
 
 
 def cards_of(data: dict[str, Any], hand: object) -> int:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ohhell_score.actions.seats import seat_report
 from ohhell_score.domain.draw import Card, drawn_already, highest, in_deck
 from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
 from ohhell_score.domain.game import (
@@ -35,12 +36,18 @@ from ohhell_score.domain.game import (
     Tricks,
     check_players,
     describe_entry,
+    newcomer_name,
+    seat_change_hand,
     with_bids,
+    with_join,
+    with_leave,
+    with_replace,
     with_tricks,
     with_trump,
     with_undo,
 )
 from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.seats import resolve_seated
 from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import plural, trump_words
@@ -52,6 +59,7 @@ KEYS = (
     "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
     "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
+    "  t  change who sits at the table (before a hand's first answer): replace, leave, join\n"
     "  ?  these keys\n"
     "  q  leave; every answer is saved, `ohhell play` goes on from here\n"
     "  Ctrl-C or Ctrl-D leave too, and lose nothing."
@@ -175,9 +183,9 @@ def trump_line(prog: Progress, hand: HandState) -> str:
 def shuffler(game: Game, hand: HandState) -> str | None:
     """seed 000: at a Cartier table of 4, the player opposite the dealer shuffles the
     second deck for the next hand."""
-    if game.rules.preset != "cartier" or len(game.players) != 4:
+    if game.rules.preset != "cartier" or len(hand.players) != 4:
         return None
-    return game.players[(game.dealer_seat(hand.number) + 2) % 4]
+    return hand.players[(hand.players.index(hand.dealer) + 2) % 4]
 
 
 class Session:
@@ -252,6 +260,16 @@ class Session:
                 self.say(KEYS)
             elif key == "q":
                 raise Leave()
+            elif key == "t":
+                try:
+                    self.change_seats(game)
+                except GameChanged:
+                    raise
+                except (Refused, BadValue) as err:
+                    self.refuse(str(err))
+                    continue
+                self.shown_hand = None  # the hand's dealer and bidders may have changed
+                return None
             elif key == "u":
                 try:
                     self.take_back(game, typed)
@@ -289,6 +307,49 @@ class Session:
             # Back to the last player's tricks, the others' as they were typed.
             write_tricks(changed.game, {}, dict(last.values[:-1]))
         self.say(f"Took back {describe_entry(last)}.")
+
+    def change_seats(self, game: Game) -> None:
+        """``t``: one seat change (cli-contract ``seat replace/leave/join``), asked."""
+        prog = games.load_progress(game.id)
+        seat_change_hand(prog)  # refused before any question once the hand has begun
+        seated = ", ".join(prog.players)
+        kind = self.ask("Seat change: r replace, l leave, j join (Enter: none): ").strip()
+        kind = kind.lower()
+        if kind == "q":
+            raise Leave()
+        at = games.now()
+        change: Callable[[Progress], Progress]
+        if kind == "r":
+            old = resolve_seated(prog.players, self._name(f"Who gets up? ({seated}): "))
+            new = newcomer_name(prog, self._name(f"Who takes {old}'s seat? "))
+            total = prog.totals.get(old, 0)
+            carry = bool(total) and self._yes(f"Does {new} go on with {old}'s {total}? (y/N): ")
+            change = partial(with_replace, old=old, new=new, carry=carry, at=at)
+        elif kind == "l":
+            name = self._name(f"Who leaves? ({seated}): ")
+            change = partial(with_leave, name=name, at=at)
+        elif kind == "j":
+            name = newcomer_name(prog, self._name("Who joins? "))
+            last = prog.players[-1]
+            after = self.ask(f"Sitting after whom? ({seated}; Enter: {last}): ").strip()
+            score = self.ask(f"{name} starts with how many points? (Enter: 0): ").strip()
+            points = number(score, 0, 10**6, "the points") if score else 0
+            change = partial(with_join, name=name, after=after or None, score=points, at=at)
+        else:
+            self.say("No seat changed.")
+            return
+        self.say(seat_report(self.save(game, change)))
+
+    def _name(self, prompt: str) -> str:
+        answer = self.ask(prompt).strip()
+        if answer.lower() == "q":
+            raise Leave()
+        if not answer:
+            raise Refused("no seat changed: a name is needed")
+        return answer
+
+    def _yes(self, prompt: str) -> bool:
+        return self.ask(prompt).strip().lower() in ("y", "yes")
 
     # --- the three prompts --------------------------------------------------------
 

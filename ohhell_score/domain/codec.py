@@ -22,9 +22,11 @@ from ohhell_score.domain.versioned import check_version, read_versioned
 
 if TYPE_CHECKING:  # imported where a game is built or read (see above)
     from ohhell_score.domain.game import Correction, Entry, Game, Progress
+    from ohhell_score.domain.seats import SeatChange
 
 #: The game file format's version: a file of a later one is refused, naming it.
-SCHEMA = 1
+#: 2: seat changes (``replace``, ``leave``, ``join`` entries); a schema-1 file reads as is.
+SCHEMA = 2
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -65,7 +67,7 @@ def _line(value: object) -> str:
 
 
 def _entry_to_dict(entry: Entry) -> dict[str, Any]:
-    from ohhell_score.domain.game import Bid, TrumpEntry
+    from ohhell_score.domain.game import Bid, Tricks, TrumpEntry
 
     if isinstance(entry, Bid):
         return {
@@ -77,7 +79,51 @@ def _entry_to_dict(entry: Entry) -> dict[str, Any]:
         }
     if isinstance(entry, TrumpEntry):
         return {"kind": "trump", "hand": entry.hand, "suit": entry.suit.value, "at": entry.at}
-    return {"kind": "tricks", "hand": entry.hand, "tricks": dict(entry.values), "at": entry.at}
+    if isinstance(entry, Tricks):
+        return {"kind": "tricks", "hand": entry.hand, "tricks": dict(entry.values), "at": entry.at}
+    return _seat_to_dict(entry)
+
+
+def _seat_to_dict(entry: SeatChange) -> dict[str, Any]:
+    """A seat change as the game file keeps it (schema 2)."""
+    from ohhell_score.domain.seats import Leave, Replace
+
+    if isinstance(entry, Replace):
+        return {
+            "kind": "replace",
+            "hand": entry.hand,
+            "old": entry.old,
+            "new": entry.new,
+            "carry": entry.carry,
+            "at": entry.at,
+        }
+    if isinstance(entry, Leave):
+        return {"kind": "leave", "hand": entry.hand, "player": entry.player, "at": entry.at}
+    return {
+        "kind": "join",
+        "hand": entry.hand,
+        "player": entry.player,
+        "after": entry.after,
+        "score": entry.score,
+        "at": entry.at,
+    }
+
+
+def _seat_from_dict(kind: str, hand: int, raw: dict[str, Any], at: str) -> SeatChange:
+    """A seat change read back; its names are checked as names, the rest by the replay."""
+    from ohhell_score.domain.game import check_players
+    from ohhell_score.domain.seats import Join, Leave, Replace
+
+    if kind == "replace":
+        if type(raw["carry"]) is not bool:
+            raise ValueError("a replace's carry is not true or false")
+        old, new = check_players([raw["old"], raw["new"]])
+        return Replace(hand, old, new, raw["carry"], at)
+    if kind == "leave":
+        (player,) = check_players([raw["player"]])
+        return Leave(hand, player, at)
+    player, after = check_players([raw["player"], raw["after"]])
+    return Join(hand, player, after, _int(raw["score"], "a join's score"), at)
 
 
 def _correction_to_dict(c: Correction) -> dict[str, Any]:
@@ -148,13 +194,14 @@ def _progress(data: dict[str, Any]) -> Progress:
     if first not in players_t:
         raise ValueError(f"first dealer {first!r} is not a player")
     entries: list[Entry] = []
+    names = set(players_t)  # who can bid: the players, and whoever a seat change seats
     for raw in data["entries"]:
         kind = raw["kind"]
         hand = _int(raw["hand"], "an entry's hand")
         at = check_note(raw.get("at", ""), "an entry's time")
         if kind == "bid":
             player = raw["player"]
-            if player not in players_t:
+            if player not in names:
                 raise ValueError(f"a bid by {player!r}, who is not a player")
             entries.append(Bid(hand, player, _int(raw["bid"], "a bid"), at))
         elif kind == "trump":
@@ -166,6 +213,9 @@ def _progress(data: dict[str, Any]) -> Progress:
             entries.append(
                 Tricks(hand, tuple((str(p), _int(t, "tricks")) for p, t in tricks.items()), at)
             )
+        elif kind in ("replace", "leave", "join"):
+            entries.append(_seat_from_dict(kind, hand, raw, at))
+            names.update(raw.get(k) for k in ("new", "player"))
         else:
             raise ValueError(f"unknown entry kind {kind!r}")
     history = tuple(
@@ -173,7 +223,7 @@ def _progress(data: dict[str, Any]) -> Progress:
             _one_of(c["kind"], ("edit", "undo"), "a correction's kind"),
             check_note(c["at"], "a correction's time"),
             _int(c["hand"], "a correction's hand"),
-            _one_of(c["what"], ("bids", "tricks", "trump"), "what a correction changed"),
+            _one_of(c["what"], ("bids", "tricks", "trump", "seat"), "what a correction changed"),
             _changes(c["old"]),
             _changes(c["new"]),
         )

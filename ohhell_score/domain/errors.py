@@ -59,6 +59,10 @@ class BadPlayers(Refused):
     """Player names that cannot make a table."""
 
 
+class SeatRefused(Refused):
+    """A seat change at the wrong moment, or one that would leave too few players."""
+
+
 class GameNotFound(Refused):
     """No saved game with that id."""
 

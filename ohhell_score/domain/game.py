@@ -24,6 +24,21 @@ from ohhell_score.domain.errors import (
     UnknownPlayer,
 )
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.seats import (
+    Carried,
+    Join,
+    Leave,
+    Left,
+    Replace,
+    SeatChange,
+    Seating,
+    check_change_allowed,
+    check_fits,
+    describe_change,
+    resolve_seated,
+    returning_name,
+    seating_at_start,
+)
 
 
 class Step(Enum):
@@ -53,7 +68,7 @@ class Tricks(NamedTuple):
     at: str = ""
 
 
-Entry = Bid | TrumpEntry | Tricks
+Entry = Bid | TrumpEntry | Tricks | Replace | Leave | Join
 
 
 class Correction(NamedTuple):
@@ -69,7 +84,7 @@ class Correction(NamedTuple):
 
 class Game(NamedTuple):
     id: str
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # seated at the start; seat changes are entries
     rules: RuleSet
     first_dealer: int = 0
     entries: tuple[Entry, ...] = ()
@@ -77,16 +92,6 @@ class Game(NamedTuple):
     created: str = ""
     updated: str = ""
     scorer: str | None = None
-
-    def dealer_seat(self, number: int) -> int:
-        """rules.md 1: the dealer of hand k is seat (first + k - 1) mod N."""
-        return (self.first_dealer + number - 1) % len(self.players)
-
-    def bidding_order(self, number: int) -> tuple[str, ...]:
-        """rules.md 3: the player left of the dealer bids first; the dealer bids last."""
-        n = len(self.players)
-        start = self.dealer_seat(number) + 1
-        return tuple(self.players[(start + i) % n] for i in range(n))
 
     def resolve(self, name: str) -> str:
         """A player's name as typed: exactly, or ignoring case (names are unique so)."""
@@ -113,6 +118,7 @@ class HandState(NamedTuple):
     scores: Mapping[str, int]
     bids_corrected: bool
     tricks_corrected: bool
+    players: tuple[str, ...] = ()  # the seating this hand, clockwise from seat 1
 
     @property
     def scored(self) -> bool:
@@ -149,8 +155,13 @@ class Progress(NamedTuple):
 
     game: Game
     hands: tuple[HandState, ...]
-    totals: Mapping[str, int]
+    totals: Mapping[str, int]  # seated players, and the others who played or were given points
     next: NextStep | None
+    players: tuple[str, ...] = ()  # seated now (or at the end), clockwise
+    left: tuple[Left, ...] = ()
+    carried: tuple[Carried, ...] = ()
+    running: tuple[Mapping[str, int], ...] = ()  # every total after each scored hand
+    known: tuple[str, ...] = ()  # everyone ever seated, those never counted included
 
     @property
     def finished(self) -> bool:
@@ -169,45 +180,52 @@ class Progress(NamedTuple):
         """rules.md 8: equal highest totals share the win (seed 004)."""
         if not self.finished:
             return []
-        top = max(self.totals.values())
-        return [p for p in self.game.players if self.totals[p] == top]
+        return self.leaders()
 
     def leaders(self) -> list[str]:
-        top = max(self.totals.values())
-        return [p for p in self.game.players if self.totals[p] == top]
+        """The seated players with the highest total (a player who left cannot win)."""
+        top = max(self.totals[p] for p in self.players)
+        return [p for p in self.players if self.totals[p] == top]
 
     def running_totals(self) -> list[dict[str, int]]:
-        """The totals after each scored hand."""
-        running = dict.fromkeys(self.game.players, 0)
-        out = []
-        for hand in self.hands:
-            if not hand.scored:
-                break
-            for p, s in hand.scores.items():
-                running[p] += s
-            out.append(dict(running))
-        return out
+        """The totals after each scored hand: of everyone at the table by then, points
+        given or carried at a seat change included."""
+        return [dict(after) for after in self.running]
+
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        """Every player with a total: a sheet's columns, a newcomer next to the seat taken."""
+        return tuple(self.totals)
 
 
-def _deal(game: Game) -> list[HandState]:
-    """Every hand of ``game`` before anything is entered."""
-    n_players = len(game.players)
-    return [
-        HandState(
-            number=number,
-            cards=cards,
-            dealer=game.players[game.dealer_seat(number)],
-            order=game.bidding_order(number),
-            trump=game.rules.fixed_trump(number, cards, n_players),
-            trump_entered=game.rules.trump_is_entered(cards, n_players),
-            bids={},
-            tricks={},
-            scores={},
-            bids_corrected=False,
-            tricks_corrected=False,
+def _deal(game: Game, seating: Seating, first: int = 1) -> tuple[list[HandState], list[int]]:
+    """The hands from hand ``first`` on, before anything is entered, dealt round
+    ``seating`` (rules.md 1: the deal passes clockwise), and the ring seat of each
+    one's dealer."""
+    players = seating.players
+    n_players = len(players)
+    dealer_seats = seating.dealer_seats()
+    hands, seats = [], []
+    for number, cards in enumerate(game.rules.hands[first - 1 :], start=first):
+        seat = next(dealer_seats)
+        seats.append(seat)
+        hands.append(
+            HandState(
+                number=number,
+                cards=cards,
+                dealer=seating.ring[seat] or "",
+                order=seating.bidding_order(seat),
+                trump=game.rules.fixed_trump(number, cards, n_players),
+                trump_entered=game.rules.trump_is_entered(cards, n_players),
+                bids={},
+                tricks={},
+                scores={},
+                bids_corrected=False,
+                tricks_corrected=False,
+                players=players,
+            )
         )
-        for number, cards in enumerate(game.rules.hands, start=1)
-    ]
+    return hands, seats
 
 
 def _next_step(game: Game, hand: HandState) -> NextStep:
@@ -238,17 +256,22 @@ def progress(game: Game) -> Progress:
     whole game (about 1 ms for 23 hands): a command replays a game once and passes its
     ``Progress`` on (``with_bids`` and the others take and give one).
     """
-    hands = _deal(game)  # the hand states so far; each entry replaces one
-    totals = dict.fromkeys(game.players, 0)
+    seating = seating_at_start(game.players, game.first_dealer)
+    hands, dealer_seats = _deal(game, seating)  # the hand states so far; entries replace them
+    book = _SeatBook(game.players)
     current = 0
     for entry in game.entries:
         if current >= len(hands):
             raise NotYourTurn("the game is over: every hand is scored")
+        if isinstance(entry, Replace | Leave | Join):
+            seating = book.changed(game, seating, hands[current], entry)
+            hands[current:], dealer_seats[current:] = _deal(game, seating, current + 1)
+            continue
         hand = _entered(game, hands[current], entry)
         hands[current] = hand
         if isinstance(entry, Tricks):
-            for p, s in hand.scores.items():
-                totals[p] += s
+            book.scored(hand)
+            seating = seating.dealt(dealer_seats[current])
             current += 1
     for c in game.history:  # in order: taking back a hand's tricks unscores it, and
         if c.hand > len(hands):  # it was not corrected after it was scored again
@@ -262,10 +285,94 @@ def progress(game: Game) -> Progress:
         elif c.what == "tricks":
             hands[c.hand - 1] = hand._replace(bids_corrected=False, tricks_corrected=False)
     following = _next_step(game, hands[current]) if current < len(hands) else None
-    return Progress(game, tuple(hands), totals, following)
+    return Progress(
+        game,
+        tuple(hands),
+        book.totals(seating.players),
+        following,
+        seating.players,
+        tuple(book.left),
+        tuple(book.carried),
+        tuple(book.running),
+        tuple(book.points),
+    )
 
 
-def _entered(game: Game, hand: HandState, entry: Entry) -> HandState:
+class _SeatBook:
+    """The totals as a game's entries make them, seat changes included: what
+    ``progress`` keeps besides the hands (cli-contract, "Seat changes")."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.points = dict.fromkeys(players, 0)  # everyone ever seated, in column order
+        self.counted: set[str] = set()  # who played a hand or was given points
+        self.left: list[Left] = []
+        self.carried: list[Carried] = []
+        self.running: list[dict[str, int]] = []
+        self.hands_scored = 0
+
+    def scored(self, hand: HandState) -> None:
+        for p, s in hand.scores.items():
+            self.points[p] += s
+        self.counted.update(hand.scores)
+        self.hands_scored += 1
+        self.running.append(dict(self.points))
+
+    def totals(self, seated: Sequence[str]) -> dict[str, int]:
+        return {p: t for p, t in self.points.items() if p in seated or p in self.counted}
+
+    def changed(self, game: Game, seating: Seating, hand: HandState, change: SeatChange) -> Seating:
+        """``seating`` after ``change`` made before ``hand``, or ``Refused`` (cli-contract)."""
+        check_change_allowed(_started(hand), False, hand.number)
+        if change.hand != hand.number:
+            raise NotYourTurn(
+                f"a seat change for hand {change.hand} while hand {hand.number} is on"
+            )
+        seated = seating.players
+        if isinstance(change, Replace):
+            self._seated(seated, change.old)
+            self._newcomer(seated, change.new, after=change.old)
+            if change.carry:
+                points = self.points[change.old]
+                self.points[change.old] -= points
+                self.points[change.new] += points
+                self.counted.add(change.new)
+                self.carried.append(Carried(change.old, change.new, points, self.hands_scored))
+        elif isinstance(change, Leave):
+            self._seated(seated, change.player)
+            self.left.append(Left(change.player, self.hands_scored))
+        else:
+            self._seated(seated, change.after)
+            self._newcomer(seated, change.player, after=change.after)
+            self.points[change.player] += change.score
+            if change.score:
+                self.counted.add(change.player)
+        after = seating.changed(change)
+        remaining = game.rules.hands[hand.number - 1 :]
+        check_fits(change, len(after.players), remaining, game.rules.deck, hand.number)
+        return after
+
+    @staticmethod
+    def _seated(seated: Sequence[str], name: str) -> None:
+        if name not in seated:
+            raise UnknownPlayer(f"{name} is not seated: {', '.join(seated)}")
+
+    def _newcomer(self, seated: Sequence[str], name: str, after: str) -> None:
+        """Give ``name`` a column after ``after``'s (a player coming back has one)."""
+        if returning_name(tuple(self.points), seated, name) != name:
+            raise BadPlayers(f"{name} sat here before under another spelling")
+        if name not in self.points:
+            columns = list(self.points.items())
+            place = next(i for i, (p, _) in enumerate(columns) if p == after) + 1
+            columns.insert(place, (name, 0))
+            self.points = dict(columns)
+
+
+def _started(hand: HandState) -> bool:
+    """Whether the hand has a first entry: a bid, or a trump typed in."""
+    return bool(hand.bids) or (hand.trump_entered and hand.trump is not None)
+
+
+def _entered(game: Game, hand: HandState, entry: Bid | TrumpEntry | Tricks) -> HandState:
     """``hand`` (the current one) with ``entry`` in it, or ``Refused`` when the rules do
     not allow that entry now."""
     if entry.hand != hand.number:
@@ -376,14 +483,15 @@ def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Prog
     for name, value in items:
         if nxt.step is not Step.BID:
             raise NotYourTurn(_step_message(nxt, "a bid"))
-        who = game.resolve(name) if name is not None else nxt.player
+        who = resolve_seated(hand.order, name) if name is not None else nxt.player
         assert who is not None
         if name is not None:  # cli-contract: each name once ("not Bob's turn" would mislead)
             if who in named:
                 raise Refused(f"{who} is named twice")
             named.add(who)
-        entries.append(Bid(nxt.hand, who, value, at))
-        hand = _entered(game, hand, entries[-1])  # each bid is checked before the next
+        bid = Bid(nxt.hand, who, value, at)
+        entries.append(bid)
+        hand = _entered(game, hand, bid)  # each bid is checked before the next
         nxt = _next_step(game, hand)
     return progress(_touched(game._replace(entries=tuple(entries)), at))
 
@@ -439,7 +547,7 @@ def _assign(
     values: dict[str, int] = {}
     for name, value in items:
         assert name is not None
-        player = game.resolve(name)
+        player = resolve_seated(order, name)
         if player in values:
             raise Refused(f"{player} is named twice")
         values[player] = value
@@ -456,8 +564,10 @@ def undo(game: Game, at: str = "") -> Game:
         what, old = "bids", ((last.player, last.value),)
     elif isinstance(last, TrumpEntry):
         what, old = "trump", (("trump", last.suit.value),)
-    else:
+    elif isinstance(last, Tricks):
         what, old = "tricks", last.values
+    else:
+        what, old = "seat", (("change", describe_change(last)),)
     record = Correction("undo", at, last.hand, what, old, ())
     return _touched(game._replace(entries=game.entries[:-1], history=(*game.history, record)), at)
 
@@ -467,7 +577,9 @@ def describe_entry(entry: Entry) -> str:
         return f"{entry.player}'s bid of {entry.value} in hand {entry.hand}"
     if isinstance(entry, TrumpEntry):
         return f"the trump of hand {entry.hand} ({entry.suit.value})"
-    return f"the tricks of hand {entry.hand}"
+    if isinstance(entry, Tricks):
+        return f"the tricks of hand {entry.hand}"
+    return describe_change(entry)
 
 
 def with_edit(
@@ -518,6 +630,49 @@ def with_edit(
     return progress(_touched(changed, at))
 
 
+def with_replace(prog: Progress, old: str, new: str, carry: bool, at: str = "") -> Progress:
+    """cli-contract ``seat replace``: NEW takes OLD's seat from the current hand."""
+    hand = seat_change_hand(prog)
+    who = resolve_seated(prog.players, old)
+    newcomer = newcomer_name(prog, new)
+    return _with_change(prog, Replace(hand.number, who, newcomer, carry, at), at)
+
+
+def with_leave(prog: Progress, name: str, at: str = "") -> Progress:
+    """cli-contract ``seat leave``: the seat is removed; the total made so far stays."""
+    hand = seat_change_hand(prog)
+    return _with_change(prog, Leave(hand.number, resolve_seated(prog.players, name), at), at)
+
+
+def with_join(prog: Progress, name: str, after: str | None, score: int, at: str = "") -> Progress:
+    """cli-contract ``seat join``: a new seat after ``after`` (default the last listed)."""
+    hand = seat_change_hand(prog)
+    follows = resolve_seated(prog.players, after) if after is not None else prog.players[-1]
+    newcomer = newcomer_name(prog, name)
+    return _with_change(prog, Join(hand.number, newcomer, follows, score, at), at)
+
+
+def seat_change_hand(prog: Progress) -> HandState:
+    """The hand a seat change applies from, or ``Refused`` when a change is too late."""
+    current = prog.current
+    if current is None:
+        check_change_allowed(False, True, 0)
+    assert current is not None
+    check_change_allowed(_started(current), False, current.number)
+    return current
+
+
+def newcomer_name(prog: Progress, name: str) -> str:
+    """A valid name not seated now; someone who sat before comes back under their name."""
+    (checked,) = check_players([name])
+    return returning_name(prog.known, prog.players, checked)
+
+
+def _with_change(prog: Progress, change: SeatChange, at: str) -> Progress:
+    game = prog.game
+    return progress(_touched(game._replace(entries=(*game.entries, change)), at))
+
+
 def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: str = "") -> Game:
     return with_edit(progress(game), number, what, items, at).game
 
@@ -533,11 +688,12 @@ def sheet_json(prog: Progress) -> dict[str, object]:
     return {
         "id": game.id,
         "rules": game.rules.to_json(),
-        "players": list(game.players),
+        "players": list(prog.players),
         "hands": [
             {
                 "number": h.number,
                 "cards": h.cards,
+                "players": list(h.players),
                 "dealer": h.dealer,
                 "trump": h.trump.value if h.trump else None,
                 "bids": dict(h.bids),
@@ -560,6 +716,11 @@ def sheet_json(prog: Progress) -> dict[str, object]:
         },
         "finished": prog.finished,
         "winners": prog.winners,
+        "left": [{"name": x.name, "after_hand": x.after_hand} for x in prog.left],
+        "carried": [
+            {"from": c.giver, "to": c.taker, "points": c.points, "after_hand": c.after_hand}
+            for c in prog.carried
+        ],
     }
 
 

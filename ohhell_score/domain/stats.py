@@ -17,8 +17,9 @@ from datetime import date
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import UnknownPlayer
-from ohhell_score.domain.game import Bid, Game, Tricks
+from ohhell_score.domain.game import Bid, Game, Tricks, progress
 from ohhell_score.domain.rules import Scoring
+from ohhell_score.domain.seats import Join, Leave, Replace
 
 
 class PlayerStats(NamedTuple):
@@ -130,7 +131,8 @@ class GameFacts(NamedTuple):
     players: tuple[str, ...]
     hands: int
     finished: bool
-    seats: tuple[tuple[int, ...], ...]  # (total, made, miss, zero, zero_made, over, under)
+    # (total, made, miss, zero, zero_made, over, under, hands played, seated at the end)
+    seats: tuple[tuple[int, ...], ...]
 
     @property
     def day(self) -> str:
@@ -159,7 +161,7 @@ class GameFacts(NamedTuple):
                 and type(players) is list
                 and type(seats) is list
                 and len(seats) == len(players)
-                and all(type(x) is list and len(x) == 7 for x in seats)
+                and all(type(x) is list and len(x) == len(COUNTS) for x in seats)
                 and type("".join(players)) is str  # TypeError unless all are names
                 and type(sum(map(sum, seats))) is int  # TypeError unless all are numbers
             )
@@ -171,13 +173,23 @@ class GameFacts(NamedTuple):
 
 
 #: Places in a seat's counts (``GameFacts.seats``).
-TOTAL, MADE, MISS, ZERO, ZERO_MADE, OVER, UNDER = range(7)
+COUNTS = range(9)
+TOTAL, MADE, MISS, ZERO, ZERO_MADE, OVER, UNDER, HANDS, SEATED = COUNTS
 
 
 def facts(game: Game) -> GameFacts:
-    """Read a game once: each seat's total and how each of their bids went."""
+    """Read a game once: each player's total and how each of their bids went.
+
+    A game whose seats changed is replayed: each hand counts for the person who played
+    it, and only who sits at the end can win (cli-contract, "Seat changes").
+    """
+    if any(isinstance(e, Replace | Leave | Join) for e in game.entries):
+        return _facts_of_changed_seats(game)
     seat = {p: i for i, p in enumerate(game.players)}
-    counts = [[0] * 7 for _ in game.players]
+    counts = [[0] * len(COUNTS) for _ in game.players]
+    for mine in counts:
+        mine[HANDS] = sum(1 for e in game.entries if isinstance(e, Tricks))
+        mine[SEATED] = 1
     score = game.rules.scoring.score
     scored = 0
     bids: dict[str, int] = {}  # the bids of the hand being read: entries come in order
@@ -192,17 +204,7 @@ def facts(game: Game) -> GameFacts:
             bid = bids[player]
             mine = counts[seat[player]]
             mine[TOTAL] += score(bid, tricks)
-            if tricks == bid:
-                mine[MADE] += 1
-            elif tricks > bid:
-                mine[MISS] += tricks - bid
-                mine[OVER] += 1
-            else:
-                mine[MISS] += bid - tricks
-                mine[UNDER] += 1
-            if bid == 0:
-                mine[ZERO] += 1
-                mine[ZERO_MADE] += tricks == 0
+            _count_bid(mine, bid, tricks)
         bids = {}
     return GameFacts(
         game.id,
@@ -213,6 +215,42 @@ def facts(game: Game) -> GameFacts:
         scored == len(game.rules.hands),
         tuple(tuple(c) for c in counts),
     )
+
+
+def _facts_of_changed_seats(game: Game) -> GameFacts:
+    prog = progress(game)
+    players = tuple(p for p in prog.everyone if any(p in h.scores for h in prog.hands))
+    counts = {p: [0] * len(COUNTS) for p in players}
+    for hand in prog.hands:
+        for p, tricks in hand.tricks.items():
+            _count_bid(counts[p], hand.bids[p], tricks)
+            counts[p][HANDS] += 1
+    for p in players:
+        counts[p][TOTAL] = prog.totals[p]
+        counts[p][SEATED] = int(p in prog.players)
+    return GameFacts(
+        game.id,
+        game.rules.preset,
+        game.created or game.updated,
+        players,
+        len(game.rules.hands),
+        prog.finished,
+        tuple(tuple(counts[p]) for p in players),
+    )
+
+
+def _count_bid(mine: list[int], bid: int, tricks: int) -> None:
+    if tricks == bid:
+        mine[MADE] += 1
+    elif tricks > bid:
+        mine[MISS] += tricks - bid
+        mine[OVER] += 1
+    else:
+        mine[MISS] += bid - tricks
+        mine[UNDER] += 1
+    if bid == 0:
+        mine[ZERO] += 1
+        mine[ZERO_MADE] += tricks == 0
 
 
 def summarise(
@@ -284,7 +322,7 @@ def _count_game(
     A tally holds a player's numbers in ``PlayerStats``'s order, from ``games`` to
     ``under``; ``spellings`` the time and spelling of each player's latest game.
     """
-    top = max(s[TOTAL] for s in game.seats)
+    top = max(s[TOTAL] for s in game.seats if s[SEATED])  # who left cannot win
     for player, key, seat in zip(game.players, keys, game.seats, strict=True):
         tally = tallies.get(key)
         if tally is None:
@@ -292,11 +330,11 @@ def _count_game(
         spelled = spellings.get(key)
         if spelled is None or game.created >= spelled[0]:  # the latest game's spelling
             spellings[key] = (game.created, player)
-        total, made, miss, zero, zero_made, over, under = seat
+        total, made, miss, zero, zero_made, over, under, hands, seated = seat
         tally[0] += 1  # games
-        tally[1] += total == top  # wins
+        tally[1] += seated and total == top  # wins
         tally[2] += total  # points
-        tally[3] += game.hands
+        tally[3] += hands  # the hands this player played
         tally[4] += made
         tally[5] += miss
         tally[6] += zero

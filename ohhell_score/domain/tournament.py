@@ -31,7 +31,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
-from ohhell_score.domain.game import Bid, Game, Progress, TrumpEntry, check_players
+from ohhell_score.domain.game import Bid, Game, Progress, Tricks, TrumpEntry, check_players
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
 from ohhell_score.i18n import _
 
@@ -281,6 +281,8 @@ class Result(NamedTuple):
     totals: Mapping[str, int]
     made: Mapping[str, int]
     places: tuple[tuple[str, ...], ...]  # best first; a group of two or more is tied
+    # who sat in at this table besides its players (seat changes); they do not go on
+    stand_ins: tuple[str, ...] = ()
 
     @property
     def standings(self) -> list[str]:
@@ -328,14 +330,20 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
                 game=table.game, players=", ".join(game.players), seated=", ".join(table.players)
             ),
         )
+    totals = {p: prog.totals.get(p, 0) for p in table.players}
     made = {
-        p: sum(1 for h in prog.hands if h.scored and h.bids[p] == h.tricks[p]) for p in game.players
+        p: sum(1 for h in prog.hands if h.scored and p in h.bids and h.bids[p] == h.tricks[p])
+        for p in game.players
     }
-    ranked = sorted(table.players, key=lambda p: (-prog.totals[p], -made[p]))
+    # cli-contract, "Seat changes": a player who got up cannot win, so ranks after those
+    # who sat to the end
+    away = {p: p not in prog.players for p in table.players}
+    ranked = sorted(table.players, key=lambda p: (away[p], -totals[p], -made[p]))
     places: list[tuple[str, ...]] = []
     for p in ranked:
-        if places and (prog.totals[p], made[p]) == (
-            prog.totals[places[-1][0]],
+        if places and (away[p], totals[p], made[p]) == (
+            away[places[-1][0]],
+            totals[places[-1][0]],
             made[places[-1][0]],
         ):
             places[-1] = (*places[-1], p)
@@ -353,9 +361,10 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
         None,
         prog.hands_played,
         len(prog.hands),
-        dict(prog.totals),
+        {**dict(prog.totals), **totals},
         made,
         tuple(broken),
+        tuple(p for p in prog.everyone if p not in table.players),
     )
 
 
@@ -573,8 +582,10 @@ def _facts(game: Game) -> list[tuple[object, ...]]:
             out.append(("bid", e.hand, e.player, e.value))
         elif isinstance(e, TrumpEntry):
             out.append(("trump", e.hand, e.suit))
-        else:
+        elif isinstance(e, Tricks):
             out.append(("tricks", e.hand, e.values))
+        else:
+            out.append(("seat", *e._replace(at="")))
     return out
 
 

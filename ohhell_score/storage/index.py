@@ -42,7 +42,8 @@ def _summarise(path: Path) -> dict[str, Any]:
         return {"error": wrong_id(path, game.id)}
     return {
         "id": path.stem,
-        "players": list(game.players),
+        "players": list(prog.players),  # seated now
+        "earlier": [p for p in prog.everyone if p not in prog.players],  # got up
         "rules": game.rules.preset,
         "hands_played": prog.hands_played,
         "hands_total": len(prog.hands),
@@ -90,6 +91,7 @@ def _well_formed(line: object) -> bool:
 _SUMMARY_TYPES: dict[str, tuple[type, ...]] = {
     "id": (str,),
     "players": (list,),
+    "earlier": (list,),
     "rules": (str,),
     "hands_played": (int,),
     "hands_total": (int,),

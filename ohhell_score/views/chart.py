@@ -40,8 +40,9 @@ def lead_runs(prog: Progress) -> list[tuple[int, int, list[str]]]:
     """Runs of hands with the same leader(s): (first hand, last hand, leaders)."""
     runs: list[tuple[int, int, list[str]]] = []
     for number, totals in enumerate(prog.running_totals(), start=1):
-        top = max(totals.values())
-        leaders = [p for p in prog.game.players if totals[p] == top]
+        seated = prog.hands[number - 1].players  # who could lead: those at this hand
+        top = max(totals[p] for p in seated)
+        leaders = [p for p in seated if totals[p] == top]
         if runs and runs[-1][2] == leaders:
             runs[-1] = (runs[-1][0], number, leaders)
         else:
@@ -67,12 +68,13 @@ def _row_of(value: int, low: int, high: int, rows: int) -> int:
 def chart(prog: Progress, width: int) -> RenderableType:
     """The chart of running totals, no wider than ``width`` columns."""
     running = prog.running_totals()
-    players = prog.game.players
+    players = prog.everyone
     if not running:
         return Text("No hand scored yet: nothing to chart.")
     letters = markers(players)
     styles = {p: STYLES[i % len(STYLES)] for i, p in enumerate(players)}
-    values = [t[p] for t in running for p in players]
+    # a player is drawn at the hands they played
+    values = [t[p] for t, hand in zip(running, prog.hands, strict=False) for p in hand.scores]
     low, high = min(0, *values), max(0, *values)
     rows = PLOT_ROWS if high - low >= PLOT_ROWS else max(2, high - low + 1)
     label_width = max(len(str(low)), len(str(high))) + 1
@@ -96,7 +98,7 @@ def chart(prog: Progress, width: int) -> RenderableType:
     # Players on the same spot stand side by side while the hand's columns allow.
     for index, totals in enumerate(running):
         col = col_of(index)
-        for p in players:
+        for p in prog.hands[index].scores:
             row = _row_of(totals[p], low, high, rows)
             free = [c for c in range(col, min(col + room, plot_width)) if grid[row][c][0] == " "]
             if free:

@@ -24,6 +24,7 @@ from typing import Any
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.game import HandState, Progress, sheet_json
 from ohhell_score.domain.rules import Suit
+from ohhell_score.views.words import away_words, seat_marks, seat_notes
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
 #: injection"); tab and carriage return are read as the start of one by some of them.
@@ -134,7 +135,7 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
     total; one row per player and hand, players in seat order. Wide: one row per hand
     with bid, tricks, score and total columns for each player.
     """
-    players = prog.game.players
+    players = prog.everyone
     running = prog.running_totals()
     rows: list[list[str]] = []
     if wide:
@@ -158,7 +159,7 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
                 ]
             rows.append(row)
             continue
-        for p in players:
+        for p in hand.players:  # who sat at this hand, clockwise
             rows.append(
                 [
                     *head,
@@ -189,17 +190,25 @@ def trump_mark(suit: Suit | None) -> str:
 
 
 def places(prog: Progress) -> list[tuple[int, str]]:
-    """Players best first with their place; equal totals share a place (1, 1, 3)."""
-    order = sorted(prog.game.players, key=lambda p: -prog.totals[p])
+    """Seated players best first with their place; equal totals share a place (1, 1,
+    3). Then the players who got up (place 0: they cannot win), best first."""
+    order = sorted(prog.players, key=lambda p: -prog.totals[p])
     out: list[tuple[int, str]] = []
     for i, p in enumerate(order):
         tied = i > 0 and prog.totals[p] == prog.totals[order[i - 1]]
         out.append((out[-1][0] if tied else i + 1, p))
+    away = [p for p in prog.everyone if p not in prog.players]
+    out.extend((0, p) for p in sorted(away, key=lambda p: -prog.totals[p]))
     return out
 
 
 def bids_made(prog: Progress, player: str) -> int:
-    return sum(1 for h in prog.hands if h.scored and h.bids[player] == h.tricks[player])
+    return sum(1 for h in prog.hands if h.scored and h.bids.get(player) == h.tricks.get(player, -1))
+
+
+def hands_at_table(prog: Progress, player: str) -> int:
+    """The scored hands ``player`` played."""
+    return sum(1 for h in prog.hands if h.scored and player in h.scores)
 
 
 def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
@@ -230,12 +239,13 @@ def _md_cell(hand: HandState, player: str, total: int | None) -> str:
 def export_markdown(prog: Progress) -> str:
     """Standings first (place, player, total, bids made), then every hand entered."""
     game = prog.game
-    players = game.players
+    players = prog.everyone
+    seated = prog.players
     status = "finished" if prog.finished else f"{prog.hands_played} of {len(prog.hands)} hands"
     lines = [
         f"# Oh Hell: {md_escape(game.id)}",
         "",
-        f"{md_escape(game.rules.preset)} · {', '.join(md_escape(p) for p in players)} · {status}",
+        f"{md_escape(game.rules.preset)} · {', '.join(md_escape(p) for p in seated)} · {status}",
         "",
         f"**{result_words(prog, md_escape)}**",
         "",
@@ -243,9 +253,11 @@ def export_markdown(prog: Progress) -> str:
         "|---:|---|---:|---:|",
     ]
     for place, p in places(prog):
+        away = away_words(prog, p)
+        who = f"{md_escape(p)} ({md_escape(away)})" if away else md_escape(p)
         lines.append(
-            f"| {place} | {md_escape(p)} | {prog.totals[p]} | "
-            f"{bids_made(prog, p)} of {prog.hands_played} |"
+            f"| {place or '–'} | {who} | {prog.totals[p]} | "
+            f"{bids_made(prog, p)} of {hands_at_table(prog, p)} |"
         )
     entered = [h for h in prog.hands if h.bids or h.scored]
     if entered:
@@ -255,9 +267,13 @@ def export_markdown(prog: Progress) -> str:
             "|---:|---:|---|:-:|" + "---:|" * len(players),
         ]
         running = prog.running_totals()
+        marks = seat_marks(prog)
         for hand in entered:
             totals = running[hand.number - 1] if hand.scored else {}
-            cells = [_md_cell(hand, p, totals.get(p)) for p in players]
+            cells = [
+                _md_cell(hand, p, totals.get(p)) or md_escape(marks.get((hand.number, p), ""))
+                for p in players
+            ]
             lines.append(
                 f"| {hand.number} | {hand.cards} | {md_escape(hand.dealer)} | "
                 f"{trump_mark(hand.trump)} | " + " | ".join(cells) + " |"
@@ -267,4 +283,7 @@ def export_markdown(prog: Progress) -> str:
             f"Each cell: bid/tricks ({MADE_MARK} when the bid was made), the hand's score, "
             "(the running total).",
         ]
+    notes = seat_notes(prog)
+    if notes:
+        lines += ["", "Seat changes:", ""] + [f"- {md_escape(n)}." for n in notes]
     return "\n".join(lines) + "\n"

@@ -16,8 +16,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
-from ohhell_score.domain.game import Bid, Correction, Entry, Game, TrumpEntry
+from ohhell_score.domain.game import Bid, Correction, Entry, Game, Tricks, TrumpEntry, progress
 from ohhell_score.domain.rules import Suit
+from ohhell_score.domain.seats import Leave, Replace, SeatChange
 from ohhell_score.views.words import trump_words
 
 Values = tuple[tuple[str, int | str], ...]
@@ -27,9 +28,9 @@ class Event(NamedTuple):
     """One line of the history."""
 
     at: str
-    kind: str  # "bid", "trump", "tricks" (entries), "edit", "undo" (corrections)
+    kind: str  # "bid", "trump", "tricks", "seat" (entries), "edit", "undo" (corrections)
     hand: int
-    what: str  # "bids", "trump" or "tricks"
+    what: str  # "bids", "trump", "tricks" or "seat"
     values: Values  # an entry's values as entered; a correction's old values
     new: Values = ()  # an edit's new values
 
@@ -46,6 +47,8 @@ class Event(NamedTuple):
             return {**head, "suit": self.values[0][1]}
         if self.kind == "tricks":
             return {**head, "tricks": dict(self.values)}
+        if self.kind == "seat":
+            return {**head, "seat": dict(self.values)}
         out = {**head, "what": self.what, "old": dict(self.values)}
         if self.kind == "edit":
             out["new"] = dict(self.new)
@@ -63,35 +66,44 @@ def _time(at: str) -> tuple[int, float]:
     return (1, moment.timestamp())
 
 
-def _place(game: Game, hand: int, what: str, player: str | None) -> tuple[int, int]:
-    """Where an entry sits in the game: by hand, then by step (rules.md, "Order")."""
-    n = len(game.players)
+Orders = tuple[tuple[str, ...], ...]  # each hand's bidding order
+
+
+def _place(game: Game, orders: Orders, hand: int, what: str, player: str | None) -> tuple[int, int]:
+    """Where an entry sits in the game: by hand, then by step (rules.md, "Order"); a seat
+    change comes before its hand's first entry."""
+    n = len(orders[hand - 1]) if 1 <= hand <= len(orders) else len(game.players)
     trump_first = game.rules.trump_before_bids()
+    if what == "seat":
+        return (hand, -1)
     if what == "tricks":
         return (hand, n + 1)
     if what == "trump":
         return (hand, 0 if trump_first else n)
-    order = game.bidding_order(hand) if 1 <= hand <= len(game.rules.hands) else ()
+    order = orders[hand - 1] if 1 <= hand <= len(orders) else ()
     seat = order.index(player) if player in order else 0
     return (hand, seat + (1 if trump_first else 0))
 
 
-def _entry_place(game: Game, entry: Entry) -> tuple[int, int]:
+def _entry_place(game: Game, orders: Orders, entry: Entry) -> tuple[int, int]:
     if isinstance(entry, Bid):
-        return _place(game, entry.hand, "bids", entry.player)
+        return _place(game, orders, entry.hand, "bids", entry.player)
     if isinstance(entry, TrumpEntry):
-        return _place(game, entry.hand, "trump", None)
-    return _place(game, entry.hand, "tricks", None)
+        return _place(game, orders, entry.hand, "trump", None)
+    if isinstance(entry, Tricks):
+        return _place(game, orders, entry.hand, "tricks", None)
+    return _place(game, orders, entry.hand, "seat", None)
 
 
-def _correction_place(game: Game, c: Correction) -> tuple[int, int]:
+def _correction_place(game: Game, orders: Orders, c: Correction) -> tuple[int, int]:
     if c.kind == "edit":
         return (c.hand, len(game.players) + 2)  # after that hand's tricks
     player = str(c.old[0][0]) if c.what == "bids" and c.old else None
-    return _place(game, c.hand, c.what, player)
+    return _place(game, orders, c.hand, c.what, player)
 
 
 def _in_time_order(game: Game) -> list[Entry | Correction]:
+    orders = tuple(h.order for h in progress(game).hands)
     entries, corrections = list(game.entries), list(game.history)
     merged: list[Entry | Correction] = []
     i = j = 0
@@ -99,7 +111,8 @@ def _in_time_order(game: Game) -> list[Entry | Correction]:
         entry, correction = entries[i], corrections[j]
         te, tc = _time(entry.at), _time(correction.at)
         if tc < te or (
-            tc == te and _correction_place(game, correction) <= _entry_place(game, entry)
+            tc == te
+            and _correction_place(game, orders, correction) <= _entry_place(game, orders, entry)
         ):
             merged.append(correction)
             j += 1
@@ -129,11 +142,21 @@ def history(game: Game) -> list[Event]:
             events.append(
                 Event(item.at, "trump", item.hand, "trump", (("trump", item.suit.value),))
             )
-        else:
+        elif isinstance(item, Tricks):
             values = tuple((p, before.get((item.hand, "tricks", p), t)) for p, t in item.values)
             events.append(Event(item.at, "tricks", item.hand, "tricks", values))
+        else:
+            events.append(Event(item.at, "seat", item.hand, "seat", _seat_values(item)))
     events.reverse()
     return events
+
+
+def _seat_values(change: SeatChange) -> Values:
+    if isinstance(change, Replace):
+        return (("replace", change.old), ("by", change.new), ("carry", int(change.carry)))
+    if isinstance(change, Leave):
+        return (("leave", change.player),)
+    return (("join", change.player), ("after", change.after), ("score", change.score))
 
 
 # --- in words -----------------------------------------------------------------------
@@ -164,6 +187,8 @@ def describe(event: Event) -> str:
         return f"trump: {_suit_words(event.values[0][1])}"
     if event.kind == "tricks":
         return f"tricks: {_listed(event.values)}"
+    if event.kind == "seat":
+        return _seat_words(dict(event.values))
     if event.kind == "edit":
         new = dict(event.new)
         changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
@@ -173,7 +198,20 @@ def describe(event: Event) -> str:
         return f"undo: took back {player}'s bid of {bid}"
     if event.what == "trump" and event.values:
         return f"undo: took back the trump ({_suit_words(event.values[0][1])})"
+    if event.what == "seat" and event.values:
+        return f"undo: took back {event.values[0][1]}"
     return f"undo: took back the tricks ({_listed(event.values)})"
+
+
+def _seat_words(change: dict[str, int | str]) -> str:
+    """A seat change as a line of the history: "seat: Dan takes Bob's seat"."""
+    if "replace" in change:
+        carry = f", carrying {change['replace']}'s total" if change.get("carry") else ""
+        return f"seat: {change['by']} takes {change['replace']}'s seat{carry}"
+    if "leave" in change:
+        return f"seat: {change['leave']} leaves the table"
+    score = f" with {change['score']} points" if change.get("score") else ""
+    return f"seat: {change['join']} joins after {change['after']}{score}"
 
 
 def lines(events: list[Event]) -> list[str]:

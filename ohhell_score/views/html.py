@@ -10,14 +10,15 @@ five players or more turn the page to landscape. Every name goes through
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import NamedTuple
 
 from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
 from ohhell_score.domain.rules import RuleSet, Suit, hands_pattern
-from ohhell_score.views.export import bids_made, places, result_words
+from ohhell_score.views.export import bids_made, hands_at_table, places, result_words
+from ohhell_score.views.words import away_words, chart_points, seat_marks, seat_notes
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -96,6 +97,8 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 .sheet tbody tr:nth-child(even) td { background: var(--band); }
 .sheet tbody td.made { background: var(--made); }
 .sheet td.total { font-weight: 700; }
+.sheet td.away { color: #666; font-style: italic; text-align: left; }
+.standings .away { color: #666; font-style: italic; }
 .sheet td.points { color: #444; }
 .sheet .tick { font-size: 6.5pt; }
 .sheet .red { color: var(--red); }
@@ -204,8 +207,14 @@ def _hand_row(
         f'<td class="dealer">{_e(hand.dealer)}</td>',
         _trump_cell(hand.trump),
     ]
-    for p in prog.game.players:
+    marks = seat_marks(prog)
+    for p in prog.everyone:
         bid = hand.bids.get(p)
+        if p not in hand.players:  # not at the table this hand
+            mark = _e(marks.get((hand.number, p), ""))
+            span = 3 if compact else 4
+            cells.append(f'<td class="seat away" colspan="{span}">{mark}</td>')
+            continue
         if not hand.scored:
             cells.append(f'<td class="seat">{"" if bid is None else bid}</td>')
             cells.append("<td></td>" * (2 if compact else 3))
@@ -225,13 +234,13 @@ def _hand_row(
 def export_html(prog: Progress, *, paper: str = "auto") -> str:
     """A game's score sheet: standings, every hand, totals and the chart."""
     game = prog.game
-    players = game.players
+    players = prog.everyone
     turn = orientation(len(players))
     winners = set(prog.winners)
     content = [
         f'<header><h1>Oh Hell <span class="id">{_e(game.id)}</span></h1>',
         f'<p class="meta">{_e(rules_line(game.rules))}</p>',
-        f'<p class="meta">Players, clockwise: {_e(", ".join(players))}'
+        f'<p class="meta">Players, clockwise: {_e(", ".join(prog.players))}'
         + (f" · scorer: {_e(game.scorer)}" if game.scorer else "")
         + (f" · started {_e(game.created[:10])}" if game.created else "")
         + (f" · last entry {_e(game.updated[:16].replace('T', ' '))}" if game.updated else "")
@@ -241,9 +250,13 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     if prog.hands_played:
         content.append('<ol class="standings">')
         for place, p in places(prog):
+            away = away_words(prog, p)
             content.append(
-                f'<li><span class="place">{place}.</span> <b>{_e(p)}</b> {prog.totals[p]}'
-                f" ({bids_made(prog, p)}/{prog.hands_played} made)</li>"
+                f'<li><span class="place">{f"{place}." if place else "–"}</span> '
+                f"<b>{_e(p)}</b> {prog.totals[p]}"
+                f" ({bids_made(prog, p)}/{hands_at_table(prog, p)} made)"
+                + (f' <span class="away">{_e(away)}</span>' if away else "")
+                + "</li>"
             )
         content.append("</ol>")
     content.append("</header>")
@@ -274,6 +287,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     ]
     if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
         notes.append("* a hand corrected after it was scored.")
+    notes.extend(f"Seat change: {_e(n)}." for n in seat_notes(prog))
     notes.append(f"Written by ohhell-score {_e(__version__)}.")
     content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
     content.append("</footer>")
@@ -281,7 +295,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
         if turn == "landscape":  # at full width the chart alone is half the page
             content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
         content.append('<section class="chart"><h2>Running totals</h2>')
-        content.append(svg_chart(players, running))
+        content.append(svg_chart(chart_points(prog), len(running)))
         content.append(_legend(players))
         content.append("</section>")
     return _page(f"Oh Hell · {game.id}", turn, paper, "game", content)
@@ -324,14 +338,14 @@ def _landscape_chart(hands: int) -> str:
     return f"@media print {{ .chart > svg {{ height: {left:.0f}mm; }} }}"
 
 
-def svg_chart(players: Sequence[str], running: Sequence[dict[str, int]]) -> str:
-    """Running totals per player over the hands: one ``polyline`` per player.
-
-    Hand 0 (everyone at 0) starts every line; each line ends in its player's name.
+def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> str:
+    """Running totals per player over the hands: one ``polyline`` per player, from the
+    hand they sat down at (hand 0, everyone at 0, for a table that never changed) to
+    the last they played; each line ends in its player's name.
     """
     box = _Box()
-    hands = len(running)
-    values = [0, *(t[p] for t in running for p in players)]
+    players = list(points)
+    values = [0, *(t for series in points.values() for _, t in series)]
     step = _nice_step(max(values) - min(values))
     low = (min(values) // step) * step
     high = -(-max(values) // step) * step
@@ -370,15 +384,15 @@ def svg_chart(players: Sequence[str], running: Sequence[dict[str, int]]) -> str:
     )
     ends: list[tuple[float, int]] = []
     for i, p in enumerate(players):
-        points = [(x(0), y(0))] + [(x(k + 1), y(t[p])) for k, t in enumerate(running)]
-        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        line = [(x(k), y(t)) for k, t in points[p]] or [(x(0), y(0))]
+        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
         colour, pattern = line_style(i)
         dash = f' stroke-dasharray="{pattern}"' if pattern else ""
         parts.append(
             f'<polyline class="series" stroke="{colour}"{dash} '
             f'points="{coords}"><title>{_e(p)}</title></polyline>'
         )
-        ends.append((points[-1][1], i))
+        ends.append((line[-1][1], i))
     parts.extend(_end_labels(players, ends, box))
     parts.append("</svg>")
     return "".join(parts)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ohhell_score.views.console import say, styles
-from ohhell_score.views.words import next_words, plural
+from ohhell_score.views.words import next_words, plural, seat_marks, seat_notes
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import HandState, Progress
@@ -141,7 +141,7 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
     the dealer), then without the hand's score, then without the dealer, then close
     together, then bid/tricks alone with the totals below. The hand's score can go
     first: it is the difference of the totals."""
-    name = max(cell_len(p) for p in prog.game.players)
+    name = max(cell_len(p) for p in prog.everyone)
     left = [
         max(len(str(len(prog.hands))) + 1, 1),  # "▶" and the hand's number
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
@@ -155,7 +155,7 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
         # Two decks, 13 cards, 7 players: only the totals row keeps the totals.
         _Layout("bare", False, 0, max(w.cell("bare"), w.total) + 1),
     ]
-    players = len(prog.game.players)
+    players = len(prog.everyone)
     for candidate in candidates:
         slack = width - candidate.width(players, left)
         if slack >= 0:
@@ -203,7 +203,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     not colours alone, so it reads the same without colour and on any background.
     """
     game = prog.game
-    players = game.players
+    players = prog.everyone  # who sat at any time; a cell is blank while away
     w = _widths(prog)
     layout, left = _layout(prog, w, width)
     pw = layout.player_width
@@ -234,6 +234,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     out.append("─" * table_width)
     running = prog.running_totals()
     current = prog.next.hand if prog.next else None
+    got_up = seat_marks(prog)
     for hand in prog.hands:
         totals = running[hand.number - 1] if hand.scored else {}
         corrected = hand.bids_corrected or hand.tricks_corrected
@@ -243,6 +244,8 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
             row.append(bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
         for p in players:
             parts = _cell(hand, p, totals.get(p), w, layout.cells)
+            if (hand.number, p) in got_up:  # the first hand after p got up
+                parts = [(fit(got_up[(hand.number, p)], pw), DIM)]
             plain_text = "".join(t for t, _ in parts)
             text = "".join(s(t, style) if style else t for t, style in parts)
             fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
@@ -259,8 +262,12 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     )
     marks = {p: "★" if p in leaders else "" for p in players}
     out.append(s(line(feet + [bare(f"{prog.totals[p]}{marks[p]}") for p in players]), BOLD))
-    if any(cell_len(p) > pw for p in players):  # names were cut: here they are in full
-        out.extend(s(t, DIM) for t in _wrap("Players, clockwise: " + ", ".join(players), width))
+    if any(cell_len(p) > pw for p in players) or players != prog.players:
+        # names were cut, or seats changed: who sits now, in full
+        seated = "Players, clockwise: " + ", ".join(prog.players)
+        out.extend(s(t, DIM) for t in _wrap(seated, width))
+    for note in seat_notes(prog):
+        out.extend(s(t, DIM) for t in _wrap(f"Seats: {note}.", width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
     if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
@@ -316,7 +323,10 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
             where = f"{g['next_hand'] or ''} of {g['hands_total']}"
             leader = " & ".join(g["leaders"]) if g["hands_played"] else ""
         updated = str(g["updated"])[:16].replace("T", " ")
-        rows.append((item.id, ", ".join(g["players"]), str(g["rules"]), where, leader, updated))
+        players = ", ".join(g["players"])
+        if g["earlier"]:  # seats changed: who sat before, too
+            players += f" (earlier: {', '.join(g['earlier'])})"
+        rows.append((item.id, players, str(g["rules"]), where, leader, updated))
     lens = [[cell_len(c) for c in row] for row in rows]  # once: 10,000 rows are common
     widths = [max([len(h), *(n[i] for n in lens)]) for i, h in enumerate(heads)]
 

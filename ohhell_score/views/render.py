@@ -30,7 +30,7 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
     total, the leaders marked ★."""
     hand = prog.hands[number - 1]
     totals = prog.running_totals()[number - 1]
-    top = max(totals.values())
+    top = max(totals[p] for p in hand.order)  # of the players at this hand
     table = Table(
         box=box.SIMPLE_HEAD,
         show_edge=False,
@@ -54,6 +54,6 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
             f"{hand.scores[p]:+d}",
             Text(f"{totals[p]}{' ★' if totals[p] == top else '  '}", style="bold"),
         )
-    leaders = [p for p in prog.game.players if totals[p] == top]
+    leaders = [p for p in hand.players if totals[p] == top]
     lead = "Leader" if len(leaders) == 1 else "Leaders"
     return Group(table, Text(f"{lead}: {' and '.join(leaders)} with {top}.", style="bold"))

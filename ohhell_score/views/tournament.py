@@ -123,6 +123,8 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
         for table in rnd.tables:
             r = res[table.game]
             lines.append(f"  {table.game}: {', '.join(table.players)} ({_state(r)})")
+            if r.stand_ins:  # seats changed during the game (ohhell seat)
+                lines.append(f"    also sat in: {', '.join(r.stand_ins)} (they do not go on)")
             if r.problem or not r.hands_played:
                 continue
             labels = _place_labels(r)

@@ -5,8 +5,9 @@ Plain strings only (no rich): the quick commands print these without paying for 
 
 from __future__ import annotations
 
-from ohhell_score.domain.game import NextStep, Progress, Step
+from ohhell_score.domain.game import Entry, NextStep, Progress, Step
 from ohhell_score.domain.rules import Preset, RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.seats import Join, Leave, Replace
 
 
 def plural(n: int, word: str) -> str:
@@ -104,3 +105,76 @@ def _trump_words(rules: RuleSet) -> str:
 
 def preset_line(p: Preset) -> str:
     return f"{p.name}: {p.summary} (seed {p.seed}; {p.usual_players} players)"
+
+
+# --- seats that change ----------------------------------------------------------------
+
+
+def change_words(prog: Progress, change: Entry) -> str:
+    """A seat change as a table says it: "Dan takes Bob's seat from hand 5, with Bob's
+    42 points", "Cat leaves after hand 7 with 52 (cannot win)"."""
+    played = change.hand - 1
+    if isinstance(change, Replace):
+        moved = next(
+            (
+                c.points
+                for c in prog.carried
+                if (c.giver, c.taker, c.after_hand) == (change.old, change.new, played)
+            ),
+            None,
+        )
+        carry = f", with {change.old}'s {plural(moved, 'point')}" if moved is not None else ""
+        return f"{change.new} takes {change.old}'s seat from hand {change.hand}{carry}"
+    if isinstance(change, Leave):
+        when = f"after hand {played}" if played else "before hand 1"
+        kept = prog.running[played - 1].get(change.player, 0) if played else 0
+        return f"{change.player} leaves {when} with {kept} (a player who left cannot win)"
+    if isinstance(change, Join):
+        start = f", starting at {change.score}" if change.score else ""
+        return f"{change.player} joins after {change.after} from hand {change.hand}{start}"
+    return ""
+
+
+def seat_notes(prog: Progress) -> list[str]:
+    """Every seat change of the game in words, in the order made (a sheet's footnotes)."""
+    return [
+        change_words(prog, e) for e in prog.game.entries if isinstance(e, Replace | Leave | Join)
+    ]
+
+
+def seat_marks(prog: Progress) -> dict[tuple[int, str], str]:
+    """What a sheet writes in the cell of a player who got up, in the row of the first
+    hand without them: "left", or "→ Dan" for the one who took the seat."""
+    marks: dict[tuple[int, str], str] = {}
+    for e in prog.game.entries:
+        if isinstance(e, Replace):
+            marks[(e.hand, e.old)] = f"→ {e.new}"
+        elif isinstance(e, Leave):
+            marks[(e.hand, e.player)] = "left"
+    return marks
+
+
+def away_words(prog: Progress, player: str) -> str:
+    """Why a player with a total is not seated now ("left after hand 7"), or ""."""
+    if player in prog.players:
+        return ""
+    why = ""
+    for e in prog.game.entries:
+        if isinstance(e, Replace) and e.old == player:
+            why = f"gave the seat to {e.new} after hand {e.hand - 1}"
+        elif isinstance(e, Leave) and e.player == player:
+            why = f"left after hand {e.hand - 1}"
+    return why
+
+
+def chart_points(prog: Progress) -> dict[str, list[tuple[int, int]]]:
+    """Each player's (hands scored, total) over the hands they played, from the total
+    they sat down with: a chart draws a player only while at the table."""
+    out: dict[str, list[tuple[int, int]]] = {p: [] for p in prog.everyone}
+    for k, totals in enumerate(prog.running):
+        for p, score in prog.hands[k].scores.items():
+            points = out[p]
+            if not points or points[-1][0] != k:  # sat down (again) before this hand
+                points.append((k, totals[p] - score))
+            points.append((k + 1, totals[p]))
+    return out

@@ -1,0 +1,360 @@
+"""Seats that change: `ohhell seat replace/leave/join` (cli-contract.md, the section
+after `play`, and "Seat changes" under `show --json`).
+
+Whole games are played by the scripted commands under each preset with a change before
+the first, a middle and the last hand, `undo` taken across a change, and the sheet
+compared after every entry with the model in tests/scripted.py, written from the
+contract alone.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .scripted import (
+    CARTIER_HANDS,
+    CLASSIC_HANDS,
+    SUITS,
+    TEN_TO_ONE_HANDS,
+    Table,
+    legal_bid,
+    ok,
+    refused,
+    sheet,
+    tricks_for,
+)
+
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+#: A change: ("replace", OLD, NEW, carry), ("leave", NAME), ("join", NAME, AFTER, N).
+Change = tuple[Any, ...]
+
+
+def check(table: Table) -> None:
+    assert sheet("-g", table.id) == table.expected()
+
+
+def change(table: Table, what: Change) -> None:
+    """Make a change by the command and in the model."""
+    kind = what[0]
+    if kind == "replace":
+        _, old, new, carry = what
+        ok("seat", "replace", old.lower(), new, *(["--carry"] if carry else []), "-g", table.id)
+        table.replace(old, new, carry)
+    elif kind == "leave":
+        ok("seat", "leave", what[1].upper(), "-g", table.id)
+        table.leave(what[1])
+    else:
+        _, name, after, score = what
+        where = ["--after", after] if after else []
+        ok("seat", "join", name, *where, "--score", str(score), "-g", table.id)
+        table.join(name, after, score)
+
+
+def play_hand(table: Table, rng: random.Random, undo_first: bool = False) -> None:
+    """One hand by the scripted commands, the sheet checked after each entry. With
+    ``undo_first``, the hand's first entry and the seat change before it are taken back
+    and made again (cli-contract: "Each change is an entry: `undo` takes it back")."""
+    k = table.current()
+    assert k is not None
+    while table.current() == k:
+        step = table.step()
+        assert step is not None
+        if step[0] == "trump":
+            suit = rng.choice((*SUITS, "notrump") if table.method == "named" else SUITS)
+            ok("trump", suit, "-g", table.id)
+            table.trumps[k] = suit
+        elif step[0] == "bid":
+            value = legal_bid(table, rng)
+            ok("bid", str(value), "-g", table.id)
+            table.bids[k][table.order(k)[len(table.bids[k])]] = value
+        else:
+            took = tricks_for(table, rng)
+            ok("tricks", *(f"{p}={t}" for p, t in took.items()), "-g", table.id)
+            table.tricks[k] = took
+        check(table)
+        if undo_first:
+            undo_first = False
+            first = _undo_twice(table, k)
+            _, kind, name, other, number = table.changes.pop()
+            check(table)
+            again = {
+                "replace": ("replace", name, other, bool(number)),
+                "leave": ("leave", name),
+                "join": ("join", name, other, number),
+            }
+            change(table, again[kind])
+            _replay(table, k, first)
+            check(table)
+
+
+def _undo_twice(table: Table, k: int) -> tuple[str, Any]:
+    """Undo the hand's first entry (the model forgets it), then the seat change before it."""
+    ok("undo", "-g", table.id)
+    first: tuple[str, Any]
+    if table.bids[k]:
+        first = ("bid", table.bids[k].copy())
+        table.bids[k].clear()
+    else:
+        first = ("trump", table.trumps[k])
+        table.trumps[k] = None
+    check(table)
+    ok("undo", "-g", table.id)
+    return first
+
+
+def _replay(table: Table, k: int, first: tuple[str, Any]) -> None:
+    if first[0] == "bid":
+        ((player, value),) = first[1].items()
+        ok("bid", f"{player}={value}", "-g", table.id)
+        table.bids[k][player] = value
+    else:
+        ok("trump", first[1], "-g", table.id)
+        table.trumps[k] = first[1]
+
+
+#: Each preset with a change before the first hand, in the middle and before the last;
+#: players and changes chosen so that every remaining hand fits the deck.
+GAMES: dict[str, tuple[Table, list[str], dict[int, list[Change]]]] = {
+    "cartier": (
+        Table("seats", "cartier", FOUR, CARTIER_HANDS, "always", "named", "standard", 52),
+        ["--rules", "cartier"],
+        {
+            0: [("replace", "Bob", "Eve", False)],
+            11: [("leave", "Ann"), ("join", "Bob", "Cat", 0)],
+            22: [("replace", "Dan", "Fay", True)],
+        },
+    ),
+    "ten-to-one": (
+        Table(
+            "seats",
+            "ten-to-one",
+            FOUR,
+            TEN_TO_ONE_HANDS,
+            "from:6",
+            "schedule:H,C,S,D,N",
+            "standard",
+            52,
+        ),
+        ["--rules", "ten-to-one"],
+        {
+            0: [("join", "Eve", None, 0)],
+            4: [("leave", "Bob"), ("join", "Gus", "Ann", 12)],
+            9: [("replace", "Cat", "Hal", True)],
+        },
+    ),
+    "classic": (
+        Table("seats", "classic", FOUR, CLASSIC_HANDS, "always", "upcard", "standard", 52, first=2),
+        ["--rules", "classic", "--dealer", "Cat"],
+        {
+            0: [("leave", "Cat")],
+            9: [("replace", "Ann", "Ivy", True), ("join", "Cat", "Bob", 5)],
+            18: [("leave", "Ivy")],
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("preset", list(GAMES))
+def test_whole_games_with_seat_changes_give_the_contracts_sheet(preset: str) -> None:
+    """cli-contract, "Seat changes": seating per hand, dealers, bidding orders, totals,
+    `left`, `carried` and `winners`, over a whole game, with undo across a change."""
+    model, options, plan = GAMES[preset]
+    table = Table(**{**model.__dict__, "changes": [], "bids": [], "tricks": [], "trumps": []})
+    table.__post_init__()
+    ok("new", *FOUR, "-g", "seats", *options)
+    rng = random.Random(preset)
+    check(table)
+    while (k := table.current()) is not None:
+        for what in plan.get(k, []):
+            change(table, what)
+            check(table)
+        play_hand(table, rng, undo_first=k in plan)
+    got = sheet("-g", "seats")
+    assert got["finished"] is True
+    assert got["left"] and got["carried"]
+
+
+def test_the_last_dealer_leaving_passes_the_deal_to_the_next_seat() -> None:
+    """cli-contract: "the first seated player clockwise after the last dealer's seat,
+    counting a removed seat where it was"."""
+    ok("new", *FOUR, "--hands", "5,5,5", "--trump", "none", "-g", "g")
+    ok("bid", "1", "1", "1", "1")
+    ok("tricks", "2", "1", "1", "1")  # hand 1 dealt by Ann
+    ok("seat", "leave", "Bob")  # Bob would have dealt hand 2
+    data = sheet()
+    assert data["next"]["dealer"] == "Cat"
+    assert data["hands"][1]["players"] == ["Ann", "Cat", "Dan"]
+    assert data["left"] == [{"name": "Bob", "after_hand": 1}]
+    assert data["next"]["player"] == "Dan"
+
+
+def test_a_seat_joined_after_the_last_dealer_deals_next() -> None:
+    ok("new", *FOUR, "--hands", "5,5,5", "--trump", "none", "-g", "g")
+    ok("bid", "1", "1", "1", "1")
+    ok("tricks", "2", "1", "1", "1")
+    ok("seat", "join", "Eve", "--after", "ann")
+    data = sheet()
+    assert data["players"] == ["Ann", "Eve", "Bob", "Cat", "Dan"]
+    assert (data["next"]["dealer"], data["next"]["player"]) == ("Eve", "Bob")
+
+
+def test_before_hand_one_the_first_dealers_seat_deals_whoever_sits_in_it() -> None:
+    """cli-contract: "before hand 1, by the first dealer's seat, or the next seated
+    player after it"."""
+    ok("new", *FOUR, "--dealer", "Cat", "-g", "g")
+    ok("seat", "replace", "Cat", "Zoë")
+    assert sheet()["next"]["dealer"] == "Zoë"
+    ok("seat", "leave", "Zoë")
+    assert sheet()["next"]["dealer"] == "Dan"
+    assert sheet()["left"] == [{"name": "Zoë", "after_hand": 0}]
+
+
+def test_a_carried_total_follows_an_edit_of_the_old_players_hands() -> None:
+    """cli-contract: "the points carried follow any later `edit` of OLD's hands"."""
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "g")
+    ok("bid", "Bob=1", "Cat=1", "Dan=1", "Ann=1")
+    ok("tricks", "1", "1", "1", "0")  # Bob made 1: 11
+    ok("seat", "replace", "Bob", "Eve", "--carry")
+    assert sheet()["carried"] == [{"from": "Bob", "to": "Eve", "points": 11, "after_hand": 1}]
+    ok("edit", "1", "bids", "Bob=0")  # now Bob missed: 1
+    data = sheet()
+    assert data["carried"] == [{"from": "Bob", "to": "Eve", "points": 1, "after_hand": 1}]
+    assert data["totals"]["Eve"] == 1 and data["totals"]["Bob"] == 0
+    assert data["hands"][0]["scores"]["Bob"] == 1  # hands[].scores are not changed
+
+
+def test_a_player_who_left_comes_back_with_the_total_and_the_left_entry_stays() -> None:
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "g")
+    ok("bid", "1", "1", "1", "0")
+    ok("tricks", "1", "1", "1", "0")  # Bob, Cat, Dan 11; Ann 10
+    ok("seat", "leave", "Cat")
+    ok("bid", "1", "1", "1")
+    ok("tricks", "1", "1", "1")
+    ok("seat", "join", "cat", "--after", "Bob", "--score", "3")
+    data = sheet()
+    assert data["players"] == ["Ann", "Bob", "Cat", "Dan"]
+    assert data["totals"]["Cat"] == 14
+    assert data["left"] == [{"name": "Cat", "after_hand": 1}]
+
+
+def test_a_player_who_left_cannot_win() -> None:
+    """cli-contract: "`winners` are seated players only"."""
+    ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "g")
+    ok("bid", "Bob=3", "Cat=0", "Dan=0", "Ann=0")
+    ok("tricks", "3", "0", "0", "0")  # Bob 13, the others 10
+    ok("seat", "leave", "Bob")
+    ok("bid", "0", "0", "0")
+    ok("tricks", "Cat=1", "Dan=1", "Ann=1")
+    data = sheet()
+    assert data["totals"] == {"Ann": 11, "Bob": 13, "Cat": 11, "Dan": 11}
+    assert data["winners"] == ["Ann", "Cat", "Dan"]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["seat", "join", "Eve"], "13 cards to each of 4 players, 52 cards; the deck has 39"),
+        (["seat", "leave", "Bob"], "2 players would remain"),
+        (["seat", "replace", "Bob", "cat"], "seated already"),
+        (["seat", "replace", "Zed", "Eve"], "no player 'Zed'"),
+        (["seat", "join", "Eve", "--after", "Zed"], "no player 'Zed'"),
+        (["seat", "join", "E=ve"], "'='"),
+    ],
+)
+def test_a_change_that_does_not_fit_is_refused_naming_the_numbers(
+    data_dir: Path, args: list[str], says: str
+) -> None:
+    """cli-contract: remaining hands must fit the deck, 3 players at least; NEW must be
+    a valid name not seated now."""
+    ok("new", "Ann", "Bob", "Cat", "--rules", "cartier", "-g", "g")  # 13 cards, 39 in the deck
+    assert says in refused(data_dir, *args)
+
+
+def test_seats_change_only_before_a_hands_first_entry_and_not_when_finished(
+    data_dir: Path,
+) -> None:
+    ok("new", *FOUR, "--hands", "2", "--trump", "cut", "-g", "g")
+    ok("trump", "hearts")
+    assert "before a hand's first entry" in refused(data_dir, "seat", "leave", "Ann")
+    ok("bid", "0", "0", "1", "0")
+    ok("tricks", "0", "0", "2", "0")
+    assert "finished" in refused(data_dir, "seat", "join", "Eve")
+
+
+def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None:
+    """cli-contract, "Seat changes": a player who left cannot win; at a tournament table
+    the stand-in is shown but is no player of the tournament."""
+    from ohhell_score.domain.game import progress
+    from ohhell_score.domain.tournament import Table as Seats
+    from ohhell_score.domain.tournament import result
+    from ohhell_score.storage.games import load_progress
+
+    ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "t-r1-t1")
+    ok("bid", "Bob=3", "Cat=0", "Dan=0", "Ann=0")
+    ok("tricks", "3", "0", "0", "0")  # Bob 13, the others 10
+    ok("seat", "replace", "Bob", "Zed")
+    ok("bid", "0", "0", "0", "0")
+    ok("tricks", "Cat=1", "Dan=1", "Ann=1", "Zed=0")
+    prog = progress(load_progress("t-r1-t1").game)
+    r = result(Seats("t-r1-t1", tuple(FOUR)), prog)
+    assert r.standings == ["Ann", "Cat", "Dan", "Bob"]
+    assert r.places[0] == ("Ann", "Cat", "Dan")
+    assert r.stand_ins == ("Zed",)
+
+
+def test_statistics_count_each_hand_for_the_person_who_played_it() -> None:
+    """Issue 16: "statistics count each hand for the person who played it"; who got up
+    cannot win (cli-contract, "Seat changes")."""
+    import json
+
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "g")
+    ok("bid", "Bob=3", "Cat=0", "Dan=0", "Ann=0")
+    ok("tricks", "3", "0", "0", "0")  # Bob 13, the others 10
+    ok("seat", "replace", "Bob", "Zed")
+    for _ in range(2):  # every bid missed: Ann, Cat and Dan end at 12, below Bob's 13
+        ok("bid", "2", "2", "2", "2")
+        ok("tricks", "Cat=1", "Dan=1", "Ann=1", "Zed=0")
+    stats = json.loads(ok("stats", "--json"))["players"]
+    assert {p: s["hands"] for p, s in stats.items()} == {
+        "Ann": 3,
+        "Bob": 1,
+        "Cat": 3,
+        "Dan": 3,
+        "Zed": 2,
+    }
+    assert {p: s["bids_made"] for p, s in stats.items()} == {
+        "Ann": 1,
+        "Bob": 1,
+        "Cat": 1,
+        "Dan": 1,
+        "Zed": 0,
+    }
+    assert {p for p, s in stats.items() if s["wins"]} == {"Ann", "Cat", "Dan"}  # not Bob
+
+
+def test_completion_offers_who_sits_now_to_seat_and_bid() -> None:
+    from tests.test_completions import offered
+
+    ok("new", *FOUR, "--rules", "cartier", "-g", "g")
+    ok("seat", "replace", "Bob", "Zed")
+    ok("seat", "leave", "Cat")
+    assert offered("ohhell", "seat", "leave", "") == ["Ann", "Zed", "Dan"]
+    assert offered("ohhell", "seat", "join", "Eve", "--after", "Z") == ["Zed"]
+    assert offered("ohhell", "bid", "") == ["Ann=", "Zed=", "Dan="]
+
+
+def test_a_game_with_seat_changes_goes_out_and_back_in_as_json(data_dir: Path) -> None:
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "-g", "g")
+    ok("bid", "1", "1", "1", "1")
+    ok("tricks", "1", "1", "1", "0")
+    ok("seat", "replace", "Bob", "Zed", "--carry")
+    ok("seat", "join", "Eve", "--after", "Dan", "--score", "4")
+    exported = data_dir.parent / "g.json"
+    ok("export", "-g", "g", "--format", "json", "-o", str(exported))
+    ok("import", str(exported), "--game", "back")
+    assert {**sheet("-g", "back"), "id": "g"} == sheet("-g", "g")

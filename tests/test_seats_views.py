@@ -1,0 +1,117 @@
+"""The views of a game whose seats changed (issue 16, "Done when": the sheet, HTML in
+Chromium, CSV and Markdown of a game with a replace, a leave and a join read correctly).
+
+The game: ten-to-one for Ann, Bob, Cat and Dan; before hand 3 Dave takes Bob's seat
+with Bob's total, before hand 4 Cat leaves, before hand 5 Eve joins after Ann with 10.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import need
+from tests.test_export_html import parse
+from tests.test_print import pdf_pages, write
+
+from .scripted import TEN_TO_ONE_HANDS, Table, ok, sheet
+from .test_seats import FOUR, change, play_hand
+
+A4 = (595, 842)
+
+
+@pytest.fixture
+def seats_game() -> Table:
+    table = Table(
+        "seats",
+        "ten-to-one",
+        FOUR,
+        TEN_TO_ONE_HANDS,
+        "from:6",
+        "schedule:H,C,S,D,N",
+        "standard",
+        52,
+    )
+    ok("new", *FOUR, "--rules", "ten-to-one", "-g", "seats")
+    rng = random.Random(16)
+    plan = {2: ("replace", "Bob", "Dave", True), 3: ("leave", "Cat"), 4: ("join", "Eve", "Ann", 10)}
+    while (k := table.current()) is not None:
+        if k in plan:
+            change(table, plan[k])
+        play_hand(table, rng)
+    assert sheet("-g", "seats") == table.expected()
+    return table
+
+
+def test_the_sheet_shows_who_sat_when(seats_game: Table) -> None:
+    """Blank cells while away, "→ Dave" and "left" in the first hand without them, and
+    each change in words under the sheet."""
+    lines = ok("show", "-g", "seats").splitlines()
+    header = lines[1]
+    names = ["Ann", "Eve", "Bob", "Dave", "Cat", "Dan"]  # a newcomer beside the seat taken
+    assert header.split()[-6:] == names
+    rows = {line.split()[0].lstrip("▶"): line for line in lines[3:13]}
+
+    def under(row: str, text: str, name: str) -> bool:  # right-aligned, as the name
+        return row.index(text) + len(text) == header.index(name) + len(name)
+
+    assert under(rows["3"], "→ Dave", "Bob")
+    assert under(rows["4"], "left", "Cat")
+    assert rows["1"][header.index("Dave") - 2 : header.index("Dave") + 4].strip() == ""
+    assert rows["9"][header.index("Cat") - 4 : header.index("Cat") + 3].strip() == ""
+    text = "\n".join(lines)
+    assert "Players, clockwise: Ann, Eve, Dave, Dan" in text
+    carried = sheet("-g", "seats")["carried"][0]["points"]
+    assert f"Seats: Dave takes Bob's seat from hand 3, with Bob's {carried} points." in text
+    assert "Seats: Cat leaves after hand 3 with" in text
+    assert "Seats: Eve joins after Ann from hand 5, starting at 10." in text
+
+
+def test_the_long_csv_has_a_row_for_each_player_at_each_hand(seats_game: Table) -> None:
+    rows = list(csv.DictReader(io.StringIO(ok("export", "-g", "seats", "--format", "csv"))))
+    for k in range(10):
+        at_hand = [r["player"] for r in rows if r["hand"] == str(k + 1)]
+        assert at_hand == seats_game.seating(k)
+    last = {r["player"]: r["total"] for r in rows if r["hand"] == "10"}
+    assert last == {p: str(t) for p, t in seats_game.totals().items() if p in last}
+
+
+def test_the_wide_csv_leaves_a_players_cells_empty_while_away(seats_game: Table) -> None:
+    text = ok("export", "-g", "seats", "--format", "csv", "--wide")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows[0]["Eve bid"] == "" and rows[4]["Eve bid"] != ""
+    assert rows[3]["Cat bid"] == "" and rows[2]["Cat bid"] != ""
+    assert rows[2]["Dave total"] == str(
+        seats_game.scores(0)["Bob"] + seats_game.scores(1)["Bob"] + seats_game.scores(2)["Dave"]
+    )
+
+
+def test_the_markdown_marks_who_got_up_and_lists_the_changes(seats_game: Table) -> None:
+    text = ok("export", "-g", "seats", "--format", "md")
+    totals = seats_game.totals()
+    assert f"| – | Cat (left after hand 3) | {totals['Cat']} |" in text
+    assert "| – | Bob (gave the seat to Dave after hand 2) | 0 |" in text
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("| Hand |"))
+    head, hand3 = lines[at], lines[at + 4]
+    column = [c.strip() for c in head.split("|")].index("Bob")
+    assert [c.strip() for c in hand3.split("|")][column] == "→ Dave"
+    assert "- Eve joins after Ann from hand 5, starting at 10." in text
+
+
+def test_the_html_sheet_reads_correctly_and_prints_on_one_page(
+    seats_game: Table, tmp_path: Path
+) -> None:
+    text = ok("export", "-g", "seats", "--format", "html", "--paper", "a4")
+    page = parse(text)
+    away = [a for t, a in page.tags if t == "td" and "away" in (a.get("class") or "")]
+    assert len(away) == 4 + 8 + 7 + 2  # Eve before 5, Bob from 3, Cat from 4, Dave before 3
+    assert "→ Dave" in page.text and "left" in page.text
+    assert page.titles == ["Ann", "Eve", "Bob", "Dave", "Cat", "Dan"]  # a chart line each
+    assert any("left after hand 3" in t for t in page.text)
+    need("chromium", "chromium-browser")
+    assert pdf_pages(tmp_path, write(tmp_path, "seats.html", text)) in ([A4], [A4[::-1]])
