@@ -108,15 +108,26 @@ def ohhell_argv() -> list[str]:
 # --- the games --------------------------------------------------------------------
 
 
+#: The formula of the formula game (docs/rules.md, "Formulas"): a miss costs more the
+#: further off it is.
+FORMULA = "made: 10 + t; missed: t - d * (d + 1) / 2"
+
+
 def play(
-    gid: str, rng: random.Random, players: tuple[str, ...], preset: str, upto: int | None
+    gid: str,
+    rng: random.Random,
+    players: tuple[str, ...],
+    preset: str,
+    upto: int | None,
+    scoring: str | None = None,
 ) -> Game:
     """A game played with plausible bids and tricks, up to the start of hand ``upto``."""
     from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
-    from ohhell_score.domain.rules import Suit, build_rules
+    from ohhell_score.domain.rules import RuleOptions, Suit, build_rules
 
     at = "2026-11-30T20:00:00+01:00"
-    game = Game(gid, players, build_rules(preset, len(players)), created=at, updated=at)
+    rules = build_rules(preset, len(players), RuleOptions(scoring=scoring))
+    game = Game(gid, players, rules, created=at, updated=at)
     while True:
         prog = progress(game)
         nxt = prog.next
@@ -129,7 +140,7 @@ def play(
             bid = min(choices, key=lambda b: abs(b - share - rng.uniform(-1.5, 1.5)))
             game = add_bids(game, [(None, bid)], at)
         elif nxt.step is Step.TRUMP:
-            suits = list(Suit) if prog.game.rules.allows_notrump_entry() else list(Suit)[:4]
+            suits = list(Suit) if prog.game.rules.allows_notrump_entry(nxt.hand) else list(Suit)[:4]
             game = set_trump(game, rng.choice(suits), at)
         else:
             left = nxt.cards
@@ -143,6 +154,18 @@ def play(
                 tricks.append((p, t))
                 left -= t
             game = add_tricks(game, tricks, at)
+
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+
+
+def save_game(path: Path, game: Game) -> bytes:
+    """Write ``game`` as a game file; its bytes, to put back before each timed run."""
+    from ohhell_score.domain import codec
+
+    text = (json.dumps(codec.game_to_dict(game), ensure_ascii=False, indent=1) + "\n").encode()
+    path.write_bytes(text)
+    return text
 
 
 def write_games(folder: Path, count: int, rng: random.Random) -> None:
@@ -250,6 +273,10 @@ def measure(root: Path, runs: int, games: int) -> None:
         json.dumps(codec.game_to_dict(waiting), ensure_ascii=False, indent=1) + "\n"
     ).encode()
     monday.write_bytes(monday_text)
+    save_game(table / "formula.json", play("formula", rng, FOUR, "cartier", None, FORMULA))
+    waiting_formula = play("tuesday", rng, FOUR, "cartier", 12, FORMULA)
+    tuesday = table / "tuesday.json"
+    tuesday_text = save_game(tuesday, waiting_formula)
     many = root / "many"
     print(f"writing {games:,} games to {many} ...", file=sys.stderr)
     write_games(many, games, rng)
@@ -264,6 +291,14 @@ def measure(root: Path, runs: int, games: int) -> None:
             [*ohhell, "bid", "-g", "monday", "1"],
             env(table),
             (monday, monday_text),
+            1.15,
+        ),
+        Case("show, a formula game", [*ohhell, "show", "-g", "formula"], env(table), target=1.3),
+        Case(
+            "bid, a formula game",
+            [*ohhell, "bid", "-g", "tuesday", "1"],
+            env(table),
+            (tuesday, tuesday_text),
             1.15,
         ),
         Case("ohhell show, Dutch", [*ohhell, "show", "-g", "friday"], env(table, LANGUAGE="nl")),

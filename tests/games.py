@@ -28,7 +28,7 @@ def play(game: Game, hands: int | None, seed: int = 1) -> Game:
             choices = [b for b in range(min(likely, nxt.cards) + 1) if b != nxt.forbidden_bid]
             game = add_bids(game, [(None, rng.choice(choices or [nxt.cards]))], at)
         elif nxt.step is Step.TRUMP:
-            suits = list(Suit) if game.rules.allows_notrump_entry() else list(Suit)[:4]
+            suits = list(Suit) if game.rules.allows_notrump_entry(nxt.hand) else list(Suit)[:4]
             game = set_trump(game, rng.choice(suits), at)
         else:
             hand = prog.hands[nxt.hand - 1]

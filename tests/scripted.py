@@ -6,7 +6,7 @@
   router first, as the console script runs it (conftest.invoke).
 - ``snapshot``: every file of the data directory, byte for byte, to prove a refusal
   changed nothing on disk.
-- ``Table``: a model of a game written from cli-contract.md and rules.md alone. It
+- ``Table``: a model of a game written from cli-contract.md and docs/rules.md alone. It
   never calls the package's domain code, so the whole-game tests compare the program
   against an independent reading of the specs.
 """
@@ -86,7 +86,7 @@ def refused(folder: Path, *args: str, code: int = 1) -> str:
 
 # --- the model -----------------------------------------------------------------------
 
-#: rules.md, "Presets": the hands of each preset, written out in full.
+#: docs/rules.md, "Presets": the hands of each preset, written out in full.
 CARTIER_HANDS = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
 TEN_TO_ONE_HANDS = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 CLASSIC_HANDS = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
@@ -170,7 +170,7 @@ class Table:
         """Who sits at hand k (0-based), clockwise from seat 1."""
         return self._walk()[min(k, len(self.hands) - 1)][0]
 
-    # rules.md, "What a hand looks like"
+    # docs/rules.md, "What a hand looks like"
     def dealer(self, k: int) -> str:
         """Hand k (0-based) is dealt by seat (first + k) mod N, seat changes aside."""
         return self._walk()[k][1]
@@ -198,7 +198,7 @@ class Table:
         rest = cards - sum(self.bids[k].values())
         return rest if 0 <= rest <= cards else None
 
-    # rules.md, "Trump"
+    # docs/rules.md, "Trump"
     @property
     def method(self) -> str:
         return self.trump.split(":")[0]
@@ -233,7 +233,7 @@ class Table:
             return next(p for p in self.order(k) if self.bids[k][p] == top)
         return None
 
-    # rules.md, "Scoring"
+    # docs/rules.md, "Scoring"
     def score(self, bid: int, took: int) -> int:
         made = bid == took
         if self.scoring == "standard":
@@ -242,8 +242,8 @@ class Table:
             return 10 + bid if made else 0
         if self.scoring == "minus":
             return 10 + took if made else -abs(took - bid)
-        assert self.scoring == "progressive"
-        return 10 + bid * bid if made else took
+        assert self.scoring == "progressive"  # docs/rules.md "Scoring": pagat.com's rule
+        return 10 + bid * bid if made else -((took - bid) ** 2)
 
     # where the game stands
     def current(self) -> int | None:

@@ -104,7 +104,7 @@ def test_new_takes_every_rule_option_and_they_override_the_preset() -> None:
 
 
 def test_new_takes_a_deck_size_for_other_packs() -> None:
-    """rules.md: the 63-card six-player 500 pack of seed 003."""
+    """docs/rules.md: the 63-card six-player 500 pack of seed 003."""
     ok("new", "A", "B", "C", "D", "E", "F", "--hands", "10-1", "--deck-size", "63", "-g", "five")
     assert sheet()["rules"]["deck"] == 63
 
@@ -136,7 +136,7 @@ def test_new_refuses_a_table_the_rules_cannot_play(
 
 
 def test_new_refusal_names_the_numbers() -> None:
-    """rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52"."""
+    """docs/rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52"."""
     result = run("new", "A", "B", "C", "D", "E", "--hands", "13-1")
     assert result.exit_code == 1
     assert "13" in result.stderr and "65" in result.stderr and "52" in result.stderr
@@ -246,7 +246,7 @@ def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str]
 
 
 def test_bid_forbidden_by_the_hook_is_refused(data_dir: Path) -> None:
-    """rules.md: Cartier, bids 3, 2, 4 of 13: the dealer may not bid 4."""
+    """docs/rules.md: Cartier, bids 3, 2, 4 of 13: the dealer may not bid 4."""
     new_cartier()
     ok("bid", "3", "2", "4")
     assert "4" in refused(data_dir, "bid", "Ann=4")
@@ -345,7 +345,7 @@ def test_notrump_may_be_named_under_named_and_dealer(method: str) -> None:
 
 
 def test_a_hand_that_deals_every_card_under_upcard_has_no_trump_entry(data_dir: Path) -> None:
-    """rules.md: under upcard, n * N == D leaves no card to turn: no trump, known ahead."""
+    """docs/rules.md: under upcard, n * N == D leaves no card to turn: no trump, known ahead."""
     ok("new", *FOUR, "--trump", "upcard", "--hands", "13,12")
     data = sheet()
     assert [h["trump"] for h in data["hands"]] == ["notrump", None]
@@ -354,7 +354,7 @@ def test_a_hand_that_deals_every_card_under_upcard_has_no_trump_entry(data_dir: 
 
 
 def test_a_hand_that_deals_every_card_under_cut_still_has_a_trump() -> None:
-    """rules.md: under cut no card is set aside, so every hand has a trump suit."""
+    """docs/rules.md: under cut no card is set aside, so every hand has a trump suit."""
     ok("new", *FOUR, "--trump", "cut", "--hands", "13,12")
     assert sheet()["next"]["step"] == "trump"
 
@@ -683,7 +683,7 @@ def test_show_json_of_a_finished_game_names_the_winner() -> None:
 
 
 def test_show_json_of_a_finished_game_names_every_tied_winner() -> None:
-    """rules.md 8: equal highest totals share the win (seed 004)."""
+    """docs/rules.md 8: equal highest totals share the win (seed 004)."""
     data = finish_two_hands("1 0 0")  # Cat 11, Ann 10, Bob 10
     assert data["totals"] == {"Ann": 21, "Bob": 20, "Cat": 21}
     assert sorted(data["winners"]) == ["Ann", "Cat"]

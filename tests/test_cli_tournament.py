@@ -1,5 +1,5 @@
 """`ohhell tournament`: the Cartier tournament from the first draw to the champion
-(cli-contract.md, "Tournaments"; rules.md, "The Cartier tournament"; seed 000)."""
+(cli-contract.md, "Tournaments"; docs/rules.md, "The Cartier tournament"; seed 000)."""
 
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ def test_round_2_is_refused_while_a_round_2_table_is_unfinished(ohhell: Ohhell) 
 def test_a_tie_that_decides_who_goes_on_is_refused_naming_table_and_players(
     ohhell: Ohhell,
 ) -> None:
-    """rules.md: equal totals, equal bids made: the keeper shows the tie, never breaks it."""
+    """docs/rules.md: equal totals, equal bids made: the keeper shows the tie, never breaks it."""
     new(ohhell, "--no-shuffle")
     play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
     message = ohhell.refused("tournament", "advance", "cup")
@@ -187,7 +187,7 @@ def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
 
 
 def test_equal_totals_go_to_the_player_with_more_bids_made(ohhell: Ohhell) -> None:
-    """rules.md: equal totals are broken by more bids made; no order is needed."""
+    """docs/rules.md: equal totals are broken by more bids made; no order is needed."""
     ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--hands", "13,1", "--no-shuffle")
     play_round(ohhell, FIELD, {"cup-r1-t1": BY_BIDS_MADE_13}, default=DISTINCT_13)
     assert tables(ohhell)["cup-r1-t1"]["standings"] == ["P1", "P2", "P3", "P4"]
@@ -197,7 +197,7 @@ def test_equal_totals_go_to_the_player_with_more_bids_made(ohhell: Ohhell) -> No
 
 
 def test_places_go_by_total_before_bids_made(ohhell: Ohhell) -> None:
-    """rules.md: places by total; bids made only break equal totals. The third, with
+    """docs/rules.md: places by total; bids made only break equal totals. The third, with
     the most bids made, does not go on."""
     ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--hands", "13,13", "--no-shuffle")
     play_round(ohhell, FIELD, default=MORE_MADE_THIRD_13_13)
@@ -425,13 +425,27 @@ def test_export_format_must_be_one_of_four(ohhell: Ohhell) -> None:
 
 
 def test_the_player_who_draws_the_highest_card_deals_first(ohhell: Ohhell) -> None:
-    """rules.md: first dealer at each table: highest card drawn."""
+    """docs/rules.md: first dealer at each table: highest card drawn."""
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     ohhell.ok("tournament", "dealer", "cup-r1-t2", "p7")
     sheet = ohhell.sheet("-g", "cup-r1-t2")
     assert sheet["players"] == ["P5", "P6", "P7", "P8"]
     assert sheet["next"]["dealer"] == "P7"
     assert sheet["next"]["player"] == "P8"
+
+
+def test_a_tables_draw_can_be_given_as_cards(ohhell: Ohhell) -> None:
+    """docs/rules.md "First dealer": the cards drawn, tied players again after ';'; under
+    cartier equal ranks go by suit, with --draw-ties redraw they draw again."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "--draw-cards", "P5=K♥ P6=K♠ P7=9♣ P8=2♦")
+    assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P6"
+    tied = "P5=K♥ P6=K♠ P7=9♣ P8=2♦; P5=A♣ P6=3♦"
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "--draw-ties", "redraw", "--draw-cards", tied)
+    assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P5"
+    err = ohhell.refused("tournament", "dealer", "cup-r1-t2", "--draw-cards", "P5=K♥ P6=K♥")
+    assert "P5 drew K♥ already" in err
+    ohhell.refused("tournament", "dealer", "cup-r1-t2", code=2)  # neither a player nor cards
 
 
 def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:
@@ -649,3 +663,30 @@ def test_a_table_game_put_in_the_data_directory_counts_as_soon_as_it_is_there(
     assert not tables(ohhell)["cup-r1-t2"]["finished"]
     shutil.copy(laptop / "cup-r1-t2.json", data_dir / "cup-r1-t2.json")
     assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P8", "P7", "P6", "P5"]
+
+
+def test_a_tournament_plays_a_formula(ohhell: Ohhell) -> None:
+    """docs/rules.md "Formulas": a formula works where a scheme name does: every table."""
+    new(ohhell, "--no-shuffle", "--scoring", "made: 10 + b; missed: -b", players=FIELD[:8])
+    assert ohhell.sheet("-g", "cup-r1-t1")["rules"]["scoring"] == "made: 10+b; missed: -b"
+    err = ohhell.refused(
+        "tournament", "new", "bad", *FIELD[:8], "--scoring", "made: 1/(b-1); missed: 0", code=2
+    )
+    assert "divides by zero" in err
+
+
+def test_a_tournament_saved_under_the_old_progressive_keeps_it(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """docs/rules.md "Scoring": a tournament file of schema 1 that chose `progressive`
+    seats its later tables under ``made: 10+b^2; missed: t``."""
+    from ohhell_score.domain.rules import OLD_PROGRESSIVE
+    from ohhell_score.storage import tournaments
+
+    new(ohhell, "--no-shuffle", "--scoring", "progressive", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["rules"]["scoring"] == "progressive"
+    data["schema"] = 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert tournaments.load("cup").rules.options.scoring == OLD_PROGRESSIVE

@@ -150,7 +150,27 @@ def test_trump_offers_the_suits() -> None:
     assert offered("ohhell", "trump", "c") == ["clubs"]
 
 
-PRESETS = ["cartier", "ten-to-one", "classic"]
+def test_trump_offers_no_trump_only_where_the_hands_method_lets_it_be_named(
+    ohhell: Ohhell,
+) -> None:
+    """docs/rules.md "Trump": hand 1 of ``upcard+1=dealer`` may be no trump, hand 2 not."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2-1", "--trump", "upcard+1=dealer")
+    assert offered("ohhell", "trump", "") == ["spades", "hearts", "diamonds", "clubs", "notrump"]
+    ohhell.ok("trump", "nt")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "1", "1", "0")
+    assert offered("ohhell", "trump", "") == ["spades", "hearts", "diamonds", "clubs"]
+
+
+PRESETS = [
+    "cartier",
+    "ten-to-one",
+    "classic",
+    "regional",
+    "nomination-whist",
+    "kachuful",
+    "boerenbridge",
+]
 
 
 def keep_house_rules(ohhell: Ohhell, *names: str) -> None:

@@ -94,7 +94,7 @@ def test_ordinary_text_is_left_alone(cell: str) -> None:
 
 
 def test_negative_scores_stay_numbers(ohhell: Ohhell) -> None:
-    """Minus scoring (rules.md) gives -d for a missed bid: a number, not a formula."""
+    """Minus scoring (docs/rules.md) gives -d for a missed bid: a number, not a formula."""
     saved_game("friday", ("Ann", "Bob", "Cat"), "classic", scoring="minus")
     scores = [row["score"] for row in csv_rows(ohhell.ok("export", "--format", "csv"))]
     assert any(s.startswith("-") for s in scores)

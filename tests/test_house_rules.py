@@ -129,7 +129,7 @@ def test_every_action_of_the_rules_command_is_a_reserved_name() -> None:
 
 
 def test_a_house_rule_that_fits_no_table_is_refused(ohhell: Ohhell) -> None:
-    """rules.md: n * N <= D; 20 cards to each of 3 players need 60 cards."""
+    """docs/rules.md: n * N <= D; 20 cards to each of 3 players need 60 cards."""
     message = ohhell.refused("rules", "save", "huge", "--hands", "20-1")
     assert "20 cards to each of 3 players needs 60 cards; the deck has 52" in message
     assert not house.rules_dir().exists()
@@ -148,7 +148,7 @@ def test_rules_lists_presets_and_house_rules(ohhell: Ohhell) -> None:
 
 def test_rules_name_still_explains_a_preset(ohhell: Ohhell) -> None:
     out = ohhell.ok("rules", "cartier", "--players", "3")
-    assert out.startswith("cartier (seed 000), for 3 players")
+    assert out.startswith("cartier (the rules of the Cartier Oh Hell tournament), for 3 players")
     assert "Deck: 39 cards" in out
 
 
@@ -265,7 +265,7 @@ def test_a_house_rule_file_is_read_field_by_field(field: str, value: object, sai
 def test_a_house_rule_file_keeps_only_the_options_given() -> None:
     rule = HouseRule.make("a", "cartier", RuleOptions(hands="7-1", decks=2))
     assert json.loads(house.to_text(rule)) == {
-        "schema": 1,
+        "schema": 2,
         "kind": "ohhell-house-rule",
         "name": "a",
         "base": "cartier",

@@ -1,5 +1,5 @@
 """`ohhell new` that asks: the players, the preset, the first dealer, and `--draw`
-(rules.md, "First dealer"; issue 3)."""
+(docs/rules.md, "First dealer"; issue 3)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_equal_ranks_tie_and_draw_again_outside_cartier() -> None:
     [(("KS", "KH"), "Ann"), (("KD", "KH"), "Bob"), (("KC", "KD"), "Bob")],
 )
 def test_cartier_breaks_equal_ranks_by_suit(cards: tuple[str, str], dealer: str) -> None:
-    """rules.md / seed 000: spades > hearts > diamonds > clubs."""
+    """docs/rules.md / seed 000: spades > hearts > diamonds > clubs."""
     drawn = {"Ann": Card.parse(cards[0]), "Bob": Card.parse(cards[1])}
     assert highest(drawn, by_suit=True) == [dealer]
 

@@ -45,7 +45,7 @@ def test_a_bid_that_is_not_a_bid_is_refused_and_asked_again(
 
 
 def test_the_dealer_is_told_the_forbidden_bid_and_refused_it(ohhell: Ohhell) -> None:
-    """rules.md 4: Bob 1, Cat 0 with 2 cards: Ann (dealer) may not bid 1."""
+    """docs/rules.md 4: Bob 1, Cat 0 with 2 cards: Ann (dealer) may not bid 1."""
     three(ohhell, "--trump", "none")
     result = play(ohhell, "1", "0", "1")
     assert "Ann (dealer) may not bid 1; bids (0-2): " in result.stdout
@@ -241,7 +241,7 @@ def test_the_header_says_how_trump_is_found(ohhell: Ohhell, trump: str, line: st
 
 
 def test_a_hand_that_deals_every_card_under_upcard_says_no_trump(ohhell: Ohhell) -> None:
-    """rules.md, Trump: no card is left to turn up."""
+    """docs/rules.md, Trump: no card is left to turn up."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "13,12")
     assert "Trump: none: every card is dealt" in play(ohhell).stdout
 

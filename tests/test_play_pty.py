@@ -177,3 +177,30 @@ def test_ctrl_d_at_a_prompt_leaves_with_130_and_keeps_the_answers(
     child.close()
     assert child.exitstatus == 130
     assert ohhell.sheet()["hands"][0]["trump"] == "diamonds"
+
+
+def test_play_prompts_each_hand_under_its_own_trump_method(ohhell: Ohhell, data_dir: Path) -> None:
+    """docs/rules.md "Trump": under ``named+2=cut+3=none`` hand 1 asks the bids and then
+    the highest bidder's trump, hand 2 the cut card before the bids, hand 3 no trump."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3-1", "--hook", "never", "-g", "mixed",
+              "--trump", "named+2=cut+3=none")  # fmt: skip
+    child = spawn(data_dir, "play")
+    answer(child, "Bob bids (0-3): ", "2")
+    answer(child, "Cat bids (0-3): ", "0")
+    answer(child, "Ann (dealer) bids (0-3): ", "1")
+    answer(child, "Bob (highest bid) names trump (s h d c n): ", "n")
+    answer(child, "Bob took (0-3): ", "2")
+    answer(child, "Cat took (0-1): ", "0")
+    answer(child, "Ann took 1 (Enter): ", "")
+    answer(child, "Trump, the cut card's suit (s h d c): ", "h")
+    answer(child, "Cat bids (0-2): ", "1")
+    answer(child, "Ann bids (0-2): ", "1")
+    answer(child, "Bob (dealer) bids (0-2): ", "0")
+    answer(child, "Cat took (0-2): ", "1")
+    answer(child, "Ann took (0-1): ", "1")
+    answer(child, "Bob took 0 (Enter): ", "")
+    child.expect_exact("Trump: no trump.")
+    answer(child, "Ann bids (0-1): ", "q")
+    child.expect(pexpect.EOF)
+    sheet = ohhell.sheet("-g", "mixed")
+    assert [h["trump"] for h in sheet["hands"]] == ["notrump", "hearts", "notrump"]

@@ -86,7 +86,11 @@ def test_a_random_game_at_the_prompts_is_the_game_of_its_answers(
             answers.append(("bid", nxt.hand, nxt.player, value))
             return str(value)
         if nxt.step is Step.TRUMP:
-            suits = [s for s in Suit if s is not Suit.NOTRUMP or game.rules.allows_notrump_entry()]
+            suits = [
+                s
+                for s in Suit
+                if s is not Suit.NOTRUMP or game.rules.allows_notrump_entry(nxt.hand)
+            ]
             suit = data.draw(st.sampled_from(suits), label="trump")
             answers.append(("trump", nxt.hand, "", suit.value))
             return suit.value[0] if suit is not Suit.NOTRUMP else "n"

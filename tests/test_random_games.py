@@ -1,8 +1,8 @@
-"""Whole random games under random legal rule sets keep the invariants of rules.md.
+"""Whole random games under random legal rule sets keep the invariants of docs/rules.md.
 
 Rule sets are a preset with random overrides (hook, hands, trump, scoring, deck, 3 to 7
 players) that fit the deck. Games are played through game.py's own functions with
-random legal choices. The oracles below are written from rules.md, not from the domain:
+random legal choices. The oracles below are written from docs/rules.md, not from the domain:
 dealer seat (first + k - 1) mod N, bidding from the dealer's left, the forbidden bid
 n - (others) when in 0..n, the four scoring formulas, winners the highest totals; and
 ``sheet_json`` keeps the shape of ``show --json`` in cli-contract.md.
@@ -65,9 +65,9 @@ class Table:
 
 
 def hands_text(draw: st.DrawFn, largest: int) -> str:
-    """A hands pattern of rules.md: turning points (13-2-13, 1-7-1) or a list (7,7,6)."""
+    """A hands pattern of docs/rules.md: turning points (13-2-13, 1-7-1) or a list (7,7,6)."""
     if draw(st.booleans()):
-        # now and then the hand that deals every card (rules.md Trump, upcard)
+        # now and then the hand that deals every card (docs/rules.md Trump, upcard)
         sizes = draw(st.lists(st.integers(1, largest) | st.just(largest), min_size=1, max_size=6))
         return ",".join(str(n) for n in sizes)
     points = [draw(st.integers(1, largest) | st.just(largest))]
@@ -105,8 +105,12 @@ def tables(draw: st.DrawFn) -> Table:
             lambda letters: "schedule:" + ",".join(letters)
         )
     )
+    if trump is None and "hands" in options and "+9=" in str(PRESETS[preset].rules.trump):
+        trump = "upcard"  # boerenbridge's exception names hand 9: other hands may lack one
     if trump is not None:
-        options["trump"] = trump
+        # docs/rules.md "Trump": exceptions for some hands, the first match wins
+        extra = draw(st.sampled_from(["", "", "+max=none", "+first=cut+max=dealer", "+last=named"]))
+        options["trump"] = trump + extra
     scoring = draw(st.sampled_from([None, *SCHEMES]))
     if scoring is not None:
         options["scoring"] = scoring
@@ -114,50 +118,77 @@ def tables(draw: st.DrawFn) -> Table:
     return Table(preset, NAMES[:count], first, options)
 
 
-# --- the oracles: rules.md, written out independently ----------------------------------
+# --- the oracles: docs/rules.md, written out independently ----------------------------------
 
 
 def expected_score(scheme: str, bid: int, took: int) -> int:
-    """rules.md Scoring table."""
+    """docs/rules.md "Scoring" table, and the boerenbridge preset's formula."""
     made = bid == took
+    off = abs(took - bid)
     if scheme == "standard":
         return 10 + took if made else took
     if scheme == "exact":
         return 10 + bid if made else 0
     if scheme == "minus":
-        return 10 + took if made else -abs(took - bid)
-    return 10 + bid * bid if made else took
+        return 10 + took if made else -off
+    if scheme == "penalty":
+        return 10 + bid if made else -bid
+    if scheme == "tenfold":
+        return 10 * bid if made else 0
+    if scheme == "made: 5+t; missed: -d":
+        return 5 + took if made else -off
+    assert scheme == "progressive"
+    return 10 + bid * bid if made else -(off * off)
+
+
+def expected_method(trump: str, number: int, hands: list[int]) -> str:
+    """docs/rules.md "Trump": the first exception whose hands hold ``number``, else the
+    method."""
+    method, *exceptions = trump.split("+")
+    for piece in exceptions:
+        selector, chosen = piece.split("=")
+        if selector == "max":
+            hit = hands[number - 1] == max(hands)
+        elif selector in ("first", "last"):
+            hit = number == (1 if selector == "first" else len(hands))
+        else:
+            low, _, high = selector.partition("-")
+            hit = int(low) <= number <= int(high or low)
+        if hit:
+            return chosen
+    return method.split(":")[0]
 
 
 def hook_applies(hook: str, cards: int) -> bool:
-    """rules.md hook: always, never, from:K (n >= K)."""
+    """docs/rules.md hook: always, never, from:K (n >= K)."""
     if hook in ("always", "never"):
         return hook == "always"
     return cards >= int(hook.removeprefix("from:"))
 
 
 def expected_forbidden(hook: str, cards: int, others: int) -> int | None:
-    """rules.md 4: n - (sum of the others' bids), only if it lies in 0..n."""
+    """docs/rules.md 4: n - (sum of the others' bids), only if it lies in 0..n."""
     banned = cards - others
     return banned if hook_applies(hook, cards) and 0 <= banned <= cards else None
 
 
 def expected_dealer(game: Game, number: int) -> str:
-    """rules.md 1: the dealer of hand k is seat (first + k - 1) mod N."""
+    """docs/rules.md 1: the dealer of hand k is seat (first + k - 1) mod N."""
     return game.players[(game.first_dealer + number - 1) % len(game.players)]
 
 
 def expected_order(game: Game, number: int) -> list[str]:
-    """rules.md 3: from the dealer's left, clockwise; the dealer last."""
+    """docs/rules.md 3: from the dealer's left, clockwise; the dealer last."""
     seat = game.players.index(expected_dealer(game, number))
     n = len(game.players)
     return [game.players[(seat + 1 + i) % n] for i in range(n)]
 
 
-def expected_steps(rules: RuleSet, cards: int, players: int) -> list[str]:
-    """rules.md Trump: the order of a hand's entries per trump method."""
+def expected_steps(rules: RuleSet, number: int, players: int) -> list[str]:
+    """docs/rules.md Trump: the order of a hand's entries per trump method."""
     bids = ["bid"] * players
-    method = str(rules.trump).split(":")[0]
+    cards = rules.hands[number - 1]
+    method = expected_method(str(rules.trump), number, list(rules.hands))
     if method == "named":
         return [*bids, "trump", "tricks"]
     if method == "cut" or method == "dealer":
@@ -233,7 +264,7 @@ def check_sheet(game: Game, table: Table) -> dict[str, Any]:
         hand["dealer"],
     )
     order = expected_order(game, first_open)
-    method = str(rules.trump).split(":")[0]
+    method = expected_method(str(rules.trump), first_open, list(rules.hands))
     all_bid = len(hand["bids"]) == len(order)
     if nxt["step"] == "bid":
         assert nxt["player"] == order[len(hand["bids"])]
@@ -270,17 +301,17 @@ def random_entry(game: Game, rng: random.Random) -> Game:
     nxt = prog.next
     assert nxt is not None
     hand = prog.hands[nxt.hand - 1]
-    method = str(game.rules.trump).split(":")[0]
+    method = expected_method(str(game.rules.trump), nxt.hand, list(game.rules.hands))
     if nxt.step is Step.TRUMP:
         suits = [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
         if method in ("named", "dealer"):
             suits.append(Suit.NOTRUMP)
-        else:  # rules.md Trump: an upcard or a cut card is never "no trump"
+        else:  # docs/rules.md Trump: an upcard or a cut card is never "no trump"
             _refused(Refused, set_trump, game, Suit.NOTRUMP)
         return set_trump(game, rng.choice(suits))
     if nxt.step is Step.BID:
         banned = nxt.forbidden_bid
-        if banned is not None:  # rules.md 4: the hook holds
+        if banned is not None:  # docs/rules.md 4: the hook holds
             _refused(IllegalBid, add_bids, game, [(None, banned)])
         _refused(IllegalBid, add_bids, game, [(None, nxt.cards + 1)])
         legal = [b for b in range(nxt.cards + 1) if b != banned]
@@ -289,7 +320,7 @@ def random_entry(game: Game, rng: random.Random) -> Game:
     for _ in range(nxt.cards):
         taken[rng.choice(hand.order)] += 1
     wrong = [(p, t + (i == 0)) for i, (p, t) in enumerate(taken.items())]
-    _refused(TricksDontAddUp, add_tricks, game, wrong)  # rules.md 6: they add up to n
+    _refused(TricksDontAddUp, add_tricks, game, wrong)  # docs/rules.md 6: they add up to n
     if rng.random() < 0.5:
         return add_tricks(game, [(None, taken[p]) for p in hand.order])
     named: list[tuple[str | None, int]] = [(p, t) for p, t in taken.items()]
@@ -324,7 +355,7 @@ def play_out(game: Game, table: Table, rng: random.Random) -> tuple[Game, list[l
 @settings(max_examples=40)
 @given(table=tables(), seed=st.integers(0, 2**32 - 1))
 def test_random_whole_games_keep_the_invariants(table: Table, seed: int) -> None:
-    """rules.md: tricks add up to n, the hook holds, totals are the sum of the hand
+    """docs/rules.md: tricks add up to n, the hook holds, totals are the sum of the hand
     scores, dealing passes clockwise, the entries come in the trump method's order,
     winners are exactly the highest totals; show --json keeps the contract's shape."""
     game, steps = play_out(table.game(), table, random.Random(seed))
@@ -337,8 +368,9 @@ def test_random_whole_games_keep_the_invariants(table: Table, seed: int) -> None
         assert sum(hand.tricks.values()) == hand.cards
         if hook_applies(str(rules.hook), hand.cards):
             assert sum(hand.bids.values()) != hand.cards
-        assert hand_steps == expected_steps(rules, hand.cards, n)
-        trump = str(rules.trump)
+        assert hand_steps == expected_steps(rules, hand.number, n)
+        method = expected_method(str(rules.trump), hand.number, list(rules.hands))
+        trump = str(rules.trump).split("+")[0] if method == "schedule" else method
         if trump.startswith("schedule:"):
             letters = trump.removeprefix("schedule:").split(",")
             assert hand.trump is Suit(SCHEDULE[letters[(hand.number - 1) % len(letters)]])
@@ -485,7 +517,7 @@ def test_anything_typed_is_taken_or_refused_never_a_crash(table: Table, seed: in
 @settings(max_examples=60)
 @given(table=tables())
 def test_random_rule_sets_fit_and_read_back(table: Table) -> None:
-    """rules.md: a rule set that fits (n * N <= D) is accepted; the stored rules and the
+    """docs/rules.md: a rule set that fits (n * N <= D) is accepted; the stored rules and the
     written hands pattern read back the same (issue 2: the whole rule set is stored)."""
     rules = table.game().rules
     assert max(rules.hands) * len(table.players) <= rules.deck
@@ -496,5 +528,5 @@ def test_random_rule_sets_fit_and_read_back(table: Table) -> None:
 @settings(max_examples=60)
 @given(sizes=st.lists(st.integers(1, 104), min_size=1, max_size=30))
 def test_any_hands_list_is_written_as_a_pattern_that_reads_back(sizes: list[int]) -> None:
-    """rules.md hands: patterns and explicit lists; the shortest written form reads back."""
+    """docs/rules.md hands: patterns and explicit lists; the shortest written form reads back."""
     assert parse_hands(hands_pattern(tuple(sizes))) == tuple(sizes)

@@ -39,7 +39,7 @@ def test_a_rescored_game_equals_the_game_played_under_that_scheme(
 
 
 def test_minus_scoring_takes_a_point_a_trick_off(ohhell: Ohhell) -> None:
-    """rules.md, Scoring: minus is 10 + t made, -d missed; hand 2 costs Cat and Ann 1."""
+    """docs/rules.md, Scoring: minus is 10 + t made, -d missed; hand 2 costs Cat and Ann 1."""
     play(ohhell, "played")
     assert ohhell.sheet("--scoring", "minus")["totals"] == {"Ann": 10, "Bob": 21, "Cat": 9}
 

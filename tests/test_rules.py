@@ -32,6 +32,7 @@ from ohhell_score.domain.game import (
 )
 from ohhell_score.domain.rules import (
     PRESETS,
+    STANDARD,
     Hook,
     Scoring,
     Suit,
@@ -39,6 +40,7 @@ from ohhell_score.domain.rules import (
     TrumpMethod,
     hands_pattern,
     parse_hands,
+    scheme,
 )
 from tests.domain import FIVE, FOUR, SEVEN, bid, finish_bidding, new_game, play_hand, play_hands
 
@@ -66,7 +68,7 @@ def tricks(game: Game, *values: int) -> Game:
     return add_tricks(game, [(None, v) for v in values])
 
 
-# --- Presets (rules.md "Presets") ---------------------------------------------------
+# --- Presets (docs/rules.md "Presets") ---------------------------------------------------
 
 CARTIER_HANDS = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 TEN_TO_ONE_HANDS = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
@@ -85,13 +87,13 @@ CLASSIC_HANDS = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 def test_preset_deals_its_hands_list(
     preset: str, players: tuple[str, ...], hands: tuple[int, ...]
 ) -> None:
-    """rules.md Presets: cartier 13-2-13 (23 hands), ten-to-one 10-1, classic 10-1-10 (19)."""
+    """docs/rules.md Presets: cartier 13-2-13 (23 hands), ten-to-one 10-1, classic 10-1-10 (19)."""
     game = new_game(preset, players)
     assert [h.cards for h in progress(game).hands] == list(hands)
 
 
 def test_cartier_has_23_hands_and_classic_19() -> None:
-    """rules.md Presets: "23 hands, 13 down to 2, then 3 up to 13"; classic "19 hands"."""
+    """docs/rules.md Presets: "23 hands, 13 down to 2, then 3 up to 13"; classic "19 hands"."""
     assert len(CARTIER_HANDS) == len(new_game("cartier").rules.hands) == 23
     assert len(new_game("classic").rules.hands) == 19
     assert len(new_game("ten-to-one", FIVE).rules.hands) == 10
@@ -111,7 +113,7 @@ def test_cartier_has_23_hands_and_classic_19() -> None:
 def test_preset_rules_table(
     preset: str, players: tuple[str, ...], hook: str, trump: str, scoring: str, deck: int
 ) -> None:
-    """rules.md Presets: the hook, trump, scoring and deck columns of each preset."""
+    """docs/rules.md Presets: the hook, trump, scoring and deck columns of each preset."""
     rules = new_game(preset, players).rules
     assert rules.to_json() == {
         "preset": preset,
@@ -123,13 +125,17 @@ def test_preset_rules_table(
     }
 
 
-def test_presets_are_the_three_of_the_seeds() -> None:
-    """rules.md Presets: cartier (seed 000), ten-to-one (seed 001), classic (seed 004)."""
-    assert {name: p.seed for name, p in PRESETS.items()} == {
-        "cartier": "000",
-        "ten-to-one": "001",
-        "classic": "004",
-    }
+def test_presets_are_the_seeds_and_the_published_variants() -> None:
+    """docs/rules.md "Presets": the four of the rule book, then three published variants."""
+    assert list(PRESETS) == [
+        "cartier",
+        "ten-to-one",
+        "classic",
+        "regional",
+        "nomination-whist",
+        "kachuful",
+        "boerenbridge",
+    ]
 
 
 def test_unknown_preset_is_a_malformed_value() -> None:
@@ -138,7 +144,7 @@ def test_unknown_preset_is_a_malformed_value() -> None:
         new_game("bridge")
 
 
-# --- The Cartier 39-card deck (rules.md Rule parameters, seed 000) ---------------------
+# --- The Cartier 39-card deck (docs/rules.md Rule parameters, seed 000) ---------------------
 
 
 @pytest.mark.parametrize(("players", "deck"), [(THREE, 39), (FOUR, 52)])
@@ -148,13 +154,13 @@ def test_cartier_deck_is_39_cards_for_three_players(players: tuple[str, ...], de
 
 
 def test_cartier_three_players_fill_the_39_card_deck_with_13_cards() -> None:
-    """rules.md: n * N <= D; Cartier's 13-card hands to 3 players use all 39 cards."""
+    """docs/rules.md: n * N <= D; Cartier's 13-card hands to 3 players use all 39 cards."""
     game = new_game("cartier", THREE)
     assert max(game.rules.hands) * len(game.players) == game.rules.deck
 
 
 def test_cartier_three_players_under_upcard_play_the_13_card_hands_without_trump() -> None:
-    """rules.md Trump, upcard: 13 x 3 = 39 deals the whole 39-card deck: no card to turn."""
+    """docs/rules.md Trump, upcard: 13 x 3 = 39 deals the whole 39-card deck: no card to turn."""
     game = new_game("cartier", THREE, trump="upcard")
     hands = progress(game).hands
     assert [h.trump for h in hands if h.cards == 13] == [Suit.NOTRUMP, Suit.NOTRUMP]
@@ -163,15 +169,15 @@ def test_cartier_three_players_under_upcard_play_the_13_card_hands_without_trump
 
 @pytest.mark.parametrize("preset", ["ten-to-one", "classic"])
 def test_only_cartier_shrinks_the_deck_for_three(preset: str) -> None:
-    """rules.md Rule parameters: the 39-card deck is Cartier's 3-player deck only."""
+    """docs/rules.md Rule parameters: the 39-card deck is Cartier's 3-player deck only."""
     assert new_game(preset, THREE).rules.deck == 52
 
 
-# --- Players and deck fit (rules.md Rule parameters) -----------------------------------
+# --- Players and deck fit (docs/rules.md Rule parameters) -----------------------------------
 
 
 def test_cartier_for_five_players_names_the_numbers() -> None:
-    """rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52"."""
+    """docs/rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52"."""
     with pytest.raises(RulesDontFit) as refused:
         new_game("cartier", FIVE)
     assert str(refused.value) == "13 cards to each of 5 players needs 65 cards; the deck has 52"
@@ -188,7 +194,7 @@ def test_cartier_for_five_players_names_the_numbers() -> None:
 def test_a_rule_set_that_does_not_fit_is_refused_naming_the_numbers(
     preset: str, count: int, message: str
 ) -> None:
-    """rules.md: every hand must fit the deck, n * N <= D, refused with the numbers."""
+    """docs/rules.md: every hand must fit the deck, n * N <= D, refused with the numbers."""
     with pytest.raises(RulesDontFit) as refused:
         new_game(preset, SEVEN[:count])
     assert str(refused.value) == message
@@ -208,30 +214,30 @@ def test_a_rule_set_that_does_not_fit_is_refused_naming_the_numbers(
     ],
 )
 def test_any_count_from_three_whose_hands_fit_is_accepted(preset: str, count: int) -> None:
-    """rules.md: any count from 3 whose hands fit the deck is accepted."""
+    """docs/rules.md: any count from 3 whose hands fit the deck is accepted."""
     assert len(new_game(preset, SEVEN[:count]).players) == count
 
 
 def test_seven_players_fit_when_the_hands_do() -> None:
-    """rules.md: players 3..7 on one deck; 7 x 7 = 49 <= 52."""
+    """docs/rules.md: players 3..7 on one deck; 7 x 7 = 49 <= 52."""
     game = new_game("classic", SEVEN, hands="7-1")
     assert game.rules.hands == (7, 6, 5, 4, 3, 2, 1)
 
 
 def test_a_hand_that_overflows_by_the_largest_hand_names_it() -> None:
-    """rules.md: the check is per hand; 8 x 7 = 56 > 52 is named even if other hands fit."""
+    """docs/rules.md: the check is per hand; 8 x 7 = 56 > 52 is named even if other hands fit."""
     with pytest.raises(RulesDontFit, match="8 cards to each of 7 players needs 56 cards"):
         new_game("classic", SEVEN, hands="8-1")
 
 
 def test_two_players_are_refused() -> None:
-    """rules.md Rule parameters: players 3..7; fewer than 3 cannot make a table."""
+    """docs/rules.md Rule parameters: players 3..7; fewer than 3 cannot make a table."""
     with pytest.raises(BadPlayers, match="at least 3 players; 2 given"):
         new_game("classic", FOUR[:2])
 
 
 def test_eight_players_need_two_decks() -> None:
-    """rules.md: 8 or more need --decks 2 (seed 003: two decks combined)."""
+    """docs/rules.md: 8 or more need --decks 2 (seed 003: two decks combined)."""
     eight = (*SEVEN, "Hal")
     with pytest.raises(
         RulesDontFit, match=r"8 players need two decks \(104 cards\); the deck has 52"
@@ -241,13 +247,13 @@ def test_eight_players_need_two_decks() -> None:
 
 
 def test_two_decks_fit_cartier_for_eight() -> None:
-    """rules.md: deck 104 with --decks 2; 13 x 8 = 104 fits exactly."""
+    """docs/rules.md: deck 104 with --decks 2; 13 x 8 = 104 fits exactly."""
     eight = (*SEVEN, "Hal")
     assert new_game("cartier", eight, decks=2).rules.deck == 104
 
 
 def test_the_63_card_500_pack_seats_six_for_ten_cards() -> None:
-    """rules.md deck, seed 003: the 63-card six-player 500 pack; 10 x 6 = 60 <= 63."""
+    """docs/rules.md deck, seed 003: the 63-card six-player 500 pack; 10 x 6 = 60 <= 63."""
     game = new_game("classic", SEVEN[:6], deck_size=63)
     assert game.rules.deck == 63
 
@@ -258,7 +264,7 @@ def test_decks_and_deck_size_together_are_refused() -> None:
         new_game("classic", decks=2, deck_size=63)
 
 
-# --- Dealer rotation and bidding order (rules.md "What a hand looks like" 1 and 3) ------
+# --- Dealer rotation and bidding order (docs/rules.md "What a hand looks like" 1 and 3) ------
 
 
 @pytest.mark.parametrize(
@@ -274,7 +280,7 @@ def test_decks_and_deck_size_together_are_refused() -> None:
 def test_dealing_passes_clockwise_each_hand(
     preset: str, players: tuple[str, ...], first: int, dealers: list[str]
 ) -> None:
-    """rules.md 1: the dealer of hand k is seat (first + k - 1) mod N."""
+    """docs/rules.md 1: the dealer of hand k is seat (first + k - 1) mod N."""
     game = new_game(preset, players, first_dealer=first)
     assert [h.dealer for h in progress(game).hands[: len(dealers)]] == dealers
 
@@ -292,7 +298,7 @@ def test_dealing_passes_clockwise_each_hand(
 def test_the_last_hand_s_dealer_follows_the_rotation(
     preset: str, players: tuple[str, ...], last_dealer: str
 ) -> None:
-    """rules.md 1: (first + k - 1) mod N to the last hand: cartier's 23rd is seat 22 mod N."""
+    """docs/rules.md 1: (first + k - 1) mod N to the last hand: cartier's 23rd is seat 22 mod N."""
     game = new_game(preset, players)
     assert dealer_of(game, len(game.rules.hands)) == last_dealer
 
@@ -310,7 +316,7 @@ def test_the_last_hand_s_dealer_follows_the_rotation(
 def test_bidding_starts_left_of_the_dealer_and_ends_with_the_dealer(
     players: tuple[str, ...], first: int, number: int, order: tuple[str, ...]
 ) -> None:
-    """rules.md 3: bidding starts with the next seat after the dealer; the dealer bids last."""
+    """docs/rules.md 3: bidding starts with the next seat after the dealer; the dealer bids last."""
     game = new_game("classic", players, first_dealer=first)
     hand = progress(game).hands[number - 1]
     assert hand.order == order
@@ -318,7 +324,7 @@ def test_bidding_starts_left_of_the_dealer_and_ends_with_the_dealer(
 
 
 def test_the_next_bidder_is_asked_in_bidding_order() -> None:
-    """rules.md 3: bids go clockwise from the dealer's left; show --json next.player."""
+    """docs/rules.md 3: bids go clockwise from the dealer's left; show --json next.player."""
     game = new_game("ten-to-one", FIVE)
     asked = []
     for _ in FIVE:
@@ -328,7 +334,7 @@ def test_the_next_bidder_is_asked_in_bidding_order() -> None:
 
 
 def test_a_bid_out_of_turn_is_refused() -> None:
-    """rules.md 3: Bob bids first in hand 1 (Ann deals); Cat cannot bid before him."""
+    """docs/rules.md 3: Bob bids first in hand 1 (Ann deals); Cat cannot bid before him."""
     game = new_game("classic")
     with pytest.raises(NotYourTurn, match="Bob's turn"):
         add_bids(set_trump(game, Suit.HEARTS), [("Cat", 2)])
@@ -336,19 +342,19 @@ def test_a_bid_out_of_turn_is_refused() -> None:
 
 @pytest.mark.parametrize("value", [-1, 11])
 def test_a_bid_is_a_whole_number_from_0_to_n(value: int) -> None:
-    """rules.md 3: a bid is 0..n; hand 1 of ten-to-one deals 10."""
+    """docs/rules.md 3: a bid is 0..n; hand 1 of ten-to-one deals 10."""
     game = new_game("ten-to-one", FIVE)
     with pytest.raises(IllegalBid, match="a bid is 0 to 10"):
         bid(game, value)
 
 
 def test_a_bid_of_every_card_is_legal() -> None:
-    """rules.md 3: n itself is a legal bid."""
+    """docs/rules.md 3: n itself is a legal bid."""
     game = bid(new_game("ten-to-one", FIVE), 10)
     assert progress(game).hands[0].bids == {"Bob": 10}
 
 
-# --- The hook (rules.md "What a hand looks like" 4, worked examples) -------------------
+# --- The hook (docs/rules.md "What a hand looks like" 4, worked examples) -------------------
 
 
 def cartier_six_card_hand() -> Game:
@@ -360,7 +366,7 @@ def cartier_six_card_hand() -> Game:
 
 
 def test_cartier_six_cards_bids_1_0_3_dealer_may_not_bid_2() -> None:
-    """rules.md worked example (seed 000 rule 5): 6 cards, bids 1, 0, 3: not 2."""
+    """docs/rules.md worked example (seed 000 rule 5): 6 cards, bids 1, 0, 3: not 2."""
     game = bid(cartier_six_card_hand(), 1, 0, 3)
     assert forbidden(game) == 2
     with pytest.raises(IllegalBid, match="may not bid 2"):
@@ -369,7 +375,7 @@ def test_cartier_six_cards_bids_1_0_3_dealer_may_not_bid_2() -> None:
 
 @pytest.mark.parametrize("dealer_bid", [0, 1, 3, 4, 5, 6])
 def test_cartier_six_cards_bids_1_0_3_any_other_dealer_bid_stands(dealer_bid: int) -> None:
-    """rules.md worked example: "1 or less leaves the hand underbid, 3 or more overbid"."""
+    """docs/rules.md worked example: "1 or less leaves the hand underbid, 3 or more overbid"."""
     game = bid(bid(cartier_six_card_hand(), 1, 0, 3), dealer_bid)
     assert sum(progress(game).hands[7].bids.values()) != 6
 
@@ -380,7 +386,7 @@ def ten_to_one_hand(number: int) -> Game:
 
 
 def test_ten_to_one_six_cards_bids_2_0_0_2_dealer_may_not_bid_2() -> None:
-    """rules.md worked example (seed 001): 6 cards, bids 2, 0, 0, 2: the dealer may not bid 2."""
+    """docs/rules.md worked example (seed 001): 6 cards, bids 2, 0, 0, 2: dealer may not bid 2."""
     game = bid(ten_to_one_hand(5), 2, 0, 0, 2)
     assert progress(game).hands[4].cards == 6
     with pytest.raises(IllegalBid, match="may not bid 2"):
@@ -388,7 +394,7 @@ def test_ten_to_one_six_cards_bids_2_0_0_2_dealer_may_not_bid_2() -> None:
 
 
 def test_ten_to_one_five_cards_dealer_bids_freely() -> None:
-    """rules.md worked example (seed 001): "At 5 cards and below the dealer bids freely"."""
+    """docs/rules.md worked example (seed 001): "At 5 cards and below the dealer bids freely"."""
     game = bid(ten_to_one_hand(6), 2, 0, 0, 2)
     assert progress(game).hands[5].cards == 5
     assert forbidden(game) is None
@@ -413,7 +419,7 @@ def test_ten_to_one_five_cards_dealer_bids_freely() -> None:
 def test_ten_to_one_hook_applies_to_hands_of_six_or_more(
     number: int, cards: int, hooked: bool
 ) -> None:
-    """rules.md Presets: from:6, "hands of 6 or more cards: the first five" (seed 001)."""
+    """docs/rules.md Presets: from:6, "hands of 6 or more cards: the first five" (seed 001)."""
     game = ten_to_one_hand(number)
     game = bid(game, *[0] * 4)
     assert progress(game).hands[number - 1].cards == cards
@@ -422,14 +428,14 @@ def test_ten_to_one_hook_applies_to_hands_of_six_or_more(
 
 @pytest.mark.parametrize(("cards", "hooked"), [(5, False), (6, True), (7, True)])
 def test_from_k_boundary_is_n_at_least_k(cards: int, hooked: bool) -> None:
-    """rules.md hook: from:K applies only to hands with n >= K (the boundary at 6 cards)."""
+    """docs/rules.md hook: from:K applies only to hands with n >= K (the boundary at 6 cards)."""
     game = new_game("classic", hook="from:6", hands=str(cards))
     game = bid(set_trump(game, Suit.HEARTS), 1, 1, 1)
     assert forbidden(game) == (cards - 3 if hooked else None)
 
 
 def test_classic_ten_cards_bids_3_3_3_dealer_may_not_bid_1() -> None:
-    """rules.md worked example (seed 004): 10 cards, bids 3, 3, 3: the dealer may not bid 1."""
+    """docs/rules.md worked example (seed 004): 10 cards, bids 3, 3, 3: the dealer may not bid 1."""
     game = bid(set_trump(new_game("classic"), Suit.CLUBS), 3, 3, 3)
     assert forbidden(game) == 1
     with pytest.raises(IllegalBid, match=r"Ann \(dealer\) may not bid 1"):
@@ -437,7 +443,7 @@ def test_classic_ten_cards_bids_3_3_3_dealer_may_not_bid_1() -> None:
 
 
 def test_seed_003_five_cards_bids_3_1_2_dealer_is_free() -> None:
-    """seed 003: 5 cards, bids 3, 1, 2: 5 - 6 < 0, so the dealer is free (rules.md 4)."""
+    """seed 003: 5 cards, bids 3, 1, 2: 5 - 6 < 0, so the dealer is free (docs/rules.md 4)."""
     game = bid(set_trump(new_game("classic", hands="5"), Suit.CLUBS), 3, 1, 2)
     assert forbidden(game) is None
     for dealer_bid in range(6):
@@ -452,13 +458,13 @@ def test_seed_003_five_cards_bids_2_0_1_dealer_may_not_bid_2() -> None:
 
 
 def test_the_forbidden_bid_can_be_zero() -> None:
-    """rules.md 4: n - (others) = 0 lies in 0..n, so a bid of 0 is forbidden."""
+    """docs/rules.md 4: n - (others) = 0 lies in 0..n, so a bid of 0 is forbidden."""
     game = bid(set_trump(new_game("classic"), Suit.CLUBS), 4, 3, 3)
     assert forbidden(game) == 0
 
 
 def test_the_forbidden_bid_can_be_n() -> None:
-    """rules.md 4: when the others all bid 0, the dealer may not bid n."""
+    """docs/rules.md 4: when the others all bid 0, the dealer may not bid n."""
     game = bid(set_trump(new_game("classic"), Suit.CLUBS), 0, 0, 0)
     assert forbidden(game) == 10
 
@@ -471,7 +477,7 @@ def test_without_the_hook_the_dealer_may_make_the_total() -> None:
 
 
 def test_only_the_dealer_is_hooked() -> None:
-    """rules.md 4: the hook binds the dealer; an earlier bidder may reach n."""
+    """docs/rules.md 4: the hook binds the dealer; an earlier bidder may reach n."""
     game = bid(set_trump(new_game("classic"), Suit.CLUBS), 5, 5)
     assert forbidden(game) is None
     assert progress(game).next.player == "Dan"  # type: ignore[union-attr]
@@ -480,14 +486,14 @@ def test_only_the_dealer_is_hooked() -> None:
 @pytest.mark.parametrize("cards", range(1, 14))
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_dealer_always_has_a_legal_bid(cards: int, players: int) -> None:
-    """rules.md 4: the dealer always has at least one legal bid (0..n has n + 1 values)."""
+    """docs/rules.md 4: the dealer always has at least one legal bid (0..n has n + 1 values)."""
     hook = Hook.parse("always")
     for others in range(cards * (players - 1) + 1):
         banned = hook.forbidden_bid(cards, others)
         assert [b for b in range(cards + 1) if b != banned]
 
 
-# --- Tricks (rules.md "What a hand looks like" 6) --------------------------------------
+# --- Tricks (docs/rules.md "What a hand looks like" 6) --------------------------------------
 
 
 def classic_at_tricks() -> Game:
@@ -496,13 +502,13 @@ def classic_at_tricks() -> Game:
 
 @pytest.mark.parametrize("values", [(3, 3, 3, 2), (3, 3, 3, 0), (10, 1, 0, 0)])
 def test_tricks_must_add_up_to_n(values: tuple[int, ...]) -> None:
-    """rules.md 6: tricks taken must add up to exactly n (10 in classic hand 1)."""
+    """docs/rules.md 6: tricks taken must add up to exactly n (10 in classic hand 1)."""
     with pytest.raises(TricksDontAddUp, match=f"add up to {sum(values)}, but hand 1 has 10"):
         tricks(classic_at_tricks(), *values)
 
 
 def test_tricks_out_of_range_are_refused() -> None:
-    """rules.md 6: nobody takes more than n tricks, nor fewer than 0."""
+    """docs/rules.md 6: nobody takes more than n tricks, nor fewer than 0."""
     with pytest.raises(TricksDontAddUp, match="cannot take 11 tricks"):
         tricks(classic_at_tricks(), 11, -1, 0, 0)
 
@@ -520,12 +526,12 @@ def test_tricks_by_name_in_any_order() -> None:
 
 
 def test_tricks_before_the_bids_are_refused() -> None:
-    """rules.md Trump, order of entries: tricks come last."""
+    """docs/rules.md Trump, order of entries: tricks come last."""
     with pytest.raises(NotYourTurn, match="needs Bob's bid next"):
         tricks(set_trump(new_game("classic"), Suit.CLUBS), 10, 0, 0, 0)
 
 
-# --- Scoring (rules.md "Scoring" and the worked examples) ------------------------------
+# --- Scoring (docs/rules.md "Scoring" and the worked examples) ------------------------------
 
 
 @pytest.mark.parametrize(
@@ -533,9 +539,9 @@ def test_tricks_before_the_bids_are_refused() -> None:
     [(1, 1, 11), (0, 1, 1), (0, 0, 10), (3, 3, 13)],
 )
 def test_standard_worked_examples(bid_: int, took: int, points: int) -> None:
-    """rules.md worked examples: bid 1 took 1: 11; bid 0 took 1: 1; 0/0: 10; 3/3: 13
+    """docs/rules.md worked examples: bid 1 took 1: 11; bid 0 took 1: 1; 0/0: 10; 3/3: 13
     (seeds 000, 001, 004)."""
-    assert Scoring.STANDARD.score(bid_, took) == points
+    assert STANDARD.score(bid_, took, 7) == points
 
 
 @pytest.mark.parametrize(
@@ -558,18 +564,26 @@ def test_standard_worked_examples(bid_: int, took: int, points: int) -> None:
         ("minus", 2, 5, -3),
         ("minus", 4, 1, -3),
         ("minus", 0, 1, -1),
-        # progressive: 10 + b*b made, t missed
+        # progressive: 10 + b^2 made, -(d^2) missed (pagat.com)
         ("progressive", 0, 0, 10),
         ("progressive", 1, 1, 11),
         ("progressive", 3, 3, 19),
         ("progressive", 5, 5, 35),
-        ("progressive", 3, 2, 2),
-        ("progressive", 0, 4, 4),
+        ("progressive", 3, 2, -1),
+        ("progressive", 0, 4, -16),
+        # penalty: 10 + b made, -b missed
+        ("penalty", 3, 3, 13),
+        ("penalty", 3, 2, -3),
+        ("penalty", 0, 1, 0),
+        # tenfold: 10 * b made, 0 missed
+        ("tenfold", 3, 3, 30),
+        ("tenfold", 0, 0, 0),
+        ("tenfold", 3, 1, 0),
     ],
 )
 def test_scoring_table(scheme: str, bid_: int, took: int, points: int) -> None:
-    """rules.md Scoring: the table of the four schemes, made and missed."""
-    assert Scoring(scheme).score(bid_, took) == points
+    """docs/rules.md "Scoring": the table of the six schemes, made and missed."""
+    assert Scoring.parse(scheme).score(bid_, took, 7) == points
 
 
 @pytest.mark.parametrize(
@@ -578,18 +592,20 @@ def test_scoring_table(scheme: str, bid_: int, took: int, points: int) -> None:
         ("standard", {"Bob": 13, "Cat": 2, "Dan": 4, "Ann": 11}),
         ("exact", {"Bob": 13, "Cat": 0, "Dan": 0, "Ann": 11}),
         ("minus", {"Bob": 13, "Cat": -1, "Dan": -1, "Ann": 11}),
-        ("progressive", {"Bob": 19, "Cat": 2, "Dan": 4, "Ann": 11}),
+        ("progressive", {"Bob": 19, "Cat": -1, "Dan": -1, "Ann": 11}),
+        ("penalty", {"Bob": 13, "Cat": -3, "Dan": -3, "Ann": 11}),
+        ("tenfold", {"Bob": 30, "Cat": 0, "Dan": 0, "Ann": 10}),
     ],
 )
 def test_a_whole_hand_scored_under_each_scheme(scheme: str, scores: dict[str, int]) -> None:
-    """rules.md Scoring: bids 3, 3, 3, 1 and tricks 3, 2, 4, 1 under every scheme."""
+    """docs/rules.md Scoring: bids 3, 3, 3, 1 and tricks 3, 2, 4, 1 under every scheme."""
     game = new_game("classic", scoring=scheme, hook="never")
     game = tricks(bid(set_trump(game, Suit.CLUBS), 3, 3, 3, 1), 3, 2, 4, 1)
     assert sheet_json(progress(game))["hands"][0]["scores"] == scores  # type: ignore[index]
 
 
 def test_totals_accumulate_over_the_hands() -> None:
-    """rules.md 7: totals accumulate over the hands."""
+    """docs/rules.md 7: totals accumulate over the hands."""
     game = new_game("ten-to-one", FIVE, hands="2,2")
     # no hook on 2 cards under from:6; Ann deals hand 1, Bob hand 2
     game = tricks(bid(game, 1, 0, 0, 0, 0), 1, 0, 0, 0, 1)
@@ -599,11 +615,11 @@ def test_totals_accumulate_over_the_hands() -> None:
     assert totals == {"Ann": 11, "Bob": 11, "Cat": 22, "Dan": 20, "Eve": 20}
 
 
-# --- Winners (rules.md 8, seed 004) ----------------------------------------------------
+# --- Winners (docs/rules.md 8, seed 004) ----------------------------------------------------
 
 
 def test_the_highest_total_wins() -> None:
-    """rules.md 8: at the end the highest total wins."""
+    """docs/rules.md 8: at the end the highest total wins."""
     game = new_game("classic", hands="1")
     game = tricks(bid(set_trump(game, Suit.CLUBS), 1, 0, 0, 1), 1, 0, 0, 0)
     prog = progress(game)
@@ -613,7 +629,7 @@ def test_the_highest_total_wins() -> None:
 
 
 def test_equal_highest_totals_share_the_win() -> None:
-    """rules.md 8 / Scoring ties (seed 004): equal highest totals all win."""
+    """docs/rules.md 8 / Scoring ties (seed 004): equal highest totals all win."""
     game = new_game("classic", hands="1")
     game = tricks(bid(set_trump(game, Suit.CLUBS), 0, 0, 0, 0), 0, 0, 0, 1)
     prog = progress(game)
@@ -629,13 +645,13 @@ def test_nobody_has_won_before_the_last_hand() -> None:
 
 
 def test_no_entry_after_the_last_hand() -> None:
-    """rules.md: a game is a fixed list of hands; after the last nothing is entered."""
+    """docs/rules.md: a game is a fixed list of hands; after the last nothing is entered."""
     game = play_hand(new_game("classic", hands="1"))
     with pytest.raises(Refused, match="finished"):
         bid(game, 0)
 
 
-# --- Trump: named (rules.md Trump, seed 000 rules 6 and 7) -----------------------------
+# --- Trump: named (docs/rules.md Trump, seed 000 rules 6 and 7) -----------------------------
 
 
 @pytest.mark.parametrize(
@@ -652,7 +668,7 @@ def test_no_entry_after_the_last_hand() -> None:
 def test_highest_bidder_names_trump_ties_to_the_first_in_bidding_order(
     bids: tuple[int, ...], namer: str
 ) -> None:
-    """rules.md Trump named, seed 000 rule 7: the first of equal highest bids names it."""
+    """docs/rules.md Trump named, seed 000 rule 7: the first of equal highest bids names it."""
     game = bid(new_game("cartier"), *bids)
     sheet = sheet_json(progress(game))
     assert sheet["next"] == {
@@ -675,18 +691,18 @@ def test_the_trump_namer_stays_through_the_tricks_step() -> None:
 
 
 def test_the_trump_namer_is_unknown_until_all_bids_are_in() -> None:
-    """rules.md Trump named: the namer is known after all bids."""
+    """docs/rules.md Trump named: the namer is known after all bids."""
     nxt = progress(bid(new_game("cartier"), 5, 2, 4)).next
     assert nxt is not None and nxt.trump_namer is None
 
 
 def test_named_trump_may_be_no_trump() -> None:
-    """rules.md Trump named (seed 000 rule 6): any of the four suits or no trump."""
+    """docs/rules.md Trump named (seed 000 rule 6): any of the four suits or no trump."""
     game = set_trump(bid(new_game("cartier"), 3, 2, 4, 2), Suit.NOTRUMP)
     assert progress(game).hands[0].trump is Suit.NOTRUMP
 
 
-# --- Trump: order of entries per method (rules.md Trump) -------------------------------
+# --- Trump: order of entries per method (docs/rules.md Trump) -------------------------------
 
 
 def steps_of_first_hand(game: Game) -> list[str]:
@@ -720,33 +736,33 @@ BIDS = ["bid"] * 4
     ],
 )
 def test_order_of_a_hand_s_entries(trump: str, steps: list[str]) -> None:
-    """rules.md Trump: named bids->trump->tricks; upcard, cut, dealer trump->bids->tricks;
+    """docs/rules.md Trump: named bids->trump->tricks; upcard, cut, dealer trump->bids->tricks;
     schedule and none bids->tricks."""
     assert steps_of_first_hand(new_game("classic", trump=trump)) == steps
 
 
 @pytest.mark.parametrize("trump", ["upcard", "cut", "dealer"])
 def test_a_bid_before_the_trump_is_refused_where_trump_comes_first(trump: str) -> None:
-    """rules.md Trump: upcard, cut and dealer enter trump before the bids."""
+    """docs/rules.md Trump: upcard, cut and dealer enter trump before the bids."""
     with pytest.raises(NotYourTurn, match="needs the trump"):
         bid(new_game("classic", trump=trump), 2)
 
 
 def test_trump_before_the_bids_is_refused_under_named() -> None:
-    """rules.md Trump named: trump is named after all bids."""
+    """docs/rules.md Trump named: trump is named after all bids."""
     with pytest.raises(NotYourTurn, match="needs Bob's bid next"):
         set_trump(new_game("cartier"), Suit.HEARTS)
 
 
 @pytest.mark.parametrize("trump", ["schedule:H,C,S,D,N", "none"])
 def test_a_trump_entry_is_refused_where_the_rules_fix_it(trump: str) -> None:
-    """rules.md Trump: schedule and none fix trump; nothing to enter."""
+    """docs/rules.md Trump: schedule and none fix trump; nothing to enter."""
     with pytest.raises(NotYourTurn, match="nothing to enter"):
         set_trump(new_game("classic", trump=trump), Suit.HEARTS)
 
 
 def test_trump_is_entered_once() -> None:
-    """rules.md Trump: one trump a hand; a second entry is refused."""
+    """docs/rules.md Trump: one trump a hand; a second entry is refused."""
     game = set_trump(new_game("classic"), Suit.HEARTS)
     with pytest.raises(NotYourTurn):
         set_trump(game, Suit.SPADES)
@@ -754,7 +770,7 @@ def test_trump_is_entered_once() -> None:
 
 @pytest.mark.parametrize("trump", ["upcard", "cut"])
 def test_no_trump_is_refused_where_a_card_shows_the_suit(trump: str) -> None:
-    """rules.md Trump: an upcard or a cut card shows a suit, "never no trump by entry"."""
+    """docs/rules.md Trump: an upcard or a cut card shows a suit, "never no trump by entry"."""
     with pytest.raises(Refused, match="spades, hearts, diamonds or clubs"):
         set_trump(new_game("classic", trump=trump), Suit.NOTRUMP)
 
@@ -762,7 +778,7 @@ def test_no_trump_is_refused_where_a_card_shows_the_suit(trump: str) -> None:
 @pytest.mark.parametrize("trump", ["upcard", "cut", "dealer", "named"])
 @pytest.mark.parametrize("suit", SUITS)
 def test_each_suit_can_be_entered(trump: str, suit: Suit) -> None:
-    """rules.md Trump: the four suits are entered under every method that asks."""
+    """docs/rules.md Trump: the four suits are entered under every method that asks."""
     game = new_game("classic", trump=trump)
     if trump == "named":
         game = finish_bidding(game)
@@ -773,7 +789,7 @@ def test_each_suit_can_be_entered(trump: str, suit: Suit) -> None:
 
 
 def test_upcard_hand_that_deals_every_card_has_no_trump_entry() -> None:
-    """rules.md Trump upcard (seed 003): n * N == D, no card to turn: played without trump,
+    """docs/rules.md Trump upcard (seed 003): n * N == D, no card to turn: played without trump,
     known in advance, with no trump entry; the bids come first."""
     game = new_game("classic", hands="13-12")
     hands = progress(game).hands
@@ -786,18 +802,18 @@ def test_upcard_hand_that_deals_every_card_has_no_trump_entry() -> None:
 
 
 def test_upcard_full_deal_steps_are_bids_then_tricks() -> None:
-    """rules.md Trump upcard: the full-deck hand is bids -> tricks."""
+    """docs/rules.md Trump upcard: the full-deck hand is bids -> tricks."""
     assert steps_of_first_hand(new_game("classic", hands="13")) == [*BIDS, "tricks"]
 
 
 def test_upcard_one_card_short_of_the_deck_asks_for_the_trump() -> None:
-    """rules.md Trump upcard: 12 x 4 = 48 < 52 leaves a card to turn (seed 003: 12 cards)."""
+    """docs/rules.md Trump upcard: 12 x 4 = 48 < 52 leaves a card to turn (seed 003: 12 cards)."""
     game = new_game("classic", hands="12")
     assert next_step(game) is Step.TRUMP
 
 
 def test_cut_has_a_trump_entry_even_when_every_card_is_dealt() -> None:
-    """rules.md Trump cut: no card is set aside, so every hand has a trump suit."""
+    """docs/rules.md Trump cut: no card is set aside, so every hand has a trump suit."""
     game = new_game("classic", trump="cut", hands="13")
     assert steps_of_first_hand(game) == ["trump", *BIDS, "tricks"]
 
@@ -813,7 +829,7 @@ def test_upcard_trump_step_names_no_player() -> None:
 
 
 def test_the_dealer_names_trump_before_the_bids() -> None:
-    """rules.md Trump dealer: the dealer names trump, a suit or no trump, before bidding."""
+    """docs/rules.md Trump dealer: the dealer names trump, a suit or no trump, before bidding."""
     game = new_game("classic", trump="dealer", first_dealer=1)
     nxt = progress(game).next
     assert nxt is not None
@@ -822,7 +838,7 @@ def test_the_dealer_names_trump_before_the_bids() -> None:
 
 
 def test_none_plays_every_hand_without_trump() -> None:
-    """rules.md Trump none: every hand is played without trump."""
+    """docs/rules.md Trump none: every hand is played without trump."""
     game = new_game("classic", trump="none")
     assert {h.trump for h in progress(game).hands} == {Suit.NOTRUMP}
 
@@ -843,14 +859,14 @@ def test_none_plays_every_hand_without_trump() -> None:
     ],
 )
 def test_ten_to_one_trump_cycle(number: int, trump: str) -> None:
-    """rules.md Presets ten-to-one (seed 001): hand 1 hearts, 2 clubs, 3 spades,
+    """docs/rules.md Presets ten-to-one (seed 001): hand 1 hearts, 2 clubs, 3 spades,
     4 diamonds, 5 no trump, 6 hearts, ... 10 no trump; shown in advance."""
     sheet = sheet_json(progress(new_game("ten-to-one", FIVE)))
     assert sheet["hands"][number - 1]["trump"] == trump  # type: ignore[index]
 
 
 def test_schedule_cycle_repeats_past_its_end() -> None:
-    """rules.md Trump schedule: a fixed cycle by hand number, repeating; N is no trump."""
+    """docs/rules.md Trump schedule: a fixed cycle by hand number, repeating; N is no trump."""
     game = new_game("classic", trump="schedule:S,N", hands="5-1")
     assert [h.trump for h in progress(game).hands] == [
         Suit.SPADES,
@@ -881,19 +897,34 @@ def test_schedule_cycle_repeats_past_its_end() -> None:
     ],
 )
 def test_hands_patterns(text: str, hands: tuple[int, ...]) -> None:
-    """rules.md Rule parameters hands: 13-2-13 (the turning hand once), 10-1, 1-10-1,
+    """docs/rules.md Rule parameters hands: 13-2-13 (the turning hand once), 10-1, 1-10-1,
     an explicit list 7,7,6,5."""
     assert parse_hands(text) == hands
 
 
 def test_13_2_13_turns_once_at_2() -> None:
-    """rules.md hands: "13-2-13 (down to 2, back up, the turning hand once)"."""
+    """docs/rules.md hands: "13-2-13 (down to 2, back up, the turning hand once)"."""
     assert parse_hands("13-2-13").count(2) == 1
 
 
 @pytest.mark.parametrize(
     "text",
-    ["", "x", "13-13", "13--2", "-5", "5-", "0-5", "10-0", "7,,6", "7,6,", "7-6,5", "105", "1.5"],
+    [
+        "",
+        "x",
+        "13-13",
+        "13--2",
+        "-5",
+        "5-",
+        "0-5",
+        "10-0",
+        "7,,6",
+        "7,6,",
+        "105",
+        "1.5",
+        "max-max",
+        "mx-1",
+    ],
 )
 def test_malformed_hands_patterns_are_refused(text: str) -> None:
     """cli-contract exit 2: a hand pattern that does not parse is a value of the wrong form."""
@@ -908,16 +939,21 @@ def test_malformed_hands_patterns_are_refused(text: str) -> None:
 def test_a_hands_list_is_written_back_as_a_pattern_that_reads_the_same(
     hands: tuple[int, ...],
 ) -> None:
-    """rules.md hands: the pattern shown for a game reads back as its hands list."""
+    """docs/rules.md hands: the pattern shown for a game reads back as its hands list."""
     assert parse_hands(hands_pattern(hands)) == hands
 
 
 def test_preset_hands_are_written_as_their_patterns() -> None:
-    """rules.md Presets: 13-2-13, 10-1, 10-1-10."""
+    """docs/rules.md "Presets": 13-2-13, 10-1, 10-1-10; regional max-1-max (4 players,
+    upcard: 12); kachuful 1-max (schedule: 13); boerenbridge 1-8,8-1 (the top hand twice)."""
     assert [hands_pattern(p.rules.hands) for p in PRESETS.values()] == [
         "13-2-13",
         "10-1",
         "10-1-10",
+        "12-1-12",
+        "10-1-10",
+        "1-13",
+        "1-8,8-1",
     ]
 
 
@@ -938,7 +974,7 @@ def test_hands_option_overrides_the_preset() -> None:
     ],
 )
 def test_hook_option(text: str, from_cards: int | None, shown: str) -> None:
-    """rules.md hook: always, never, from:K."""
+    """docs/rules.md hook: always, never, from:K."""
     hook = Hook.parse(text)
     assert (hook.from_cards, str(hook)) == (from_cards, shown)
 
@@ -964,7 +1000,7 @@ def test_malformed_hook_is_refused(text: str) -> None:
     ],
 )
 def test_when_the_hook_applies(hook: str, cards: int, applies: bool) -> None:
-    """rules.md hook: from:K applies only to hands with n >= K."""
+    """docs/rules.md hook: from:K applies only to hands with n >= K."""
     assert Hook.parse(hook).applies(cards) is applies
 
 
@@ -975,7 +1011,7 @@ def test_when_the_hook_applies(hook: str, cards: int, applies: bool) -> None:
 def test_the_forbidden_bid_is_n_minus_the_others_when_in_0_to_n(
     cards: int, others: int, banned: int | None
 ) -> None:
-    """rules.md 4: the forbidden bid is n - (sum of the others' bids), only if in 0..n."""
+    """docs/rules.md 4: the forbidden bid is n - (sum of the others' bids), only if in 0..n."""
     assert Hook.parse("always").forbidden_bid(cards, others) == banned
 
 
@@ -997,13 +1033,13 @@ def test_the_forbidden_bid_is_n_minus_the_others_when_in_0_to_n(
     ],
 )
 def test_trump_option(text: str, method: TrumpMethod, schedule: tuple[Suit, ...]) -> None:
-    """rules.md trump: named, upcard, cut, schedule:H,C,S,D,N, dealer, none."""
+    """docs/rules.md trump: named, upcard, cut, schedule:H,C,S,D,N, dealer, none."""
     trump = Trump.parse(text)
     assert (trump.method, trump.schedule) == (method, schedule)
 
 
 def test_trump_option_is_written_back_as_typed() -> None:
-    """rules.md trump: the stored rule reads back the same (cli-contract rules.trump)."""
+    """docs/rules.md trump: the stored rule reads back the same (cli-contract rules.trump)."""
     assert str(Trump.parse("schedule:h,c,s,d,n")) == "schedule:H,C,S,D,N"
     assert str(Trump.parse("Named")) == "named"
 
@@ -1025,11 +1061,13 @@ def test_malformed_trump_is_refused(text: str, message: str) -> None:
         Trump.parse(text)
 
 
-@pytest.mark.parametrize("scheme", ["standard", "exact", "minus", "progressive", " Exact "])
-def test_scoring_option(scheme: str) -> None:
-    """rules.md scoring: standard, exact, minus, progressive."""
-    rules = new_game("classic", scoring=scheme).rules
-    assert rules.scoring is Scoring(scheme.strip().lower())
+@pytest.mark.parametrize(
+    "name", ["standard", "exact", "minus", "progressive", "penalty", "tenfold", " Exact "]
+)
+def test_scoring_option(name: str) -> None:
+    """docs/rules.md "Scoring": the six scheme names."""
+    rules = new_game("classic", scoring=name).rules
+    assert rules.scoring == scheme(name.strip().lower())
 
 
 @pytest.mark.parametrize("scheme", ["", "bonus", "minus10"])
@@ -1066,13 +1104,13 @@ def test_unknown_suit_is_refused(text: str) -> None:
 
 
 def test_suits_rank_spades_hearts_diamonds_clubs() -> None:
-    """rules.md Trump (seed 000 rule 2): suits rank spades, hearts, diamonds, clubs."""
+    """docs/rules.md Trump (seed 000 rule 2): suits rank spades, hearts, diamonds, clubs."""
     assert list(Suit)[:4] == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
 
 
 @pytest.mark.parametrize(("decks", "deck"), [(1, 52), (2, 104)])
 def test_decks_option(decks: int, deck: int) -> None:
-    """rules.md deck: 52, 104 with --decks 2."""
+    """docs/rules.md deck: 52, 104 with --decks 2."""
     assert new_game("classic", decks=decks).rules.deck == deck
 
 
@@ -1166,20 +1204,20 @@ def test_edit_bids_recomputes_scores_and_later_totals() -> None:
 
 
 def test_edit_keeps_the_hook() -> None:
-    """cli-contract edit: the hand stays valid under the hook (rules.md 4)."""
+    """cli-contract edit: the hand stays valid under the hook (docs/rules.md 4)."""
     with pytest.raises(IllegalBid, match=r"Ann \(dealer\) may not bid 1 in hand 1"):
         edit(two_classic_hands(), 1, "bids", [("Ann", 1), ("Bob", 3)])
 
 
 def test_edit_of_another_bid_cannot_make_the_dealer_s_bid_the_forbidden_one() -> None:
-    """cli-contract edit + rules.md 4: hand 1 bids Bob 3, Cat 3, Dan 3, Ann 2; Bob to 2
+    """cli-contract edit + docs/rules.md 4: hand 1 bids Bob 3, Cat 3, Dan 3, Ann 2; Bob to 2
     makes the others 8, so Ann's 2 would make the total 10."""
     with pytest.raises(IllegalBid, match="may not bid 2"):
         edit(two_classic_hands(), 1, "bids", [("Bob", 2)])
 
 
 def test_edit_without_the_hook_may_make_the_total() -> None:
-    """rules.md hook never: an edit may make the bids add up to n."""
+    """docs/rules.md hook never: an edit may make the bids add up to n."""
     game = new_game("classic", hook="never", hands="10")
     game = tricks(bid(set_trump(game, Suit.SPADES), 3, 3, 3, 2), 3, 3, 3, 1)
     edited = edit(game, 1, "bids", [("Ann", 1)])
@@ -1187,7 +1225,7 @@ def test_edit_without_the_hook_may_make_the_total() -> None:
 
 
 def test_edit_keeps_the_tricks_sum() -> None:
-    """cli-contract edit + rules.md 6: edited tricks must still add up to n."""
+    """cli-contract edit + docs/rules.md 6: edited tricks must still add up to n."""
     with pytest.raises(TricksDontAddUp, match="add up to 11, but hand 1 has 10"):
         edit(two_classic_hands(), 1, "tricks", [("Ann", 2)])
 
@@ -1207,7 +1245,7 @@ def test_edit_keeps_the_recorded_trump() -> None:
 
 
 def test_edit_of_a_bid_out_of_range_is_refused() -> None:
-    """rules.md 3: a bid is 0..n, in an edit too."""
+    """docs/rules.md 3: a bid is 0..n, in an edit too."""
     with pytest.raises(IllegalBid, match="0 to 10"):
         edit(two_classic_hands(), 1, "bids", [("Cat", 11)])
 

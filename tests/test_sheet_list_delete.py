@@ -139,4 +139,4 @@ def test_thirteen_cards_to_seven_players_still_fit_80_columns(ohhell: Ohhell) ->
     assert max(len(line.rstrip()) for line in lines) <= 80
     assert "12/12✓" in next(line for line in lines if line.lstrip().startswith("1 "))
     totals = next(line for line in lines if "★" in line)
-    assert totals.split() == ["Σ", "10", "154★", "1", "10", "10", "10", "10"]
+    assert totals.split() == ["Σ", "10", "154★", "-1", "10", "10", "10", "10"]

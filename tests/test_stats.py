@@ -2,8 +2,8 @@
 
 Every game here deals two hands (``--hands 2,1``) to three players, without trump and
 without the hook, so each figure can be checked on paper. Ann deals first, so hand 1
-is bid Bob, Cat, Ann (2 cards) and hand 2 Cat, Ann, Bob (1 card) (rules.md 1 and 3).
-Scores are standard: 10 + t for a made bid, t for a missed one (rules.md, "Scoring").
+is bid Bob, Cat, Ann (2 cards) and hand 2 Cat, Ann, Bob (1 card) (docs/rules.md 1 and 3).
+Scores are standard: 10 + t for a made bid, t for a missed one (docs/rules.md, "Scoring").
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def test_stats_count_finished_games_only(ohhell: Ohhell) -> None:
 
 @pytest.mark.usefixtures("evenings")
 def test_a_shared_win_counts_for_each_winner(ohhell: Ohhell) -> None:
-    """rules.md 8 (seed 004): equal highest totals share the win."""
+    """docs/rules.md 8 (seed 004): equal highest totals share the win."""
     players = stats_json(ohhell)["players"]
     assert {p: players[p]["wins"] for p in players} == {"Dan": 1, "Bob": 2, "Ann": 2, "Cat": 0}
 

@@ -1,5 +1,5 @@
 """The string checks that replaced regular expressions (start-up time, issue 7) accept
-exactly what those expressions did: ids (cli-contract), hooks and hands (rules.md)."""
+exactly what those expressions did: ids (cli-contract), hooks and hands (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.rules import Hook, Suit, parse_hands
 
 ID = re.compile(r"[a-z0-9-]{1,64}")
-#: The patterns parse_hands and Hook.parse used before, with \d as ASCII digits.
-COMMAS = re.compile(r"[0-9]{1,3}(\s*,\s*[0-9]{1,3})*")
-DASHES = re.compile(r"[0-9]{1,3}(-[0-9]{1,3})*")
+#: The patterns of parse_hands and Hook.parse, with \d as ASCII digits: a hands pattern
+#: is pieces joined by commas (spaces around them allowed), each a run of turning points.
+RUN = r"[0-9]{1,3}(-[0-9]{1,3})*"
+PIECES = re.compile(rf"{RUN}(\s*,\s*{RUN})*")
 FROM = re.compile(r"from:([0-9]{1,3})")
 
 ID_LIKE = st.text(alphabet="abcz09-_A/. é", max_size=70) | st.text(max_size=5)
@@ -37,22 +38,22 @@ def test_is_id_is_the_contracts_pattern(text: str) -> None:
 
 
 def regex_parse_hands(text: str) -> tuple[int, ...] | None:
-    """parse_hands as it was written with regular expressions (None: refused)."""
+    """parse_hands written with regular expressions (None: refused): docs/rules.md
+    "Hand patterns", pieces joined by commas, each a number or a run."""
     t = text.strip()
-    if COMMAS.fullmatch(t):
-        hands = tuple(int(x) for x in t.split(","))
-    elif DASHES.fullmatch(t):
-        points = [int(x) for x in t.split("-")]
+    if not PIECES.fullmatch(t):
+        return None
+    hands: list[int] = []
+    for piece in t.split(","):
+        points = [int(x) for x in piece.strip().split("-")]
         if any(a == b for a, b in itertools.pairwise(points)):
             return None
         walked = [points[0]]  # a card at a time to each turning point
         for point in points[1:]:
             while walked[-1] != point:
                 walked.append(walked[-1] + (1 if point > walked[-1] else -1))
-        hands = tuple(walked)
-    else:
-        return None
-    return hands if hands and all(1 <= n <= 104 for n in hands) else None
+        hands.extend(walked)
+    return tuple(hands) if hands and all(1 <= n <= 104 for n in hands) else None
 
 
 @given(HANDS_LIKE)
@@ -77,7 +78,7 @@ def test_a_hook_is_read_exactly_where_the_pattern_matched(text: str) -> None:
 
 
 def test_suits_are_read_with_spaces_dashes_and_underscores_anywhere() -> None:
-    """rules.md trump names as people type them: `no trump`, `no-trump`, `No_Trump`."""
+    """docs/rules.md trump names as people type them: `no trump`, `no-trump`, `No_Trump`."""
     for text in ("no trump", "no-trump", "No_Trump", " n t ", "no\ttrump"):
         assert Suit.parse(text) is Suit.NOTRUMP
     assert Suit.parse("Spades") is Suit.SPADES

@@ -1,4 +1,4 @@
-"""The tournament's format and seating (rules.md, "The Cartier tournament"; seed 000)."""
+"""The tournament's format and seating (docs/rules.md, "The Cartier tournament"; seed 000)."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def start(players: int, seed: int, *, losers: bool = False) -> tuple[Tournament,
 def test_round_2_never_reunites_first_round_table_mates_and_seats_everyone_once(
     players: int, seed: int, strength: random.Random
 ) -> None:
-    """rules.md: each second-round table draws its players from different first-round
+    """docs/rules.md: each second-round table draws its players from different first-round
     tables; the losers' bracket is seated the same way."""
     t, games = start(players, seed, losers=True)
     order = names(players)
@@ -158,7 +158,7 @@ def test_round_2_is_not_seated_while_a_table_is_unfinished() -> None:
 
 
 def test_a_tie_for_second_place_stops_round_2_until_the_organiser_orders_it() -> None:
-    """rules.md: equal totals and equal bids made: the organiser names the order."""
+    """docs/rules.md: equal totals and equal bids made: the organiser names the order."""
     t, games = start(32, 5)
     tied = t.rounds[0].tables[0]
     play_round(t, games, names(32), {tied.game: TIE_2_3})

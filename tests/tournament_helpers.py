@@ -20,7 +20,7 @@ DISTINCT: Plan = [
     [(1, 1), (1, 1), (0, 0), (1, 0)],
     [(1, 1), (0, 0), (0, 0), (1, 0)],
 ]
-#: Totals 23, 20, 20, 0, places 2 and 3 with 2 bids made each: a tie rules.md cannot break.
+#: Totals 23, 20, 20, 0, places 2 and 3 with 2 bids made each: a tie docs/rules.md cannot break.
 TIE_2_3: Plan = [
     [(2, 2), (0, 0), (0, 0), (1, 0)],
     [(1, 1), (0, 0), (0, 0), (1, 0)],

@@ -46,7 +46,7 @@ from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
-    pass
+    from ohhell_score.domain.rules import RuleSet
 
 # The commands of the other areas, by their module in cli/, each holding them on its own
 # Typer app (``app``). A module is imported only when one of its commands runs, or when
@@ -146,28 +146,67 @@ def new(
     draw: Annotated[
         bool, typer.Option("--draw", help="Each player types the card they drew; highest deals.")
     ] = False,
+    draw_cards: Annotated[
+        str | None,
+        typer.Option(
+            help='The cards drawn for the first dealer: "Ann=Q♠ Bob=Q♥ Cat=2♣"; '
+            "further rounds of the tied after ';'.",
+            show_default=False,
+            metavar="DRAW",
+        ),
+    ] = None,
+    draw_ties: Annotated[
+        str | None,
+        typer.Option(
+            help="Equal highest cards: suit (spades > hearts > diamonds > clubs) or redraw "
+            "(default: suit under cartier, else redraw).",
+            show_default=False,
+            metavar="suit|redraw",
+        ),
+    ] = None,
 ) -> None:
     """Start a game. Players are listed clockwise; the new game becomes current.
 
     Without players it asks for them, the preset and the first dealer, then plays.
     """
-    from ohhell_score.domain.game import Game, check_players, progress
+    from ohhell_score.domain.game import check_players, progress
     from ohhell_score.views.words import next_words
 
     options = rule_options(ctx)
+    if draw_cards is not None and (dealer is not None or draw):
+        raise typer.BadParameter("give one of --dealer, --draw and --draw-cards")
+    if draw_cards is not None and not players:
+        raise typer.BadParameter("--draw-cards names the players: list them after `new`")
     if not players or draw:
         from ohhell_score.cli.play import new_at_table
 
-        new_at_table(players, rules, dealer, game, options, scorer, draw)
+        new_at_table(players, rules, dealer, game, options, scorer, draw, draw_ties)
         return
 
     with refusals():
         names = check_players(players)
         rule_set = make_rules(rules, len(names), options)
-        first = names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
+        first = first_dealer(names, rule_set, dealer, draw_cards, draw_ties)
         created = create_game(game, names, rule_set, first, scorer)
     say(announced(created))
     say(next_words(progress(created)))
+
+
+def first_dealer(
+    names: tuple[str, ...],
+    rule_set: "RuleSet",
+    dealer: str | None,
+    draw_cards: str | None,
+    draw_ties: str | None,
+) -> int:
+    """The first dealer's seat: named, drawn on the command line, or the first player."""
+    from ohhell_score.domain.draw import scripted_draw, ties_by_suit
+    from ohhell_score.domain.game import Game
+
+    by_suit = ties_by_suit(rule_set, draw_ties)  # --draw-ties is checked when given alone too
+    if draw_cards is not None:
+        return names.index(scripted_draw(draw_cards, names, rule_set.deck, by_suit=by_suit))
+    return names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
 
 
 # --- entries ------------------------------------------------------------------------
@@ -304,16 +343,17 @@ def show(
     if scoring is not None:
         from ohhell_score.domain.game import progress
         from ohhell_score.domain.stats import rescored
+        from ohhell_score.views.words import scheme_words
 
+        played = scheme_words(prog.game.rules.scoring)
         with refusals():
             from ohhell_score.domain.rules import Scoring
 
             scheme = Scoring.parse(scoring)
-        played = prog.game.rules.scoring.value
-        prog = progress(rescored(prog.game, scheme))
+            prog = progress(rescored(prog.game, scheme))
         if not as_json:
             say(
-                f"As if scored under {scheme.value} (played under {played}); "
+                f"As if scored under {scheme_words(scheme)} (played under {played}); "
                 "the game is not changed."
             )
     if as_json:

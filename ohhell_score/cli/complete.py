@@ -67,10 +67,34 @@ def complete_rules(incomplete: str) -> list[tuple[str, str]]:
     return complete_preset(incomplete) + complete_house_rule(incomplete)
 
 
-def complete_suit(incomplete: str) -> list[tuple[str, str]]:
-    """``ohhell trump SUIT``: the suit names (the short forms are for typing, not offering)."""
+def complete_suit(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """``ohhell trump SUIT``: the suit names (the short forms are for typing, not
+    offering); ``notrump`` only where the current hand's own trump method lets a player
+    name it (docs/rules.md, "Trump": an upcard or a cut card always shows a suit)."""
     word = incomplete.strip().lower()
-    return [(name, shown) for name, shown in SUITS if name.startswith(word)]
+    offers = [(name, shown) for name, shown in SUITS if name.startswith(word)]
+    data = read_game(ctx.params.get("game"))
+    if data is None or notrump_named(data):
+        return offers
+    return [(name, shown) for name, shown in offers if name != "notrump"]
+
+
+def notrump_named(data: dict[str, Any]) -> bool:
+    """Whether the current hand of a game file may have "no trump" entered (True when
+    the file cannot tell). The rules are imported for this alone: a TAB after `trump`."""
+    from ohhell_score.domain.errors import BadValue
+    from ohhell_score.domain.rules import Trump
+
+    try:
+        hands = tuple(int(n) for n in data["rules"]["hands"])
+        number = 1 + sum(1 for e in data["entries"] if e.get("kind") == "tricks")
+        rules_trump = Trump.parse(str(data["rules"]["trump"]))
+        if not 1 <= number <= len(hands):
+            return True
+        method = rules_trump.method_for(number, hands)
+    except (KeyError, TypeError, ValueError, AttributeError, BadValue):
+        return True
+    return method.value in ("named", "dealer")
 
 
 def read_game(game_id: str | None) -> dict[str, Any] | None:

@@ -26,7 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ohhell_score.actions.seats import seat_report
-from ohhell_score.domain.draw import Card, drawn_already, highest, in_deck
+from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
 from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
 from ohhell_score.domain.game import (
     Game,
@@ -164,7 +164,7 @@ def balance_words(hand: HandState) -> str:
 def trump_line(prog: Progress, hand: HandState) -> str:
     """What the table knows of this hand's trump before it starts."""
     rules = prog.game.rules
-    method = rules.trump.method
+    method = rules.trump_method(hand.number)
     if not hand.trump_entered:
         if hand.trump is Suit.NOTRUMP and method is TrumpMethod.UPCARD:
             return "Trump: none: every card is dealt, so no card is turned up."
@@ -384,8 +384,8 @@ class Session:
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None
         rules = game.rules
-        keys = "s h d c n" if rules.allows_notrump_entry() else "s h d c"
-        method = rules.trump.method
+        keys = "s h d c n" if rules.allows_notrump_entry(hand.number) else "s h d c"
+        method = rules.trump_method(hand.number)
         if method is TrumpMethod.NAMED:
             prompt = f"{nxt.player} (highest bid) names trump ({keys}): "
         elif method is TrumpMethod.DEALER:
@@ -550,10 +550,18 @@ def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSe
             console.print(REFUSED + str(err), style="bold")
 
 
-def draw_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSet) -> int:
-    """rules.md "First dealer": each draws a card, the highest deals; ties draw again
-    (under cartier, suit rank breaks equal ranks)."""
-    by_suit = rules.preset == "cartier"
+def draw_dealer(
+    console: Console,
+    ask: Ask,
+    players: Sequence[str],
+    rules: RuleSet,
+    by_suit: bool | None = None,
+) -> int:
+    """rules.md "First dealer": each draws a card, the highest deals; ties draw again,
+    or (``by_suit``: ``--draw-ties suit``, and cartier when not given) suit rank breaks
+    equal ranks."""
+    if by_suit is None:
+        by_suit = ties_by_suit(rules, None)
     console.print(
         "Each player draws a card; the highest deals (aces high"
         + (", then spades, hearts, diamonds, clubs)." if by_suit else "; ties draw again).")
@@ -580,17 +588,10 @@ def ask_card(console: Console, ask: Ask, player: str, drawn: Mapping[str, Card],
         except BadValue as err:
             console.print(REFUSED + str(err), style="bold")
             continue
-        other = drawn_already(drawn, card, deck)
-        if other is not None:
-            console.print(REFUSED + f"{other} drew {card} already: the deck has one", style="bold")
-        elif not in_deck(card, deck):
-            console.print(
-                REFUSED + f"{card} is not in this {deck}-card deck "
-                "(no 2s, 3s, 4s, nor the 5 of clubs)",
-                style="bold",
-            )
-        else:
+        problem = card_problem(drawn, card, deck)
+        if problem is None:
             return card
+        console.print(REFUSED + problem, style="bold")
 
 
 def ask_new_game(

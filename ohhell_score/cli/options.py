@@ -20,7 +20,15 @@ if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-
 
 #: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
 #: without importing the rules (tests/test_completions.py checks that they agree).
-PRESET_NAMES = ("cartier", "ten-to-one", "classic")
+PRESET_NAMES = (
+    "cartier",
+    "ten-to-one",
+    "classic",
+    "regional",
+    "nomination-whist",
+    "kachuful",
+    "boerenbridge",
+)
 DEFAULT_PRESET = "classic"
 
 #: Commands that take numbers as arguments take "-1" as a (refused) value, not an option.
@@ -80,16 +88,26 @@ RulesOpt = Annotated[
 HookOpt = Annotated[str | None, typer.Option(help="always, never or from:K.", show_default=False)]
 HandsOpt = Annotated[
     str | None,
-    typer.Option(help="Cards per hand: 13-2-13, 10-1, 1-7-1 or 7,7,6.", show_default=False),
+    typer.Option(
+        help="Cards per hand: 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max.",
+        show_default=False,
+    ),
 ]
 TrumpOpt = Annotated[
     str | None,
     typer.Option(
-        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N.", show_default=False
+        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N; exceptions after +, "
+        "e.g. upcard+max=none.",
+        show_default=False,
     ),
 ]
 ScoringOpt = Annotated[
-    str | None, typer.Option(help="standard, exact, minus or progressive.", show_default=False)
+    str | None,
+    typer.Option(
+        help="standard, exact, minus, progressive, penalty, tenfold or a formula such as "
+        "'made: 10+b; missed: -b'.",
+        show_default=False,
+    ),
 ]
 DecksOpt = Annotated[int | None, typer.Option(help="Number of 52-card packs.", show_default=False)]
 DeckSizeOpt = Annotated[

@@ -124,11 +124,13 @@ def new_at_table(
     options: RuleOptions,
     scorer: str | None,
     draw: bool,
+    draw_ties: str | None = None,
 ) -> None:
     """``ohhell new`` that asks: the players, the preset and the first dealer (or, with
     ``--draw``, each player's drawn card). Without players on the command line the
     game is played at once."""
     from ohhell_score.cli import interactive as play
+    from ohhell_score.domain.draw import ties_by_suit
     from ohhell_score.domain.game import Game, check_players, progress
     from ohhell_score.views.words import next_words
 
@@ -158,7 +160,9 @@ def new_at_table(
                 console, ask, preset_name, lambda name, n: make_rules(name, n, options)
             )
         if draw:
-            first = play.draw_dealer(console, ask, names, rule_set)
+            with refusals():
+                by_suit = ties_by_suit(rule_set, draw_ties)
+            first = play.draw_dealer(console, ask, names, rule_set, by_suit)
         elif dealer is not None:
             with refusals():
                 first = names.index(Game("x", names, rule_set).resolve(dealer))

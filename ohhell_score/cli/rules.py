@@ -83,7 +83,7 @@ def show_rules(
     players: Annotated[
         int | None,
         typer.Option(
-            help="Explain it for this many players (default: the seed's table).",
+            help="Explain it for this many players (default: the table its source describes).",
             show_default=False,
         ),
     ] = None,
@@ -101,7 +101,7 @@ def show_rules(
         chosen = preset(name, found)
         seats = players if players is not None else chosen.seats
         rule_set = build_rules(chosen.name, seats, house=found)
-    source = f"house rule: {found.summary()}" if found else f"seed {chosen.seed}"
+    source = f"house rule: {found.summary()}" if found else chosen.source
     say(f"{chosen.name} ({source}), for {seats} players:")
     say(f"  Players: usually {chosen.usual_players}.")
     for line in describe_rules(rule_set, seats):

@@ -328,10 +328,33 @@ def dealer(
             help="The table's game id.", show_default=False, autocompletion=complete_game
         ),
     ],
-    player: Annotated[str, typer.Argument(help="Who drew the highest card.", show_default=False)],
+    player: Annotated[
+        str | None,
+        typer.Argument(help="Who drew the highest card.", show_default=False),
+    ] = None,
+    draw_cards: Annotated[
+        str | None,
+        typer.Option(
+            help="The cards drawn instead: \"Ann=Q♠ Bob=Q♥ ...\"; the tied again after ';'.",
+            show_default=False,
+            metavar="DRAW",
+        ),
+    ] = None,
+    draw_ties: Annotated[
+        str | None,
+        typer.Option(
+            help="Equal highest cards: suit or redraw (default: suit under cartier).",
+            show_default=False,
+            metavar="suit|redraw",
+        ),
+    ] = None,
 ) -> None:
     """Record who deals first at a table (highest card drawn), before its first bid."""
+    from ohhell_score.domain.draw import scripted_draw, ties_by_suit
     from ohhell_score.domain.game import Progress, progress
+
+    if (player is None) == (draw_cards is None):
+        raise typer.BadParameter("give the PLAYER who drew the highest card, or --draw-cards")
 
     def first_dealer(prog: Progress) -> Progress:
         g = prog.game
@@ -341,7 +364,13 @@ def dealer(
                     game=g.id
                 )
             )
-        seat = g.players.index(g.resolve(player))
+        by_suit = ties_by_suit(g.rules, draw_ties)
+        if draw_cards is not None:
+            who = scripted_draw(draw_cards, g.players, g.rules.deck, by_suit=by_suit)
+        else:
+            assert player is not None
+            who = g.resolve(player)
+        seat = g.players.index(who)
         return progress(g._replace(first_dealer=seat, updated=game_store.now()))
 
     with refusals():

@@ -131,7 +131,7 @@ class HandState(NamedTuple):
     def trump_namer(self, rules: RuleSet) -> str | None:
         """Who names trump: the dealer under ``dealer``; under ``named``, the highest
         bidder once all bids are in, ties to the first in bidding order (seed 000, 7)."""
-        method = rules.trump.method
+        method = rules.trump_method(self.number)
         if method is TrumpMethod.DEALER:
             return self.dealer
         if method is TrumpMethod.NAMED and len(self.bids) == len(self.order):
@@ -215,8 +215,8 @@ def _deal(game: Game, seating: Seating, first: int = 1) -> tuple[list[HandState]
                 cards=cards,
                 dealer=seating.ring[seat] or "",
                 order=seating.bidding_order(seat),
-                trump=game.rules.fixed_trump(number, cards, n_players),
-                trump_entered=game.rules.trump_is_entered(cards, n_players),
+                trump=game.rules.fixed_trump(number, n_players),
+                trump_entered=game.rules.trump_is_entered(number, n_players),
                 bids={},
                 tricks={},
                 scores={},
@@ -231,7 +231,7 @@ def _deal(game: Game, seating: Seating, first: int = 1) -> tuple[list[HandState]
 def _next_step(game: Game, hand: HandState) -> NextStep:
     rules = game.rules
     trump_known = hand.trump is not None
-    if hand.trump_entered and not trump_known and rules.trump_before_bids():
+    if hand.trump_entered and not trump_known and rules.trump_before_bids(hand.number):
         step, player = Step.TRUMP, hand.trump_namer(rules)
     elif len(hand.bids) < len(hand.order):
         step, player = Step.BID, hand.order[len(hand.bids)]
@@ -389,7 +389,9 @@ def _entered(game: Game, hand: HandState, entry: Bid | TrumpEntry | Tricks) -> H
     _check_tricks(hand, values)
     tricks = {p: values[p] for p in hand.order}
     score = game.rules.scoring.score
-    return hand._replace(tricks=tricks, scores={p: score(hand.bids[p], tricks[p]) for p in tricks})
+    return hand._replace(
+        tricks=tricks, scores={p: score(hand.bids[p], tricks[p], hand.cards) for p in tricks}
+    )
 
 
 def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:
@@ -415,9 +417,10 @@ def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> 
         raise NotYourTurn(f"the rules fix hand {hand.number}'s trump ({fixed}); nothing to enter")
     if nxt.step is not Step.TRUMP:
         raise NotYourTurn(_step_message(nxt, "trump"))
-    if suit is Suit.NOTRUMP and not rules.allows_notrump_entry():
+    if suit is Suit.NOTRUMP and not rules.allows_notrump_entry(hand.number):
         raise Refused(
-            f"under {rules.trump} trump is a card's suit: spades, hearts, diamonds or clubs"
+            f"under {rules.trump_method(hand.number).value} trump is a card's suit: spades, "
+            "hearts, diamonds or clubs"
         )
 
 

@@ -14,12 +14,14 @@ how large the deck is. Presets come from the seeds:
 # No ``from __future__ import annotations``: NamedTuple would compile each field's
 # string annotation (a ForwardRef) at every start of `bid` and `show`.
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import NamedTuple, assert_never
 
 from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit
+from ohhell_score.domain.formula import Formula, check_hands, parse_formula
 from ohhell_score.domain.ids import is_id
+from ohhell_score.i18n import N_, _
 
 MIN_PLAYERS = 3
 #: rules.md: "8 or more need --decks 2".
@@ -47,6 +49,12 @@ class Suit(Enum):
     def symbol(self) -> str:
         return _SYMBOLS[self]
 
+    @property
+    def words(self) -> str:
+        """The suit's name in the reader's language ("hearts", "no trump"); ``value``
+        is the contract's, in English."""
+        return _(_NAMES[self])
+
     @classmethod
     def parse(cls, text: str) -> "Suit":
         """Read a suit as people type it: ``spades``, ``s``, ``♠``, ``nt``, ``no trump``."""
@@ -55,8 +63,10 @@ class Suit(Enum):
             return _SUIT_WORDS[key]
         except KeyError:
             raise BadValue(
-                f"{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
-                "(s h d c nt, or ♠ ♥ ♦ ♣)"
+                _(
+                    "{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
+                    "(s h d c nt, or ♠ ♥ ♦ ♣)"
+                ).format(text=text)
             ) from None
 
 
@@ -66,6 +76,13 @@ _SYMBOLS = {
     Suit.DIAMONDS: "♦",
     Suit.CLUBS: "♣",
     Suit.NOTRUMP: "NT",
+}
+_NAMES = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+    Suit.NOTRUMP: N_("no trump"),
 }
 _SUIT_WORDS: dict[str, Suit] = {}
 for _suit in Suit:
@@ -123,13 +140,13 @@ class _Worded:
 
     @property
     def description(self) -> str:
-        """As `ohhell rules NAME` explains the rules."""
-        return self._words()[0]
+        """As `ohhell rules NAME` explains the rules (in the reader's language)."""
+        return _(self._words()[0])
 
     @property
     def sheet_note(self) -> str:
         """Shorter, as the notes under a printed blank score sheet say it."""
-        return self._words()[1]
+        return _(self._words()[1])
 
 
 class TrumpMethod(_Worded, Enum):
@@ -144,42 +161,57 @@ class TrumpMethod(_Worded, Enum):
 
     def _words(self) -> tuple[str, str]:
         """The description and the sheet note of each method (a schedule's description is
-        followed by its cycle of suits, after a colon). A new method is a new member and
-        its case here: mypy's ``assert_never`` says when one is missing."""
+        followed by its cycle of suits, after a colon), marked for translation: the
+        properties translate them. A new method is a new member and its case here:
+        mypy's ``assert_never`` says when one is missing."""
         match self:
             case TrumpMethod.NAMED:
                 return (
-                    "after the bids, the highest bidder names a suit or no trump; on equal "
-                    "bids the first of them in bidding order names it",
-                    "after the bids, the highest bidder names it (first in bidding order on "
-                    "equal bids); write it in",
+                    N_(
+                        "after the bids, the highest bidder names a suit or no trump; on "
+                        "equal bids the first of them in bidding order names it"
+                    ),
+                    N_(
+                        "after the bids, the highest bidder names it (first in bidding order "
+                        "on equal bids); write it in"
+                    ),
                 )
             case TrumpMethod.UPCARD:
                 return (
-                    "after the deal the next card is turned up and its suit is trump; a hand "
-                    "that deals every card is played without trump",
-                    "the card turned up after the deal; write its suit in (NT: every card "
-                    "dealt, no trump)",
+                    N_(
+                        "after the deal the next card is turned up and its suit is trump; a "
+                        "hand that deals every card is played without trump"
+                    ),
+                    N_(
+                        "the card turned up after the deal; write its suit in (NT: every card "
+                        "dealt, no trump)"
+                    ),
                 )
             case TrumpMethod.CUT:
                 return (
-                    "the pack is cut (or the dealer's last card shown) before the bids: its suit",
-                    "the suit of the cut card, before the bids; write it in",
+                    N_(
+                        "the pack is cut (or the dealer's last card shown) before the bids: "
+                        "its suit"
+                    ),
+                    N_("the suit of the cut card, before the bids; write it in"),
                 )
             case TrumpMethod.SCHEDULE:
                 return (
-                    "a fixed cycle by hand, repeating",
-                    "fixed by the hand's number, as printed",
+                    N_("a fixed cycle by hand, repeating"),
+                    N_("fixed by the hand's number, as printed"),
                 )
             case TrumpMethod.DEALER:
                 return (
-                    "the dealer names a suit or no trump before the bids, before seeing the cards",
-                    "the dealer names it before the bids; write it in",
+                    N_(
+                        "the dealer names a suit or no trump before the bids, before seeing "
+                        "the cards"
+                    ),
+                    N_("the dealer names it before the bids; write it in"),
                 )
             case TrumpMethod.NONE:
                 return (
-                    "none; every hand is played without trump",
-                    "none; every hand is played without trump",
+                    N_("none; every hand is played without trump"),
+                    N_("none; every hand is played without trump"),
                 )
             case _:
                 assert_never(self)
@@ -188,79 +220,141 @@ class TrumpMethod(_Worded, Enum):
     def choices(cls) -> str:
         """What ``--trump`` takes: ``named, upcard, ... or schedule:H,C,S,D,N``."""
         named = [m.value for m in cls if m is not cls.SCHEDULE]
-        return ", ".join(named) + f" or {cls.SCHEDULE.value}:H,C,S,D,N"
+        return _("{methods} or {schedule}; exceptions after +, e.g. {example}").format(
+            methods=", ".join(named),
+            schedule=f"{cls.SCHEDULE.value}:H,C,S,D,N",
+            example="upcard+max=none",
+        )
 
 
-class Scoring(_Worded, Enum):
-    """How a hand is scored (rules.md, "Scoring")."""
+#: The named schemes (rules.md, "Scoring"): each a name for a formula, with its words
+#: for `ohhell rules` and for the notes under a printed sheet. One table: a new scheme is
+#: a new row.
+SCHEMES: dict[str, tuple[str, str, str]] = {
+    "standard": (
+        "made: 10+t; missed: t",
+        N_("a made bid scores 10 + tricks; a missed bid scores the tricks taken"),
+        N_("bid made, 10 + tricks; bid missed, the tricks taken"),
+    ),
+    "exact": (
+        "made: 10+b; missed: 0",
+        N_("a made bid scores 10 + the bid; a missed bid scores nothing"),
+        N_("bid made, 10 + the bid; bid missed, nothing"),
+    ),
+    "minus": (
+        "made: 10+t; missed: -d",
+        N_("a made bid scores 10 + tricks; a missed bid loses one point a trick off"),
+        N_("bid made, 10 + tricks; bid missed, minus one a trick off"),
+    ),
+    "progressive": (
+        "made: 10+b^2; missed: -(d^2)",
+        N_(
+            "a made bid scores 10 + the bid squared; a missed bid loses the square of the "
+            "tricks off"
+        ),
+        N_("bid made, 10 + the bid squared; bid missed, minus the tricks off squared"),
+    ),
+    "penalty": (
+        "made: 10+b; missed: -b",
+        N_("a made bid scores 10 + the bid; a missed bid loses the bid"),
+        N_("bid made, 10 + the bid; bid missed, minus the bid"),
+    ),
+    "tenfold": (
+        "made: 10*b; missed: 0",
+        N_("a made bid scores 10 times the bid; a missed bid scores nothing"),
+        N_("bid made, 10 × the bid; bid missed, nothing"),
+    ),
+}
+#: rules.md: a game saved before `progressive` lost the square of the difference scored
+#: a missed bid as its tricks; it keeps its totals under this formula.
+OLD_PROGRESSIVE = "made: 10+b^2; missed: t"
 
-    STANDARD = "standard"
-    EXACT = "exact"
-    MINUS = "minus"
-    PROGRESSIVE = "progressive"
 
-    def score(self, bid: int, tricks: int) -> int:
-        made = bid == tricks
-        match self:
-            case Scoring.STANDARD:  # all four seeds: 10 + t made, t missed
-                return 10 + tricks if made else tricks
-            case Scoring.EXACT:  # 10 + b made, nothing missed
-                return 10 + bid if made else 0
-            case Scoring.MINUS:  # seed 000 variants: -|t - b| for a failed bid
-                return 10 + tricks if made else -abs(tricks - bid)
-            case Scoring.PROGRESSIVE:
-                return 10 + bid * bid if made else tricks
-            case _:
-                assert_never(self)
+class Scoring(NamedTuple):
+    """How a hand is scored (rules.md, "Scoring", "Formulas"): a named scheme, or a
+    formula as typed (``name`` empty); ``text`` is the formula's canonical text."""
 
-    def _words(self) -> tuple[str, str]:
-        """The description and the sheet note of each scheme. A new scheme is a new
-        member and its case here and in ``score``: mypy's ``assert_never`` says when
-        one is missing."""
-        match self:
-            case Scoring.STANDARD:
-                return (
-                    "a made bid scores 10 + tricks; a missed bid scores the tricks taken",
-                    "bid made, 10 + tricks; bid missed, the tricks taken",
-                )
-            case Scoring.EXACT:
-                return (
-                    "a made bid scores 10 + the bid; a missed bid scores nothing",
-                    "bid made, 10 + the bid; bid missed, nothing",
-                )
-            case Scoring.MINUS:
-                return (
-                    "a made bid scores 10 + tricks; a missed bid loses one point a trick off",
-                    "bid made, 10 + tricks; bid missed, minus one a trick off",
-                )
-            case Scoring.PROGRESSIVE:
-                return (
-                    "a made bid scores 10 + the bid squared; a missed bid scores the tricks taken",
-                    "bid made, 10 + the bid squared; bid missed, the tricks taken",
-                )
-            case _:
-                assert_never(self)
+    name: str
+    text: str
+
+    @property
+    def value(self) -> str:
+        """As ``show --json`` gives it: the scheme's name, or the formula's text."""
+        return self.name or self.text
+
+    @property
+    def description(self) -> str:
+        """As `ohhell rules NAME` explains the rules."""
+        if self.name:
+            return _(SCHEMES[self.name][1])
+        return _("by the formula {text!r}: {words}").format(
+            text=self.text, words=_formula(self.text).words()
+        )
+
+    @property
+    def sheet_note(self) -> str:
+        """Shorter, as the notes under a printed blank score sheet say it."""
+        return _(SCHEMES[self.name][2]) if self.name else _formula(self.text).words()
+
+    def score(self, bid: int, tricks: int, cards: int) -> int:
+        """The points of one player's hand: bid, tricks taken, cards dealt (``n``)."""
+        scorer = _SCORERS.get(self.text)
+        if scorer is None:
+            scorer = _SCORERS[self.text] = _formula(self.text).scorer()
+        return scorer(bid, tricks, cards)
+
+    def check(self, hands: tuple[int, ...]) -> None:
+        """rules.md: a formula must score every b, t in 0..n of every hand; the named
+        schemes do (tests/test_formula.py), so only a typed formula is checked."""
+        if not self.name:
+            check_hands(_formula(self.text), hands)
 
     @classmethod
     def choices(cls) -> str:
-        """What ``--scoring`` takes: ``standard, exact, minus or progressive``."""
-        names = [s.value for s in cls]
-        return ", ".join(names[:-1]) + f" or {names[-1]}"
+        """What ``--scoring`` takes: ``standard, exact, ... or a formula``."""
+        return _("{schemes} or a formula such as {example}").format(
+            schemes=", ".join(SCHEMES), example="'made: 10+b; missed: -b'"
+        )
 
     @classmethod
     def parse(cls, text: str) -> "Scoring":
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
+        """A scheme's name, or a formula (it has a ``:``); ``BadValue`` otherwise."""
+        if ":" in text:
+            return cls("", parse_formula(text).text)
+        key = text.strip().lower()
+        if key not in SCHEMES:
             raise BadValue(
-                f"{text!r} is not a scoring scheme: use " + ", ".join(s.value for s in cls)
-            ) from None
+                _("{text!r} is not a scoring scheme: use {choices}").format(
+                    text=text, choices=cls.choices()
+                )
+            )
+        return cls(key, SCHEMES[key][0])
+
+
+def scheme(name: str) -> Scoring:
+    """The named scheme ``name`` (one of ``SCHEMES``)."""
+    return Scoring(name, SCHEMES[name][0])
+
+
+STANDARD = scheme("standard")
+_SCORERS: dict[str, Callable[[int, int, int], int]] = {}
+
+
+def _formula(text: str) -> Formula:
+    """The parsed formula of a canonical text, parsed once per run."""
+    formula = _FORMULAS.get(text)
+    if formula is None:
+        formula = _FORMULAS[text] = parse_formula(text)
+    return formula
+
+
+_FORMULAS: dict[str, Formula] = {}
 
 
 #: What ``--hook`` takes (and ``--hands``, by example); the command line's help says the
 #: same without importing this module (tests/test_completions.py checks that they agree).
 HOOK_FORMS = "always, never or from:K"
-HANDS_FORMS = "13-2-13, 10-1, 1-7-1 or 7,7,6"
+HANDS_FORMS = "13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max"
 
 
 class Hook(NamedTuple):
@@ -280,7 +374,11 @@ class Hook(NamedTuple):
             return cls(None)
         if t.startswith("from:") and _is_count(t[5:]):
             return cls(int(t[5:]))
-        raise BadValue(f"{text!r} is not a hook: use {HOOK_FORMS} (e.g. from:6)")
+        raise BadValue(
+            _("{text!r} is not a hook: use {forms} (e.g. from:6)").format(
+                text=text, forms=HOOK_FORMS
+            )
+        )
 
     def __str__(self) -> str:
         if self.from_cards is None:
@@ -299,36 +397,133 @@ class Hook(NamedTuple):
         return forbidden if 0 <= forbidden <= cards else None
 
 
+class Selector(NamedTuple):
+    """Which hands a trump exception is for (rules.md, "Trump"): hand numbers
+    ``first..last`` (1-based), or every hand dealt the most cards (``largest``)."""
+
+    text: str
+    first: int = 0
+    last: int = 0
+    largest: bool = False
+
+    @classmethod
+    def parse(cls, text: str, whole: str) -> "Selector":
+        if text in ("first", "max"):
+            return cls(text, 1, 1, largest=text == "max")
+        if text == "last":
+            return cls(text)
+        low, dash, high = text.partition("-")
+        if _is_count(low) and (not dash or _is_count(high)):
+            first, last = int(low), int(high) if dash else int(low)
+            if 1 <= first <= last:
+                return cls(text, first, last)
+        raise BadValue(
+            _(
+                "{whole!r}: {text!r} is not a hand: use a number (9), a range (9-11), "
+                "first, last or max"
+            ).format(whole=whole, text=text)
+        )
+
+    def matches(self, number: int, hands: tuple[int, ...]) -> bool:
+        if self.largest:
+            return hands[number - 1] == max(hands)
+        if self.text == "last":
+            return number == len(hands)
+        return self.first <= number <= self.last
+
+    def check(self, hands: tuple[int, ...], whole: str) -> None:
+        """rules.md: a selector naming no hand, or a range outside 1..hands, is refused."""
+        if self.text in ("first", "last", "max") or self.last <= len(hands):
+            return
+        raise BadValue(
+            _("trump {whole!r}: hand {text} is not in this game, which has {hands} hands").format(
+                whole=whole, text=self.text, hands=len(hands)
+            )
+        )
+
+
 class Trump(NamedTuple):
-    """A trump method, with its cycle of suits under ``schedule``."""
+    """A trump method, with its cycle of suits under ``schedule``, and the exceptions
+    for some hands (``upcard+max=none``): the first that matches a hand gives its method."""
 
     method: TrumpMethod
     schedule: tuple[Suit, ...] = ()
+    exceptions: tuple[tuple[Selector, TrumpMethod], ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> "Trump":
-        t = text.strip()
-        if t.lower().startswith("schedule:"):
-            letters = [x.strip().upper() for x in t.split(":", 1)[1].split(",")]
+        """rules.md: lower case, spaces removed; ``METHOD+SELECTOR=METHOD...``."""
+        whole = "".join(text.split()).lower()
+        base, *pieces = whole.split("+")
+        trump = cls._method(base, text)
+        exceptions = []
+        for piece in pieces:
+            selector, equals, method = piece.partition("=")
+            if not equals or not method:
+                raise BadValue(
+                    _(
+                        "{text!r}: {piece!r} is not an exception: write +SELECTOR=METHOD, e.g. "
+                        "upcard+max=none"
+                    ).format(text=text, piece=piece)
+                )
+            chosen = cls._method(method, text).method
+            if chosen is TrumpMethod.SCHEDULE:
+                raise BadValue(
+                    _("{text!r}: an exception's method cannot be a schedule").format(text=text)
+                )
+            exceptions.append((Selector.parse(selector, text), chosen))
+        return trump._replace(exceptions=tuple(exceptions))
+
+    @classmethod
+    def _method(cls, t: str, text: str) -> "Trump":
+        if t.startswith("schedule:"):
+            letters = [x.upper() for x in t.split(":", 1)[1].split(",")]
             if not letters or any(x not in _SCHEDULE_LETTERS for x in letters):
                 raise BadValue(
-                    f"{text!r} is not a trump schedule: use letters H C S D N, "
-                    "e.g. schedule:H,C,S,D,N"
+                    _(
+                        "{text!r} is not a trump schedule: use letters H C S D N, e.g. "
+                        "schedule:H,C,S,D,N"
+                    ).format(text=text)
                 )
             return cls(TrumpMethod.SCHEDULE, tuple(_SCHEDULE_LETTERS[x] for x in letters))
         try:
-            method = TrumpMethod(t.lower())
+            method = TrumpMethod(t)
         except ValueError:
-            raise BadValue(f"{text!r} is not a trump method: use {TrumpMethod.choices()}") from None
+            raise BadValue(
+                _("{text!r} is not a trump method: use {choices}").format(
+                    text=text, choices=TrumpMethod.choices()
+                )
+            ) from None
         if method is TrumpMethod.SCHEDULE:
-            raise BadValue("schedule needs its suits, e.g. schedule:H,C,S,D,N")
+            raise BadValue(_("schedule needs its suits, e.g. schedule:H,C,S,D,N"))
         return cls(method)
 
     def __str__(self) -> str:
+        text = str(self.method.value)
         if self.method is TrumpMethod.SCHEDULE:
             letters = {s: k for k, s in _SCHEDULE_LETTERS.items()}
-            return "schedule:" + ",".join(letters[s] for s in self.schedule)
-        return str(self.method.value)
+            text = "schedule:" + ",".join(letters[s] for s in self.schedule)
+        return text + "".join(f"+{sel.text}={m.value}" for sel, m in self.exceptions)
+
+    def method_for(self, number: int, hands: tuple[int, ...]) -> TrumpMethod:
+        """The method of hand ``number``: the first exception that matches, else the
+        method (rules.md, "Trump")."""
+        for selector, method in self.exceptions:
+            if selector.matches(number, hands):
+                return method
+        return self.method
+
+    def largest_hands_method(self) -> TrumpMethod:
+        """The method the largest hands are played under, as ``max`` counts it: only a
+        ``max=`` exception changes it (rules.md, "Presets")."""
+        for selector, method in self.exceptions:
+            if selector.largest:
+                return method
+        return self.method
+
+    def check(self, hands: tuple[int, ...]) -> None:
+        for selector, _method in self.exceptions:
+            selector.check(hands, str(self))
 
 
 def _is_count(text: str) -> bool:
@@ -336,47 +531,85 @@ def _is_count(text: str) -> bool:
     return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
 
 
-def parse_hands(text: str) -> tuple[int, ...]:
-    """Read a hands pattern (rules.md): ``13-2-13``, ``10-1``, ``1-7-1`` or ``7,7,6``.
+def most_cards(players: int, deck: int, trump: Trump) -> int:
+    """rules.md: the hand token ``max``: the largest n with n * N <= D; but with one card
+    left to turn (n * N < D) when the largest hands are played under ``upcard``."""
+    if trump.largest_hands_method() is TrumpMethod.UPCARD:
+        return (deck - 1) // players
+    return deck // players
 
-    In a run of turning points each stretch counts by one from the last point to the
-    next, the turning hand once: ``13-2-13`` is 13..2 then 3..13 (23 hands).
+
+def parse_hands(
+    text: str, players: int = 4, deck: int = PACK, trump: "Trump | None" = None
+) -> tuple[int, ...]:
+    """Read a hands pattern (rules.md): pieces joined by commas, each a number or a run
+    of turning points: ``13-2-13``, ``10-1``, ``7,7,6``, ``1-7,7-1``, ``max-1-max``.
+
+    In a run each stretch counts by one from the last point to the next, the turning
+    hand once: ``13-2-13`` is 13..2 then 3..13 (23 hands). ``max`` is ``most_cards``
+    for ``players``, ``deck`` and ``trump``.
     """
-    t = text.strip()
     bad = BadValue(
         f"{text!r} is not a hands pattern: use e.g. {HANDS_FORMS} (1 to 52 cards a hand)"
     )
-    if all(_is_count(x.strip()) for x in t.split(",")):
-        hands = tuple(int(x) for x in t.split(","))
-    elif all(_is_count(x) for x in t.split("-")):
-        points = [int(x) for x in t.split("-")]
-        if any(a == b for a, b in itertools.pairwise(points)):
+    largest = most_cards(players, deck, trump or Trump(TrumpMethod.NAMED))
+    hands: list[int] = []
+    for piece in text.strip().lower().split(","):
+        words = piece.strip().split("-")  # spaces around a comma, never inside a run
+        if not all(_is_count(w) or w == "max" for w in words):
             raise bad
-        out = [points[0]]
+        points = [largest if w == "max" else int(w) for w in words]
+        if any(a == b for a, b in itertools.pairwise(points)):
+            raise (
+                bad
+                if "max" not in words
+                else BadValue(
+                    f"{text!r} is not a hands pattern here: max is {largest} cards, so a run "
+                    f"from {points[0]} to {points[-1]} does not turn"
+                )
+            )
+        hands.append(points[0])
         for a, b in itertools.pairwise(points):
             step = 1 if b > a else -1
-            out.extend(range(a + step, b + step, step))
-        hands = tuple(out)
-    else:
+            hands.extend(range(a + step, b + step, step))
+        if len(hands) > MAX_HANDS:
+            raise bad
+    if not hands or any(n < 1 or n > MAX_CARDS for n in hands):
         raise bad
-    if not hands or len(hands) > MAX_HANDS or any(n < 1 or n > MAX_CARDS for n in hands):
-        raise bad
-    return hands
+    return tuple(hands)
 
 
 def hands_pattern(hands: tuple[int, ...]) -> str:
-    """The shortest pattern that ``parse_hands`` reads back as ``hands``."""
-    points = [hands[0]]
-    for i in range(1, len(hands)):
-        step = hands[i] - hands[i - 1]
-        if abs(step) != 1:
-            return ",".join(str(n) for n in hands)
-        if i >= 2 and step != hands[i - 1] - hands[i - 2]:
-            points.append(hands[i - 1])
-    if len(hands) > 1:
-        points.append(hands[-1])
-    pattern = "-".join(str(p) for p in points)
+    """The shortest pattern that ``parse_hands`` reads back as ``hands``: runs by one
+    card written by their turning points, joined by commas (``1-8,8-1``)."""
+    pieces: list[str] = []
+    start = 0
+    for i in range(1, len(hands) + 1):
+        if i == len(hands) or abs(hands[i] - hands[i - 1]) != 1:
+            pieces.append(_run_pattern(hands[start:i]))
+            start = i
+    pattern = ",".join(pieces)
     return pattern if parse_hands(pattern) == hands else ",".join(str(n) for n in hands)
+
+
+def _run_pattern(run: tuple[int, ...]) -> str:
+    """A run whose every step is one card, by its turning points: ``13-2-13``."""
+    points = [run[0]]
+    for i in range(2, len(run)):
+        if run[i] - run[i - 1] != run[i - 1] - run[i - 2]:
+            points.append(run[i - 1])
+    if len(run) > 1:
+        points.append(run[-1])
+    return "-".join(str(p) for p in points)
+
+
+def normal_hands(text: str) -> str:
+    """A hands option as a file keeps it: spelled out shortest, or with ``max`` kept as
+    a word (its number depends on the table)."""
+    hands = parse_hands(text)  # the form is checked whatever the table
+    if "max" in text.lower():
+        return ",".join(piece.strip() for piece in text.strip().lower().split(","))
+    return hands_pattern(hands)
 
 
 class RuleSet(NamedTuple):
@@ -389,48 +622,72 @@ class RuleSet(NamedTuple):
     scoring: Scoring
     deck: int
 
-    def trump_is_entered(self, cards: int, players: int) -> bool:
+    def trump_method(self, number: int) -> TrumpMethod:
+        """The trump method of hand ``number`` (1-based), its exception's if one matches."""
+        return self.trump.method_for(number, self.hands)
+
+    def trump_is_entered(self, number: int, players: int) -> bool:
         """Whether a hand's trump is typed in (rather than fixed by the rules)."""
-        method = self.trump.method
+        method = self.trump_method(number)
         if method is TrumpMethod.UPCARD:
             # rules.md: a hand that deals every card has no card to turn: no trump.
-            return cards * players < self.deck
+            return self.hands[number - 1] * players < self.deck
         return method in (TrumpMethod.NAMED, TrumpMethod.CUT, TrumpMethod.DEALER)
 
-    def trump_before_bids(self) -> bool:
+    def trump_before_bids(self, number: int) -> bool:
         """rules.md: upcard, cut and dealer are trump -> bids -> tricks; named is bids first."""
-        return self.trump.method in (TrumpMethod.UPCARD, TrumpMethod.CUT, TrumpMethod.DEALER)
+        return self.trump_method(number) in (
+            TrumpMethod.UPCARD,
+            TrumpMethod.CUT,
+            TrumpMethod.DEALER,
+        )
 
-    def allows_notrump_entry(self) -> bool:
+    def allows_notrump_entry(self, number: int) -> bool:
         """An upcard or a cut card always shows a suit: "no trump" is never entered."""
-        return self.trump.method in (TrumpMethod.NAMED, TrumpMethod.DEALER)
+        return self.trump_method(number) in (TrumpMethod.NAMED, TrumpMethod.DEALER)
 
-    def fixed_trump(self, number: int, cards: int, players: int) -> Suit | None:
+    def fixed_trump(self, number: int, players: int) -> Suit | None:
         """The trump the rules fix in advance for hand ``number`` (1-based), if any."""
-        method = self.trump.method
+        method = self.trump_method(number)
         if method is TrumpMethod.SCHEDULE:
             return self.trump.schedule[(number - 1) % len(self.trump.schedule)]
         if method is TrumpMethod.NONE:
             return Suit.NOTRUMP
-        if method is TrumpMethod.UPCARD and not self.trump_is_entered(cards, players):
+        if method is TrumpMethod.UPCARD and not self.trump_is_entered(number, players):
             return Suit.NOTRUMP
         return None
 
     def check_fits(self, players: int) -> None:
         """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
         if players < MIN_PLAYERS:
-            raise BadPlayers(f"Oh Hell needs at least {MIN_PLAYERS} players; {players} given")
+            raise BadPlayers(
+                _("Oh Hell needs at least {min_players} players; {players} given").format(
+                    min_players=MIN_PLAYERS, players=players
+                )
+            )
         if players > MAX_PLAYERS_ONE_DECK and self.deck < 2 * PACK:
             raise RulesDontFit(
-                f"{players} players need two decks ({2 * PACK} cards); the deck has "
-                f"{self.deck}: add --decks 2"
+                _(
+                    "{players} players need two decks ({value} cards); the deck has {deck}: "
+                    "add --decks 2"
+                ).format(players=players, value=2 * PACK, deck=self.deck)
             )
         largest = max(self.hands)
         if largest * players > self.deck:
             raise RulesDontFit(
-                f"{largest} cards to each of {players} players needs {largest * players} "
-                f"cards; the deck has {self.deck}"
+                _(
+                    "{largest} cards to each of {players} players needs {largest2} cards; "
+                    "the deck has {deck}"
+                ).format(
+                    largest=largest, players=players, largest2=largest * players, deck=self.deck
+                )
             )
+
+    def check_written(self) -> None:
+        """The parts checked against the game's hands (exit 2 when they fail): trump
+        exceptions name hands of the game, a formula scores every hand."""
+        self.trump.check(self.hands)
+        self.scoring.check(self.hands)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -443,97 +700,168 @@ class RuleSet(NamedTuple):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> "RuleSet":
+    def from_json(cls, data: dict[str, object], *, schema: int = 2) -> "RuleSet":
+        """The rules of a game file of ``schema``; a file of schema 1 scored under the old
+        ``progressive`` keeps its totals (``OLD_PROGRESSIVE``)."""
         hands = data["hands"]
         deck = data["deck"]
         if not isinstance(hands, list) or not 1 <= len(hands) <= MAX_HANDS:
-            raise ValueError(f"rules.hands must list 1 to {MAX_HANDS} hands")
+            raise ValueError(
+                _("rules.hands must list 1 to {max_hands} hands").format(max_hands=MAX_HANDS)
+            )
         if not all(type(n) is int and 1 <= n <= MAX_CARDS for n in hands):
-            raise ValueError(f"rules.hands must hold whole numbers of cards, 1 to {MAX_CARDS}")
+            raise ValueError(
+                _("rules.hands must hold whole numbers of cards, 1 to {max_cards}").format(
+                    max_cards=MAX_CARDS
+                )
+            )
         if type(deck) is not int or not 3 <= deck <= MAX_DECK:
-            raise ValueError(f"rules.deck must be a whole number of cards, 3 to {MAX_DECK}")
+            raise ValueError(
+                _("rules.deck must be a whole number of cards, 3 to {max_deck}").format(
+                    max_deck=MAX_DECK
+                )
+            )
         name = data["preset"]
         if not isinstance(name, str) or not is_id(name):  # a preset's or a house rule's name
-            raise ValueError("rules.preset is not the name of a preset or a house rule")
-        return cls(
+            raise ValueError(_("rules.preset is not the name of a preset or a house rule"))
+        rules = cls(
             preset=name,
             hands=tuple(hands),
             hook=Hook.parse(str(data["hook"])),
             trump=Trump.parse(str(data["trump"])),
-            scoring=Scoring(str(data["scoring"])),
+            scoring=Scoring.parse(upgraded_scoring(str(data["scoring"]), schema)),
             deck=deck,
         )
+        rules.check_written()
+        return rules
+
+
+def upgraded_scoring(text: str, schema: int) -> str:
+    """``--scoring`` as a file of ``schema`` wrote it, as this version reads it: before
+    schema 2, ``progressive`` scored a missed bid as its tricks (rules.md, "Scoring")."""
+    if schema < 2 and text.strip().lower() == "progressive":
+        return OLD_PROGRESSIVE
+    return text
 
 
 class Preset(NamedTuple):
-    """A named rule set from a seed, with the player counts its seed plays.
+    """A named rule set, where it comes from, and the player counts it is played with.
 
-    A group's own rule set (a ``HouseRule``) is offered as a preset too: ``house`` is
-    then set and decides the rules for each table size.
+    ``pattern`` is its hands pattern as written; ``rules.hands`` is that pattern for a
+    table of ``seats`` (``max`` depends on the players, the deck and the trump). A group's
+    own rule set (a ``HouseRule``) is offered as a preset too: ``house`` is then set and
+    decides the rules for each table size.
     """
 
     name: str
-    seed: str
+    source: str  # where the rules come from, in words
     summary: str
     usual_players: str
     rules: RuleSet
+    pattern: str
     house: "HouseRule | None" = None
-    seats: int = 4  # the table the seed describes: rules are explained for it
+    seats: int = 4  # the table its source describes: rules are explained for it
 
     def for_players(self, players: int) -> RuleSet:
         """The preset's rules for a table of ``players`` (Cartier's 39-card deck for 3)."""
         if self.house is not None:
             return self.house.rules_for(players)
+        rules = self.rules
         if self.name == "cartier" and players == 3:
-            return self.rules._replace(deck=CARTIER_THREE_PLAYER_DECK)
-        return self.rules
+            rules = rules._replace(deck=CARTIER_THREE_PLAYER_DECK)
+        return rules._replace(hands=parse_hands(self.pattern, players, rules.deck, rules.trump))
 
 
+def _preset(
+    name: str,
+    source: str,
+    summary: str,
+    usual_players: str,
+    rules: tuple[str, str, str, str],
+    seats: int = 4,
+) -> Preset:
+    """A built-in preset from its hands pattern, hook, trump and scoring as typed."""
+    pattern, hook, trump, scoring = rules
+    parsed_trump = Trump.parse(trump)
+    rule_set = RuleSet(
+        name,
+        parse_hands(pattern, seats, PACK, parsed_trump),
+        Hook.parse(hook),
+        parsed_trump,
+        # A preset's formula is written in its canonical text (tests/test_formula.py holds
+        # it so): nothing is parsed while the rules are imported, at every start.
+        scheme(scoring) if scoring in SCHEMES else Scoring("", scoring),
+        PACK,
+    )
+    return Preset(name, source, summary, usual_players, rule_set, pattern, seats=seats)
+
+
+#: The built-in presets (docs/rules.md, "Presets", where each source is cited). Each
+#: row is parsed from text the way `ohhell new` reads its options, so a preset reads
+#: like the command that would play it.
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
-        Preset(
+        _preset(
             "cartier",
-            "000",
-            "The Cartier tournament: 13 down to 2 and back up, highest bidder names trump",
-            "4 (or 3, with a 39-card deck)",
-            RuleSet(
-                "cartier",
-                parse_hands("13-2-13"),
-                Hook(0),
-                Trump(TrumpMethod.NAMED),
-                Scoring.STANDARD,
-                PACK,
-            ),
+            N_("the rules of the Cartier Oh Hell tournament"),
+            N_("The Cartier tournament: 13 down to 2 and back up, highest bidder names trump"),
+            N_("4 (or 3, with a 39-card deck)"),
+            ("13-2-13", "always", "named", "standard"),
         ),
-        Preset(
+        _preset(
             "ten-to-one",
-            "001",
-            "10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more",
-            "5 (3 to 5)",
-            RuleSet(
-                "ten-to-one",
-                parse_hands("10-1"),
-                Hook(6),
-                Trump.parse("schedule:H,C,S,D,N"),
-                Scoring.STANDARD,
-                PACK,
-            ),
-            seats=5,  # seed 001: "played with 5 players"
+            N_("a club's house rules for five players"),
+            N_("10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more"),
+            N_("5 (3 to 5)"),
+            ("10-1", "from:6", "schedule:H,C,S,D,N", "standard"),
+            seats=5,  # "played with 5 players"
         ),
-        Preset(
+        _preset(
             "classic",
-            "004",
-            "Up and down the river: 10 down to 1 and back up, upcard trump",
-            "4 (3 to 5)",
-            RuleSet(
-                "classic",
-                parse_hands("10-1-10"),
-                Hook(0),
-                Trump(TrumpMethod.UPCARD),
-                Scoring.STANDARD,
-                PACK,
+            N_("the family game Up and Down the River"),
+            N_("Up and down the river: 10 down to 1 and back up, upcard trump"),
+            N_("4 (3 to 5)"),
+            ("10-1-10", "always", "upcard", "standard"),
+        ),
+        _preset(
+            "regional",
+            N_(
+                "the game as played in West Virginia, South Carolina, rural Maryland and "
+                "Pennsylvania"
             ),
+            N_("As many cards as the deck allows down to 1 and back up, upcard trump, no hook"),
+            N_("4 (3 to 7; 6 or more with --decks 2 or --deck-size 63)"),
+            ("max-1-max", "never", "upcard", "standard"),
+        ),
+        _preset(
+            "nomination-whist",
+            N_("Nomination Whist as nommy.co.uk gives it"),
+            N_(
+                "10 down to 1 and back up, trump by the cycle spades, hearts, clubs, diamonds, none"
+            ),
+            N_("4 (3 to 5)"),
+            ("10-1-10", "always", "schedule:S,H,C,D,N", "standard"),
+        ),
+        _preset(
+            "kachuful",
+            N_("Kachuful, or Judgement, from India, as Wikipedia's Kachufool page gives it"),
+            N_(
+                "1 card up to as many as the deck allows, trump spades, diamonds, clubs, hearts; "
+                "only an exact bid scores, 10 + the bid"
+            ),
+            N_("4 (3 to 7)"),
+            ("1-max", "always", "schedule:S,D,C,H", "exact"),
+        ),
+        _preset(
+            "boerenbridge",
+            N_("Boerenbridge from the Netherlands, as kaartspeluitleg.nl gives it"),
+            N_(
+                "1 up to 8, the 8 twice (the second without trump), back down to 1; "
+                "5 + tricks made, minus a point a trick off"
+            ),
+            N_("4 (3 to 6)"),
+            ("1-8,8-1", "never", "upcard+9=none", "made: 5+t; missed: -d"),
         ),
     )
 }
@@ -552,8 +880,9 @@ def preset(name: str, house: "HouseRule | None" = None) -> Preset:
     if house is not None and key == house.name:
         return house.as_preset()
     raise BadValue(
-        f"{name!r} is not a preset: use {', '.join(PRESETS)} or a house rule "
-        "(`ohhell rules` lists them)"
+        _(
+            "{name!r} is not a preset: use {presets} or a house rule (`ohhell rules` lists them)"
+        ).format(name=name, presets=", ".join(PRESETS))
     )
 
 
@@ -569,34 +898,41 @@ class RuleOptions(NamedTuple):
     decks: int | None = None
     deck_size: int | None = None
 
-    def apply(self, rules: RuleSet) -> RuleSet:
-        """``rules`` with each option given replacing its part (values as in rules.md)."""
+    def apply(self, rules: RuleSet, players: int, pattern: str) -> RuleSet:
+        """``rules`` for ``players`` with each option given replacing its part (values as
+        in rules.md). The hands come last, from ``--hands`` or the preset's ``pattern``:
+        ``max`` depends on the deck and the trump the options may have changed."""
         if self.hook is not None:
             rules = rules._replace(hook=Hook.parse(self.hook))
-        if self.hands is not None:
-            rules = rules._replace(hands=parse_hands(self.hands))
         if self.trump is not None:
             rules = rules._replace(trump=Trump.parse(self.trump))
         if self.scoring is not None:
             rules = rules._replace(scoring=Scoring.parse(self.scoring))
         if self.decks is not None and self.deck_size is not None:
-            raise BadValue("give --decks or --deck-size, not both")
+            raise BadValue(_("give --decks or --deck-size, not both"))
         if self.decks is not None:
             if not 1 <= self.decks <= 4:
-                raise BadValue(f"--decks takes 1 to 4 packs, not {self.decks}")
+                raise BadValue(
+                    _("--decks takes 1 to 4 packs, not {decks}").format(decks=self.decks)
+                )
             rules = rules._replace(deck=PACK * self.decks)
         if self.deck_size is not None:
             if not 3 <= self.deck_size <= MAX_DECK:
-                raise BadValue(f"--deck-size takes 3 to {MAX_DECK} cards, not {self.deck_size}")
+                raise BadValue(
+                    _("--deck-size takes 3 to {max_deck} cards, not {deck_size}").format(
+                        max_deck=MAX_DECK, deck_size=self.deck_size
+                    )
+                )
             rules = rules._replace(deck=self.deck_size)
-        return rules
+        hands = parse_hands(self.hands or pattern, players, rules.deck, rules.trump)
+        return rules._replace(hands=hands)
 
     def normal(self) -> "RuleOptions":
         """The same options in their normal form (``FROM:6`` is ``from:6``, ``13-2-13``
         spelled out is ``13-2-13``), so that equal rules make equal files."""
         return self._replace(
             hook=None if self.hook is None else str(Hook.parse(self.hook)),
-            hands=None if self.hands is None else hands_pattern(parse_hands(self.hands)),
+            hands=None if self.hands is None else normal_hands(self.hands),
             trump=None if self.trump is None else str(Trump.parse(self.trump)),
             scoring=None if self.scoring is None else Scoring.parse(self.scoring).value,
         )
@@ -656,8 +992,10 @@ def build_rules(
 
     ``house`` is the house rule named ``preset_name``, when it is one.
     """
-    rules = options.apply(preset(preset_name, house).for_players(players))
+    chosen = preset(preset_name, house)
+    rules = options.apply(chosen.for_players(players), players, chosen.pattern)
     rules.check_fits(players)
+    rules.check_written()
     return rules
 
 
@@ -671,14 +1009,20 @@ def check_house_name(name: str) -> str:
     """A house rule's name: like a game id, not a built-in preset, not an action word."""
     if not is_id(name):  # written like a game id (cli-contract)
         raise Refused(
-            f"{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
+            _(
+                "{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
+            ).format(name=name)
         )
     if name in PRESETS:
         raise Refused(
-            f"{name!r} is a built-in preset and cannot be overwritten; choose another name"
+            _(
+                "{name!r} is a built-in preset and cannot be overwritten; choose another name"
+            ).format(name=name)
         )
     if name in RESERVED_NAMES:
-        raise Refused(f"{name!r} is a word of `ohhell rules`; choose another name")
+        raise Refused(
+            _("{name!r} is a word of `ohhell rules`; choose another name").format(name=name)
+        )
     return name
 
 
@@ -708,30 +1052,36 @@ class HouseRule(NamedTuple):
         check_house_name(name)
         chosen = preset(base, house)
         inherited = chosen.house or cls(name, chosen.name)
-        options.apply(chosen.rules)  # the values' form is checked before anything is kept
+        # The values' form is checked before anything is kept.
+        options.apply(chosen.rules, chosen.seats, chosen.pattern)
         rule = cls(name, inherited.base, options.normal().over(inherited.options))
-        rule.rules_for(MIN_PLAYERS).check_fits(MIN_PLAYERS)  # playable by some table
+        rules = rule.rules_for(MIN_PLAYERS)  # playable by some table
+        rules.check_fits(MIN_PLAYERS)
+        rules.check_written()
         return rule
 
     def rules_for(self, players: int) -> RuleSet:
         """The base preset for ``players`` with this rule's options; named after it."""
-        rules = self.options.apply(PRESETS[self.base].for_players(players))
+        base = PRESETS[self.base]
+        rules = self.options.apply(base.for_players(players), players, base.pattern)
         return rules._replace(preset=self.name)
 
     def summary(self) -> str:
         changes = ", ".join(
             f"--{k.replace('_', '-')} {v}" for k, v in self.options.to_json().items()
         )
+        # English: `rules --json` gives it; the views say it as it is.
         return f"{self.base} with {changes}" if changes else f"the same as {self.base}"
 
     def as_preset(self) -> Preset:
         base = PRESETS[self.base]
         return Preset(
             self.name,
-            base.seed,
+            f"a house rule based on {base.name}",
             f"house rule: {self.summary()}",
             base.usual_players,
             self.rules_for(base.seats),
+            self.options.hands or base.pattern,
             house=self,
             seats=base.seats,
         )
@@ -744,15 +1094,15 @@ class HouseRule(NamedTuple):
         """Read a house rule back, checking it as `rules save` does; ``ValueError``
         (``BadValue`` among them) or ``Refused`` for anything wrong."""
         if not isinstance(data, dict):
-            raise ValueError("not a house rule object")
+            raise ValueError(_("not a house rule object"))
         unknown = sorted(set(data) - {"name", "base", *RuleOptions._fields})
         if unknown:
-            raise ValueError(f"unknown field {unknown[0]!r}")
+            raise ValueError(_("unknown field {unknown!r}").format(unknown=unknown[0]))
         name, base = data.get("name"), data.get("base")
         if not isinstance(name, str) or not isinstance(base, str):
-            raise ValueError("a house rule needs a name and a base preset")
+            raise ValueError(_("a house rule needs a name and a base preset"))
         if base not in PRESETS:
-            raise ValueError(f"base {base!r} is not a built-in preset")
+            raise ValueError(_("base {base!r} is not a built-in preset").format(base=base))
         options = RuleOptions.from_json(
             data,
             not_text="hook, hands, trump and scoring are written as text",

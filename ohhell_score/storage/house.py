@@ -17,7 +17,7 @@ import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
 from ohhell_score.domain.ids import is_id
@@ -34,7 +34,9 @@ from ohhell_score.storage.paths import config_dir, make_folder
 if TYPE_CHECKING:  # the rules are imported where a rule is read (see above)
     from ohhell_score.domain.rules import HouseRule
 
-SCHEMA = 1
+#: 2: ``progressive`` loses the square of the difference on a missed bid (a file of
+#: schema 1 keeps the old meaning: ``rules.upgraded_scoring``).
+SCHEMA = 2
 #: Marks a file as a house rule, so that importing a game file by mistake is refused.
 KIND = "ohhell-house-rule"
 FOLDER = "rules"
@@ -61,8 +63,12 @@ def parse(text: str | bytes, where: str, *, rename: str | None = None) -> HouseR
     from ohhell_score.domain.rules import HouseRule
     from ohhell_score.domain.versioned import read_versioned
 
-    def build(data: dict[str, object]) -> HouseRule:
+    def build(data: dict[str, Any]) -> HouseRule:
+        from ohhell_score.domain.rules import upgraded_scoring
+
         fields = {k: v for k, v in data.items() if k not in ("schema", "kind")}
+        if isinstance(fields.get("scoring"), str):
+            fields["scoring"] = upgraded_scoring(str(fields["scoring"]), data["schema"])
         if rename is not None:
             fields["name"] = rename
         return HouseRule.from_json(fields)

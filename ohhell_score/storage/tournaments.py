@@ -29,7 +29,7 @@ from ohhell_score.domain.errors import (
 )
 from ohhell_score.domain.game import Game, Progress
 from ohhell_score.domain.ids import check_id as check_game_id
-from ohhell_score.domain.rules import RuleOptions
+from ohhell_score.domain.rules import RuleOptions, upgraded_scoring
 from ohhell_score.domain.tournament import (
     Bracket,
     Round,
@@ -46,7 +46,9 @@ from ohhell_score.storage import games
 from ohhell_score.storage.files import BACKUP_SUFFIX, lock_file, read_file, write_atomic
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
 
-SCHEMA = 1
+#: 2: ``progressive`` loses the square of the difference on a missed bid (a file of
+#: schema 1 keeps the old meaning: ``rules.upgraded_scoring``).
+SCHEMA = 2
 FOLDER = "tournaments"
 #: Marks a tournament whose last seating's games may not all be written yet.
 PENDING = "pending"
@@ -101,14 +103,14 @@ def _names(value: object) -> tuple[str, ...]:
 def from_dict(data: dict[str, Any]) -> Tournament:
     """The tournament of a tournament object whose schema ``read_versioned`` checked."""
     rules = data["rules"]
-    table_rules = TableRules(
-        str(rules["preset"]),
-        RuleOptions.from_json(
-            rules,
-            not_text="a rule option is not text",
-            not_number="a rule option is not a whole number",
-        ),
+    options = RuleOptions.from_json(
+        rules,
+        not_text="a rule option is not text",
+        not_number="a rule option is not a whole number",
     )
+    if options.scoring is not None:
+        options = options._replace(scoring=upgraded_scoring(options.scoring, data["schema"]))
+    table_rules = TableRules(str(rules["preset"]), options)
     players = _names(data["players"])
     plan(len(players))
     rounds = tuple(

@@ -23,7 +23,7 @@ from typing import Any
 
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.game import HandState, Progress, sheet_json
-from ohhell_score.domain.rules import Suit
+from ohhell_score.domain.rules import Scoring, Suit
 from ohhell_score.views.words import away_words, seat_marks, seat_notes
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
@@ -236,6 +236,12 @@ def _md_cell(hand: HandState, player: str, total: int | None) -> str:
     return f"{bid}/{tricks}{made} {hand.scores[player]:+d} ({total})"
 
 
+def scoring_lines(scoring: Scoring) -> list[str]:
+    """A formula's words and a blank line (docs/rules.md, "Formulas"); nothing for a
+    named scheme."""
+    return [] if scoring.name else [f"Scoring: {md_escape(scoring.sheet_note)}.", ""]
+
+
 def export_markdown(prog: Progress) -> str:
     """Standings first (place, player, total, bids made), then every hand entered."""
     game = prog.game
@@ -249,6 +255,7 @@ def export_markdown(prog: Progress) -> str:
         "",
         f"**{result_words(prog, md_escape)}**",
         "",
+        *scoring_lines(game.rules.scoring),
         "| Place | Player | Total | Bids made |",
         "|---:|---|---:|---:|",
     ]

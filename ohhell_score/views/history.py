@@ -73,7 +73,8 @@ def _place(game: Game, orders: Orders, hand: int, what: str, player: str | None)
     """Where an entry sits in the game: by hand, then by step (rules.md, "Order"); a seat
     change comes before its hand's first entry."""
     n = len(orders[hand - 1]) if 1 <= hand <= len(orders) else len(game.players)
-    trump_first = game.rules.trump_before_bids()
+    rules = game.rules
+    trump_first = 1 <= hand <= len(rules.hands) and rules.trump_before_bids(hand)
     if what == "seat":
         return (hand, -1)
     if what == "tricks":

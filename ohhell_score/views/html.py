@@ -18,7 +18,14 @@ from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
 from ohhell_score.domain.rules import RuleSet, Suit, hands_pattern
 from ohhell_score.views.export import bids_made, hands_at_table, places, result_words
-from ohhell_score.views.words import away_words, chart_points, seat_marks, seat_notes
+from ohhell_score.views.words import (
+    away_words,
+    chart_points,
+    scoring_words,
+    seat_marks,
+    seat_notes,
+    trump_note,
+)
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -160,7 +167,7 @@ def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]
 def rules_line(rules: RuleSet) -> str:
     return (
         f"{rules.preset} · {len(rules.hands)} hands ({hands_pattern(rules.hands)}) · "
-        f"hook {rules.hook} · trump {rules.trump} · {rules.scoring.value} scoring · "
+        f"hook {rules.hook} · trump {rules.trump} · {scoring_words(rules.scoring)} · "
         f"{rules.deck}-card deck"
     )
 
@@ -482,7 +489,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     notes = [
         f"Scoring: {rules.scoring.sheet_note}.",
         _hook_note(rules, hook_marks),
-        f"Trump: {rules.trump.method.sheet_note}.",
+        f"Trump: {trump_note(rules)}.",
     ]
     if not named:
         first = players[game.first_dealer]

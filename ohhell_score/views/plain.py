@@ -274,6 +274,9 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         out.extend(
             s(t, DIM) for t in _wrap("* a hand that was corrected after it was scored", width)
         )
+    if not game.rules.scoring.name:  # a formula: say what it scores (docs/rules.md)
+        said = f"Scoring: {game.rules.scoring.sheet_note}."
+        out.extend(s(t, DIM) for t in _wrap(said, width))
     if game.scorer:
         out.extend(s(t, DIM) for t in _wrap(f"Scorer: {game.scorer}", width))
     return out

@@ -6,7 +6,7 @@ Plain strings only (no rich): the quick commands print these without paying for 
 from __future__ import annotations
 
 from ohhell_score.domain.game import Entry, NextStep, Progress, Step
-from ohhell_score.domain.rules import Preset, RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.rules import Preset, RuleSet, Scoring, Suit, TrumpMethod
 from ohhell_score.domain.seats import Join, Leave, Replace
 
 
@@ -38,7 +38,7 @@ def step_words(prog: Progress, nxt: NextStep) -> str:
     hand = prog.hands[nxt.hand - 1]
     rules = prog.game.rules
     if nxt.step is Step.TRUMP:
-        method = rules.trump.method
+        method = rules.trump_method(nxt.hand)
         if method is TrumpMethod.NAMED:
             return f"{nxt.player} names trump (`ohhell trump SUIT`)"
         if method is TrumpMethod.DEALER:
@@ -94,17 +94,53 @@ def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
 
 def _trump_words(rules: RuleSet) -> str:
     trump = rules.trump
-    if trump.method is not TrumpMethod.SCHEDULE:
-        return f"{trump.method.description}."
-    cycle = ", ".join(
-        trump_words(s).split(" ")[0] if s is not Suit.NOTRUMP else "no trump"
-        for s in trump.schedule
-    )
-    return f"{trump.method.description}: {cycle}."
+    text = f"{trump.method.description}."
+    if trump.method is TrumpMethod.SCHEDULE:
+        cycle = ", ".join(
+            trump_words(s).split(" ")[0] if s is not Suit.NOTRUMP else "no trump"
+            for s in trump.schedule
+        )
+        text = f"{trump.method.description}: {cycle}."
+    for selector, method in trump.exceptions:
+        text += f" Except {selector_words(selector.text)}: {exception_words(method)}."
+    return text
+
+
+def exception_words(method: TrumpMethod) -> str:
+    """A trump exception's method: "no trump" says it all for ``none``."""
+    return "no trump" if method is TrumpMethod.NONE else method.description
+
+
+def selector_words(text: str) -> str:
+    """A trump exception's hands in words: ``max`` is "the hands dealt the most cards"."""
+    if text == "max":
+        return "the hands dealt the most cards"
+    if text in ("first", "last"):
+        return f"the {text} hand"
+    return f"hands {text}" if "-" in text else f"hand {text}"
+
+
+def scoring_words(scoring: Scoring) -> str:
+    """A scheme by its name ("standard scoring"); a formula in words."""
+    return f"{scoring.name} scoring" if scoring.name else f"scoring: {scoring.sheet_note}"
+
+
+def scheme_words(scoring: Scoring) -> str:
+    """A scheme by its name ("exact"); a formula by what it scores."""
+    return scoring.name or f"the formula {scoring.text!r} ({scoring.sheet_note})"
+
+
+def trump_note(rules: RuleSet) -> str:
+    """The trump note under a printed sheet, with the hands that are played otherwise."""
+    note = rules.trump.method.sheet_note
+    for selector, method in rules.trump.exceptions:
+        words = "no trump" if method is TrumpMethod.NONE else method.sheet_note
+        note += f"; {selector_words(selector.text)}: {words}"
+    return note
 
 
 def preset_line(p: Preset) -> str:
-    return f"{p.name}: {p.summary} (seed {p.seed}; {p.usual_players} players)"
+    return f"{p.name}: {p.summary} ({p.source}; {p.usual_players} players)"
 
 
 # --- seats that change ----------------------------------------------------------------

@@ -1,0 +1,333 @@
+"""Scoring formulas (docs/rules.md, "Scoring" and "Formulas"): the worked examples
+through the domain and the command line, the canonical text, every refusal, hostile
+text, and the evaluator held against a reference written here on random formulas."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ohhell_score.domain.errors import BadValue
+from ohhell_score.domain.formula import FormulaError, check_hands, parse_formula
+from ohhell_score.domain.rules import PRESETS, SCHEMES, Scoring, parse_hands, scheme
+from tests.conftest import Ohhell
+
+
+def score(text: str, bid: int, took: int, cards: int = 7) -> int:
+    return Scoring.parse(text).score(bid, took, cards)
+
+
+# --- worked examples -------------------------------------------------------------------
+
+WORKED = [
+    # docs/rules.md "Formulas", worked examples
+    ("progressive", 3, 3, 7, 19),
+    ("progressive", 3, 1, 7, -4),
+    ("progressive", 0, 2, 7, -4),
+    ("penalty", 3, 2, 7, -3),
+    ("penalty", 0, 1, 7, 0),
+    ("made: 10 * b; missed: 0; zero: 5; zero-missed: -5", 4, 4, 7, 40),
+    ("made: 10 * b; missed: 0; zero: 5; zero-missed: -5", 0, 0, 7, 5),
+    ("made: 10 * b; missed: 0; zero: 5; zero-missed: -5", 0, 2, 7, -5),
+    ("made: 10 * b; missed: 0; zero: 5; zero-missed: -5", 2, 1, 7, 0),
+    ("made: b; missed: 0; zero: n / 2", 0, 0, 7, 3),
+    ("made: 10 + t; missed: t - d * (d + 1) / 2", 1, 4, 7, -2),
+    # docs/rules.md "Formulas": boerenbridge's formula
+    ("made: 5 + t; missed: -d", 2, 2, 7, 7),
+    ("made: 5 + t; missed: -d", 2, 5, 7, -3),
+]
+
+
+@pytest.mark.parametrize(("text", "bid", "took", "cards", "points"), WORKED)
+def test_worked_examples_in_the_domain(
+    text: str, bid: int, took: int, cards: int, points: int
+) -> None:
+    """docs/rules.md "Formulas", worked examples: each scores as the page says."""
+    assert score(text, bid, took, cards) == points
+
+
+@pytest.mark.parametrize(("text", "bid", "took", "cards", "points"), WORKED)
+@pytest.mark.usefixtures("both_paths")
+def test_worked_examples_through_the_command_line(
+    ohhell: Ohhell, text: str, bid: int, took: int, cards: int, points: int
+) -> None:
+    """docs/rules.md "Formulas", worked examples: Ann's score in a played hand of
+    ``cards`` cards, with the others' tricks making up the rest."""
+    ohhell.ok(
+        "new", "Ann", "Bob", "Cat", "-g", "t", "--hands", str(cards), "--hook", "never",
+        "--trump", "none", "--dealer", "Cat", "--scoring", text,
+    )  # fmt: skip
+    ohhell.ok("bid", "-g", "t", f"Ann={bid}", "Bob=0", "Cat=0")
+    ohhell.ok("tricks", "-g", "t", f"Ann={took}", f"Bob={cards - took}", "Cat=0")
+    assert ohhell.sheet("-g", "t")["hands"][0]["scores"]["Ann"] == points
+
+
+# --- the named schemes and the canonical text --------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(SCHEMES))
+def test_each_scheme_is_a_name_for_its_formula(name: str) -> None:
+    """docs/rules.md "Scoring": a name is a shorthand for its formula; the table's formula
+    text is canonical, so it reads back the same."""
+    text = SCHEMES[name][0]
+    assert parse_formula(text).text == text
+    formula = Scoring.parse(text)
+    for bid in range(6):
+        for took in range(6):
+            assert scheme(name).score(bid, took, 5) == formula.score(bid, took, 5)
+
+
+def test_a_preset_formula_is_written_in_canonical_text() -> None:
+    """A preset's formula is not parsed at start-up, so its text must be canonical."""
+    for p in PRESETS.values():
+        if not p.rules.scoring.name:
+            assert parse_formula(p.rules.scoring.text).text == p.rules.scoring.text
+
+
+def test_canonical_text_orders_clauses_and_drops_spaces() -> None:
+    """docs/rules.md "Formulas": made, missed, over, under, zero, zero-missed, spaces gone."""
+    typed = "Zero: 5 ;under : -( 10 + d );over: -(10 + d); made: 10 + t"
+    assert parse_formula(typed).text == ("made: 10+t; over: -(10+d); under: -(10+d); zero: 5")
+
+
+def test_the_first_clause_that_applies_scores() -> None:
+    """docs/rules.md "Formulas": zero / zero-missed, then made, then over / under, then missed."""
+    text = "made: 1; missed: 2; over: 3; zero: 4"
+    assert [score(text, b, t) for b, t in [(0, 0), (0, 1), (2, 2), (2, 3), (2, 1)]] == [
+        4, 3, 1, 3, 2,
+    ]  # fmt: skip
+
+
+def test_a_formula_is_said_in_words() -> None:
+    """docs/rules.md "Formulas": the views say in words what a formula scores."""
+    assert Scoring.parse("made: 10 + b; missed: -b").sheet_note == (
+        "bid made, 10 + the bid; bid missed, minus the bid"
+    )
+    assert Scoring.parse("made: 10+b^2; missed: -d^2").sheet_note == (
+        "bid made, 10 + the bid squared; bid missed, minus the difference squared"
+    )
+
+
+def test_show_json_gives_the_canonical_text(ohhell: Ohhell) -> None:
+    """cli-contract: rules.scoring is the scheme's name, or the formula's canonical text."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "f", "--scoring", "missed:-b ; made : 10 + b")
+    assert ohhell.sheet("-g", "f")["rules"]["scoring"] == "made: 10+b; missed: -b"
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "p", "--scoring", "Penalty")
+    assert ohhell.sheet("-g", "p")["rules"]["scoring"] == "penalty"
+
+
+def test_a_formula_works_where_a_scheme_name_does(ohhell: Ohhell) -> None:
+    """docs/rules.md "Formulas": show --scoring, house rules and the printed sheet take one."""
+    formula = "made: 10 + b; missed: -b"
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g", "--hands", "2", "--trump", "none")
+    ohhell.ok("bid", "-g", "g", "1", "0", "0")
+    ohhell.ok("tricks", "-g", "g", "0", "1", "1")
+    rescored = ohhell.ok("show", "-g", "g", "--scoring", formula)
+    assert "minus the bid" in rescored.splitlines()[0]
+    as_json = ohhell.sheet("-g", "g", "--scoring", formula)
+    assert as_json["totals"] == {"Ann": 0, "Bob": -1, "Cat": 0}  # Bob bid 1, took 0
+    assert "Saved house rule" in ohhell.ok("rules", "save", "neg", "--scoring", formula)
+    assert "bid missed, minus the bid" in ohhell.ok("rules", "neg")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "h", "--rules", "neg")
+    assert ohhell.sheet("-g", "h")["rules"]["scoring"] == "made: 10+b; missed: -b"
+    html = ohhell.ok("export", "-g", "h", "--format", "html")
+    assert "minus the bid" in html
+
+
+# --- refusals ----------------------------------------------------------------------------
+
+BAD = [
+    ("made: 10 +; missed: 0", "at column 11"),
+    ("made: 10 b; missed: 0", "unexpected 'b' at column 10"),
+    ("made: 1; made: 2; missed: 0", "'made' is given twice at column 10"),
+    ("missed: 1", "'made' clause is required"),
+    ("made: 1", "'missed' clause is required"),
+    ("made: 1; over: 2", "'missed' clause is required"),
+    ("made: b^5; missed: 0", "the exponent 5 is not 0 to 4 at column 9"),
+    ("made: b^b; missed: 0", "the exponent of ^ must be a whole number 0 to 4 at column 9"),
+    ("made: 9^9^9; missed: 0", "the exponent 9 is not 0 to 4"),
+    ("made: 2^2^2; missed: 0", "the exponent of ^ must be a whole number"),
+    ("made: x; missed: 0", "'x' is not b, t, d, n, min or max at column 7"),
+    ("made: __import__('os'); missed: 0", "at column 7"),
+    ("bonus: 1; made: 1; missed: 0", "'bonus' is not a clause"),
+    ("made: min(b); missed: 0", "expected ','"),
+    ("made: 10 + b; missed: 1000001", "a number larger than 1,000,000 at column 23"),
+    ("made: " + "9" * 10_000 + "; missed: 0", "at most 300 are taken"),
+    ("made: " + "(" * 40 + "1" + ")" * 40 + "; missed: 0", "nested more than 24 deep"),
+    ("made: " + "-" * 60 + "b; missed: 0", "nested more than 24 deep"),
+    ("made: ((((b^4)^4)^4)^4); missed: 0", "can grow beyond any score"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), BAD)
+def test_a_bad_formula_is_refused_naming_the_problem(text: str, said: str) -> None:
+    """docs/rules.md "Formulas": one line naming the problem and its column; quickly."""
+    started = time.perf_counter()
+    with pytest.raises(FormulaError, match=None) as refused:
+        parse_formula(text)
+    assert said in str(refused.value)
+    assert "\n" not in str(refused.value)
+    assert time.perf_counter() - started < 0.05
+
+
+@pytest.mark.parametrize(("text", "said"), BAD)
+def test_a_bad_formula_exits_2_and_makes_no_game(ohhell: Ohhell, text: str, said: str) -> None:
+    """cli-contract `new`: a formula that does not parse exits 2 with the reason."""
+    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", text, code=2)
+    assert said in err
+    assert ohhell("show", "-g", "x").exit_code == 1  # no game was made
+
+
+@pytest.mark.parametrize(
+    ("text", "hands", "said"),
+    [
+        ("made: 10 / (b - 1); missed: 0", "3", "divides by zero in hand 1 (3 cards) at bid 1, 1"),
+        ("made: 10; missed: 1 / (n - 5)", "7-4", "divides by zero in hand 3 (5 cards) at bid 0, 1"),
+        ("made: 1000000 * b; missed: 0", "3", "scores 2,000,000, outside"),
+        ("made: 0; missed: -1000000 * d^2", "4", "outside -1,000,000..1,000,000"),
+    ],
+)
+def test_a_formula_that_fails_on_some_hand_is_refused(
+    ohhell: Ohhell, text: str, hands: str, said: str
+) -> None:
+    """docs/rules.md "Formulas": checked on every hand and every b, t in 0..n, naming
+    the hand, b and t; exit 2 and nothing is created."""
+    with pytest.raises(FormulaError) as refused:
+        check_hands(parse_formula(text), parse_hands(hands))
+    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--hands", hands,
+                         "--scoring", text, code=2)  # fmt: skip
+    assert said in err
+    assert said.split(" at bid")[0] in str(refused.value)
+    assert ohhell("show", "-g", "x").exit_code == 1
+
+
+def test_rescoring_under_a_failing_formula_is_refused(ohhell: Ohhell) -> None:
+    """docs/rules.md "Formulas": show --scoring checks the formula on the game's hands."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g", "--hands", "3")
+    err = ohhell.refused("show", "-g", "g", "--scoring", "made: 1/(b-1); missed: 0", code=2)
+    assert "divides by zero" in err
+
+
+def test_an_unknown_scheme_name_lists_the_choices() -> None:
+    with pytest.raises(BadValue, match="use standard, exact, minus, progressive, penalty"):
+        Scoring.parse("bonus")
+
+
+# --- the evaluator against a reference ------------------------------------------------------
+
+VARS = ("b", "t", "d", "n")
+
+
+@st.composite
+def expressions(draw: st.DrawFn, depth: int = 0) -> tuple[str, Any]:
+    """A random expression as text and as a tree the reference below evaluates."""
+    if depth >= 3 or draw(st.integers(0, 2)) == 0:
+        if draw(st.booleans()):
+            value = draw(st.integers(0, 50))
+            return str(value), ("num", value)
+        name = draw(st.sampled_from(VARS))
+        return name, ("var", name)
+    kind = draw(st.sampled_from(["+", "-", "*", "/", "^", "neg", "min", "max", "paren"]))
+    left_text, left = draw(expressions(depth + 1))
+    if kind == "neg":
+        return f"-({left_text})", ("neg", left)
+    if kind == "paren":
+        return f"({left_text})", left
+    if kind == "^":
+        exponent = draw(st.integers(0, 3))
+        return f"({left_text})^{exponent}", ("^", left, exponent)
+    right_text, right = draw(expressions(depth + 1))
+    if kind in ("min", "max"):
+        return f"{kind}({left_text}, {right_text})", (kind, left, right)
+    return f"({left_text}) {kind} ({right_text})", (kind, left, right)
+
+
+def reference(tree: Any, env: dict[str, int]) -> int:
+    """docs/rules.md "Formulas", evaluated by the book: ``/`` rounds down."""
+    kind = tree[0]
+    if kind == "num":
+        return int(tree[1])
+    if kind == "var":
+        return env[tree[1]]
+    if kind == "neg":
+        return -reference(tree[1], env)
+    if kind == "^":
+        return int(reference(tree[1], env) ** tree[2])
+    a, b = reference(tree[1], env), reference(tree[2], env)
+    if kind == "/":
+        if b == 0:
+            raise ZeroDivisionError
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b > 0) or a == 0 else -q - (1 if abs(a) % abs(b) else 0)
+    ops = {"+": a + b, "-": a - b, "*": a * b, "min": min(a, b), "max": max(a, b)}
+    return ops[kind]
+
+
+def reference_clause(clauses: dict[str, Any], bid: int, took: int) -> Any:
+    """docs/rules.md "Formulas": the first given of zero / zero-missed, made, over /
+    under, missed that applies."""
+    applies = [
+        ("zero", bid == 0 and took == 0),
+        ("zero-missed", bid == 0 and took > 0),
+        ("made", took == bid),
+        ("over", took > bid),
+        ("under", took < bid),
+        ("missed", took != bid),
+    ]
+    return next(clauses[key] for key, hit in applies if hit and key in clauses)
+
+
+@st.composite
+def clause_sets(draw: st.DrawFn) -> dict[str, tuple[str, Any]]:
+    """made, then missed or both over and under, and any of the others, in any order."""
+    keys = ["made", *draw(st.sampled_from([["missed"], ["over", "under"], ["missed", "over"]]))]
+    keys += draw(st.lists(st.sampled_from(["zero", "zero-missed", "under"]), unique=True))
+    return {key: draw(expressions()) for key in dict.fromkeys(draw(st.permutations(keys)))}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    clauses=clause_sets(),
+    cards=st.integers(1, 13),
+    bid=st.integers(0, 13),
+    took=st.integers(0, 13),
+)
+def test_the_evaluator_agrees_with_the_reference(
+    clauses: dict[str, tuple[str, Any]], cards: int, bid: int, took: int
+) -> None:
+    """docs/rules.md "Formulas": any formula, any b, t, n: the score the book gives, or a
+    refusal exactly where the book divides by zero or leaves the range."""
+    bid, took = min(bid, cards), min(took, cards)
+    text = "; ".join(f"{key}: {typed}" for key, (typed, _) in clauses.items())
+    tree = reference_clause({key: tree for key, (_, tree) in clauses.items()}, bid, took)
+    env = {"b": bid, "t": took, "d": abs(took - bid), "n": cards}
+    try:
+        expected: int | None = reference(tree, env)
+    except ZeroDivisionError:
+        expected = None
+    if expected is not None and not -1_000_000 <= expected <= 1_000_000:
+        expected = None
+    try:
+        formula = Scoring.parse(text)
+    except FormulaError as err:
+        assert "can grow beyond" in str(err) or "at most 300" in str(err)
+        return
+    try:
+        got: int | None = formula.score(bid, took, cards)
+    except BadValue:
+        got = None
+    assert got == expected
+
+
+def test_the_sheet_and_the_markdown_say_what_a_formula_scores(ohhell: Ohhell) -> None:
+    """docs/rules.md "Formulas": every human view says in words what a formula scores."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "f", "--scoring", "made: 10 + b; missed: -b")
+    words = "Scoring: bid made, 10 + the bid; bid missed, minus the bid."
+    assert words in ohhell.ok("show", "-g", "f")
+    assert words in ohhell.ok("export", "-g", "f", "--format", "md")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "s")
+    assert "Scoring:" not in ohhell.ok("show", "-g", "s")  # a named scheme: as before

@@ -1,0 +1,129 @@
+"""Trump exceptions for some hands (docs/rules.md, "Trump"): ``+SELECTOR=METHOD`` after
+the method, the first match wins, and each hand follows its own method's order."""
+
+from __future__ import annotations
+
+import pytest
+
+from ohhell_score.domain.errors import BadValue
+from ohhell_score.domain.rules import RuleOptions, Trump, TrumpMethod, build_rules
+from tests.conftest import Ohhell
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("upcard+max=none", "upcard+max=none"),
+        (" UpCard + 13 = Cut ", "upcard+13=cut"),
+        ("named+1-3=none+last=dealer", "named+1-3=none+last=dealer"),
+        ("schedule:h,c,s,d,n+first=named", "schedule:H,C,S,D,N+first=named"),
+    ],
+)
+def test_exceptions_are_written_in_canonical_form(typed: str, canonical: str) -> None:
+    """docs/rules.md "Trump": lower case, spaces removed, exceptions in the order typed."""
+    assert str(Trump.parse(typed)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("trump", "methods"),
+    [
+        # docs/rules.md "Trump": 13-12-13 under upcard+max=none: both 13s without trump
+        ("upcard+max=none", ["none", "upcard", "none"]),
+        ("upcard+2=cut", ["upcard", "cut", "upcard"]),
+        # the first match wins: hand 1 is in 1-2 and is first
+        ("named+1-2=none+first=dealer", ["none", "none", "named"]),
+        ("named+first=dealer+1-2=none", ["dealer", "none", "named"]),
+        ("named+last=cut", ["named", "named", "cut"]),
+    ],
+)
+def test_the_first_matching_exception_gives_a_hands_method(trump: str, methods: list[str]) -> None:
+    rules = build_rules("cartier", 4, RuleOptions(hands="13-12-13", trump=trump))
+    assert [rules.trump_method(k).value for k in (1, 2, 3)] == methods
+
+
+@pytest.mark.parametrize(
+    ("trump", "said"),
+    [
+        ("upcard+9=none", "hand 9 is not in this game, which has 3 hands"),
+        ("upcard+2-4=none", "hand 2-4 is not in this game"),
+        ("upcard+0=none", "'0' is not a hand"),
+        ("upcard+3-2=none", "'3-2' is not a hand"),
+        ("upcard+max=schedule:H", "cannot be a schedule"),
+        ("upcard+max=trumps", "is not a trump method"),
+        ("upcard+max", "is not an exception"),
+        ("upcard;max=none", "is not a trump method"),
+        ("upcard+middle=none", "'middle' is not a hand"),
+    ],
+)
+def test_a_bad_exception_exits_2(ohhell: Ohhell, trump: str, said: str) -> None:
+    """docs/rules.md "Trump": a selector naming no hand, a range outside 1..hands, an
+    unknown method: refused with exit 2, and no game is made."""
+    err = ohhell.refused(
+        "new", "Ann", "Bob", "Cat", "Dan", "-g", "x", "--hands", "3-1", "--trump", trump,
+        code=2,
+    )  # fmt: skip
+    assert said in err
+    assert ohhell("show", "-g", "x").exit_code == 1
+
+
+def test_show_json_gives_the_trump_with_its_exceptions(ohhell: Ohhell) -> None:
+    """cli-contract: rules.trump is the method with its exceptions in canonical form."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "--trump", "UPCARD + max = none")
+    assert ohhell.sheet("-g", "g")["rules"]["trump"] == "upcard+max=none"
+
+
+def test_each_hand_follows_its_own_methods_order(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": that hand's entry order is its own method's. Under
+    ``named+2=cut+3=none``: hand 1 bids then trump; hand 2 trump then bids; hand 3 no
+    trump entry at all, known in advance."""
+    ohhell.ok(
+        "new", "Ann", "Bob", "Cat", "-g", "g", "--hands", "3-1", "--hook", "never",
+        "--trump", "named+2=cut+3=none",
+    )  # fmt: skip
+    sheet = ohhell.sheet("-g", "g")
+    assert [h["trump"] for h in sheet["hands"]] == [None, None, "notrump"]
+    assert sheet["next"]["step"] == "bid"
+    ohhell.ok("bid", "-g", "g", "1", "1", "0")
+    assert ohhell.sheet("-g", "g")["next"]["step"] == "trump"
+    ohhell.ok("trump", "-g", "g", "nt")  # the highest bidder may name no trump
+    ohhell.ok("tricks", "-g", "g", "1", "1", "1")
+    assert ohhell.sheet("-g", "g")["next"]["step"] == "trump"  # hand 2: cut, before bids
+    assert "cut the pack" in ohhell.ok("show", "-g", "g")
+    ohhell.refused("trump", "-g", "g", "nt")  # a cut card always shows a suit
+    ohhell.ok("trump", "-g", "g", "h")
+    ohhell.ok("bid", "-g", "g", "1", "0", "0")
+    ohhell.ok("tricks", "-g", "g", "1", "1", "0")
+    sheet = ohhell.sheet("-g", "g")
+    assert (sheet["next"]["step"], sheet["hands"][2]["trump"]) == ("bid", "notrump")
+    assert "fix hand 3's trump" in ohhell.refused("trump", "-g", "g", "s")
+
+
+def test_the_largest_hand_without_trump_under_upcard(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": ``upcard+max=none``: the largest deal has no trump entry."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "--hands", "2-1-2",
+              "--trump", "upcard+max=none")  # fmt: skip
+    sheet = ohhell.sheet("-g", "g")
+    assert [h["trump"] for h in sheet["hands"]] == ["notrump", None, "notrump"]
+    assert sheet["next"]["step"] == "bid"
+
+
+def test_the_rules_and_the_printed_sheet_say_the_exceptions(ohhell: Ohhell) -> None:
+    """The views say in words which hands are played otherwise."""
+    ohhell.ok("rules", "save", "nomax", "--rules", "classic", "--trump", "upcard+max=none")
+    said = ohhell.ok("rules", "nomax")
+    assert "Except the hands dealt the most cards: no trump." in said
+    blank = ohhell.ok("sheet", "Ann", "Bob", "Cat", "--rules", "nomax")
+    assert "the hands dealt the most cards: no trump" in blank
+
+
+def test_named_exceptions_let_any_method_but_a_schedule() -> None:
+    trump = Trump.parse("upcard+max=named+1=dealer+2=cut+3=none+4=upcard")
+    assert [m for _, m in trump.exceptions] == [
+        TrumpMethod.NAMED,
+        TrumpMethod.DEALER,
+        TrumpMethod.CUT,
+        TrumpMethod.NONE,
+        TrumpMethod.UPCARD,
+    ]
+    with pytest.raises(BadValue):
+        Trump.parse("upcard+max=schedule:H,C")
