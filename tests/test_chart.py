@@ -96,3 +96,20 @@ def test_show_chart_draws_the_chart_under_the_sheet(ohhell: Ohhell) -> None:
 def test_show_chart_and_json_together_are_malformed(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "classic", hands=5)
     ohhell.refused("show", "--chart", "--json", code=2)
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_under_the_plot_each_player_has_one_line_of_running_totals(width: int) -> None:
+    """Issue 16: letters scattered on a grid are hard to follow without colour; a line
+    a player of totals after hands spread over the game (first and last kept) is not."""
+    prog = progress(play(new_game("g", PLAYERS, "cartier"), None))
+    lines = drawn(PLAYERS, width)
+    assert max(len(line) for line in lines) <= width
+    head = next(i for i, line in enumerate(lines) if line.startswith("after hand"))
+    hands = [int(n) for n in lines[head].split()[2:]]
+    assert hands[0] == 1 and hands[-1] == 23 and hands == sorted(set(hands))
+    running = prog.running_totals()
+    for line, (player, letter) in zip(lines[head + 1 :], markers(PLAYERS).items(), strict=False):
+        assert line.startswith(f"{letter} {player}")
+        numbers = line.removeprefix(f"{letter} {player}").replace("★", "").split()
+        assert [int(n) for n in numbers] == [running[n - 1][player] for n in hands]

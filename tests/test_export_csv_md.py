@@ -146,14 +146,18 @@ def check_md_against_sheet(text: str, sheet: dict[str, Any]) -> None:
     ranked = [int(row[2]) for row in standings[1:]]
     assert ranked == sorted(ranked, reverse=True)
     header = hands[0]
-    players = header[4:]
+    players = header[4:-1]
     assert players == sheet["players"]
+    assert header[-1] == "±"
     for row in hands[1:]:
-        hand = sheet["hands"][int(row[0]) - 1]
+        hand = sheet["hands"][int(row[0].rstrip("*")) - 1]
+        bids = hand["bids"]
+        over = sum(bids.values()) - hand["cards"] if len(bids) == len(players) else None
+        assert row[-1].rstrip("†") == ("" if over is None else f"{over:+d}".replace("+0", "0"))
         assert int(row[1]) == hand["cards"]
         assert row[2] == hand["dealer"]
         assert SYMBOLS.get(row[3]) == hand["trump"]
-        for p, cell in zip(players, row[4:], strict=True):
+        for p, cell in zip(players, row[4:-1], strict=True):
             if not hand["scores"]:
                 assert cell == (f"{hand['bids'][p]}/·" if p in hand["bids"] else "")
                 continue

@@ -38,8 +38,8 @@ class Stop(NamedTuple):
 BOB_TOOK_1 = (
     ("(s h d c): ", "h"),
     ("Bob bids (0-2): ", "1"),
-    ("Cat bids (0-2): ", "0"),
-    ("bids (0-2): ", "0"),
+    ("Cat bids (0-2; 1 bid of 2 so far): ", "0"),
+    ("bids (0-2; 1 bid of 2 so far): ", "0"),
     ("Bob took (0-2): ", "1"),
 )
 CAT_TOOK_0 = ("Cat took (0-1): ", "0")
@@ -56,7 +56,11 @@ STOPS = {
     ),
     "named trump": Stop(
         ("--rules", "cartier"),
-        (("Bob bids (0-2): ", "1"), ("Cat bids (0-2): ", "0"), ("bids (0-2): ", "0")),
+        (
+            ("Bob bids (0-2): ", "1"),
+            ("Cat bids (0-2; 1 bid of 2 so far): ", "0"),
+            ("bids (0-2; 1 bid of 2 so far): ", "0"),
+        ),
         "Bob (highest bid) names trump (s h d c n): ",
         None,
         {"Bob": 1, "Cat": 0, "Ann": 0},
@@ -64,16 +68,22 @@ STOPS = {
         "Bids: Bob 1, Cat 0, Ann 0",
     ),
     "bid": Stop(
-        (), BOB_TOOK_1[:2], "Cat bids (0-2): ", "hearts", {"Bob": 1}, {}, "Bids so far: Bob 1."
+        (),
+        BOB_TOOK_1[:2],
+        "Cat bids (0-2; 1 bid of 2 so far): ",
+        "hearts",
+        {"Bob": 1},
+        {},
+        "Bids so far: Bob 1 (1 bid of 2).",
     ),
     "dealer's bid": Stop(
         (),
         BOB_TOOK_1[:3],
-        "Ann (dealer) may not bid 1; bids (0-2): ",
+        "Ann (dealer) may not bid 1; bids (0-2; 1 bid of 2 so far): ",
         "hearts",
         {"Bob": 1, "Cat": 0},
         {},
-        "Bids so far: Bob 1, Cat 0.",
+        "Bids so far: Bob 1, Cat 0 (1 bid of 2).",
     ),
     "tricks": Stop(
         (),

@@ -101,14 +101,14 @@ def test_list_lines_up_its_columns_under_their_heads(ohhell: Ohhell, data_dir: P
     ohhell.ok("new", "Zoë", "Yusuf", "Xia", "-g", "monday")
     (data_dir / "broken.json").write_text("{not json")
     head, rule, *rows = ohhell.ok("list").splitlines()
-    heads = ["id", "players", "preset", "hand", "leader", "last played"]
+    heads = ["id", "players", "rules", "hand", "leader", "last played"]
     starts = [head.index(h) for h in heads]
     assert starts == sorted(starts) and set(rule) == {"─"}
     monday = next(r for r in rows if r.startswith("monday"))
     assert [monday[i:].split("   ")[0].strip() for i in starts[:4]] == [
         "monday",
         "Zoë, Yusuf, Xia",
-        "classic",
+        "classic · 19 hands",
         "1 of 19",
     ]
     assert monday[starts[4] :].split()[:1] != ["Zoë"]  # no hand played: no leader yet

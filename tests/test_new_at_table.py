@@ -7,6 +7,7 @@ import pytest
 
 from ohhell_score.domain.draw import Card, highest
 from ohhell_score.domain.errors import BadValue
+from ohhell_score.domain.rules import PRESETS
 from tests.conftest import Ohhell
 
 
@@ -195,3 +196,23 @@ def test_a_house_rule_works_with_draw_and_at_the_preset_question(ohhell: Ohhell)
     asked = ohhell("new", "-g", "asked", input=typed("Ann", "Bob", "Cat", "", "pub", "", "q"))
     assert asked.exit_code == 0, asked.output
     assert ohhell.sheet("-g", "asked")["rules"]["hook"] == "never"
+
+
+def test_the_questions_of_new_offer_saved_house_rules_by_number(ohhell: Ohhell) -> None:
+    ohhell.ok("rules", "save", "pub", "--rules", "classic", "--hands", "2,1", "--hook", "never")
+    number = str(len(PRESETS) + 1)  # after the built-in presets
+    answers = typed("Ann", "Bob", "Cat", "", number, "", "q")
+    result = ohhell("new", "-g", "asked", input=answers)
+    assert f"{number}  pub" in result.stdout
+    assert ohhell.sheet("-g", "asked")["rules"]["preset"] == "pub"
+
+
+def test_the_questions_of_new_take_changes_of_trump_and_scoring(ohhell: Ohhell) -> None:
+    answers = typed("Ann", "Bob", "Cat", "", "trump dealer", "scoring x", "scoring exact", "1")
+    result = ohhell("new", "-g", "asked", input=answers + typed("", "q"))
+    assert "✗ 'x' is not a scoring scheme" in result.stdout
+    assert "Rules now: classic · 19 hands · trump: the dealer names it before the bids." in (
+        result.stdout
+    )
+    rules = ohhell.sheet("-g", "asked")["rules"]
+    assert (rules["preset"], rules["trump"], rules["scoring"]) == ("cartier", "dealer", "exact")

@@ -48,7 +48,7 @@ def test_the_dealer_is_told_the_forbidden_bid_and_refused_it(ohhell: Ohhell) -> 
     """docs/rules.md 4: Bob 1, Cat 0 with 2 cards: Ann (dealer) may not bid 1."""
     three(ohhell, "--trump", "none")
     result = play(ohhell, "1", "0", "1")
-    assert "Ann (dealer) may not bid 1; bids (0-2): " in result.stdout
+    assert "Ann (dealer) may not bid 1; bids (0-2; 1 bid of 2 so far): " in result.stdout
     assert "✗ Ann (dealer) may not bid 1: the bids would add up to 2" in result.stdout
     assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
 
@@ -65,7 +65,7 @@ def test_after_the_bids_the_table_sees_the_total_against_the_tricks(ohhell: Ohhe
 def test_an_upcard_trump_cannot_be_no_trump(ohhell: Ohhell) -> None:
     three(ohhell)  # classic: upcard
     result = play(ohhell, "n", "x", "h")
-    assert "✗ under upcard trump is a card's suit" in result.stdout
+    assert "✗ no trump is not a choice: the turned-up card shows a suit" in result.stdout
     assert "✗ 'x' is not a suit" in result.stdout
     assert ohhell.sheet()["hands"][0]["trump"] == "hearts"
 
@@ -126,7 +126,7 @@ def test_a_hand_ends_with_who_made_it_the_scores_and_the_leader(ohhell: Ohhell) 
     bob = next(line for line in out.splitlines() if line.startswith("Bob "))
     assert bob.split() == ["Bob", "1", "1", "✓", "made", "+11", "11", "★"]
     ann = next(line for line in out.splitlines() if line.startswith("Ann "))
-    assert ann.split() == ["Ann", "0", "1", "missed", "+1", "1"]
+    assert ann.split() == ["Ann", "dealer", "0", "1", "missed", "+1", "1"]
     assert "Leader: Bob with 11." in out
 
 
@@ -286,6 +286,6 @@ def test_an_answer_to_a_game_changed_meanwhile_is_not_stored(
     with pytest.raises(EOFError):
         session.run()
     assert "✗ the game changed meanwhile" in out.getvalue()
-    assert asked[:2] == ["Bob bids (0-2): ", "Cat bids (0-2): "]
+    assert asked[:2] == ["Bob bids (0-2): ", "Cat bids (0-2; 1 bid of 2 so far): "]
     saved = json.loads((data_dir / "t.json").read_text(encoding="utf-8"))
     assert [(e["player"], e["bid"]) for e in saved["entries"]] == [("Bob", 1), ("Cat", 0)]

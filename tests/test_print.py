@@ -139,3 +139,44 @@ def test_the_sheets_render_to_png(ohhell: Ohhell, tmp_path: Path) -> None:
     blank = write(tmp_path, "blank.html", ohhell.ok("sheet", "-n", "5", "--rules", "ten-to-one"))
     assert png_size(tmp_path, game, 1000, 1400) == (1000, 1400)
     assert png_size(tmp_path, blank, 1400, 1000) == (1400, 1000)
+
+
+def computed(tmp_path: Path, html: str, script: str) -> str:
+    """What ``script`` (an expression) gives in Chromium for the page ``html``: the page
+    with the script added, its DOM dumped once the script has run."""
+    page = tmp_path / "probe.html"
+    probe = f"<script>document.body.dataset.probe = {script};</script></body>"
+    page.write_text(html.replace("</body>", probe), encoding="utf-8")
+    done = subprocess.run(
+        [
+            browser(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile-probe'}",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    found = re.search(r'data-probe="([^"]*)"', done.stdout)
+    assert found, done.stdout[:500]
+    return found[1]
+
+
+def test_a_made_bid_is_shaded_on_every_row_in_chromium(ohhell: Ohhell, tmp_path: Path) -> None:
+    """Issue 16: the banding of even rows outranked the shading of a made bid."""
+    saved_game("friday", PLAYERS, "cartier")
+    html = ohhell.ok("export", "--format", "html")
+    script = (
+        "[...document.querySelectorAll('.sheet tbody tr')].map((tr, i) => "
+        "[...tr.querySelectorAll('td.made')].map(td => i % 2 + ':' + "
+        "getComputedStyle(td).backgroundColor).join(';')).filter(x => x).join(';')"
+    )
+    shades = computed(tmp_path, html, script).split(";")
+    assert {s.split(":")[0] for s in shades} == {"0", "1"}  # made bids on odd and even rows
+    assert {s.split(":")[1] for s in shades} == {"rgb(227, 240, 218)"}  # --made

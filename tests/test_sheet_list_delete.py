@@ -76,10 +76,14 @@ def test_list_shows_hand_k_of_k_leader_and_last_played_newest_first(ohhell: Ohhe
     ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "newer")
     out = ohhell.ok("list")
     header = out.splitlines()[0].split()
-    assert header == ["id", "players", "preset", "hand", "leader", "last", "played"]
+    assert header == ["id", "players", "rules", "hand", "leader", "last", "played"]
     assert out.index("newer") < out.index("older")
     older = next(line for line in out.splitlines() if line.startswith("older"))
     assert "2 of 2" in older and "Bob" in older
+    # The rules say how the game differs from its preset (the changes alone).
+    assert "classic · 2 hands · hands 2-1 · trump: none" in older
+    newer = next(line for line in out.splitlines() if line.startswith("newer"))
+    assert "classic · 19 hands   " in newer
 
 
 def test_list_shows_a_finished_game_as_done(ohhell: Ohhell) -> None:

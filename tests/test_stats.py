@@ -339,3 +339,23 @@ def test_stats_of_any_game_agree_with_its_replayed_score_sheet(game: Game) -> No
         made = sum(h.bids[player.name] == h.tricks[player.name] for h in prog.hands)
         assert player.bids_made == made
         assert player.bids_made + player.over + player.under == player.hands
+
+
+def test_at_80_columns_no_column_of_stats_is_cut(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16: at 80 columns the last column ("over/under") was cut to "over/un…"."""
+    from tests.games import saved_game
+
+    names = ("Annabelle Marie-Louise", "Bartholomew", "Cat", "Dan")
+    for gid in ("a", "b"):
+        saved_game(gid, names, "cartier")
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ohhell.ok("stats").splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert not any("…" in line for line in lines)
+    heads = [line for line in lines[:4] if "over/" in line or "under" in line]
+    assert heads and lines[lines.index(heads[-1])].rstrip().endswith("under")
+    dan = next(line for line in lines if line.startswith("Dan"))
+    over, under = dan.split()[-1].split("/")
+    assert over.isdigit() and under.isdigit()

@@ -76,10 +76,12 @@ def test_a_second_sessions_bid_is_checked_against_the_first_sessions(
     first.expect_exact("Bob bids (0-2): ")
     second.expect_exact("Bob bids (0-2): ")
     answer(first, "", "1")
-    first.expect_exact("Cat bids (0-2): ")
+    first.expect_exact("Cat bids (0-2; 1 bid of 2 so far): ")
     answer(second, "", "2")  # Bob's bid again, after the first session gave it
     refused(second, "the game changed meanwhile")
-    second.expect_exact("Cat bids (0-2): ")  # asked from where the game now stands
+    second.expect_exact(
+        "Cat bids (0-2; 1 bid of 2 so far): "
+    )  # asked from where the game now stands
     leave(first)
     leave(second)
     assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1}

@@ -122,6 +122,30 @@ def correct(game_id: str | None, number: int, what: str, items: list[Assignment]
     return report(prog, f"Hand {number} {what} corrected: {changed}.")
 
 
+def write_note(game_id: str | None, number: int | None, text: str) -> str:
+    """A note on a hand (default: the current one, or the last); empty text clears it."""
+    from ohhell_score.domain.game import hand_notes, note_hand, with_note
+
+    at = games.now()
+    prog = apply(game_id, lambda p: with_note(p, number, text, at))
+    hand = note_hand(prog) if number is None else number
+    note = hand_notes(prog.game).get(hand)
+    return f"Hand {hand} note: {note}" if note else f"Hand {hand}: note cleared."
+
+
+def parse_note(words: list[str]) -> tuple[int | None, str]:
+    """``[HAND] TEXT...``: a first word of digits followed by more words is the hand."""
+    first = words[0] if words else ""
+    if first.isascii() and first.isdigit() and len(first) <= 3:
+        if len(words) == 1:
+            raise BadValue(
+                f"give the note after the hand: `ohhell note {first} TEXT` "
+                f'(`ohhell note {first} ""` clears it)'
+            )
+        return int(first), " ".join(words[1:])
+    return None, " ".join(words)
+
+
 def report(prog: Progress, done: str) -> str:
     """What was entered, then what the table does next."""
     from ohhell_score.views.words import next_words

@@ -53,7 +53,7 @@ def create_game(
 
 def announced(created: Game) -> str:
     """The line that says a game was made: its id, players, preset and hands."""
-    from ohhell_score.views.words import plural
+    from ohhell_score.domain.rulewords import rules_words
 
-    hands = plural(len(created.rules.hands), "hand")
-    return f"New game {created.id}: {', '.join(created.players)} ({created.rules.preset}, {hands})."
+    rules = rules_words(created.rules, len(created.players))
+    return f"New game {created.id}: {', '.join(created.players)} ({rules})."

@@ -57,7 +57,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "tournament": ("tournament",),
     "rules": ("rules",),
     "stats": ("stats", "history"),
-    "play": ("play", "delete"),
+    "play": ("play", "note", "delete"),
     "seat": ("seat",),
 }
 

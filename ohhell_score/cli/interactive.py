@@ -21,9 +21,11 @@ would otherwise come before the first prompt.
 from __future__ import annotations
 
 import hashlib
+import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ohhell_score.actions.seats import seat_report
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
@@ -36,21 +38,41 @@ from ohhell_score.domain.game import (
     Tricks,
     check_players,
     describe_entry,
+    hand_notes,
     newcomer_name,
+    note_hand,
     seat_change_hand,
     with_bids,
     with_join,
     with_leave,
+    with_note,
     with_replace,
     with_tricks,
     with_trump,
     with_undo,
 )
-from ohhell_score.domain.rules import PRESETS, RuleSet, Suit, TrumpMethod
+from ohhell_score.domain.rules import (
+    PRESETS,
+    Preset,
+    RuleOptions,
+    RuleSet,
+    Scoring,
+    Suit,
+    TrumpMethod,
+)
+from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.domain.seats import resolve_seated
 from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
-from ohhell_score.views.words import plural, trump_words
+from ohhell_score.views.words import (
+    balance_words,
+    bids_so_far,
+    free_dealer_words,
+    names_words,
+    plural,
+    totals_words,
+    trump_words,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,6 +81,9 @@ KEYS = (
     "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
     "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
+    "  v  view the whole score sheet\n"
+    "  p  the points: the totals so far\n"
+    "  w  write a note on this hand (misdeal, redealt by Bob); `ohhell note` for others\n"
     "  t  change who sits at the table (before a hand's first answer): replace, leave, join\n"
     "  ?  these keys\n"
     "  q  leave; every answer is saved, `ohhell play` goes on from here\n"
@@ -80,6 +105,107 @@ def console_ask(console: Console) -> Ask:
         return console.input(prompt)
 
     return ask
+
+
+# --- keys typed while `play` starts -------------------------------------------------
+
+
+class Typeahead:
+    """Keys typed while `play` starts, shown on the first prompts as if typed there.
+
+    A terminal echoes keys where the cursor happens to be and keeps them for the next
+    read, so keys typed before the first prompt were taken but not shown on it. So the
+    terminal's echo is off while `play` starts (``quiet``); at the first prompt the keys
+    waiting are read (``take``), the echo comes back, each whole line typed answers a
+    prompt in turn, shown after it, and a line begun is put on the prompt to finish.
+    """
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.saved: list[Any] | None = None  # the terminal's settings while quiet
+        self.lines: list[str] | None = None  # None until the keys waiting are read
+        self.begun = ""
+
+    def quiet(self) -> None:
+        """Echo off, until ``take`` or ``restore``; nothing at all off a terminal."""
+        if not sys.stdin.isatty():
+            return
+        import termios
+
+        try:
+            self.saved = termios.tcgetattr(sys.stdin.fileno())
+            quiet = termios.tcgetattr(sys.stdin.fileno())
+            quiet[3] &= ~termios.ECHO
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, quiet)
+        except termios.error:
+            self.saved = None
+
+    def restore(self) -> None:
+        if self.saved is not None:
+            import termios
+
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, self.saved)
+            self.saved = None
+
+    def take(self) -> None:
+        """Read the keys waiting (without waiting for more), then echo on again."""
+        data = b""
+        if self.saved is not None:
+            import termios
+
+            fd = sys.stdin.fileno()
+            now = termios.tcgetattr(fd)
+            now[3] &= ~(termios.ICANON | termios.ECHO)
+            now[6][termios.VMIN], now[6][termios.VTIME] = 0, 0
+            try:
+                termios.tcsetattr(fd, termios.TCSANOW, now)
+                while chunk := os.read(fd, 1024):
+                    data += chunk
+            finally:
+                self.restore()
+        lines = typed_lines(data.decode(errors="replace"))
+        self.lines, self.begun = lines[:-1], lines[-1]
+
+    def ask(self, prompt: str) -> str:
+        if self.lines is None:
+            self.take()
+        assert self.lines is not None
+        if self.lines:
+            line = self.lines.pop(0)
+            self.console.print(prompt + line, soft_wrap=True)
+            return line
+        begun, self.begun = self.begun, ""
+        if not begun:
+            return self.console.input(prompt)
+        return prefilled(self.console, prompt, begun)
+
+
+def typed_lines(text: str) -> list[str]:
+    """Keys as lines, a backspace taking back a key and other control keys dropped; the
+    last item is the line begun (maybe empty)."""
+    lines = [""]
+    for ch in text.replace("\r\n", "\n").replace("\r", "\n"):
+        if ch == "\n":
+            lines.append("")
+        elif ch in "\x7f\b":
+            lines[-1] = lines[-1][:-1]
+        elif ch.isprintable():
+            lines[-1] += ch
+    return lines
+
+
+def prefilled(console: Console, prompt: str, begun: str) -> str:
+    """The prompt with ``begun`` on it, to finish (and edit, where readline is)."""
+    try:
+        import readline  # only here: it changes every input() once imported
+    except ImportError:
+        console.print(prompt + begun, end="", soft_wrap=True)
+        return begun + input()
+    readline.set_startup_hook(lambda: readline.insert_text(begun))
+    try:
+        return console.input(prompt)
+    finally:
+        readline.set_startup_hook()
 
 
 # --- the tricks typed so far in a hand ----------------------------------------------
@@ -154,13 +280,6 @@ def number(text: str, low: int, high: int, what: str) -> int:
     return value
 
 
-def balance_words(hand: HandState) -> str:
-    """'bids 11 for 10 tricks: over by 1' (rules.md 4: the hook keeps it from 'exact')."""
-    over = hand.bids_total - hand.cards
-    state = "exact" if over == 0 else f"over by {over}" if over > 0 else f"under by {-over}"
-    return f"bids {hand.bids_total} for {plural(hand.cards, 'trick')}: {state}"
-
-
 def trump_line(prog: Progress, hand: HandState) -> str:
     """What the table knows of this hand's trump before it starts."""
     rules = prog.game.rules
@@ -224,14 +343,25 @@ class Session:
             if len(hand.bids) == len(hand.order):
                 self.say(f"Bids: {bids}; {balance_words(hand)}.")
             else:
-                self.say(f"Bids so far: {bids}.")
+                self.say(f"{bids_so_far(hand)}.")
+        note = hand_notes(game).get(hand.number)
+        if note:
+            self.say(f"Note: {note}")
         if typed:
             self.say("Tricks so far: " + ", ".join(f"{p} {t}" for p, t in typed.items()) + ".")
 
     # --- the loop ---------------------------------------------------------------
 
+    def opening(self, prog: Progress) -> None:
+        """Once, as play starts: the game and its rules, and the totals of a game resumed."""
+        game = prog.game
+        self.say(f"Game {game.id}: {rules_words(game.rules, len(game.players))}.")
+        if prog.hands_played:
+            self.say(totals_words(prog), style="bold")
+
     def run(self) -> Progress:
         """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
+        self.opening(games.load_progress(self.game_id))
         while True:
             prog = games.load_progress(self.game_id)
             game = prog.game
@@ -252,12 +382,17 @@ class Session:
                 self.refuse(str(err))
 
     def read(self, prompt: str, game: Game, typed: Mapping[str, int]) -> str | None:
-        """One answer; ``?`` shows the keys, ``q`` leaves, ``u`` takes back (-> None)."""
+        """One answer; ``?`` shows the keys, ``v`` the sheet, ``p`` the totals, ``w``
+        writes a note, ``t`` changes a seat, ``q`` leaves, ``u`` takes back (-> None)."""
         while True:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
                 self.say(KEYS)
+            elif key in ("v", "p"):
+                self.show(key)
+            elif key == "w":
+                self.write_note()
             elif key == "q":
                 raise Leave()
             elif key == "t":
@@ -281,6 +416,38 @@ class Session:
                 return None
             else:
                 return answer
+
+    def show(self, key: str) -> None:
+        """``v``: the whole sheet as `ohhell show` draws it; ``p``: the totals."""
+        prog = games.load_progress(self.game_id)
+        if key == "p":
+            self.say(totals_words(prog), style="bold")
+            return
+        from ohhell_score.views.plain import Styler, sheet_lines
+        from ohhell_score.views.render import print_plain
+
+        styles = Styler(self.console.file, terminal=self.console.is_terminal)
+        print_plain(self.console, sheet_lines(prog, self.console.width, styles))
+
+    def write_note(self) -> None:
+        """``w``: a note on the current hand; Enter alone keeps the note as it is. A note
+        is not an entry: it is saved whatever was entered meanwhile."""
+        prog = games.load_progress(self.game_id)
+        number = note_hand(prog)
+        old = hand_notes(prog.game).get(number)
+        if old:
+            self.say(f"Hand {number}'s note: {old}")
+        typed = self.ask(f"Note on hand {number} (Enter: no change; - clears it): ").strip()
+        if not typed:
+            return
+        text, at = ("" if typed == "-" else typed), games.now()
+        try:
+            after = games.change(self.game_id, partial(with_note, number=number, text=text, at=at))
+        except Refused as err:
+            self.refuse(str(err))
+            return
+        kept = hand_notes(after.game).get(number)
+        self.say(f"Hand {number} note: {kept}" if kept else f"Hand {number}: note cleared.")
 
     def save(self, game: Game, change: Callable[[Progress], Progress]) -> Progress:
         """Store one answer, if the game file still holds what this prompt was asked on."""
@@ -357,12 +524,17 @@ class Session:
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None and nxt.player is not None
         player = nxt.player
+        so_far = f"; {hand.bids_total} bid of {hand.cards} so far" if hand.bids else ""
+        free = free_dealer_words(game.rules, hand)
         if player != hand.dealer:
-            prompt = f"{player} bids (0-{hand.cards}): "
+            prompt = f"{player} bids (0-{hand.cards}{so_far}): "
         elif nxt.forbidden_bid is not None:
-            prompt = f"{player} (dealer) may not bid {nxt.forbidden_bid}; bids (0-{hand.cards}): "
+            prompt = (
+                f"{player} (dealer) may not bid {nxt.forbidden_bid}; "
+                f"bids (0-{hand.cards}{so_far}): "
+            )
         else:
-            prompt = f"{player} (dealer) bids (0-{hand.cards}): "
+            prompt = f"{player} (dealer, free: {free}) bids (0-{hand.cards}{so_far}): "
         while True:
             answer = self.read(prompt, game, {})
             if answer is None:
@@ -451,7 +623,7 @@ class Session:
     ) -> str:
         taken = hand.cards - left
         return (
-            f"{player} cannot take {value}: {' and '.join(typed)} took {taken} of the "
+            f"{player} cannot take {value}: {names_words(list(typed))} took {taken} of the "
             f"{plural(hand.cards, 'trick')}, {left} left"
         )
 
@@ -471,7 +643,7 @@ def finish(console: Console, prog: Progress) -> None:
     if len(winners) == 1:
         line = f"{winners[0]} wins with {top}!"
     else:
-        line = f"{' and '.join(winners)} share the win with {top} each!"
+        line = f"{names_words(winners)} share the win with {top} each!"
     console.print("")
     console.print("★ " + line, style="bold")
     styles = Styler(console.file, terminal=console.is_terminal)
@@ -503,32 +675,63 @@ def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
         names.append(answer)
 
 
+#: The rule options the questions of `new` let the table change, as the options do.
+CHANGEABLE = ("hook", "trump", "scoring")
+Build = Callable[[str, RuleOptions], RuleSet]
+
+
 def ask_preset(
-    console: Console, ask: Ask, players: int, default: str, build: Callable[[str], RuleSet]
+    console: Console, ask: Ask, players: int, default: str, build: Build, house: Sequence[Preset]
 ) -> RuleSet:
-    """A preset by number or name, each shown with one line of description."""
-    names = list(PRESETS)
+    """A preset or saved house rule by number or name, each shown with one line of
+    description; before it, any changes of hook, trump or scoring, as `new`'s options."""
+    choices_list = [*PRESETS.values(), *house]
+    names = [p.name for p in choices_list]
     from rich.table import Table
 
     choices = Table.grid(padding=(0, 2), pad_edge=True)
     choices.add_column(justify="right")
     choices.add_column(no_wrap=True)
     choices.add_column()
-    for i, p in enumerate(PRESETS.values(), start=1):
+    for i, p in enumerate(choices_list, start=1):
         choices.add_row(str(i), p.name, p.summary)
     console.print("Rules:")
     console.print(choices)
+    console.print(
+        "To change a rule, type it first: hook always|never|from:K, "
+        f"trump {TrumpMethod.choices()}, scoring {Scoring.choices()}."
+    )
+    changes = RuleOptions()
     prompt = f"Preset (1-{len(names)} or a name; Enter: {default}): "
     while True:
         answer = ask(prompt).strip()
+        word, _, value = answer.partition(" ")
+        if word.lower() in CHANGEABLE and value.strip():
+            changed = _changed(changes, word.lower(), value.strip())
+            try:
+                rules = build(default, changed)
+            except (Refused, BadValue) as err:
+                console.print(REFUSED + str(err), style="bold")
+                continue
+            changes = changed
+            console.print(f"Rules now: {rules_words(rules, players)}.")
+            continue
         chosen = answer or default
         seat = seat_number(chosen, len(names))
         if seat is not None:
             chosen = names[seat - 1]
         try:
-            return build(chosen)
+            return build(chosen, changes)
         except (Refused, BadValue) as err:
             console.print(REFUSED + str(err), style="bold")
+
+
+def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
+    if rule == "hook":
+        return changes._replace(hook=value)
+    if rule == "trump":
+        return changes._replace(trump=value)
+    return changes._replace(scoring=value)
 
 
 def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSet) -> int:
@@ -576,7 +779,7 @@ def draw_dealer(
             console.print(f"{top[0]} drew the highest card ({drawn[top[0]]}) and deals first.")
             return list(players).index(top[0])
         cards = ", ".join(f"{p} {drawn[p]}" for p in top)
-        console.print(f"A tie ({cards}): {' and '.join(top)} draw again.")
+        console.print(f"A tie ({cards}): {names_words(top)} draw again.")
         drawing = top
 
 
@@ -598,13 +801,15 @@ def ask_new_game(
     console: Console,
     ask: Ask,
     preset_default: str,
-    make_rules: Callable[[str, int], RuleSet],
+    make_rules: Callable[[str, int, RuleOptions], RuleSet],
+    house: Sequence[Preset] = (),
 ) -> tuple[tuple[str, ...], RuleSet]:
-    """Players and preset, asked at the table; ``make_rules(name, players)`` makes the
-    rules of a preset or house rule with the command line's options over it."""
+    """Players and preset, asked at the table; ``make_rules(name, players, changes)``
+    makes the rules of a preset or house rule with the changes typed at the table and
+    the command line's options over it."""
     names = ask_players(console, ask)
 
-    def build(name: str) -> RuleSet:
-        return make_rules(name, len(names))
+    def build(name: str, changes: RuleOptions) -> RuleSet:
+        return make_rules(name, len(names), changes)
 
-    return names, ask_preset(console, ask, len(names), preset_default, build)
+    return names, ask_preset(console, ask, len(names), preset_default, build, house)

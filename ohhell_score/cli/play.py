@@ -27,7 +27,11 @@ from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
-    from ohhell_score.domain.rules import RuleOptions, RuleSet
+    from collections.abc import Callable
+
+    from rich.console import Console
+
+    from ohhell_score.domain.rules import Preset, RuleOptions, RuleSet
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
 app = area()
@@ -49,7 +53,9 @@ def play_game(game_id: str) -> None:
     from ohhell_score.cli import interactive as play
 
     console = play.new_console()
-    session = play.Session(game_id, console, play.console_ask(console))
+    typeahead = play.Typeahead(console)
+    typeahead.quiet()
+    session = play.Session(game_id, console, typeahead.ask)
     try:
         with refusals():
             prog = session.run()
@@ -58,6 +64,8 @@ def play_game(game_id: str) -> None:
         say(f"\n{_saved(game_id)}")
     except (KeyboardInterrupt, EOFError):
         raise Interrupted(_saved(game_id)) from None
+    finally:
+        typeahead.restore()  # the terminal as it was, whatever ended the game
 
 
 @app.command("play")
@@ -77,6 +85,31 @@ def play_cmd(game: GameOpt = None) -> None:
         play.finish(play.new_console(), prog)
         return
     play_game(game_id)
+
+
+@app.command()
+def note(
+    words: Annotated[
+        list[str],
+        typer.Argument(
+            help='The hand (default: the current one, or the last) and the note; "" clears it.',
+            show_default=False,
+            metavar="[HAND] TEXT...",
+        ),
+    ],
+    game: GameOpt = None,
+) -> None:
+    """Write a note on a hand ("misdeal, redealt by Bob"): on the sheet, exports, history.
+
+    `ohhell note 3 misdeal` notes hand 3; without a hand number the note goes to the
+    current hand (the last one, once the game is over). A new note replaces the hand's
+    note; an empty one (`ohhell note 3 ""`) clears it. `undo` leaves notes alone.
+    """
+    from ohhell_score.actions.entries import parse_note, write_note
+
+    with refusals():
+        hand, text = parse_note(words)
+        say(write_note(game, hand, text))
 
 
 @app.command()
@@ -114,6 +147,13 @@ def delete(
         games.delete(game.id)
         drafts.forget(game.id)
     say(f"Deleted game {game.id}.")
+
+
+def saved_house_rules() -> list[Preset]:
+    """The house rules saved here, offered beside the presets (unreadable ones are not)."""
+    from ohhell_score.storage import house
+
+    return [rule.as_preset() for rule in house.all_rules()[0]]
 
 
 def new_at_table(
@@ -157,7 +197,11 @@ def new_at_table(
     try:
         if names is None or rule_set is None:
             names, rule_set = play.ask_new_game(
-                console, ask, preset_name, lambda name, n: make_rules(name, n, options)
+                console,
+                ask,
+                preset_name,
+                lambda name, n, changes: make_rules(name, n, changes.over(options)),
+                saved_house_rules(),
             )
         if draw:
             with refusals():
@@ -180,7 +224,19 @@ def new_at_table(
     with refusals():
         created = create_game(game_id, names, rule_set, first, scorer)
     say(announced(created))
-    if players:
-        say(next_words(progress(created)))
-    else:
+    if not players or offer_play(console, ask):
         play_game(created.id)  # the header of hand 1 says what comes next
+    else:
+        say(next_words(progress(created)))
+
+
+def offer_play(console: Console, ask: Callable[[str], str]) -> bool:
+    """After `new PLAYER... --draw` at a terminal: go on to `play`? (Enter: yes). A
+    script's `--draw` (stdin not a terminal) ends as `new` does, with what comes next."""
+    if not (sys.stdin.isatty() and console.is_terminal):
+        return False
+    try:
+        answer = ask("Play it now? (Enter: yes; n: no, later with `ohhell play`): ")
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() not in ("n", "no", "q")

@@ -129,10 +129,11 @@ def _print_summary(summary: Summary, filters: Filters) -> None:
         console.print("No finished games to count yet.")
         return
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for title in ("player", "games", "wins", "avg total", "hands", "bids made", "avg miss"):
-        table.add_column(title, justify="left" if title == "player" else "right")
-    table.add_column("zero bids", justify="right")
-    table.add_column("over/under", justify="right")
+    # The numbers are never cut (at 80 columns the last was): the heads take two lines
+    # and the names fold, so the table gives way where nothing is lost.
+    table.add_column("player", overflow="fold", min_width=6)
+    for title in STATS_HEADS:
+        table.add_column(title, justify="right", no_wrap=True)
     for p in summary.players:
         table.add_row(*_row(p))
     console.print(table)
@@ -151,6 +152,18 @@ def _print_summary(summary: Summary, filters: Filters) -> None:
             f"{duel.ahead[duel.first]}, {duel.second} ahead {duel.ahead[duel.second]}, "
             f"level {duel.level}."
         )
+
+
+STATS_HEADS = (
+    "games",
+    "wins",
+    "avg\ntotal",
+    "hands",
+    "bids\nmade",
+    "avg\nmiss",
+    "zero\nbids",
+    "over/\nunder",
+)
 
 
 def _row(p: PlayerStats) -> list[str]:

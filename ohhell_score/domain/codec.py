@@ -22,13 +22,14 @@ from ohhell_score.domain.versioned import check_version, read_versioned
 from ohhell_score.i18n import _
 
 if TYPE_CHECKING:  # imported where a game is built or read (see above)
-    from ohhell_score.domain.game import Correction, Entry, Game, Progress
+    from ohhell_score.domain.game import Correction, Entry, Game, Note, Progress
     from ohhell_score.domain.seats import SeatChange
 
 #: The game file format's version: a file of a later one is refused, naming it.
-#: 2: seat changes (``replace``, ``leave``, ``join`` entries), and ``progressive`` loses
-#: the square of the difference on a missed bid. A schema-1 file reads as is, except
-#: that ``progressive`` there is read as the formula it was scored by.
+#: 2: seat changes (``replace``, ``leave``, ``join`` entries), notes on hands
+#: (``notes``), and ``progressive`` loses the square of the difference on a missed bid.
+#: A schema-1 file reads as is, except that ``progressive`` there is read as the
+#: formula it was scored by.
 SCHEMA = 2
 
 
@@ -44,7 +45,33 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "updated": game.updated,
         "entries": [_entry_to_dict(e) for e in game.entries],
         "history": [_correction_to_dict(c) for c in game.history],
+        "notes": [_note_to_dict(n) for n in game.notes],
     }
+
+
+def _note_to_dict(note: Note) -> dict[str, Any]:
+    return {"hand": note.hand, "text": note.text, "at": note.at}
+
+
+def _notes(data: dict[str, Any], hands: int) -> tuple[Note, ...]:
+    """The notes on hands (schema 2; a schema-1 file has none), checked like a note typed."""
+    from ohhell_score.domain.game import Note, check_note
+
+    raw = data.get("notes", [])
+    if not isinstance(raw, list):
+        raise ValueError("notes must be a list")
+    notes = []
+    for item in raw:
+        if not isinstance(item, dict):
+            raise ValueError("a note must be an object")
+        hand = _int(item["hand"], "a note's hand")
+        if not 1 <= hand <= hands:
+            raise ValueError(f"a note on hand {hand}, which the game does not have")
+        text = check_note(item["text"], "a note")
+        if text != text.strip():  # as `note` keeps them: an equal note, an equal file
+            raise ValueError("a note has spaces at an end")
+        notes.append(Note(hand, text, check_note(item.get("at", ""), "a note's time")))
+    return tuple(notes)
 
 
 def game_text(game: Game) -> str:
@@ -249,6 +276,7 @@ def _progress(data: dict[str, Any]) -> Progress:
         created=check_note(data.get("created", ""), "the time it was created"),
         updated=check_note(data.get("updated", ""), "the time it was changed"),
         scorer=None if scorer is None else check_note(scorer, "the scorer"),
+        notes=_notes(data, len(rules.hands)),
     )
     return progress(game)  # impossible entries (a forbidden bid, tricks off): unreadable
 

@@ -82,6 +82,16 @@ class Correction(NamedTuple):
     new: tuple[tuple[str, int | str], ...]
 
 
+class Note(NamedTuple):
+    """A scorer's note on a hand ("misdeal, redealt by Bob"). Not an entry: it changes no
+    score and ``undo`` passes it by. The last note given for a hand holds; an empty text
+    clears it (both are kept, so ``history`` shows each)."""
+
+    hand: int
+    text: str
+    at: str = ""
+
+
 class Game(NamedTuple):
     id: str
     players: tuple[str, ...]  # seated at the start; seat changes are entries
@@ -92,6 +102,7 @@ class Game(NamedTuple):
     created: str = ""
     updated: str = ""
     scorer: str | None = None
+    notes: tuple[Note, ...] = ()
 
     def resolve(self, name: str) -> str:
         """A player's name as typed: exactly, or ignoring case (names are unique so)."""
@@ -418,9 +429,10 @@ def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> 
     if nxt.step is not Step.TRUMP:
         raise NotYourTurn(_step_message(nxt, "trump"))
     if suit is Suit.NOTRUMP and not rules.allows_notrump_entry(hand.number):
+        method = rules.trump_method(hand.number)
+        card = "cut card" if method is TrumpMethod.CUT else "turned-up card"
         raise Refused(
-            f"under {rules.trump_method(hand.number).value} trump is a card's suit: spades, "
-            "hearts, diamonds or clubs"
+            f"no trump is not a choice: the {card} shows a suit (spades, hearts, diamonds or clubs)"
         )
 
 
@@ -760,3 +772,47 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
         seen.add(name.casefold())
         out.append(name)
     return tuple(out)
+
+
+# --- notes on hands -------------------------------------------------------------------
+
+
+def dealer_forbidden(rules: RuleSet, hand: HandState) -> int | None:
+    """The bid the hook forbade this hand's dealer, once every bid is in; None where the
+    dealer bid freely (the hook off or not yet from these cards, or the others over)."""
+    if len(hand.bids) < len(hand.order):
+        return None
+    others = sum(b for p, b in hand.bids.items() if p != hand.dealer)
+    return rules.hook.forbidden_bid(hand.cards, others)
+
+
+def hand_notes(game: Game) -> dict[int, str]:
+    """Each hand's note as it stands: the last one given for it, unless that cleared it."""
+    latest: dict[int, str] = {}
+    for note in game.notes:
+        latest[note.hand] = note.text
+    return {hand: text for hand, text in sorted(latest.items()) if text}
+
+
+def note_hand(prog: Progress) -> int:
+    """The hand a note goes to when none is named: the current one, or the last."""
+    return prog.next.hand if prog.next else len(prog.hands)
+
+
+def with_note(prog: Progress, number: int | None, text: str, at: str = "") -> Progress:
+    """Write ``text`` on hand ``number`` (default: ``note_hand``); an empty text clears
+    the hand's note. Hands not reached yet take no note: nothing has happened in them."""
+    game = prog.game
+    hand = note_hand(prog) if number is None else number
+    total = len(prog.hands)
+    if not 1 <= hand <= total:
+        raise Refused(f"no hand {hand}: game {game.id} has hands 1 to {total}")
+    if hand > note_hand(prog):
+        raise Refused(f"hand {hand} is not reached yet: the game is on hand {note_hand(prog)}")
+    text = text.strip()
+    if len(text) > MAX_NOTE or not text.isprintable():
+        raise Refused(f"a note must be at most {MAX_NOTE} printable characters")
+    if not text and hand not in hand_notes(game):
+        raise Refused(f"hand {hand} has no note to clear")
+    changed = game._replace(notes=(*game.notes, Note(hand, text, at)))
+    return progress(_touched(changed, at))

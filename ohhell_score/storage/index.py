@@ -21,13 +21,14 @@ from ohhell_score.domain.codec import SCHEMA, parse_progress
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.listing import Listing
+from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.storage.files import file_key, lock_file, read_cache, read_regular, write_atomic
 from ohhell_score.storage.games import wrong_id
 from ohhell_score.storage.paths import data_dir
 
 INDEX_FILE = ".list-index.json"
 INDEX_LOCK = ".list-index.lock"
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 
 def _summarise(path: Path) -> dict[str, Any]:
@@ -45,6 +46,7 @@ def _summarise(path: Path) -> dict[str, Any]:
         "players": list(prog.players),  # seated now
         "earlier": [p for p in prog.everyone if p not in prog.players],  # got up
         "rules": game.rules.preset,
+        "rules_words": rules_words(game.rules, len(game.players)),
         "hands_played": prog.hands_played,
         "hands_total": len(prog.hands),
         "finished": prog.finished,
@@ -93,6 +95,7 @@ _SUMMARY_TYPES: dict[str, tuple[type, ...]] = {
     "players": (list,),
     "earlier": (list,),
     "rules": (str,),
+    "rules_words": (str,),
     "hands_played": (int,),
     "hands_total": (int,),
     "finished": (bool,),

@@ -3,7 +3,9 @@
 Hands go across, totals up. Each player is drawn with a letter of their own (``A`` for
 Ann, ``B`` for Bob, another letter of the name when two start alike), so the chart
 reads the same without colour; colour only helps. ``*`` marks players on the same
-spot. Under it: the legend and who led when, in words.
+spot. Under it: the legend, a small table of the running totals (one line a player, at
+hands spread over the game, so each player's line is easy to follow without colour at
+80 columns), and who led when, in words.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from rich.text import Text
 
 from ohhell_score.domain.game import Progress
 from ohhell_score.views.console import rich_console
+from ohhell_score.views.plain import cell_len, fit, pad
 
 STYLES = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
 SEVERAL = "*"
@@ -130,8 +133,37 @@ def chart(prog: Progress, width: int) -> RenderableType:
     if any(ch == SEVERAL for cells in grid for ch, _ in cells):
         legend.append(f"  {SEVERAL} several")
     lines.append(legend)
+    lines.extend(Text(line) for line in totals_table(prog, letters, width))
     lines.append(Text(lead_words(prog)))
     return Group(*lines)
+
+
+def checkpoints(hands: int, room: int) -> list[int]:
+    """Up to ``room`` hand numbers spread evenly over ``hands``, the first and last kept."""
+    if hands <= room:
+        return list(range(1, hands + 1))
+    if room < 2:
+        return [hands]
+    return sorted({1 + round(i * (hands - 1) / (room - 1)) for i in range(room)})
+
+
+def totals_table(prog: Progress, letters: dict[str, str], width: int) -> list[str]:
+    """The running totals, a line a player (marker, name, totals after some hands), the
+    leaders at the end marked ★: what the plot shows, in numbers that line up."""
+    running = prog.running_totals()
+    players = prog.everyone
+    head = "after hand"
+    name_width = max(len(head), min(16, max(cell_len(p) for p in players) + 2))
+    cell = max(4, *(len(str(t)) + 1 for totals in running for t in totals.values()))
+    picks = checkpoints(len(running), max(1, (width - name_width - 2) // cell))
+    leaders = set(prog.leaders())
+    lines = [pad(head, name_width, False) + "".join(str(n).rjust(cell) for n in picks)]
+    for p in players:
+        name = pad(fit(f"{letters[p]} {p}", name_width), name_width, False)
+        # "·" before a player came to the table
+        cells = "".join(str(running[n - 1].get(p, "·")).rjust(cell) for n in picks)
+        lines.append(name + cells + (" ★" if p in leaders else ""))
+    return lines
 
 
 def _hand_axis(hands: int, col_of: Callable[[int], int], plot_width: int) -> str:

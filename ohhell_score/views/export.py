@@ -22,9 +22,20 @@ from collections.abc import Callable
 from typing import Any
 
 from ohhell_score.domain.errors import CorruptGame
-from ohhell_score.domain.game import HandState, Progress, sheet_json
+from ohhell_score.domain.game import HandState, Progress, hand_notes, sheet_json
 from ohhell_score.domain.rules import Scoring, Suit
-from ohhell_score.views.words import away_words, seat_marks, seat_notes
+from ohhell_score.domain.rulewords import rules_words
+from ohhell_score.views.words import (
+    OVER_HEAD,
+    away_words,
+    hand_mark,
+    hook_mark,
+    names_words,
+    over_cell,
+    seat_marks,
+    seat_notes,
+    sheet_notes,
+)
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
 #: injection"); tab and carriage return are read as the start of one by some of them.
@@ -118,6 +129,19 @@ LONG_HEADER = (
     "score",
     "total",
 )
+#: After each row's own columns, what a paper sheet keeps of the hand: who named trump,
+#: the bids over (+) or under (-) the tricks, whether the hook bound the dealer, the note.
+HAND_HEADER = ("trump_named_by", "over_under", "hook", "note")
+
+
+def _hand_cells(prog: Progress, hand: HandState) -> list[str]:
+    namer = hand.trump_namer(prog.game.rules) if hand.trump_entered and hand.trump else None
+    return [
+        neutralise(namer or ""),
+        over_cell(hand).removeprefix("+"),
+        "yes" if hook_mark(prog, hand) else "",
+        neutralise(hand_notes(prog.game).get(hand.number, "")),
+    ]
 
 
 def _csv_text(rows: list[list[str]], excel: bool) -> str:
@@ -133,7 +157,9 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
 
     Long (default): hand, cards, dealer, trump, player, bid, tricks, made, score,
     total; one row per player and hand, players in seat order. Wide: one row per hand
-    with bid, tricks, score and total columns for each player.
+    with bid, tricks, score and total columns for each player. Both end each row with
+    the hand's ``HAND_HEADER`` columns. The rules are not in the file: a line of words
+    above the header would break every reader of CSV.
     """
     players = prog.everyone
     running = prog.running_totals()
@@ -142,12 +168,13 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
         header = ["hand", "cards", "dealer", "trump"]
         for p in players:
             header += [f"{p} {what}" for what in ("bid", "tricks", "score", "total")]
-        rows.append([neutralise(c) for c in header])
+        rows.append([neutralise(c) for c in (*header, *HAND_HEADER)])
     else:
-        rows.append(list(LONG_HEADER))
+        rows.append([*LONG_HEADER, *HAND_HEADER])
     for hand in prog.hands:
         totals = running[hand.number - 1] if hand.scored else {}
         head = [str(hand.number), str(hand.cards), neutralise(hand.dealer), trump_name(hand)]
+        facts = _hand_cells(prog, hand)
         if wide:
             row = list(head)
             for p in players:
@@ -157,7 +184,7 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
                     _num(hand.scores.get(p)),
                     _num(totals.get(p)),
                 ]
-            rows.append(row)
+            rows.append(row + facts)
             continue
         for p in hand.players:  # who sat at this hand, clockwise
             rows.append(
@@ -169,6 +196,7 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
                     _made(hand, p),
                     _num(hand.scores.get(p)),
                     _num(totals.get(p)),
+                    *facts,
                 ]
             )
     return _csv_text(rows, excel)
@@ -216,7 +244,7 @@ def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
     if prog.hands_played == 0:
         return f"No hand scored yet (of {len(prog.hands)})."
     who_list = prog.winners if prog.finished else prog.leaders()
-    who = " and ".join(escape(p) for p in who_list)
+    who = names_words([escape(p) for p in who_list])
     top = prog.totals[who_list[0]]
     if prog.finished:
         verb = "share the win" if len(who_list) > 1 else "wins"
@@ -251,7 +279,8 @@ def export_markdown(prog: Progress) -> str:
     lines = [
         f"# Oh Hell: {md_escape(game.id)}",
         "",
-        f"{md_escape(game.rules.preset)} · {', '.join(md_escape(p) for p in seated)} · {status}",
+        f"{md_escape(rules_words(game.rules, len(game.players)))} · "
+        f"{', '.join(md_escape(p) for p in seated)} · {status}",
         "",
         f"**{result_words(prog, md_escape)}**",
         "",
@@ -270,8 +299,10 @@ def export_markdown(prog: Progress) -> str:
     if entered:
         lines += [
             "",
-            "| Hand | Cards | Dealer | Trump | " + " | ".join(md_escape(p) for p in players) + " |",
-            "|---:|---:|---|:-:|" + "---:|" * len(players),
+            "| Hand | Cards | Dealer | Trump | "
+            + " | ".join(md_escape(p) for p in players)
+            + f" | {OVER_HEAD} |",
+            "|---:|---:|---|:-:|" + "---:|" * len(players) + "---:|",
         ]
         running = prog.running_totals()
         marks = seat_marks(prog)
@@ -282,14 +313,19 @@ def export_markdown(prog: Progress) -> str:
                 for p in players
             ]
             lines.append(
-                f"| {hand.number} | {hand.cards} | {md_escape(hand.dealer)} | "
-                f"{trump_mark(hand.trump)} | " + " | ".join(cells) + " |"
+                f"| {hand.number}{md_escape(hand_mark(prog, hand))} | {hand.cards} | "
+                f"{md_escape(hand.dealer)} | {trump_mark(hand.trump)} | "
+                + " | ".join(cells)
+                + f" | {over_cell(hand)}{hook_mark(prog, hand)} |"
             )
         lines += [
             "",
             f"Each cell: bid/tricks ({MADE_MARK} when the bid was made), the hand's score, "
             "(the running total).",
         ]
+    margin = sheet_notes(prog)  # a note may come before any entry (a misdeal)
+    if margin:
+        lines += ["", *(f"- {md_escape(text)}" for text in margin)]
     notes = seat_notes(prog)
     if notes:
         lines += ["", "Seat changes:", ""] + [f"- {md_escape(n)}." for n in notes]

@@ -28,9 +28,10 @@ class Event(NamedTuple):
     """One line of the history."""
 
     at: str
-    kind: str  # "bid", "trump", "tricks", "seat" (entries), "edit", "undo" (corrections)
+    # "bid", "trump", "tricks", "seat" (entries), "edit", "undo" (corrections), "note"
+    kind: str
     hand: int
-    what: str  # "bids", "trump", "tricks" or "seat"
+    what: str  # "bids", "trump", "tricks", "seat" or "note"
     values: Values  # an entry's values as entered; a correction's old values
     new: Values = ()  # an edit's new values
 
@@ -47,6 +48,8 @@ class Event(NamedTuple):
             return {**head, "suit": self.values[0][1]}
         if self.kind == "tricks":
             return {**head, "tricks": dict(self.values)}
+        if self.kind == "note":
+            return {**head, "text": self.values[0][1]}
         if self.kind == "seat":
             return {**head, "seat": dict(self.values)}
         out = {**head, "what": self.what, "old": dict(self.values)}
@@ -149,7 +152,24 @@ def history(game: Game) -> list[Event]:
         else:
             events.append(Event(item.at, "seat", item.hand, "seat", _seat_values(item)))
     events.reverse()
-    return events
+    return _with_notes(game, events)
+
+
+def _with_notes(game: Game, events: list[Event]) -> list[Event]:
+    """The notes on hands among the other events, each after those made before or with it
+    (a note is not an entry: it has no place in a hand to break a tie with)."""
+    out: list[Event] = []
+    rest = iter(events)
+    pending = next(rest, None)
+    for note in game.notes:
+        while pending is not None and _time(pending.at) <= _time(note.at):
+            out.append(pending)
+            pending = next(rest, None)
+        out.append(Event(note.at, "note", note.hand, "note", (("note", note.text),)))
+    if pending is not None:
+        out.append(pending)
+    out.extend(rest)
+    return out
 
 
 def _seat_values(change: SeatChange) -> Values:
@@ -188,6 +208,9 @@ def describe(event: Event) -> str:
         return f"trump: {_suit_words(event.values[0][1])}"
     if event.kind == "tricks":
         return f"tricks: {_listed(event.values)}"
+    if event.kind == "note":
+        text = event.values[0][1]
+        return f"note: {text}" if text else "note cleared"
     if event.kind == "seat":
         return _seat_words(dict(event.values))
     if event.kind == "edit":

@@ -16,14 +16,18 @@ from typing import NamedTuple
 
 from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
-from ohhell_score.domain.rules import RuleSet, Suit, hands_pattern
+from ohhell_score.domain.rules import RuleSet, Suit
+from ohhell_score.domain.rulewords import rule_parts
 from ohhell_score.views.export import bids_made, hands_at_table, places, result_words
 from ohhell_score.views.words import (
     away_words,
     chart_points,
-    scoring_words,
+    hand_mark,
+    hook_mark,
+    over_cell,
     seat_marks,
     seat_notes,
+    sheet_notes,
     trump_note,
 )
 
@@ -102,8 +106,10 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 .sheet .seat { border-left: 1.3pt solid var(--ink); }
 .sheet td.dealer { text-align: left; }
 .sheet tbody tr:nth-child(even) td { background: var(--band); }
-.sheet tbody td.made { background: var(--made); }
+/* As specific as the banding above, and after it: a made bid is shaded on every row. */
+.sheet tbody tr td.made { background: var(--made); }
 .sheet td.total { font-weight: 700; }
+.sheet .over { font-size: 6.5pt; color: #555; }
 .sheet td.away { color: #666; font-style: italic; text-align: left; }
 .standings .away { color: #666; font-style: italic; }
 .sheet td.points { color: #444; }
@@ -164,12 +170,12 @@ def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]
     )
 
 
-def rules_line(rules: RuleSet) -> str:
-    return (
-        f"{rules.preset} · {len(rules.hands)} hands ({hands_pattern(rules.hands)}) · "
-        f"hook {rules.hook} · trump {rules.trump} · {scoring_words(rules.scoring)} · "
-        f"{rules.deck}-card deck"
-    )
+def rules_line(rules: RuleSet, players: int) -> str:
+    """Every rule in words (HTML), what differs from the preset in bold: the words of
+    ``rulewords``, the one place that says them."""
+    parts = [_e(rules.preset), f"{len(rules.hands)} hands"]
+    parts += [f"<b>{_e(t)}</b>" if changed else _e(t) for t, changed in rule_parts(rules, players)]
+    return " · ".join(parts)
 
 
 def _trump_cell(suit: Suit | None) -> str:
@@ -209,8 +215,8 @@ def _hand_row(
     prog: Progress, hand: HandState, totals: dict[str, int], current: bool, compact: bool
 ) -> str:
     cells = [
-        f"<td>{hand.number}{'*' if hand.bids_corrected or hand.tricks_corrected else ''}</td>",
-        f"<td>{hand.cards}</td>",
+        f"<td>{hand.number}{hand_mark(prog, hand)}{hook_mark(prog, hand)}</td>",
+        f"<td>{hand.cards}{_over(hand)}</td>",
         f'<td class="dealer">{_e(hand.dealer)}</td>',
         _trump_cell(hand.trump),
     ]
@@ -238,6 +244,12 @@ def _hand_row(
     return f"<tr{style}>{''.join(cells)}</tr>"
 
 
+def _over(hand: HandState) -> str:
+    """After the cards, small: the bids over (+) or under (-) the tricks, once all are in."""
+    over = over_cell(hand)
+    return "" if not over else f' <span class="over" title="bids over/under">{over}</span>'
+
+
 def export_html(prog: Progress, *, paper: str = "auto") -> str:
     """A game's score sheet: standings, every hand, totals and the chart."""
     game = prog.game
@@ -246,7 +258,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     winners = set(prog.winners)
     content = [
         f'<header><h1>Oh Hell <span class="id">{_e(game.id)}</span></h1>',
-        f'<p class="meta">{_e(rules_line(game.rules))}</p>',
+        f'<p class="meta">{rules_line(game.rules, len(game.players))}</p>',
         f'<p class="meta">Players, clockwise: {_e(", ".join(prog.players))}'
         + (f" · scorer: {_e(game.scorer)}" if game.scorer else "")
         + (f" · started {_e(game.created[:10])}" if game.created else "")
@@ -288,15 +300,17 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     content.append("".join(foot))
     content.append("</table>")
     points = "" if compact else "the hand's points "
+    # The margin notes run on in one paragraph: a Cartier game must still print on one
+    # sheet of Letter paper, its chart included.
     notes = [
         "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), "
-        f"{points}and the running total. ★ marks the winner."
+        f"{points}and the running total. ★ marks the winner. After the cards: the bids "
+        "over (+) or under (-) the tricks.",
+        *(_e(text) + ("" if text.endswith(".") else ".") for text in sheet_notes(prog, over=False)),
+        *(f"Seat change: {_e(n)}." for n in seat_notes(prog)),
+        f"Written by ohhell-score {_e(__version__)}.",
     ]
-    if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
-        notes.append("* a hand corrected after it was scored.")
-    notes.extend(f"Seat change: {_e(n)}." for n in seat_notes(prog))
-    notes.append(f"Written by ohhell-score {_e(__version__)}.")
-    content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
+    content.append(f'<footer class="notes"><p>{" ".join(notes)}</p>')
     content.append("</footer>")
     if prog.hands_played:
         if turn == "landscape":  # at full width the chart alone is half the page
@@ -457,7 +471,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     content = [
         f"<style>.blank tbody tr {{ height: {row_mm:.1f}mm; }}</style>",
         '<header><h1>Oh Hell <span class="id">score sheet</span></h1>',
-        f'<p class="meta">{_e(rules_line(rules))}</p>',
+        f'<p class="meta">{rules_line(rules, len(players))}</p>',
         '<p class="meta">Date <span class="fill"></span> Place <span class="fill"></span> '
         'Scorer <span class="fill"></span></p>',
         "</header>",

@@ -21,8 +21,18 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.views.console import say, styles
-from ohhell_score.views.words import next_words, plural, seat_marks, seat_notes
+from ohhell_score.views.words import (
+    OVER_HEAD,
+    hand_mark,
+    hook_mark,
+    next_words,
+    over_cell,
+    seat_marks,
+    seat_notes,
+    sheet_notes,
+)
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import HandState, Progress
@@ -116,18 +126,24 @@ def _widths(prog: Progress) -> _Widths:
 
 
 class _Layout:
-    """How the sheet fits: cell contents, the dealer column, the space between columns."""
+    """How the sheet fits: cell contents, the dealer column, the space between columns,
+    the over/under column."""
 
-    __slots__ = ("cells", "dealer", "pad", "player_width")
+    __slots__ = ("cells", "dealer", "over", "pad", "player_width")
 
-    def __init__(self, cells: str, dealer: bool, pad: int, player_width: int) -> None:
+    def __init__(
+        self, cells: str, dealer: bool, pad: int, player_width: int, over: bool = True
+    ) -> None:
         self.cells = cells  # "full", "compact" or "bare"
         self.dealer = dealer
         self.pad = pad  # spaces each side of a column; columns are 2 * pad + 1 apart
         self.player_width = player_width
+        self.over = over  # the over/under column last (left[3] wide)
 
     def width(self, players: int, left: Sequence[int]) -> int:
         columns = [*left[: 3 if self.dealer else 2], *[self.player_width] * players]
+        if self.over:
+            columns.append(left[3])
         return sum(columns) + (len(columns) - 1) * (2 * self.pad + 1)
 
 
@@ -139,13 +155,17 @@ def _trump_cell(hand: HandState) -> str:
 def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]:
     """The roomiest layout that fits ``width``: the full one (with each hand's score and
     the dealer), then without the hand's score, then without the dealer, then close
-    together, then bid/tricks alone with the totals below. The hand's score can go
-    first: it is the difference of the totals."""
+    together, then bid/tricks alone with the totals below. The over/under column comes
+    last where it cuts no name shorter, the roomiest layout with it before the roomiest
+    without it: the hand's score is the difference of the totals, while the over/under
+    is said nowhere else on the sheet."""
     name = max(cell_len(p) for p in prog.everyone)
     left = [
-        max(len(str(len(prog.hands))) + 1, 1),  # "▶" and the hand's number
+        max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
         min(max(5, *(cell_len(h.dealer) for h in prog.hands)), 8),  # "deals", "Total"
+        # the over/under and the hook's †, last, where room is left
+        max(len(OVER_HEAD), *(len(over_cell(h) + hook_mark(prog, h)) for h in prog.hands)),
     ]
     candidates = [
         _Layout("full", True, 1, max(w.cell("full"), min(name, 12))),
@@ -156,14 +176,25 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
         _Layout("bare", False, 0, max(w.cell("bare"), w.total) + 1),
     ]
     players = len(prog.everyone)
-    for candidate in candidates:
-        slack = width - candidate.width(players, left)
-        if slack >= 0:
-            # Room to spare goes to long names first.
-            grow = max(0, min(name - candidate.player_width, slack // players))
-            candidate.player_width += grow
-            return candidate, left
-    return candidates[-1], left
+
+    def first_fit(layouts: list[_Layout]) -> _Layout | None:
+        for candidate in layouts:
+            slack = width - candidate.width(players, left)
+            if slack >= 0:
+                # Room to spare goes to long names first.
+                grow = max(0, min(name - candidate.player_width, slack // players))
+                candidate.player_width += grow
+                return candidate
+        return None
+
+    without = [_Layout(c.cells, c.dealer, c.pad, c.player_width, over=False) for c in candidates]
+    plain = first_fit(without) or without[-1]
+    # The over/under column where it costs no name a letter: it may take the place of
+    # the hands' scores (the difference of the totals) and the space between columns.
+    over = first_fit(candidates)
+    if over is not None and min(name, over.player_width) >= min(name, plain.player_width):
+        return over, left
+    return plain, left
 
 
 def _cell(
@@ -214,6 +245,10 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     if layout.dealer:
         columns.append((left[2], False))
     columns.extend((pw, True) for _ in players)
+    over_column = layout.over
+    if over_column:
+        columns.append((left[3], True))
+    ends = [(OVER_HEAD, OVER_HEAD)] if over_column else []
     table_width = sum(c for c, _ in columns) + len(gap) * (len(columns) - 1)
 
     def line(cells: Sequence[tuple[str, str]]) -> str:
@@ -230,16 +265,15 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
 
     out = [s(pad(t, table_width, False), ITALIC) for t in _wrap(sheet_title(prog), table_width)]
     heads = [bare("#"), bare("n")] + ([bare("deals")] if layout.dealer else [])
-    out.append(s(line(heads + [bare(p) for p in players]), BOLD))
+    out.append(s(line(heads + [bare(p) for p in players] + ends), BOLD))
     out.append("─" * table_width)
     running = prog.running_totals()
     current = prog.next.hand if prog.next else None
     got_up = seat_marks(prog)
     for hand in prog.hands:
         totals = running[hand.number - 1] if hand.scored else {}
-        corrected = hand.bids_corrected or hand.tricks_corrected
         here = "▶" if hand.number == current else ""
-        row = [bare(f"{here}{hand.number}{'*' if corrected else ''}"), bare(_trump_cell(hand))]
+        row = [bare(f"{here}{hand.number}{hand_mark(prog, hand)}"), bare(_trump_cell(hand))]
         if layout.dealer:
             row.append(bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
         for p in players:
@@ -250,6 +284,8 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
             text = "".join(s(t, style) if style else t for t, style in parts)
             fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
             row.append((fill + text, fill + plain_text))
+        if over_column:
+            row.append(bare(over_cell(hand) + hook_mark(prog, hand)))
         text = line(row)
         if hand.number == current:
             text = s(text, BOLD)
@@ -261,7 +297,8 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         [bare("Total")] if layout.dealer else []
     )
     marks = {p: "★" if p in leaders else "" for p in players}
-    out.append(s(line(feet + [bare(f"{prog.totals[p]}{marks[p]}") for p in players]), BOLD))
+    totals_row = [bare(f"{prog.totals[p]}{marks[p]}") for p in players]
+    out.append(s(line(feet + totals_row + [("", "")] * len(ends)), BOLD))
     if any(cell_len(p) > pw for p in players) or players != prog.players:
         # names were cut, or seats changed: who sits now, in full
         seated = "Players, clockwise: " + ", ".join(prog.players)
@@ -270,10 +307,8 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         out.extend(s(t, DIM) for t in _wrap(f"Seats: {note}.", width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
-    if any(h.bids_corrected or h.tricks_corrected for h in prog.hands):
-        out.extend(
-            s(t, DIM) for t in _wrap("* a hand that was corrected after it was scored", width)
-        )
+    for text in sheet_notes(prog, over=over_column, hook=over_column):
+        out.extend(s(t, DIM) for t in _wrap(text, width))
     if not game.rules.scoring.name:  # a formula: say what it scores (docs/rules.md)
         said = f"Scoring: {game.rules.scoring.sheet_note}."
         out.extend(s(t, DIM) for t in _wrap(said, width))
@@ -283,7 +318,8 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
 
 
 def sheet_title(prog: Progress) -> str:
-    return f"{prog.game.id} · {prog.game.rules.preset} · {plural(len(prog.hands), 'hand')}"
+    game = prog.game
+    return f"{game.id} · {rules_words(game.rules, len(game.players))}"
 
 
 def pad_styled(text: str, bare: str, width: int, right: bool) -> str:
@@ -305,7 +341,7 @@ def sheet_text(prog: Progress, stream: object) -> str:
 
 
 def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
-    """One line a game, most recently changed first: id, players, preset, the hand on
+    """One line a game, most recently changed first: id, players, rules, the hand on
     ("hand k of K", or "done (K)" with the winners as leader), leader, last played.
 
     Decision: a game stays on one line however long (rich folded the cells to the
@@ -313,7 +349,7 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
     """
     if not listed:
         return ["No games yet: start one with `ohhell new PLAYER...`."]
-    heads = ("id", "players", "preset", "hand", "leader", "last played")
+    heads = ("id", "players", "rules", "hand", "leader", "last played")
     rows: list[tuple[str, ...]] = []
     for item in listed:
         g = item.summary
@@ -329,7 +365,7 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
         players = ", ".join(g["players"])
         if g["earlier"]:  # seats changed: who sat before, too
             players += f" (earlier: {', '.join(g['earlier'])})"
-        rows.append((item.id, players, str(g["rules"]), where, leader, updated))
+        rows.append((item.id, players, str(g["rules_words"]), where, leader, updated))
     lens = [[cell_len(c) for c in row] for row in rows]  # once: 10,000 rows are common
     widths = [max([len(h), *(n[i] for n in lens)]) for i, h in enumerate(heads)]
 

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ohhell_score.views.plain import MADE
-from ohhell_score.views.words import trump_words
+from ohhell_score.views.words import hand_facts, names_words
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import Progress
@@ -26,8 +26,11 @@ def print_plain(console: Console, lines: list[str]) -> None:
 
 
 def hand_summary(prog: Progress, number: int) -> RenderableType:
-    """After a hand: each player's bid and tricks, made or not, the hand's score and the
-    total, the leaders marked ★."""
+    """After a hand, read aloud to the table: each player in seat order (clockwise from
+    seat 1, so the rows stay put from hand to hand), the dealer marked, with bid and
+    tricks, made or not, the hand's score and the total, the leaders marked ★; then the
+    hand's facts as a paper sheet keeps them (trump and who named it, the over/under,
+    the hook, the note)."""
     hand = prog.hands[number - 1]
     totals = prog.running_totals()[number - 1]
     top = max(totals[p] for p in hand.order)  # of the players at this hand
@@ -35,19 +38,21 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
         box=box.SIMPLE_HEAD,
         show_edge=False,
         pad_edge=False,
-        title=f"Hand {number} of {len(prog.hands)} scored (trump {trump_words(hand.trump)})",
+        title=f"Hand {number} of {len(prog.hands)} scored",
         title_justify="left",
     )
     table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=24)
+    table.add_column("")
     for head in ("bid", "took"):
         table.add_column(head, justify="right")
     table.add_column("")
     table.add_column("score", justify="right")
     table.add_column("total", justify="right")
-    for p in hand.order:
+    for p in hand.players:
         made = hand.bids[p] == hand.tricks[p]
         table.add_row(
             p,
+            "dealer" if p == hand.dealer else "",
             str(hand.bids[p]),
             str(hand.tricks[p]),
             Text(f"{MADE} made", style="green") if made else Text("missed"),
@@ -56,4 +61,6 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
         )
     leaders = [p for p in hand.players if totals[p] == top]
     lead = "Leader" if len(leaders) == 1 else "Leaders"
-    return Group(table, Text(f"{lead}: {' and '.join(leaders)} with {top}.", style="bold"))
+    facts = Text("\n".join(hand_facts(prog, hand)))
+    standing = Text(f"{lead}: {names_words(leaders)} with {top}.", style="bold")
+    return Group(table, facts, standing)

@@ -5,13 +5,126 @@ Plain strings only (no rich): the quick commands print these without paying for 
 
 from __future__ import annotations
 
-from ohhell_score.domain.game import Entry, NextStep, Progress, Step
+from collections.abc import Sequence
+
+from ohhell_score.domain.game import (
+    Entry,
+    HandState,
+    NextStep,
+    Progress,
+    Step,
+    dealer_forbidden,
+    hand_notes,
+)
 from ohhell_score.domain.rules import Preset, RuleSet, Scoring, Suit, TrumpMethod
+from ohhell_score.domain.rulewords import hook_words, selector_words
 from ohhell_score.domain.seats import Join, Leave, Replace
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
+
+
+def names_words(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Dan": as a list is read aloud."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def balance_words(hand: HandState) -> str:
+    """'bids 11 for 13 tricks: under by 2' (rules.md 4: the hook keeps it from 'exact')."""
+    over = hand.bids_total - hand.cards
+    state = "exact" if over == 0 else f"over by {over}" if over > 0 else f"under by {-over}"
+    return f"bids {hand.bids_total} for {plural(hand.cards, 'trick')}: {state}"
+
+
+def bids_so_far(hand: HandState) -> str:
+    """While bidding: 'Bids so far: Bob 2, Cat 3 (5 bid of 8)'."""
+    bids = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+    return f"Bids so far: {bids} ({hand.bids_total} bid of {hand.cards})"
+
+
+def totals_words(prog: Progress) -> str:
+    """'Totals after hand 5 of 23: Ann 43 ★, Bob 30, ...': seat order, leaders ★."""
+    if not prog.hands_played:
+        return f"No hand scored yet (of {len(prog.hands)})."
+    leaders = set(prog.leaders())
+    totals = ", ".join(f"{p} {prog.totals[p]}{' ★' if p in leaders else ''}" for p in prog.players)
+    return f"Totals after hand {prog.hands_played} of {len(prog.hands)}: {totals}."
+
+
+def trump_fact(prog: Progress, hand: HandState) -> str:
+    """'Trump: hearts ♥, named by Bob' (who named it where a player does)."""
+    namer = hand.trump_namer(prog.game.rules) if hand.trump_entered else None
+    by = f", named by {namer}" if namer is not None and hand.trump is not None else ""
+    return f"Trump: {trump_words(hand.trump)}{by}"
+
+
+def hand_facts(prog: Progress, hand: HandState) -> list[str]:
+    """What a paper sheet keeps of a hand besides the numbers, a line each: its trump
+    and who named it, the over/under, whether the hook bound the dealer, its note."""
+    facts = [f"{trump_fact(prog, hand)}; {balance_words(hand)}."]
+    forbidden = dealer_forbidden(prog.game.rules, hand)
+    if forbidden is not None:
+        facts.append(f"The hook: {hand.dealer} (dealer) could not bid {forbidden}.")
+    note = hand_notes(prog.game).get(hand.number)
+    if note:
+        facts.append(f"Note: {note}")
+    return facts
+
+
+#: The head of the over/under column.
+OVER_HEAD = "±"
+
+
+def over_cell(hand: HandState) -> str:
+    """The bids over (+) or under (-) the tricks ("+1", "0", "-2"), once every bid is
+    in; empty before."""
+    if len(hand.bids) < len(hand.order):
+        return ""
+    return f"{hand.bids_total - hand.cards:+d}".replace("+0", "0")
+
+
+def hook_mark(prog: Progress, hand: HandState) -> str:
+    """† where the hook bound the hand's dealer (a bid was forbidden), else nothing."""
+    return "†" if dealer_forbidden(prog.game.rules, hand) is not None else ""
+
+
+def hand_mark(prog: Progress, hand: HandState) -> str:
+    """After the hand's number: * where the hand was corrected after it was scored."""
+    return "*" if hand.bids_corrected or hand.tricks_corrected else ""
+
+
+def sheet_notes(prog: Progress, *, over: bool = True, hook: bool = True) -> list[str]:
+    """The lines under a sheet, as a paper sheet's margin keeps them: who named trump,
+    each hand's note, and what the marks mean (only the marks the sheet has)."""
+    hands = prog.hands
+    lines = []
+    named = [h for h in hands if h.trump is not None and h.trump_entered]
+    namers = [(h.number, h.trump_namer(prog.game.rules)) for h in named]
+    if any(who is not None for _, who in namers):
+        lines.append("Trump named by: " + ", ".join(f"{n} {who}" for n, who in namers if who))
+    lines.extend(f"Hand {n} note: {text}" for n, text in hand_notes(prog.game).items())
+    if over and any(over_cell(h) for h in hands):
+        lines.append("± the bids over (+) or under (-) the tricks; † the hook bound the dealer")
+    elif hook and any(hook_mark(prog, h) for h in hands):  # no ± column: † after the number
+        lines.append("† the hook bound the dealer: one bid was forbidden")
+    if any(h.bids_corrected or h.tricks_corrected for h in hands):
+        lines.append("* a hand that was corrected after it was scored")
+    return lines
+
+
+def free_dealer_words(rules: RuleSet, hand: HandState) -> str | None:
+    """Why the dealer, bidding last, may bid anything: 'no hook', 'hook from 6 cards',
+    'the others bid 7 for 6'; None when the hook binds."""
+    hook = rules.hook
+    if not hook.applies(hand.cards):
+        return hook_words(hook)
+    others = hand.bids_total
+    if hook.forbidden_bid(hand.cards, others) is None:
+        return f"the others bid {others} for {hand.cards}"
+    return None
 
 
 def trump_words(suit: Suit | None) -> str:
@@ -26,7 +139,7 @@ def next_words(prog: Progress) -> str:
     if nxt is None:
         winners = prog.winners
         top = prog.totals[winners[0]]
-        who = " and ".join(winners)
+        who = names_words(winners)
         verb = "share the win" if len(winners) > 1 else "wins"
         return f"Game over: {who} {verb} with {top}."
     total = len(prog.hands)
@@ -49,17 +162,17 @@ def step_words(prog: Progress, nxt: NextStep) -> str:
     if nxt.step is Step.BID:
         text = f"{nxt.player} to bid"
         if nxt.player == hand.dealer:
+            free = free_dealer_words(rules, hand)
             text += " (dealer"
             if nxt.forbidden_bid is not None:
                 text += f", may not bid {nxt.forbidden_bid}"
+            elif free is not None:
+                text += f", free: {free}"
             text += ")"
+        if hand.bids:
+            text += f"; {hand.bids_total} bid of {hand.cards}"
         return text
-    over = hand.bids_total - hand.cards
-    balance = "exact" if over == 0 else f"over by {over}" if over > 0 else f"under by {-over}"
-    return (
-        f"play it out, then enter the tricks (bids {hand.bids_total} for "
-        f"{plural(hand.cards, 'trick')}: {balance})"
-    )
+    return f"play it out, then enter the tricks ({balance_words(hand)})"
 
 
 def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
@@ -109,15 +222,6 @@ def _trump_words(rules: RuleSet) -> str:
 def exception_words(method: TrumpMethod) -> str:
     """A trump exception's method: "no trump" says it all for ``none``."""
     return "no trump" if method is TrumpMethod.NONE else method.description
-
-
-def selector_words(text: str) -> str:
-    """A trump exception's hands in words: ``max`` is "the hands dealt the most cards"."""
-    if text == "max":
-        return "the hands dealt the most cards"
-    if text in ("first", "last"):
-        return f"the {text} hand"
-    return f"hands {text}" if "-" in text else f"hand {text}"
 
 
 def scoring_words(scoring: Scoring) -> str:

@@ -1,0 +1,73 @@
+"""A game's rules in words, short: the one line every view gives them (the play header,
+the sheet, `list`, the exports), saying how the game differs from its preset.
+
+In the domain, not the views, because the list index (storage) keeps each game's line
+so that `list` replays no game. Built on the rules' own words (``sheet_note`` and
+``description`` of each trump method and scoring scheme), so a new one has its words.
+"""
+
+from ohhell_score.domain.rules import (
+    PRESETS,
+    Hook,
+    RuleSet,
+    Suit,
+    Trump,
+    TrumpMethod,
+    hands_pattern,
+)
+
+
+def hook_words(hook: Hook) -> str:
+    if hook.from_cards is None:
+        return "no hook"
+    return "hook on every hand" if hook.from_cards == 0 else f"hook from {hook.from_cards} cards"
+
+
+def selector_words(text: str) -> str:
+    """A trump exception's hands in words: ``max`` is "the hands dealt the most cards"."""
+    if text == "max":
+        return "the hands dealt the most cards"
+    if text in ("first", "last"):
+        return f"the {text} hand"
+    return f"hands {text}" if "-" in text else f"hand {text}"
+
+
+def _method_words(method: TrumpMethod) -> str:
+    """A method, short: its sheet note up to the advice to the scorer."""
+    return "no trump" if method is TrumpMethod.NONE else method.sheet_note.split(";")[0]
+
+
+def trump_rule_words(trump: Trump) -> str:
+    """How trump is chosen, short, with the hands that are played otherwise."""
+    method = trump.method
+    if method is TrumpMethod.SCHEDULE:
+        cycle = ", ".join("no trump" if s is Suit.NOTRUMP else s.value for s in trump.schedule)
+        words = f"{method.description}: {cycle}"
+    else:
+        words = method.sheet_note.split(";")[0]
+    for selector, other in trump.exceptions:
+        words += f"; {selector_words(selector.text)}: {_method_words(other)}"
+    return words
+
+
+def rule_parts(rules: RuleSet, players: int) -> list[tuple[str, bool]]:
+    """Every rule of a game in words, each with whether it differs from the game's preset
+    (a house rule's game: all of them, as the rule may have changed since)."""
+    base = PRESETS.get(rules.preset)
+    ref = base.for_players(players) if base is not None else None
+    return [
+        (f"hands {hands_pattern(rules.hands)}", ref is None or rules.hands != ref.hands),
+        (hook_words(rules.hook), ref is None or rules.hook != ref.hook),
+        (f"trump: {trump_rule_words(rules.trump)}", ref is None or rules.trump != ref.trump),
+        (f"scoring: {rules.scoring.sheet_note}", ref is None or rules.scoring != ref.scoring),
+        (f"{rules.deck}-card deck", ref is None or rules.deck != ref.deck),
+    ]
+
+
+def rules_words(rules: RuleSet, players: int) -> str:
+    """The one line every view gives a game's rules: the preset, the number of hands and
+    how the game differs from the preset: 'classic · 19 hands · no hook'."""
+    changes = [text for text, changed in rule_parts(rules, players) if changed]
+    return " · ".join(
+        [rules.preset, f"{len(rules.hands)} hand{'s' * (len(rules.hands) != 1)}", *changes]
+    )

@@ -1,0 +1,274 @@
+"""Issue 16 at the table: notes on hands (`ohhell note`), the rules in words in every
+view, what a paper sheet keeps of a hand, and the wording of lists of names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ohhell_score.domain.game import MAX_NOTE
+from tests.conftest import Ohhell
+
+
+def three(ohhell: Ohhell, *options: str) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t", *options)
+
+
+def first_hand(ohhell: Ohhell) -> None:
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+
+
+# --- ohhell note ----------------------------------------------------------------------------
+
+
+def test_a_note_goes_to_the_current_hand_by_default_and_is_on_the_sheet(ohhell: Ohhell) -> None:
+    three(ohhell)
+    first_hand(ohhell)
+    assert ohhell.ok("note", "misdeal,", "redealt", "by", "Bob").startswith(
+        "Hand 2 note: misdeal, redealt by Bob"
+    )
+    assert "Hand 2 note: misdeal, redealt by Bob" in ohhell.ok("show")
+
+
+def test_a_note_names_its_hand_first_and_a_new_note_replaces_it(ohhell: Ohhell) -> None:
+    three(ohhell)
+    first_hand(ohhell)
+    ohhell.ok("note", "1", "Bob", "led", "out", "of", "turn")
+    ohhell.ok("note", "1", "Bob led out of turn, no penalty")
+    lines = ohhell.ok("show").splitlines()
+    assert [x for x in lines if x.startswith("Hand 1 note")] == [
+        "Hand 1 note: Bob led out of turn, no penalty"
+    ]
+
+
+def test_an_empty_note_clears_the_hands_note(ohhell: Ohhell) -> None:
+    three(ohhell)
+    ohhell.ok("note", "1", "misdeal")
+    assert "note cleared" in ohhell.ok("note", "1", "")
+    assert "note" not in ohhell.ok("show")
+    assert "hand 1 has no note to clear" in ohhell.refused("note", "1", "")
+
+
+@pytest.mark.parametrize(
+    ("hand", "reason"),
+    [("3", "no hand 3: game t has hands 1 to 2"), ("2", "hand 2 is not reached yet")],
+)
+def test_a_note_on_a_hand_that_does_not_exist_is_refused(
+    ohhell: Ohhell, data_dir: Path, hand: str, reason: str
+) -> None:
+    three(ohhell)
+    before = (data_dir / "t.json").read_bytes()
+    assert reason in ohhell.refused("note", hand, "misdeal")
+    assert (data_dir / "t.json").read_bytes() == before
+
+
+def test_a_note_too_long_or_unprintable_is_refused(ohhell: Ohhell) -> None:
+    three(ohhell)
+    assert f"at most {MAX_NOTE} printable" in ohhell.refused("note", "x" * (MAX_NOTE + 1))
+    assert "printable" in ohhell.refused("note", "\x1b[31mred")
+    ohhell.ok("note", "x" * MAX_NOTE)
+
+
+def test_a_hand_number_without_text_is_a_malformed_command(ohhell: Ohhell) -> None:
+    three(ohhell)
+    assert 'ohhell note 1 ""' in ohhell.refused("note", "1", code=2)
+
+
+def test_undo_leaves_a_note_alone(ohhell: Ohhell) -> None:
+    """A note is not an entry (cli-contract, `undo`): undo takes back the bid only."""
+    three(ohhell)
+    ohhell.ok("bid", "1")
+    ohhell.ok("note", "misdeal")
+    assert "Took back Bob's bid of 1" in ohhell.ok("undo")
+    assert "Hand 1 note: misdeal" in ohhell.ok("show")
+
+
+def test_a_note_is_kept_in_the_game_file_and_read_back(ohhell: Ohhell, data_dir: Path) -> None:
+    three(ohhell)
+    ohhell.ok("note", "misdeal")
+    saved = json.loads((data_dir / "t.json").read_text(encoding="utf-8"))
+    assert saved["schema"] == 2
+    assert [(n["hand"], n["text"]) for n in saved["notes"]] == [(1, "misdeal")]
+
+
+def test_a_schema_1_game_file_reads_as_it_is(ohhell: Ohhell, data_dir: Path) -> None:
+    three(ohhell)
+    first_hand(ohhell)
+    path = data_dir / "t.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["schema"] = 1
+    del data["notes"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert ohhell.sheet("-g", "t")["totals"] == {"Ann": 1, "Bob": 11, "Cat": 10}
+    ohhell.ok("note", "1", "first hand")  # and takes a note, saved as schema 2
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 2
+
+
+def test_notes_are_in_every_export_and_the_history(ohhell: Ohhell) -> None:
+    three(ohhell)
+    first_hand(ohhell)
+    ohhell.ok("note", "1", "misdeal, redealt by Bob")
+    assert "Hand 1 note: misdeal, redealt by Bob" in ohhell.ok("export", "--format", "md")
+    csv_lines = ohhell.ok("export", "--format", "csv").splitlines()
+    assert csv_lines[0].endswith(",note")
+    assert csv_lines[1].endswith(',"misdeal, redealt by Bob"')
+    assert "Hand 1 note: misdeal, redealt by Bob" in ohhell.ok("export", "--format", "html")
+    exported = json.loads(ohhell.ok("export", "--format", "json"))
+    assert exported["game"]["notes"][0]["text"] == "misdeal, redealt by Bob"
+    assert "note: misdeal, redealt by Bob" in ohhell.ok("history", "-g", "t")
+
+
+# --- the rules in words -----------------------------------------------------------------------
+
+
+def test_a_game_without_the_hook_says_so_in_every_view(ohhell: Ohhell) -> None:
+    """Issue 16: `--hook never` was "classic, 19 hands" everywhere but HTML and JSON."""
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hook", "never", "-g", "free")
+    assert "(classic · 19 hands · no hook)" in made
+    assert "free · classic · 19 hands · no hook" in ohhell.ok("show")
+    assert "classic · 19 hands · no hook" in ohhell.ok("list")
+    assert "classic · 19 hands · no hook ·" in ohhell.ok("export", "--format", "md")
+    assert "<b>no hook</b>" in ohhell.ok("export", "--format", "html")
+
+
+def test_a_game_as_its_preset_names_no_change(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
+    assert ohhell.ok("show").splitlines()[0].rstrip() == "c · cartier · 23 hands"
+
+
+def test_each_changed_rule_is_said_in_words(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--rules", "ten-to-one", "--hook", "from:5",
+              "--trump", "dealer", "--scoring", "exact", "--hands", "7-1", "-g", "w")  # fmt: skip
+    lines = ohhell.ok("show").splitlines()
+    title = " ".join(x.strip() for x in lines[: next(i for i, x in enumerate(lines) if "#" in x)])
+    assert title == (
+        "w · ten-to-one · 7 hands · hands 7-1 · hook from 5 cards · trump: the dealer "
+        "names it before the bids · scoring: bid made, 10 + the bid; bid missed, nothing"
+    )
+
+
+def test_the_html_header_says_the_rules_in_words_not_codes(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--rules", "ten-to-one", "-g", "w")
+    html = ohhell.ok("export", "--format", "html")
+    assert "hook from:6" not in html and "schedule:H,C,S,D,N" not in html
+    assert "hook from 6 cards" in html
+    assert "hearts, clubs, spades, diamonds, no trump" in html
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [(("--hook", "never"), "no hook"), (("--hook", "from:3"), "hook from 3 cards")],
+)
+def test_the_dealer_is_told_why_the_bid_is_free(
+    ohhell: Ohhell, options: tuple[str, ...], why: str
+) -> None:
+    """docs/rules.md 4: the hook binds only when it applies; the dealer hears why not."""
+    three(ohhell, *options)
+    ohhell.ok("bid", "1", "1")
+    assert f"Ann to bid (dealer, free: {why}); 2 bid of 2" in ohhell.ok("show")
+
+
+# --- what a paper sheet keeps of a hand -------------------------------------------------------
+
+
+def test_bid_says_the_bids_so_far_against_the_cards(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
+    out = ohhell.ok("bid", "3", "2")
+    assert "Dan to bid; 5 bid of 13" in out
+
+
+def test_the_sheet_marks_the_over_under_the_hook_and_who_named_trump(ohhell: Ohhell) -> None:
+    """docs/rules.md 4: Bob 3, Cat 2, Dan 4 of 13: Ann (dealer) may not bid 4 (the hook bound
+    her); the bids come to 11 for 13 (under by 2); Dan, highest, named trump."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "3", "2", "5", "3")
+    lines = ohhell.ok("show").splitlines()
+    assert lines[1].split()[-1] == "±"
+    assert lines[3].split()[-1] == "-2†"
+    assert "Trump named by: 1 Dan" in lines
+    assert "± the bids over (+) or under (-) the tricks; † the hook bound the dealer" in lines
+
+
+def test_a_hand_that_deals_no_trump_by_rule_says_no_trump_once(ohhell: Ohhell) -> None:
+    three(ohhell)
+    out = ohhell("play", input="1\n0\n0\n1\n0\n\nq\n").stdout
+    assert "(trump no trump)" not in out
+    assert "Trump: no trump; bids 1 for 2 tricks: under by 1." in out
+
+
+@pytest.mark.parametrize(
+    ("names", "said"),
+    [
+        (["Ann"], "Ann"),
+        (["Ann", "Bob"], "Ann and Bob"),
+        (["Ann", "Bob", "Dan"], "Ann, Bob and Dan"),
+    ],
+)
+def test_a_list_of_names_is_said_as_it_is_read_aloud(names: list[str], said: str) -> None:
+    from ohhell_score.views.words import names_words
+
+    assert names_words(names) == said
+
+
+def test_three_who_share_the_win_are_named_with_commas(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "1", "--trump", "none", "-g", "one")
+    ohhell.ok("bid", "0", "0", "0", "0")
+    ohhell.ok("tricks", "Ann=1", "Bob=0", "Cat=0", "Dan=0")
+    assert "Game over: Bob, Cat and Dan share the win with 10." in ohhell.ok("show")
+    out = ohhell("play", "-g", "one").stdout
+    assert "Bob, Cat and Dan share the win with 10 each!" in out
+
+
+def test_the_html_sheet_marks_the_over_under_and_the_hook(ohhell: Ohhell) -> None:
+    """The hand of docs/rules.md 4 as above, on the HTML sheet: -2 after the 13 cards, † after
+    the hand's number, Dan named as trump's namer under the sheet."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "3", "2", "5", "3")
+    html = ohhell.ok("export", "--format", "html")
+    assert '<td>1†</td><td>13 <span class="over" title="bids over/under">-2</span></td>' in html
+    assert "Trump named by: 1 Dan." in html
+
+
+def test_w_in_play_writes_replaces_and_clears_the_hands_note(ohhell: Ohhell) -> None:
+    three(ohhell)
+    out = ohhell("play", input="w\nmisdeal\nw\n\nw\n-\nq\n").stdout
+    assert "Hand 1 note: misdeal" in out
+    assert "Hand 1's note: misdeal" in out  # shown again before a second note
+    assert "Hand 1: note cleared." in out
+    assert "note" not in ohhell.ok("show")
+    history = ohhell.ok("history", "-g", "t")
+    assert "note: misdeal" in history and "note cleared" in history
+    assert ohhell.sheet()["hands"][0]["bids"] == {}  # a note is no answer
+
+
+def test_a_note_is_escaped_and_neutralised_in_the_exports(ohhell: Ohhell) -> None:
+    three(ohhell)
+    ohhell.ok("note", "--", "=1+1 <script>x</script> *bold*")
+    html = ohhell.ok("export", "--format", "html")
+    assert "<script>x" not in html and "&lt;script&gt;x&lt;/script&gt;" in html
+    assert "'=1+1 <script>" in ohhell.ok("export", "--format", "csv")
+    assert r"\<script\>x\</script\> \*bold\*" in ohhell.ok("export", "--format", "md")
+
+
+def test_at_80_columns_a_cartier_table_of_four_sees_the_over_under(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The over/under takes the place of each hand's score (the difference of the
+    totals) where both do not fit; no name is cut for it."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "3", "2", "5", "3")
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = ohhell.ok("show").splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[1].split() == ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan", "±"]
+    assert lines[3].split() == ["1", "13♥", "Ann", "2/3", "3", "3/3✓", "13", "2/2✓", "12",
+                                "4/5", "5", "-2†"]  # fmt: skip
