@@ -64,7 +64,8 @@ def refusal(error: Refused | OSError) -> str:
     """The one line that says why a command was refused (after ``ohhell: ``), cut to
     ``MAX_LINE`` characters."""
     if isinstance(error, OSError):
-        line = f"{error.filename or _('data directory')}: {error.strerror}"
+        where = error.filename or _("data directory")
+        line = f"{where}: {error.strerror}"
     else:
         line = str(error)
     return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"

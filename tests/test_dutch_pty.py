@@ -81,7 +81,8 @@ def test_a_whole_game_in_dutch_at_the_terminal(
     answer(child, "Cat haalde (0-1): ", "0")
     answer(child, "Ann haalde (0-1): ", "1")
     answer(child, "Bob haalde 0 (Enter): ", "")
-    child.expect_exact("Spel afgelopen: Ann wint met 21.")
+    child.expect_exact("Cat wint met 20!")
+    child.expect_exact("Spel afgelopen: Cat wint met 20.")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -92,7 +92,7 @@ class Formula(NamedTuple):
     def words(self) -> str:
         """What the formula scores, in words: ``bid made, 10 + the bid; bid missed, minus
         the bid``."""
-        said = "; ".join(f"{_(_KEY_WORDS[c.key])}, {_words(c.tree, 0)}" for c in self.clauses)
+        said = "; ".join(_(_KEY_WORDS[c.key]) + ", " + _words(c.tree, 0) for c in self.clauses)
         return said + (_(" (÷ rounds down)") if "/" in self.text else "")
 
     def scorer(self) -> Callable[[int, int, int], int]:

@@ -250,8 +250,8 @@ def _seat_words(change: dict[str, int | str]) -> str:
 def lines(events: list[Event]) -> list[str]:
     """The history as aligned plain lines: time, hand, what happened."""
     width = len(str(max((e.hand for e in events), default=1)))
+    hand = _("hand")
     return [
-        f"{when(e.at)}  {_('hand')} {e.hand:>{width}}  {'* ' if e.is_correction else '  '}"
-        + describe(e)
+        f"{when(e.at)}  {hand} {e.hand:>{width}}  {'* ' if e.is_correction else '  '}" + describe(e)
         for e in events
     ]

@@ -262,8 +262,9 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     players = prog.everyone
     turn = orientation(len(players))
     winners = set(prog.winners)
+    title = _("Oh Hell")
     content = [
-        f'<header><h1>{_e(_("Oh Hell"))} <span class="id">{_e(game.id)}</span></h1>',
+        f'<header><h1>{_e(title)} <span class="id">{_e(game.id)}</span></h1>',
         f'<p class="meta">{rules_line(game.rules, len(game.players))}</p>',
         f'<p class="meta">{_e(_meta(game, prog.players))}</p>',
         f'<p class="result">{result_words(prog, _e)}</p>',
@@ -328,11 +329,12 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     if prog.hands_played:
         if turn == "landscape":  # at full width the chart alone is half the page
             content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
-        content.append('<section class="chart"><h2>{e}</h2>'.format(e=_e(_("Running totals"))))
+        heading = _e(_("Running totals"))
+        content.append(f'<section class="chart"><h2>{heading}</h2>')
         content.append(svg_chart(chart_points(prog), len(running)))
         content.append(_legend(players))
         content.append("</section>")
-    return _page(f"{_('Oh Hell')} · {game.id}", turn, paper, "game", content)
+    return _page(f"{title} · {game.id}", turn, paper, "game", content)
 
 
 #: The columns under each player (translated where they are drawn).
@@ -396,7 +398,8 @@ def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> st
     """
     box = _Box()
     players = list(points)
-    values = [0, *(t for series in points.values() for _, t in series)]
+    label, axis = _("Running totals per player over the hands"), _("hand")
+    values = [0, *(t for series in points.values() for _hand, t in series)]
     step = _nice_step(max(values) - min(values))
     low = (min(values) // step) * step
     high = -(-max(values) // step) * step
@@ -410,7 +413,7 @@ def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> st
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {box.width} {box.height}" '
-        f'role="img" aria-label="{_e(_("Running totals per player over the hands"))}">'
+        f'role="img" aria-label="{_e(label)}">'
     ]
     for value in range(low, high + 1, step):
         parts.append(
@@ -426,7 +429,7 @@ def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> st
             )
     parts.append(
         f'<text x="{(box.left + box.right) / 2}" y="{box.bottom + 28}" '
-        f'text-anchor="middle">{_e(_("hand"))}</text>'
+        f'text-anchor="middle">{_e(axis)}</text>'
     )
     parts.append(
         f'<line class="axis" x1="{box.left}" y1="{box.bottom}" x2="{box.right}" '
@@ -490,6 +493,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     left empty and seats are numbered (seat 1 deals first).
     """
     prog = progress(game)
+    title, sheet = _("Oh Hell"), _("score sheet")
     players = game.players
     rules = game.rules
     turn = orientation(len(players))
@@ -504,7 +508,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     )
     content = [
         f"<style>.blank tbody tr {{ height: {row_mm:.1f}mm; }}</style>",
-        f'<header><h1>{_e(_("Oh Hell"))} <span class="id">{_e(_("score sheet"))}</span></h1>',
+        f'<header><h1>{_e(title)} <span class="id">{_e(sheet)}</span></h1>',
         f'<p class="meta">{rules_line(rules, len(players))}</p>',
         '<p class="meta">'
         + " ".join(
