@@ -101,3 +101,26 @@ def test_restore_without_a_kept_version_is_refused(ohhell: Any) -> None:
     ohhell.ok("new", "A", "B", "C", "-g", "fresh")
     err = ohhell.refused("restore", "fresh")
     assert "no previous version" in err
+
+
+@pytest.mark.parametrize(
+    ("kept", "said"),
+    [
+        (b"\x80\xff{", "not UTF-8 text"),
+        (b"{", "not valid JSON (Expecting property name enclosed in double quotes at line 1)"),
+        (b"[1]", "not a game object"),
+    ],
+)
+def test_restore_of_a_damaged_kept_version_is_refused_naming_it(
+    ohhell: Any, damaged_game: Path, kept: bytes, said: str
+) -> None:
+    """The kept version is damaged too: restore says which file and why, and the game
+    file stays as it was."""
+    damaged_game.write_text("{", encoding="utf-8")
+    backup = damaged_game.with_name("broken.json.bak")
+    backup.write_bytes(kept)
+    assert ohhell.refused("restore", "broken").splitlines() == [
+        f"ohhell: cannot read {backup}: {said}"
+    ]
+    assert damaged_game.read_text(encoding="utf-8") == "{"
+    assert not damaged_game.with_name("broken.json.damaged").exists()

@@ -311,3 +311,95 @@ def test_rules_name_explains_a_preset_for_its_seeds_table(
     """seed 001 is played by 5, seeds 000 and 004 by 4: that is the table explained."""
     assert f"for {seats} players:" in ohhell.ok("rules", name).splitlines()[0]
     assert "for 3 players:" in ohhell.ok("rules", name, "--players", "3").splitlines()[0]
+
+
+# --- what a user reads when a house rule file is not right (in-process: the mutation
+# run sees these) ----------------------------------------------------------------------
+
+
+def test_importing_a_game_file_says_what_writes_a_house_rule_file(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g1")
+    path = data_dir / "g1.json"
+    assert ohhell.refused("rules", "import", str(path)).splitlines() == [
+        f"ohhell: cannot read {path}: not a house rule file (`ohhell rules export` writes them)"
+    ]
+
+
+def test_a_house_rule_file_from_a_newer_version_says_which_schemas_are_read() -> None:
+    """No "upgrade" hint: a house rule file comes from a friend, not from this laptop."""
+    text = json.dumps({"schema": 9, "kind": "ohhell-house-rule", "name": "a", "base": "classic"})
+    with pytest.raises(Refused) as refused:
+        house.parse(text, "a.json")
+    assert str(refused.value) == (
+        f"cannot read a.json: written by a newer ohhell (schema 9; this version reads "
+        f"{house.SCHEMA})"
+    )
+
+
+def test_a_house_rule_file_holding_another_name_is_refused_naming_both(
+    ohhell: Ohhell, config_dir: Path
+) -> None:
+    save_friday(ohhell)
+    rules = config_dir / "rules"
+    (rules / "friday.json").rename(rules / "monday.json")
+    path = rules / "monday.json"
+    said = f"cannot read {path}: it holds 'friday', not 'monday'"
+    refused = ohhell.refused("new", "Ann", "Bob", "Cat", "--rules", "monday")
+    assert refused.splitlines() == [f"ohhell: {said}"]
+    result = ohhell("rules")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [f"ohhell: skipped: {said}"]
+    assert "monday" not in result.stdout and "friday" not in result.stdout
+
+
+def test_rules_lists_the_others_beside_a_file_it_cannot_read(
+    ohhell: Ohhell, config_dir: Path
+) -> None:
+    save_friday(ohhell)
+    (config_dir / "rules" / "a-folder.json").mkdir()
+    result = ohhell("rules")
+    assert result.exit_code == 0
+    assert "friday" in result.stdout
+    path = config_dir / "rules" / "a-folder.json"
+    said = f"cannot read {path}: not a regular file"
+    assert result.stderr.splitlines() == [f"ohhell: skipped: {said}"]
+    refused = ohhell.refused("new", "Ann", "Bob", "Cat", "--rules", "a-folder")
+    assert refused.splitlines() == [f"ohhell: {said}"]
+
+
+def test_import_over_a_different_rule_says_how_to_keep_either(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    save_friday(ohhell)
+    file = tmp_path / "f.json"
+    ohhell.ok("rules", "export", "friday", "-o", str(file))
+    ohhell.ok("rules", "save", "friday", "--scoring", "exact")
+    assert ohhell.refused("rules", "import", str(file)).splitlines() == [
+        "ohhell: a house rule 'friday' exists already with other rules; "
+        "add --force to replace it, or --name to keep both"
+    ]
+
+
+@pytest.mark.parametrize("name", ["Friday", " friday "])
+def test_a_house_rule_is_found_whatever_the_case_and_spaces(ohhell: Ohhell, name: str) -> None:
+    save_friday(ohhell)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", name)
+    assert ohhell.sheet()["rules"]["scoring"] == "minus"
+
+
+def test_a_house_rule_not_saved_is_refused_saying_where_they_are_listed(ohhell: Ohhell) -> None:
+    assert ohhell.refused("rules", "export", "sunday").splitlines() == [
+        "ohhell: no house rule 'sunday' (`ohhell rules` lists them)"
+    ]
+
+
+def test_a_house_rule_file_with_a_number_too_long_is_refused_as_no_house_rule(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    file = tmp_path / "long.json"
+    file.write_text('{"schema": 1, "kind": "ohhell-house-rule", "decks": ' + "9" * 5000 + "}")
+    assert ohhell.refused("rules", "import", str(file)).splitlines() == [
+        f"ohhell: cannot read {file}: a number too long to be one of a house rule"
+    ]

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import re
+import types
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,8 +132,11 @@ def test_a_game_filed_under_another_id_is_listed_as_unreadable(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
     start(ohhell, "friday")
-    (data_dir / "monday.json").write_bytes((data_dir / "friday.json").read_bytes())
+    monday = data_dir / "monday.json"
+    monday.write_bytes((data_dir / "friday.json").read_bytes())
     assert "unreadable: see `ohhell show -g monday`" in ohhell.ok("list")
+    said = f"cannot read {monday}: it holds game 'friday', not 'monday'"
+    assert said in ohhell("list", "--json").stderr
 
 
 def test_list_works_in_a_folder_it_may_not_write_in(
@@ -144,3 +152,184 @@ def test_list_works_in_a_folder_it_may_not_write_in(
     monkeypatch.setattr(index, "lock_file", no_lock)  # as root, chmod would not stop us
     assert "friday" in ohhell.ok("list")
     assert not (data_dir / INDEX).exists()
+
+
+def test_list_reads_no_game_again_while_none_changed(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The point of the index (`list` over thousands of games): a second `list` takes
+    every line from it, an unreadable game's too, and shows the same."""
+    from ohhell_score.storage import index
+
+    start(ohhell, "friday")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    start(ohhell, "monday")
+    (data_dir / "broken.json").write_text("{not json")
+    first = (ohhell.ok("list"), ohhell.ok("list", "--json"))
+
+    def unread(text: object, where: str) -> None:
+        raise AssertionError(f"read {where} again")
+
+    monkeypatch.setattr(index, "parse_progress", unread)
+    assert (ohhell.ok("list"), ohhell.ok("list", "--json")) == first
+
+
+def _summary(line: dict[str, Any], **changed: object) -> dict[str, Any]:
+    return {**line, "summary": {**line["summary"], **changed}}
+
+
+def _with(key: str, value: object, line: dict[str, Any]) -> dict[str, Any]:
+    return _summary(line, **{key: value})
+
+
+#: Index lines of the wrong shape, each made from friday's good line.
+WRONG_LINES: dict[str, Callable[[dict[str, Any]], object]] = {
+    "not an object": lambda line: [line["key"], line["summary"]],
+    "no summary": lambda line: {"key": line["key"]},
+    "a summary not an object": lambda line: {**line, "summary": ["friday"]},
+    "a key too many": lambda line: _summary(line, seats=4),
+    "a key missing": lambda line: {
+        **line,
+        "summary": {k: v for k, v in line["summary"].items() if k != "next_hand"},
+    },
+    "an error and a summary": lambda line: _summary(line, error="cannot read it"),
+    "an error not in words": lambda line: {**line, "summary": {"error": 7}},
+    "a player not a name": lambda line: _summary(line, players=["Ann", "Bob", 3, "Dan"]),
+    "one who got up not a name": lambda line: _summary(line, earlier=[3]),
+    "a leader not a name": lambda line: _summary(line, leaders=[None]),
+    "a winner not a name": lambda line: _summary(line, winners=[1]),
+    **{
+        f"{key} of the wrong type": functools.partial(_with, key, value)
+        for key, value in {
+            "id": 7,
+            "players": "Ann, Bob",
+            "earlier": "Bob",
+            "rules": None,
+            "hands_played": "0",
+            "hands_total": 23.0,
+            "finished": 0,
+            "updated": 20261201,
+            "leaders": "Ann",
+            "winners": {},
+            "next_hand": "1",
+        }.items()
+    },
+}
+
+
+@pytest.mark.parametrize("wrong", WRONG_LINES.values(), ids=WRONG_LINES.keys())
+def test_an_index_line_of_the_wrong_shape_is_read_again(
+    ohhell: Ohhell, data_dir: Path, wrong: Callable[[dict[str, Any]], object]
+) -> None:
+    """A line under the game's own key that `list` did not write (hand-edited, or from
+    a bug) is never shown: the game is read again and its line written afresh."""
+    start(ohhell, "friday")
+    want = ohhell.ok("list", "--json")
+    index = json.loads((data_dir / INDEX).read_text())
+    good = index["games"]["friday"]
+    index["games"]["friday"] = wrong(good)
+    (data_dir / INDEX).write_text(json.dumps(index))
+    assert ohhell.ok("list", "--json") == want
+    assert json.loads((data_dir / INDEX).read_text())["games"]["friday"] == good
+
+
+@pytest.mark.parametrize("field", ["format", "version", "schema"])
+def test_an_index_written_by_another_version_is_not_trusted(
+    ohhell: Ohhell, data_dir: Path, field: str
+) -> None:
+    """Another version may summarise otherwise: its lines, well formed and under the
+    right keys, are all read again (here one says Zoë plays at friday)."""
+    start(ohhell, "friday")
+    want = ohhell.ok("list", "--json")
+    index = json.loads((data_dir / INDEX).read_text())
+    index["header"][field] = "another"
+    line = index["games"]["friday"]
+    line["summary"]["players"] = ["Zoë", "Bob", "Cat", "Dan"]
+    (data_dir / INDEX).write_text(json.dumps(index))
+    assert ohhell.ok("list", "--json") == want
+
+
+def test_a_game_file_too_large_to_read_is_listed_as_unreadable_saying_why(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    start(ohhell, "friday")
+    huge = data_dir / "huge.json"
+    huge.write_bytes(b" " * (4 * 1024 * 1024 + 1))
+    assert "unreadable: see `ohhell show -g huge`" in ohhell.ok("list")
+    result = ohhell("list", "--json")
+    assert result.exit_code == 0
+    assert [g["id"] for g in json.loads(result.stdout)] == ["friday"]
+    assert f"cannot read {huge}: larger than 4 MB" in result.stderr
+
+
+def test_list_after_one_game_changed_reads_that_game_alone(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index line of each game that did not change is kept: only friday, bid on
+    since the last `list`, is read again."""
+    from ohhell_score.storage import index
+
+    start(ohhell, "friday")
+    start(ohhell, "monday")
+    ohhell.ok("list")
+    ohhell.ok("bid", "-g", "friday", "3")
+    from ohhell_score.domain.codec import parse_progress as parse
+
+    read: list[str] = []
+
+    def reading(text: bytes, where: str) -> Any:
+        read.append(Path(where).name)
+        return parse(text, where)
+
+    monkeypatch.setattr(index, "parse_progress", reading)
+    rows = json.loads(ohhell.ok("list", "--json"))
+    assert read == ["friday.json"]
+    assert [(g["id"], g["hands_played"]) for g in rows] == [("friday", 0), ("monday", 0)]
+
+
+class _Vanished:
+    """A directory entry whose file is removed before it is looked at."""
+
+    name = "vanished.json"
+    path = "vanished.json"
+
+    def stat(self) -> os.stat_result:
+        raise FileNotFoundError(2, "No such file or directory", self.name)
+
+
+def test_list_skips_what_is_no_game_wherever_the_folder_lists_it(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file not named like a game, a hidden one and one removed while `list` looks are
+    passed over, and the games the folder lists after them are still listed."""
+    from ohhell_score.storage import index
+
+    start(ohhell, "friday")
+    for odd in ("Friday copy.json", ".hidden.json", "notes.txt"):
+        (data_dir / odd).write_text("{}")
+    scandir = os.scandir
+
+    @contextlib.contextmanager
+    def odd_ones_first(folder: Path) -> Iterator[list[Any]]:
+        with scandir(folder) as entries:
+            yield [_Vanished(), *sorted(entries, key=lambda e: e.name == "friday.json")]
+
+    monkeypatch.setattr(index, "os", types.SimpleNamespace(scandir=odd_ones_first))
+    assert [g["id"] for g in json.loads(ohhell.ok("list", "--json"))] == ["friday"]
+
+
+def test_list_orders_games_by_when_they_were_played_not_by_their_files(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """friday was played last; its file looks older (copied back from a backup with
+    its time reset): friday still comes first, and unreadable files come last."""
+    from ohhell_score.storage import games
+
+    monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:00:00+00:00")
+    start(ohhell, "monday")
+    monkeypatch.setattr(games, "now", lambda: "2026-12-01T20:00:00+00:00")
+    start(ohhell, "friday")
+    (data_dir / "broken.json").write_text("{not json")
+    os.utime(data_dir / "friday.json", (0, 0))
+    rows = ohhell.ok("list").splitlines()[2:]
+    assert [row.split()[0] for row in rows] == ["friday", "monday", "broken"]

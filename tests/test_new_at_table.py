@@ -198,6 +198,15 @@ def test_a_house_rule_works_with_draw_and_at_the_preset_question(ohhell: Ohhell)
     assert ohhell.sheet("-g", "asked")["rules"]["hook"] == "never"
 
 
+def test_what_is_not_a_card_is_refused_saying_how_to_type_one() -> None:
+    with pytest.raises(BadValue) as refused:
+        Card.parse("11h")
+    assert str(refused.value) == (
+        "'11h' is not a card: a rank 2-10, J, Q, K or A, then a suit "
+        "s h d c (or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♦"
+    )
+
+
 def test_the_questions_of_new_offer_saved_house_rules_by_number(ohhell: Ohhell) -> None:
     ohhell.ok("rules", "save", "pub", "--rules", "classic", "--hands", "2,1", "--hook", "never")
     number = str(len(PRESETS) + 1)  # after the built-in presets

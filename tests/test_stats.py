@@ -8,6 +8,7 @@ Scores are standard: 10 + t for a made bid, t for a missed one (docs/rules.md, "
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -22,6 +23,7 @@ from ohhell_score.domain.rules import RuleOptions, build_rules
 from ohhell_score.domain.stats import Filters, GameFacts, facts, summarise
 from ohhell_score.storage import games as game_store
 from ohhell_score.storage import paths
+from ohhell_score.storage.stats_cache import VERSION
 from tests.conftest import Ohhell
 
 TWO_HANDS = ("--hands", "2,1", "--trump", "none", "--hook", "never")
@@ -88,8 +90,6 @@ def evenings(ohhell: Ohhell, clock: Callable[[str], None]) -> None:
 
 
 def stats_json(ohhell: Ohhell, *args: str) -> dict[str, Any]:
-    import json
-
     data: dict[str, Any] = json.loads(ohhell.ok("stats", "--json", *args))
     return data
 
@@ -339,6 +339,259 @@ def test_stats_of_any_game_agree_with_its_replayed_score_sheet(game: Game) -> No
         made = sum(h.bids[player.name] == h.tricks[player.name] for h in prog.hands)
         assert player.bids_made == made
         assert player.bids_made + player.over + player.under == player.hands
+
+
+# --- the facts kept between runs (storage/stats_cache.py) --------------------------
+
+#: Each seat: total, made, miss, zero, zero made, over, under, hands played, seated.
+SEATS = [[21, 1, 0, 1, 1, 0, 0, 2, 1], [11, 1, 1, 0, 0, 1, 0, 2, 1], [1, 0, 2, 0, 0, 0, 1, 2, 1]]
+GOOD_FACTS = ["g1", "classic", "2026-11-13T20:00:00+00:00", ["Ann", "Bob", "Cat"], 2, True, SEATS]
+
+
+def test_game_facts_are_read_back_as_they_were_kept() -> None:
+    kept = GameFacts.from_json(GOOD_FACTS)
+    assert kept.to_json() == GOOD_FACTS
+    assert GameFacts.from_json(kept.to_json()) == kept
+
+
+@pytest.mark.parametrize(
+    ("place", "value"),
+    [
+        (None, "not a list"),
+        (None, GOOD_FACTS[:6]),
+        (None, [*GOOD_FACTS, 0]),
+        (0, 7),  # the id
+        (1, None),  # the preset
+        (2, 20261113),  # when
+        (3, "Ann"),  # the players
+        (3, ["Ann", "Bob", 3]),
+        (3, ["Ann", "Bob"]),  # fewer names than seats
+        (4, "2"),  # the hands
+        (4, True),
+        (5, 1),  # finished
+        (6, {"Ann": 21}),  # the seats
+        (6, [*SEATS[:2], "x"]),
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2]]),
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, 1, 0]]),
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, "1"]]),
+        (6, [*SEATS[:2], [1.5, 0, 2, 0, 0, 0, 1, 2, 1]]),
+    ],
+)
+def test_game_facts_of_the_wrong_shape_are_never_taken(place: int | None, value: object) -> None:
+    """A stats cache line that ``to_json`` did not write is read again from the game:
+    taken, it would count a wrong total, or end `stats` with a traceback."""
+    data = value if place is None else [*GOOD_FACTS[:place], value, *GOOD_FACTS[place + 1 :]]
+    with pytest.raises(ValueError):  # its words are never shown
+        GameFacts.from_json(data)
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_read_each_unchanged_game_once_then_use_the_facts_kept(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The point of the cache (a `stats` over thousands of games): a second run reads
+    no game again, and says the same, filters included."""
+    from ohhell_score.storage import stats_cache
+
+    first = [stats_json(ohhell), stats_json(ohhell, "--rules", "ten-to-one")]
+
+    def unread(text: object, where: str) -> None:
+        raise AssertionError(f"read {where} again")
+
+    monkeypatch.setattr(stats_cache, "parse_game", unread)
+    assert [stats_json(ohhell), stats_json(ohhell, "--rules", "ten-to-one")] == first
+
+
+#: Stats cache lines of the wrong shape, each made from g1's good line [key, facts].
+WRONG_CACHE_LINES: dict[str, Callable[[list[Any]], object]] = {
+    "not a list": lambda line: {"key": line[0], "facts": line[1]},
+    "an item too many": lambda line: [*line, 0],
+    "another file's key": lambda line: [[line[0][0] + 1, *line[0][1:]], line[1]],
+    "facts cut short": lambda line: [line[0], [*line[1][:6], line[1][6][:2]]],
+    "facts not a list": lambda line: [line[0], {"facts": line[1]}],
+}
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("wrong", WRONG_CACHE_LINES.values(), ids=WRONG_CACHE_LINES.keys())
+def test_a_stats_cache_line_of_the_wrong_shape_is_read_again(
+    ohhell: Ohhell, data_dir: Path, wrong: Callable[[list[Any]], object]
+) -> None:
+    """A line under a game's name that `stats` did not write for the file as it is
+    (hand-edited, another file's, a bug's) is never counted: g1 is read again and its
+    line written afresh."""
+    first = stats_json(ohhell)
+    cache = data_dir / ".stats-cache.json"
+    kept = json.loads(cache.read_text())
+    good = kept["games"]["g1.json"]
+    kept["games"]["g1.json"] = wrong(good)
+    cache.write_text(json.dumps(kept))
+    assert stats_json(ohhell) == first
+    assert json.loads(cache.read_text())["games"]["g1.json"] == good
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("version", [VERSION - 1, VERSION + 1, str(VERSION), None])
+def test_a_stats_cache_of_another_version_is_not_trusted(
+    ohhell: Ohhell, data_dir: Path, version: object
+) -> None:
+    """Its lines, well formed and under the right keys, are all read again (here one
+    says g1 was unfinished)."""
+    first = stats_json(ohhell)
+    cache = data_dir / ".stats-cache.json"
+    kept = json.loads(cache.read_text())
+    kept["version"] = version
+    kept["games"]["g1.json"][1][5] = False
+    cache.write_text(json.dumps(kept))
+    assert stats_json(ohhell) == first
+
+
+def test_head_to_head_of_two_who_never_met_says_none_with_the_names_as_typed() -> None:
+    """Bob and Dan each finished a game, never the same one: 0 games together (the
+    names as typed, since neither was counted)."""
+    seats = ((11, 1, 0, 0, 0, 0, 0, 2, 1),) * 3
+    one = GameFacts("g1", "classic", "2026-11-13", ("Ann", "Bob", "Cat"), 2, True, seats)
+    other = GameFacts("g2", "classic", "2026-11-20", ("Ann", "Cat", "Dan"), 2, True, seats)
+    summary = summarise([one, other], vs=("bob", "Dan"))
+    assert summary.head_to_head is not None
+    assert summary.head_to_head.to_json() == {
+        "players": ["bob", "Dan"],
+        "games": 0,
+        "ahead": {"bob": 0, "Dan": 0},
+        "level": 0,
+    }
+    assert (summary.games, summary.players) == (0, ())
+
+
+def test_a_game_with_trump_entries_is_counted_whole(ohhell: Ohhell) -> None:
+    """docs/rules.md, "Trump": under upcard the trump is entered before each hand's bids;
+    the hands after it count (g1's hands of `evenings`: Ann 11, Bob 21, Cat 11)."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t1", *TWO_HANDS, "--trump", "upcard")
+    for bids, tricks in [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")]:
+        ohhell.ok("trump", "-g", "t1", "hearts")
+        ohhell.ok("bid", "-g", "t1", *bids.split())
+        ohhell.ok("tricks", "-g", "t1", *tricks.split())
+    data = stats_json(ohhell)
+    assert data["games"] == 1
+    players = data["players"]
+    assert {p: players[p]["average_total"] for p in players} == {"Bob": 21, "Ann": 11, "Cat": 11}
+    assert (players["Bob"]["bids_made"], players["Ann"]["bids_made"]) == (2, 1)
+
+
+def test_average_miss_sums_every_tricks_off_over_and_under(ohhell: Ohhell) -> None:
+    """d = |t - b| (docs/rules.md, "Scoring"), summed over every hand: Bob bids 1 and takes
+    2, then 0 and takes 1 (2 off, both over); Cat bids 2 and takes 1 (1 off, under)."""
+    play(
+        ohhell,
+        "g1",
+        ("Ann", "Bob", "Cat"),
+        [("1 2 0", "2 1 0"), ("0 0 0", "0 0 1")],
+        "--hands",
+        "3,1",
+    )
+    players = stats_json(ohhell)["players"]
+    seen = {
+        p: (players[p]["average_miss"], players[p]["missed_over"], players[p]["missed_under"])
+        for p in players
+    }
+    assert seen == {"Ann": (0.0, 0, 0), "Cat": (0.5, 0, 1), "Bob": (1.0, 2, 0)}
+
+
+def test_stats_since_a_date_go_by_the_day_a_game_started(
+    ohhell: Ohhell, clock: Callable[[str], None]
+) -> None:
+    """A game started on the 13th and finished on the 20th is a game of the 13th."""
+    clock("2026-11-13")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g1", *TWO_HANDS)
+    ohhell.ok("bid", "1", "0", "1")
+    ohhell.ok("tricks", "1", "0", "1")
+    clock("2026-11-20")
+    ohhell.ok("bid", "0", "1", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    assert stats_json(ohhell, "--since", "2026-11-20")["games"] == 0
+    assert stats_json(ohhell, "--since", "2026-11-13")["games"] == 1
+
+
+def test_every_game_is_weighed_whatever_came_before_it() -> None:
+    """A game of another preset or an older one, or an unfinished one, read first
+    leaves the others counted; each unfinished game is counted as one."""
+    seats = ((11, 1, 0, 0, 0, 0, 0, 2, 1),) * 3
+    players = ("Ann", "Bob", "Cat")
+
+    def game(gid: str, preset: str, finished: bool, day: str = "2026-11-20") -> GameFacts:
+        return GameFacts(gid, preset, day, players, 2, finished, seats)
+
+    read = [
+        game("g0", "classic", True, day="2026-11-13"),
+        game("g1", "ten-to-one", True),
+        game("g2", "classic", False),
+        game("g3", "classic", False),
+        game("g4", "classic", True),
+    ]
+    summary = summarise(read, Filters(preset="classic", since=date(2026, 11, 20)))
+    assert (summary.games, summary.unfinished) == (1, 2)
+    assert summary.players[0].games == 1
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("games", [[], "g1.json", None])
+def test_a_stats_cache_whose_games_are_not_a_table_is_not_trusted(
+    ohhell: Ohhell, data_dir: Path, games: object
+) -> None:
+    first = stats_json(ohhell)
+    (data_dir / ".stats-cache.json").write_text(json.dumps({"version": VERSION, "games": games}))
+    assert stats_json(ohhell) == first
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_unchanged_since_the_last_run_leave_the_cache_as_it_is(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Nothing changed, nothing written (each write costs two fsyncs)."""
+    ohhell.ok("stats")
+    kept = (data_dir / ".stats-cache.json").stat()
+    ohhell.ok("stats")
+    assert (data_dir / ".stats-cache.json").stat().st_ino == kept.st_ino
+
+
+@pytest.mark.usefixtures("evenings")
+def test_stats_go_on_where_the_cache_cannot_be_written(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache that cannot be kept (a full disk, a folder not ours) only costs time."""
+    from ohhell_score.storage import stats_cache
+
+    first = stats_json(ohhell)
+    (data_dir / ".stats-cache.json").unlink()
+
+    def no_room(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(stats_cache, "write_atomic", no_room)
+    assert stats_json(ohhell) == first
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("planted", ["a folder", "not JSON"])
+def test_an_unreadable_file_read_first_leaves_every_other_game_counted(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch, planted: str
+) -> None:
+    """`stats` says which file it could not read, and why, and counts the rest."""
+    from ohhell_score.storage import stats_cache
+
+    first = stats_json(ohhell)
+    path = data_dir / "planted.json"
+    if planted == "a folder":
+        path.mkdir()
+    else:
+        path.write_text("{", encoding="utf-8")
+    in_order = game_store.game_files
+    monkeypatch.setattr(stats_cache, "game_files", lambda: [path, *in_order()])
+    result = ohhell("stats", "--json")
+    assert result.exit_code == 0
+    why = "not a regular file" if planted == "a folder" else "not valid JSON"
+    assert f"cannot read {path}: {why}" in result.stderr
+    assert json.loads(result.stdout) == first
 
 
 def test_at_80_columns_no_column_of_stats_is_cut(
