@@ -455,7 +455,7 @@ def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> 
             )
         )
     if nxt.step is not Step.TRUMP:
-        raise NotYourTurn(_step_message(nxt, "trump"))
+        raise NotYourTurn(_step_message(nxt, _("trump")))
     if suit is Suit.NOTRUMP and not rules.allows_notrump_entry(hand.number):
         method = rules.trump_method(hand.number)
         card = _("cut card") if method is TrumpMethod.CUT else _("turned-up card")
@@ -469,7 +469,7 @@ def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> 
 
 def _check_tricks_step(hand: HandState, nxt: NextStep) -> None:
     if nxt.step is not Step.TRICKS:
-        raise NotYourTurn(_step_message(nxt, "tricks"))
+        raise NotYourTurn(_step_message(nxt, _("tricks")))
 
 
 def _check_tricks(hand: HandState, values: Mapping[str, int]) -> None:
@@ -572,7 +572,7 @@ def with_tricks(prog: Progress, items: Sequence[Assignment], at: str = "") -> Pr
     nxt = _finished_check(prog)
     hand = prog.hands[nxt.hand - 1]
     _check_tricks_step(hand, nxt)
-    values = _assign(game, hand.order, items, "tricks")
+    values = _assign(game, hand.order, items, _("tricks"))
     _check_tricks(hand, values)  # before the entry is built: a missing name is no KeyError
     entry = Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)
     return progress(_touched(game._replace(entries=(*game.entries, entry)), at))
@@ -664,7 +664,7 @@ def with_edit(
     hand = prog.hands[number - 1]
     if any(name is None for name, _ in items) or not items:
         raise Refused(_("edit takes NAME=N for each value it changes"))
-    changes = _assign(game, hand.order, items, what)
+    changes = _assign(game, hand.order, items, _("bids") if what == "bids" else _("tricks"))
     if what == "bids":
         new_bids = {**hand.bids, **changes}
         for p, b in new_bids.items():
