@@ -25,6 +25,36 @@ os.environ["TERM"] = "dumb"
 os.environ.pop("OHHELL_LANG", None)
 os.environ["LANGUAGE"] = "en"
 
+#: Tests timed by a real terminal, real shells or real processes racing each other
+#: (a Ctrl-C 50 ms after a start): under pytest-xdist (`-n`, pyproject's addopts) they
+#: all go to one worker, and each runs while no other test runs (``one_at_a_time``),
+#: so a busy neighbour does not slow it past its timing.
+ALONE = pytest.mark.xdist_group("alone")
+
+
+@pytest.fixture(autouse=True)
+def one_at_a_time(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """Under xdist, an ``ALONE`` test holds the session's lock file exclusively, every
+    other test shares it: while an ``ALONE`` test runs, the other workers wait."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        yield  # one process: every test runs alone anyway
+        return
+    import fcntl
+
+    marker = request.node.get_closest_marker("xdist_group")
+    alone = marker is not None and marker.args[:1] == ("alone",)
+    # The workers' temp folders share this session's parent folder.
+    path = tmp_path_factory.getbasetemp().parent / "alone.lock"
+    with open(path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -15,7 +15,10 @@ from typing import get_args
 import pexpect
 import pytest
 
-from tests.conftest import Ohhell, need
+from tests.conftest import ALONE, Ohhell, need
+
+# Timed by real processes or shells: on one worker, one test at a time (conftest.py).
+pytestmark = ALONE
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLETIONS = ROOT / "completions"

@@ -1,7 +1,11 @@
-"""The README is the documentation: its commands stay true (style habit 8)."""
+"""The README and docs/ are the documentation: their commands stay true, their links
+lead somewhere, and nothing a user reads points outside the project (style habit 8)."""
 
 from __future__ import annotations
 
+import importlib.util
+import io
+import json
 import os
 import re
 import shlex
@@ -9,6 +13,10 @@ import string
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from tests.conftest import ALONE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,3 +95,123 @@ def test_the_readme_game_step_by_step_prints_what_the_readme_shows(data_dir: Pat
         assert done.returncode == 0, (words, done.stderr)
         if shown:
             assert done.stdout.splitlines() == shown, words
+
+
+#: The answers typed in README "Your first game", each after the prompt it answers.
+FIRST_GAME_ANSWERS = [
+    ("Player 1: ", "Ann"),
+    ("Player 2: ", "Bob"),
+    ("Player 3: ", "Cat"),
+    ("Player 4: ", "Dan"),
+    ("Player 5: ", ""),
+    ("Enter: classic): ", ""),
+    ("d: draw cards): ", ""),
+    ("(s h d c): ", "h"),
+    ("Bob bids (0-10): ", "3"),
+    ("Cat bids (0-10; 3 bid of 10 so far): ", "2"),
+    ("Dan bids (0-10; 5 bid of 10 so far): ", "4"),
+    ("bids (0-10; 9 bid of 10 so far): ", "1"),
+    ("bids (0-10; 9 bid of 10 so far): ", "2"),
+    ("Bob took (0-10): ", "3"),
+    ("Cat took (0-7): ", "2"),
+    ("Dan took (0-5): ", "3"),
+    ("Ann took 2 (Enter): ", ""),
+    ("(s h d c): ", "q"),
+]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+@ALONE
+def test_the_readme_first_game_is_what_play_shows(data_dir: Path) -> None:
+    """README "Your first game": `ohhell play` with no game yet, in a real terminal, given
+    the answers shown, prints every line shown (the game's id is the day's date)."""
+    import pexpect
+
+    shown = readme().split("\n## Your first game\n", 1)[1]
+    block = shown.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
+    assert block[0] == "$ ohhell play"
+    env = {
+        **os.environ,
+        "OHHELL_DATA_DIR": str(data_dir),
+        "COLUMNS": "88",
+        "LINES": "40",
+        "NO_COLOR": "1",
+        "TERM": "dumb",
+    }
+    script = str(Path(sys.executable).with_name("ohhell"))
+    typed = io.StringIO()
+    child = pexpect.spawn(
+        script, ["play"], env=env, encoding="utf-8", timeout=60, dimensions=(40, 88)
+    )
+    child.logfile_read = typed
+    for prompt, answer in FIRST_GAME_ANSWERS:
+        child.expect_exact(prompt)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    text = re.sub(r"\x1b\[[0-9;]*m", "", typed.getvalue()).replace("\r", "")
+    text = re.sub(r"New game \d{4}-\d\d-\d\d", "New game 2026-12-01", text)
+    assert [line.rstrip() for line in text.splitlines()] == block[1:]
+    assert child.exitstatus == 0
+
+
+def test_the_command_reference_is_current() -> None:
+    """docs/commands.md is every help page as the program prints it: run
+    `python docs/reference.py` after changing a command."""
+    spec = importlib.util.spec_from_file_location("docs_reference", ROOT / "docs" / "reference.py")
+    assert spec and spec.loader
+    generate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generate)
+    committed = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert committed == generate.generate(), "docs/commands.md is stale: run docs/reference.py"
+
+
+def pages() -> list[Path]:
+    """What a user reads in the project: the README, the changelog and docs/."""
+    return [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: p.name)
+def test_every_link_of_a_page_leads_to_a_file_of_the_project(page: Path) -> None:
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+        if "://" in target:
+            continue  # a web page, not a file
+        where = (page.parent / target).resolve()
+        assert where.exists(), f"{page.name} links to {target}, which is not there"
+        assert ROOT in where.parents, f"{page.name} links outside the project: {target}"
+
+
+def program_output() -> str:
+    """What the program says about its rules and itself: `rules`, each preset
+    explained (as text and JSON), and every help page (docs/commands.md holds them)."""
+    from tests.conftest import invoke
+
+    out = [(ROOT / "docs" / "commands.md").read_text(encoding="utf-8")]
+    out.append(invoke(["rules"]).output)
+    out.append(invoke(["rules", "--json"]).output)
+    for name in json.loads(invoke(["rules", "--json"]).output):
+        out.append(invoke(["rules", name["name"]]).output)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("pointer", ["../" + "shared", "seed 0", "cli-contract.md"])
+def test_nothing_a_user_reads_points_outside_the_project(pointer: str) -> None:
+    """Pages and program output name the rules' sources by their names, never by a team's
+    file outside the project (a seed number, the shared folder)."""
+    for page in pages():
+        assert pointer not in page.read_text(encoding="utf-8"), (page.name, pointer)
+    assert pointer not in program_output()
+
+
+#: Folders of the working copy that are not the project's files.
+NOT_THE_PROJECT = {".git", ".venv", "dist", "build", "mutants", ".hypothesis", "__pycache__"}
+
+
+def test_no_file_of_the_project_names_a_path_outside_it() -> None:
+    """Nothing in the project (code, tests, CI, docs) points to a team's folder beside it."""
+    outside = "../" + "shared"  # spelled apart, so this file does not name it
+    for path in ROOT.rglob("*"):
+        parts = set(path.relative_to(ROOT).parts)
+        if path.is_file() and not parts & NOT_THE_PROJECT and not path.name.endswith(".pyc"):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            assert outside not in text, path.relative_to(ROOT)

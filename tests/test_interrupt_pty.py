@@ -16,10 +16,15 @@ from typing import Any, NamedTuple
 import pexpect
 import pytest
 
-from tests.conftest import Ohhell
+from tests.conftest import ALONE, Ohhell
 from tests.test_play_pty import answer, ctrl_c, spawn
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+# Timed by a real terminal or real processes: on one worker, one test at a time
+# (conftest.py, "alone").
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal"),
+    ALONE,
+]
 
 
 class Stop(NamedTuple):

@@ -23,6 +23,10 @@ import pytest
 
 from ohhell_score.domain.game import Game
 from ohhell_score.storage import games
+from tests.conftest import ALONE
+
+# Timed by real processes or shells: on one worker, one test at a time (conftest.py).
+pytestmark = ALONE
 
 GAME = "kill"
 #: A short classic game: every kind of entry that saves, hand after hand.

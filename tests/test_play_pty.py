@@ -17,9 +17,14 @@ from typing import Any
 import pexpect
 import pytest
 
-from tests.conftest import Ohhell
+from tests.conftest import ALONE, Ohhell
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+# Timed by a real terminal or real processes: on one worker, one test at a time
+# (conftest.py, "alone").
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal"),
+    ALONE,
+]
 
 TIMEOUT = 60  # a shared, busy machine: generous, and only ever waited out on failure
 

@@ -182,8 +182,13 @@ def test_a_sheet_piped_into_head_ends_quietly(ohhell: Ohhell) -> None:
     read, write, holds = small_pipe()
     # A sheet bigger than the pipe and what head reads from it: ohhell cannot finish
     # writing before head has gone, whatever the order the two processes run in.
+    # Hands played: a row of blank cells is no wider than its number (no line ends in
+    # spaces), a played one is as wide as the sheet.
+    from tests.games import new_game, play
+
     hands = ",".join(["1"] * (holds // 10))
-    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g", "--hands", hands, "--trump", "none")
+    game = new_game("g", ("Ann", "Bob", "Cat"), hands=hands, trump="none")
+    games.create(play(game, holds // 20))
     script = str(Path(sys.executable).with_name("ohhell"))
     # Python's stdout as people have it: PYTHONUNBUFFERED (set in some containers) makes
     # a write the reader leaves half way a short write, which Python drops silently.

@@ -108,6 +108,25 @@ def test_delete_yes_removes_the_game_and_its_files(ohhell: Ohhell, data_dir: Pat
     ohhell.refused("show", "-g", "gone")
 
 
+@pytest.fixture
+def at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`delete` asks only where someone can answer: as if typed at a terminal."""
+    monkeypatch.setattr("ohhell_score.cli.play.can_ask", lambda: True)
+
+
+def test_delete_without_a_terminal_says_to_use_yes_and_keeps_the_game(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "kept")
+    result = ohhell("delete", "kept", input="y\n")
+    assert result.exit_code == 1
+    assert (
+        result.stderr
+        == "ohhell: delete asks first, and there is no terminal to ask on: use --yes\n"
+    )
+    assert "Delete game" not in result.stdout
+    ohhell.ok("show", "-g", "kept")
+
+
+@pytest.mark.usefixtures("at_a_terminal")
 def test_delete_asks_first_and_keeps_the_game_on_no(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "kept")
     result = ohhell("delete", "kept", input="n\n")
@@ -116,6 +135,7 @@ def test_delete_asks_first_and_keeps_the_game_on_no(ohhell: Ohhell) -> None:
     ohhell.ok("show", "-g", "kept")
 
 
+@pytest.mark.usefixtures("at_a_terminal")
 def test_delete_asks_first_and_deletes_on_yes(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "asked")
     result = ohhell("delete", "asked", input="y\n")

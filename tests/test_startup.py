@@ -118,7 +118,7 @@ def test_commands_that_need_no_game_import_no_game_engine(args: list[str]) -> No
 def test_bid_imports_no_other_area() -> None:
     """`bid` is typed between every trick: tournaments, exports and stats stay unloaded."""
     loaded = loaded_after("bid", "--help", whole=True)
-    areas = {"safety", "export", "tournament", "rules", "stats", "play"}
+    areas = {"safety", "export", "tournament", "rules", "stats", "play", "shell", "seat"}
     assert not {f"ohhell_score.cli.{m}" for m in areas} & loaded
 
 

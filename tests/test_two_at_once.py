@@ -18,9 +18,12 @@ from typing import Any
 import pexpect
 import pytest
 
-from tests.conftest import Ohhell
+from tests.conftest import ALONE, Ohhell
 from tests.scripted import run
 from tests.test_play_pty import answer, refused, spawn
+
+# Timed by real processes or shells: on one worker, one test at a time (conftest.py).
+pytestmark = ALONE
 
 FORK = multiprocessing.get_context("fork")
 RACERS = 8

@@ -176,3 +176,16 @@ def _last_touched_hand(prog: Progress) -> HandState:
     """The hand the last entry went to (the current one, or the last scored)."""
     last = prog.game.entries[-1]
     return prog.hands[last.hand - 1]
+
+
+def status() -> str:
+    """What `ohhell` alone answers: the current game and what to type next, or how to
+    start one. A damaged current game is refused as `show` refuses it."""
+    from ohhell_score.domain.errors import GameNotFound
+    from ohhell_score.views.words import NO_GAME_YET, status_words
+
+    try:
+        prog = load_progress(None)
+    except GameNotFound:
+        return NO_GAME_YET
+    return status_words(prog)

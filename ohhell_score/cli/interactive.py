@@ -759,11 +759,11 @@ def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
             )
             continue
         try:
-            check_players([*names, answer])
+            checked = check_players([*names, answer])  # the name as kept: NFC
         except Refused as err:
             console.print(REFUSED + str(err), style="bold")
             continue
-        names.append(answer)
+        names.append(checked[-1])
 
 
 #: The rule options the questions of `new` let the table change, as the options do.

@@ -39,6 +39,11 @@ class LazyGroup(TyperGroup):
     #: ``"package.module:attribute"`` of an area's Typer app -> the names of its
     #: commands, in the order help lists them (after the group's own).
     areas: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: The commands' ``rich_help_panel``s, in the order help shows them (a command
+    #: without one goes last, under "Commands").
+    panels: ClassVar[tuple[str, ...]] = ()
+    #: Commands help lists first in their panel, in this order: where a newcomer starts.
+    first: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
@@ -56,6 +61,32 @@ class LazyGroup(TyperGroup):
             if cmd_name in names:
                 return self._area(where)[cmd_name]
         return None
+
+    def panels_of(self, ctx: Any) -> dict[str, list[tuple[str, Command]]]:
+        """The commands help lists, by panel (``rich_help_panel``) in help's order."""
+        names = sorted(
+            self.list_commands(ctx),
+            key=lambda n: self.first.index(n) if n in self.first else len(self.first),
+        )
+        grouped: dict[str, list[tuple[str, Command]]] = {}
+        for name in names:
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                panel = getattr(command, "rich_help_panel", None) or "Commands"
+                grouped.setdefault(panel, []).append((name, command))
+        order = [*self.panels, *(p for p in grouped if p not in self.panels)]
+        return {panel: grouped[panel] for panel in order if panel in grouped}
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Help lists the commands by panel, as Typer's rich help does, in plain text:
+        the root's help is printed without importing rich."""
+        grouped = self.panels_of(ctx)
+        if not grouped:
+            return
+        limit = formatter.width - 6 - max(len(n) for shown in grouped.values() for n, _ in shown)
+        for panel, shown in grouped.items():
+            with formatter.section(panel):
+                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in shown])
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """Typer suggests the command meant ("Did you mean 'show'?") from the group's

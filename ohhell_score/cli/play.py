@@ -20,8 +20,8 @@ import typer
 from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GameOpt, refusals
-from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave
+from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt, refusals
+from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.storage import games
@@ -71,16 +71,30 @@ def play_game(game_id: str) -> None:
 
 @app.command(
     "play",
+    rich_help_panel=AT_THE_TABLE,
     help=_("Play the game at the table, one prompt at a time, each answer saved.")
     + "\n\n"
     + _(
         "Asks for trump, each bid and each player's tricks in the order the "
         "rules give. Every answer is saved as it is given; `u` takes back the "
         "last one, `?` shows the keys, `q` (or Ctrl-C, Ctrl-D) leaves, and "
-        "`ohhell play` goes on where it stopped."
+        "`ohhell play` goes on where it stopped. With no game saved yet, it "
+        "first asks for one as `ohhell new` does."
+    )
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell play               # the current game, or a new one\n"
+        "  ohhell play -g friday"
     ),
 )
 def play_cmd(game: GameOpt = None) -> None:
+    if game is None and not games.game_files():  # a first game: ask for it, then play
+        from ohhell_score.domain.rules import RuleOptions
+
+        new_at_table(None, DEFAULT_PRESET, None, None, RuleOptions(), None, False)
+        return
     with refusals():
         game_id = games.resolve_id(game)
         prog = games.load_progress(game_id)
@@ -93,6 +107,7 @@ def play_cmd(game: GameOpt = None) -> None:
 
 
 @app.command(
+    rich_help_panel=AT_THE_TABLE,
     help=_('Write a note on a hand ("misdeal, redealt by Bob"): on the sheet, exports, history.')
     + "\n\n"
     + _(
@@ -101,6 +116,13 @@ def play_cmd(game: GameOpt = None) -> None:
         'note replaces the hand\'s note; an empty one (`ohhell note 3 ""`) clears '
         "it. `undo` leaves notes alone."
     )
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell note misdeal, redealt by Bob\n"
+        '  ohhell note 3 ""          # clears hand 3\'s note'
+    ),
 )
 def note(
     words: Annotated[
@@ -108,7 +130,7 @@ def note(
         typer.Argument(
             help=_('The hand (default: the current one, or the last) and the note; "" clears it.'),
             show_default=False,
-            metavar="[HAND] TEXT...",
+            metavar="[HAND] NOTE...",
         ),
     ],
     game: GameOpt = None,
@@ -120,7 +142,9 @@ def note(
         say(write_note(game, hand, text))
 
 
-@app.command(help=_("Delete a saved game for good (asks first, unless --yes)."))
+@app.command(
+    rich_help_panel=GAMES, help=_("Delete a saved game for good (asks first, unless --yes).")
+)
 def delete(
     game_id: Annotated[
         str,
@@ -135,6 +159,8 @@ def delete(
     with refusals():
         prog = games.load_progress(check_id(game_id))
     game = prog.game
+    if not yes and not can_ask():  # a script would wait on a question nobody sees
+        raise Refused(_("delete asks first, and there is no terminal to ask on: use --yes"))
     if not yes:
         where = (
             _("finished")
@@ -159,6 +185,11 @@ def delete(
         games.delete(game.id)
         drafts.forget(game.id)
     say(_("Deleted game {id}.").format(id=game.id))
+
+
+def can_ask() -> bool:
+    """Whether a question can be put to a person: standard input is a terminal."""
+    return sys.stdin.isatty()
 
 
 def saved_house_rules() -> list[Preset]:

@@ -32,8 +32,13 @@ GAME_OPTIONS = ("-g", "--game")
 def answer(args: list[str]) -> int | None:
     """Run ``args`` (the command line after ``ohhell``) if it is one of the quick forms
     and return the exit status; None when Typer should read it (nothing was done)."""
-    if os.name != "posix" or "_OHHELL_COMPLETE" in os.environ or not args:
+    if os.name != "posix" or "_OHHELL_COMPLETE" in os.environ:
         return None  # Windows: click expands wildcards itself. Completion: click's.
+    if not args:  # `ohhell` alone: where the game is and what to type next
+        from ohhell_score.actions.entries import status  # lazy: as in _command
+
+        say(status())
+        return ExitCode.OK
     if args == ["--version"]:
         say(f"ohhell {__version__}")
         return ExitCode.OK

@@ -14,7 +14,7 @@ import typer
 
 from ohhell_score.cli.complete import complete_seated
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GameOpt, refusals
+from ohhell_score.cli.options import AT_THE_TABLE, GameOpt, refusals
 from ohhell_score.i18n import _
 from ohhell_score.views.console import say
 
@@ -28,13 +28,14 @@ seat_app = typer.Typer(
 
 #: This area's one command, the group above; cli/lazy.py builds it when it is named.
 app = area()
-app.add_typer(seat_app, name="seat")
+app.add_typer(seat_app, name="seat", rich_help_panel=AT_THE_TABLE)
 
 SeatedArg = Annotated[
     str,
     typer.Argument(
         help=_("A seated player (as in `bid`: any case)."),
         show_default=False,
+        metavar="NAME",
         autocompletion=complete_seated,
     ),
 ]
@@ -43,16 +44,16 @@ NewcomerArg = Annotated[
     typer.Argument(
         help=_("The name of the player who sits down (someone who left comes back)."),
         show_default=False,
+        metavar="NAME",
     ),
 ]
 
 
 @seat_app.command(
     "replace",
-    help=_(
-        "NEW takes OLD's seat from the current hand.\n\n"
-        "NEW starts at 0, or with --carry at OLD's total (OLD then keeps 0)."
-    ),
+    help=_("NEW takes OLD's seat from the current hand.")
+    + "\n\n"
+    + _("NEW starts at 0, or with --carry at OLD's total (OLD then keeps 0)."),
 )
 def replace(
     old: Annotated[
@@ -82,10 +83,9 @@ def replace(
 
 @seat_app.command(
     "leave",
-    help=_(
-        "NAME gets up: the seat is removed from the current hand.\n\n"
-        "NAME keeps the total made so far but cannot win."
-    ),
+    help=_("NAME gets up: the seat is removed from the current hand.")
+    + "\n\n"
+    + _("NAME keeps the total made so far but cannot win."),
 )
 def leave(name: SeatedArg, game: GameOpt = None) -> None:
     from ohhell_score.actions import seats
@@ -96,11 +96,9 @@ def leave(name: SeatedArg, game: GameOpt = None) -> None:
 
 @seat_app.command(
     "join",
-    help=_(
-        "NAME sits down: a new seat from the current hand.\n\n"
-        "The seat is clockwise after PLAYER; someone who left comes back with "
-        "their total."
-    ),
+    help=_("NAME sits down: a new seat from the current hand.")
+    + "\n\n"
+    + _("The seat is clockwise after PLAYER; someone who left comes back with their total."),
 )
 def join(
     name: NewcomerArg,

@@ -19,7 +19,7 @@ import typer
 
 from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GameOpt, load_progress, refusals
+from ohhell_score.cli.options import RESULTS, RULES_AND_STATISTICS, GameOpt, load_progress, refusals
 from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.views.console import complain, rich_console, say
 
@@ -41,7 +41,10 @@ def _since(text: str | None) -> date | None:
         ) from None
 
 
-@app.command(help=_("Who wins and who bids best, over the finished games."))
+@app.command(
+    rich_help_panel=RULES_AND_STATISTICS,
+    help=_("Who wins and who bids best, over the finished games."),
+)
 def stats(
     player: Annotated[
         str | None,
@@ -205,7 +208,10 @@ def _row(p: PlayerStats) -> list[str]:
     ]
 
 
-@app.command(help=_("Every entry and correction of a game in time order; corrections marked `*`."))
+@app.command(
+    rich_help_panel=RESULTS,
+    help=_("Every entry and correction of a game in time order; corrections marked `*`."),
+)
 def history(
     game: GameOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array of events."))] = False,

@@ -28,6 +28,7 @@ from ohhell_score.cli.complete import (
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import (
     PRESET_NAMES,
+    TOURNAMENTS,
     DeckSizeOpt,
     DecksOpt,
     HandsOpt,
@@ -50,22 +51,27 @@ if TYPE_CHECKING:
 
 tournament_app = typer.Typer(
     name="tournament",
-    help="Run a Cartier tournament: tables of 4, a second round, a final.",
+    help=_("Run a Cartier tournament: tables of 4, a second round, a final."),
     no_args_is_help=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 #: This area's one command, the group above; cli/lazy.py builds it when it is named.
 app = area()
-app.add_typer(tournament_app, name="tournament")
+app.add_typer(tournament_app, name="tournament", rich_help_panel=TOURNAMENTS)
 
 NameArg = Annotated[
     str,
     typer.Argument(
-        help="The tournament's name.", show_default=False, autocompletion=complete_tournament
+        help=_("The tournament's name."),
+        show_default=False,
+        metavar="NAME",
+        autocompletion=complete_tournament,
     ),
 ]
-NewNameArg = Annotated[str, typer.Argument(help="The tournament's name.", show_default=False)]
+NewNameArg = Annotated[
+    str, typer.Argument(help=_("The tournament's name."), show_default=False, metavar="NAME")
+]
 
 
 def _read_players_file(path: Path) -> list[str]:
@@ -79,39 +85,59 @@ def _read_players_file(path: Path) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-@tournament_app.command("new")
+@tournament_app.command(
+    "new",
+    help=_("Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...).")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell tournament new cartier --players-file players.txt --seed 1995\n"
+        "  ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle"
+    ),
+)
 def new(
     ctx: typer.Context,
     name: NewNameArg,
     players: Annotated[
         list[str] | None,
-        typer.Argument(help="The players (8 to 32; 32 for Cartier).", show_default=False),
+        typer.Argument(
+            help=_("The players (8 to 32; 32 for Cartier)."),
+            show_default=False,
+            metavar="[PLAYER...]",
+        ),
     ] = None,
     players_file: Annotated[
         Path | None,
         typer.Option(
-            "--players-file", help="A file of players, one name a line.", show_default=False
+            "--players-file",
+            help=_("A file of players, one name a line."),
+            show_default=False,
+            metavar="FILE",
         ),
     ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
-            help="Makes the draw repeatable (default: a random seed).", show_default=False
+            help=_("Makes the draw repeatable (default: a random seed)."),
+            show_default=False,
+            metavar="N",
         ),
     ] = None,
     no_shuffle: Annotated[
-        bool, typer.Option("--no-shuffle", help="Seat round 1 in the order given.")
+        bool, typer.Option("--no-shuffle", help=_("Seat round 1 in the order given."))
     ] = False,
     losers_bracket: Annotated[
         bool,
-        typer.Option("--losers-bracket", help="The players knocked out in round 1 play on."),
+        typer.Option("--losers-bracket", help=_("The players knocked out in round 1 play on.")),
     ] = False,
     rules: Annotated[
         str,
         typer.Option(
             "--rules",
             "-r",
-            help=f"Preset: {', '.join(PRESET_NAMES)}.",
+            help=_("Preset: {preset_names}.").format(preset_names=", ".join(PRESET_NAMES)),
+            metavar="NAME",
             autocompletion=complete_preset,  # tables play presets: no house rules
         ),
     ] = "cartier",
@@ -122,7 +148,6 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
 ) -> None:
-    """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...)."""
     import secrets  # lazy: it imports hashlib, which `--help` does not load
 
     from ohhell_score.domain.tournament import TableRules, new_tournament, seated_games
@@ -132,7 +157,7 @@ def new(
     if players_file is not None:
         field += _read_players_file(players_file)
     if not field:
-        raise typer.BadParameter("give the players as arguments or with --players-file")
+        raise typer.BadParameter(_("give the players as arguments or with --players-file"))
     table_rules = TableRules(rules, rule_options(ctx))
     drawn = seed if seed is not None else secrets.randbelow(1_000_000)
     at = game_store.now()
@@ -191,11 +216,12 @@ def _same_draw(kept: Tournament, asked: Tournament, seeded: bool) -> bool:
     return key(kept) == key(asked)
 
 
-@tournament_app.command("list")
+@tournament_app.command(
+    "list", help=_("Saved tournaments: players, rules, and what the organiser does next.")
+)
 def list_tournaments(
-    as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array."))] = False,
 ) -> None:
-    """Saved tournaments: players, rules, and what the organiser does next."""
     from ohhell_score.domain.tournament import champion, results
     from ohhell_score.storage import tournaments as ts
 
@@ -240,14 +266,15 @@ def _next(t: Tournament, res: Mapping[str, Result], as_json: bool) -> str:
         return next_line(t, res)
 
 
-@tournament_app.command("show")
+@tournament_app.command(
+    "show", help=_("Every round and table: who sits where, standings, who goes on, the champion.")
+)
 def show(
     name: NameArg,
     as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object (the scripting contract).")
+        bool, typer.Option("--json", help=_("One JSON object (the scripting contract)."))
     ] = False,
 ) -> None:
-    """Every round and table: who sits where, standings, who goes on, the champion."""
     from ohhell_score.domain.tournament import results, show_json
     from ohhell_score.storage import tournaments as ts
 
@@ -276,19 +303,21 @@ def _parse_orders(orders: list[str]) -> dict[str, list[str]]:
     return out
 
 
-@tournament_app.command("advance")
+@tournament_app.command(
+    "advance", help=_("When every table of the round is finished, seat the next round.")
+)
 def advance(
     name: NameArg,
     order: Annotated[
         list[str] | None,
         typer.Option(
             "--order",
-            help="GAME=P1,P2,...: the organiser's order for a tie at that table, best first.",
+            help=_("The organiser's order for a tie at that table, best first."),
             show_default=False,
+            metavar="GAME=P1,P2,...",
         ),
     ] = None,
 ) -> None:
-    """When every table of the round is finished, seat the next round."""
     from ohhell_score.domain.tournament import advance as seat_next
     from ohhell_score.domain.tournament import champion, results, seated_games
     from ohhell_score.storage import tournaments as ts
@@ -320,22 +349,28 @@ def advance(
         game_store.set_current(new_games[0].id)
 
 
-@tournament_app.command("dealer")
+@tournament_app.command(
+    "dealer",
+    help=_("Record who deals first at a table (highest card drawn), before its first bid."),
+)
 def dealer(
     game: Annotated[
         str,
         typer.Argument(
-            help="The table's game id.", show_default=False, autocompletion=complete_game
+            help=_("The table's game id."),
+            show_default=False,
+            metavar="ID",
+            autocompletion=complete_game,
         ),
     ],
     player: Annotated[
         str | None,
-        typer.Argument(help="Who drew the highest card.", show_default=False),
+        typer.Argument(help=_("Who drew the highest card."), show_default=False, metavar="PLAYER"),
     ] = None,
     draw_cards: Annotated[
         str | None,
         typer.Option(
-            help="The cards drawn instead: \"Ann=Q♠ Bob=Q♥ ...\"; the tied again after ';'.",
+            help=_("The cards drawn instead: \"Ann=Q♠ Bob=Q♥ ...\"; the tied again after ';'."),
             show_default=False,
             metavar="DRAW",
         ),
@@ -343,18 +378,17 @@ def dealer(
     draw_ties: Annotated[
         str | None,
         typer.Option(
-            help="Equal highest cards: suit or redraw (default: suit under cartier).",
+            help=_("Equal highest cards: suit or redraw (default: suit under cartier)."),
             show_default=False,
             metavar="suit|redraw",
         ),
     ] = None,
 ) -> None:
-    """Record who deals first at a table (highest card drawn), before its first bid."""
     from ohhell_score.domain.draw import scripted_draw, ties_by_suit
     from ohhell_score.domain.game import Progress, progress
 
     if (player is None) == (draw_cards is None):
-        raise typer.BadParameter("give the PLAYER who drew the highest card, or --draw-cards")
+        raise typer.BadParameter(_("give the PLAYER who drew the highest card, or --draw-cards"))
 
     def first_dealer(prog: Progress) -> Progress:
         g = prog.game
@@ -382,19 +416,21 @@ def dealer(
     )
 
 
-@tournament_app.command("collect")
+@tournament_app.command(
+    "collect",
+    help=_("Bring in table games scored on other laptops, in place of the tables' games here."),
+)
 def collect(
     name: NameArg,
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="Table games exported as JSON on other laptops (`ohhell export -f json`).",
+            help=_("Table games exported as JSON on other laptops (`ohhell export -f json`)."),
             show_default=False,
             metavar="FILE...",
         ),
     ],
 ) -> None:
-    """Bring in table games scored on other laptops, in place of the tables' games here."""
     from ohhell_score.domain.game import Game, Progress
     from ohhell_score.domain.tournament import Table, bring, result, table_for
     from ohhell_score.storage import tournaments as ts
@@ -437,16 +473,23 @@ class Format(StrEnum):
     json = "json"
 
 
-@tournament_app.command("export")
+@tournament_app.command(
+    "export", help=_("The whole tournament: every round, table, standing and the champion.")
+)
 def export(
     name: NameArg,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="md, html, csv or json.")],
+    fmt: Annotated[Format, typer.Option("--format", "-f", help=_("md, html, csv or json."))],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to FILE (default: stdout).", show_default=False),
+        typer.Option(
+            "--output",
+            "-o",
+            help=_("Write to FILE (default: stdout)."),
+            show_default=False,
+            metavar="FILE",
+        ),
     ] = None,
 ) -> None:
-    """The whole tournament: every round, table, standing and the champion."""
     from ohhell_score.domain.tournament import results
     from ohhell_score.storage import tournaments as ts
     from ohhell_score.views.tournament import WRITERS

@@ -23,6 +23,7 @@ from ohhell_score.domain.errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
+from ohhell_score.domain.names import composed
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
     Carried,
@@ -109,7 +110,7 @@ class Game(NamedTuple):
         """A player's name as typed: exactly, or ignoring case (names are unique so)."""
         if name in self.players:
             return name
-        folded = name.strip().casefold()
+        folded = composed(name.strip()).casefold()
         for player in self.players:
             if player.casefold() == folded:
                 return player
@@ -822,7 +823,7 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     no spaces at either end."""
     out: list[str] = []
     seen: set[str] = set()
-    for name in names:
+    for name in map(composed, names):
         if not 1 <= len(name) <= 24:
             raise BadPlayers(_("player name {name!r} must be 1 to 24 characters").format(name=name))
         if name != name.strip():

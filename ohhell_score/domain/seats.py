@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, UnknownPlayer
+from ohhell_score.domain.names import composed
 from ohhell_score.domain.rules import MAX_PLAYERS_ONE_DECK, MIN_PLAYERS, PACK
 from ohhell_score.i18n import _
 
@@ -128,7 +129,7 @@ def resolve_seated(seated: Sequence[str], name: str) -> str:
     """A seated player's name as typed: exactly, or ignoring case (names are unique so)."""
     if name in seated:
         return name
-    folded = name.strip().casefold()
+    folded = composed(name.strip()).casefold()
     for player in seated:
         if player.casefold() == folded:
             return player
@@ -140,7 +141,7 @@ def resolve_seated(seated: Sequence[str], name: str) -> str:
 def returning_name(known: Sequence[str], seated: Sequence[str], name: str) -> str:
     """The name a newcomer sits under: someone who sat before (ignoring case) comes back
     under their own name; a name of someone seated is refused."""
-    folded = name.casefold()
+    folded = composed(name).casefold()
     if any(p.casefold() == folded for p in seated):
         raise BadPlayers(_("{name} is seated already (names ignore case)").format(name=name))
     return next((p for p in known if p.casefold() == folded), name)

@@ -10,10 +10,12 @@ prompts.
   is no error: what was entered is saved.
 - **Encoding.** ``forgive_encoding`` (called first by ``entry.main``): a character the
   output cannot show (an ASCII locale, a Windows code page and ``♠`` or ``✓``) shows
-  as ``?``, never a traceback. A reader that went away (``| head``) is
+  as its plain stand-in (``S``, ``+``; ``STAND_INS``, the one table of them), else
+  ``?``, never a traceback. A reader that went away (``| head``) is
   ``hush_stdout``'s, called by ``entry.py``; rich handles its own.
 - **Styles.** The plain text (the sheet, the list) is styled on a terminal whose
-  ``TERM`` is not ``dumb``, and coloured unless ``NO_COLOR`` is set (``styles``). A rich
+  ``TERM`` is not ``dumb`` or wherever ``FORCE_COLOR`` is set, and coloured unless
+  ``NO_COLOR`` is set (``styles``; an empty variable counts as unset). A rich
   console reads ``NO_COLOR``, ``FORCE_COLOR`` and ``TERM`` itself (``rich_console``).
 
 Cheap to import (``os`` and ``sys``): ``bid`` and ``show`` write through it; rich is
@@ -35,13 +37,45 @@ if TYPE_CHECKING:
 PROGRAM = "ohhell"
 
 
+#: What a stream that cannot show a symbol shows instead: one column each, so the
+#: sheet's columns stay in line (a suit is its letter, never ``?``).
+STAND_INS = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "✓": "+", "✗": "x", "★": "*", "▶": ">", "†": "+",
+    "━": "=", "─": "-", "│": "|", "└": "+", "·": ".", "…": ".", "→": ">", "–": "-",
+    "—": "-", "±": "~", "Σ": "=", "×": "x", "÷": "/",
+}  # fmt: skip
+
+
+def _stand_in(error: UnicodeError) -> tuple[str | bytes, int]:
+    """The codec error handler ``ohhell``: each character the stream cannot encode as
+    its stand-in, else ``?``; bytes a C locale smuggled in as surrogates go out as they
+    came (``surrogateescape``)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    if all("\udc80" <= ch <= "\udcff" for ch in text):
+        return bytes(ord(ch) - 0xDC00 for ch in text), error.end
+    return "".join(STAND_INS.get(ch, "?") for ch in text), error.end
+
+
 def forgive_encoding() -> None:
-    """Characters the streams cannot encode become ``?`` (Python's defaults would stop
-    with a traceback on stdout and write ``\\xeb`` on stderr)."""
+    """Characters the streams cannot encode become their stand-ins (``STAND_INS``) or
+    ``?`` (Python's defaults would stop with a traceback on stdout and write ``\\xeb``
+    on stderr): an ASCII locale, ``LC_ALL=C``, ``PYTHONIOENCODING=ascii``, a Windows
+    code page. Everything written goes through this, Typer's help and rich's too."""
+    import codecs  # already loaded by the interpreter: no start-up cost
+
+    codecs.register_error(PROGRAM, _stand_in)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and stream.errors in ("strict", "backslashreplace"):
-            reconfigure(errors="replace")
+        if reconfigure is not None and stream.errors in (
+            "strict",
+            "backslashreplace",
+            "surrogateescape",
+            "replace",
+        ):
+            reconfigure(errors=PROGRAM)
 
 
 def say(text: str = "", *, end: str = "\n") -> None:
@@ -83,14 +117,16 @@ def styles(stream: object, *, terminal: bool | None = None) -> tuple[bool, bool]
     """Whether plain text for ``stream`` is styled (bold, dim) and whether coloured.
 
     ``terminal`` says whether the output is one (a rich console knows it best), else
-    it is asked of ``stream``. ``NO_COLOR`` drops the colour and keeps the styles:
-    marks, not colours alone, carry the meaning.
+    it is asked of ``stream``. ``FORCE_COLOR`` (set and not empty) styles any output,
+    as rich does. ``NO_COLOR`` (set and not empty, no-color.org) drops the colour and
+    keeps the styles: marks, not colours alone, carry the meaning.
     """
     if terminal is None:
         isatty = getattr(stream, "isatty", None)
         terminal = bool(isatty and isatty())
-    styled = terminal and os.environ.get("TERM") != "dumb"
-    return styled, styled and "NO_COLOR" not in os.environ
+    forced = bool(os.environ.get("FORCE_COLOR"))
+    styled = forced or (terminal and os.environ.get("TERM") != "dumb")
+    return styled, styled and not os.environ.get("NO_COLOR")
 
 
 def rich_console(*, as_typed: bool = False) -> Console:

@@ -151,10 +151,14 @@ def _hand_cells(prog: Progress, hand: HandState) -> list[str]:
     ]
 
 
+#: RFC 4180: CRLF line ends (quotes where needed); every spreadsheet reads that. Every
+#: CSV the program writes, a game's or a tournament's, ends its lines so.
+CSV_LINE_END = "\r\n"
+
+
 def _csv_text(rows: list[list[str]], excel: bool) -> str:
     buffer = io.StringIO()
-    # RFC 4180: CRLF line ends, quotes where needed; every spreadsheet reads that.
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, lineterminator=CSV_LINE_END)
     writer.writerows(rows)
     return (BOM if excel else "") + buffer.getvalue()
 

@@ -320,7 +320,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     if game.scorer:
         scorer = _("Scorer: {name}").format(name=game.scorer)
         out.extend(s(t, DIM) for t in _wrap(scorer, width))
-    return out
+    return [text.rstrip(" ") for text in out]  # piped or copied, no line ends in spaces
 
 
 #: The sheet's words that line up in columns (translated where they are drawn).

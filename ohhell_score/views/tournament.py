@@ -27,6 +27,7 @@ from ohhell_score.domain.tournament import (
     show_json,
 )
 from ohhell_score.i18n import N_, _, language, ngettext
+from ohhell_score.views.export import CSV_LINE_END
 
 
 def _place_labels(r: Result) -> dict[str, str]:
@@ -229,7 +230,7 @@ def _head() -> list[str]:
 
 def to_csv(t: Tournament, res: Mapping[str, Result]) -> str:
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
+    writer = csv.writer(buf, lineterminator=CSV_LINE_END)
     writer.writerow(["round", *HEAD])
     for rnd, rows in _rows(t, res, spoken=False):
         for row in rows:

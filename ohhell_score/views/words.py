@@ -300,6 +300,31 @@ def preset_line(p: Preset) -> str:
     )
 
 
+#: What `ohhell` alone says when there is no game to go on with.
+NO_GAME_YET = (
+    "No game yet. Start one: `ohhell play` asks for the players and the rules, then "
+    "asks for each bid and the tricks (or `ohhell new Ann Bob Cat Dan --rules cartier`).\n"
+    "`ohhell --help` lists every command."
+)
+
+
+def status_words(prog: Progress) -> str:
+    """What `ohhell` alone says: the current game in one line, then the command to type
+    next (every way of going on ends in `ohhell play`, which asks)."""
+    rules = prog.game.rules
+    head = f"{prog.game.id} ({', '.join(prog.game.players)}; {rules.preset}): {next_words(prog)}"
+    nxt = prog.next
+    if nxt is None:
+        then = "`ohhell show` for the sheet, or `ohhell play` for a new game"
+    elif nxt.step is Step.BID:
+        then = f"`ohhell bid N...` from {nxt.player} on, or `ohhell play`"
+    elif nxt.step is Step.TRUMP:
+        then = "`ohhell trump SUIT`, or `ohhell play`"
+    else:
+        then = "`ohhell tricks N...` in bidding order (or NAME=N...), or `ohhell play`"
+    return f"{head}\nNext: {then}. `ohhell --help` lists every command."
+
+
 # --- seats that change ----------------------------------------------------------------
 
 
