@@ -151,9 +151,9 @@ def load_progress(game_id: str | None) -> "Progress":
 # The groups `ohhell --help` lists the commands in, in this order (each command names
 # its own with ``rich_help_panel``; cli/lazy.py groups them).
 AT_THE_TABLE = _("At the table")
-GAMES = "Games"
-RESULTS = "Results"
-TOURNAMENTS = "Tournaments"
+GAMES = _("Games")
+RESULTS = _("Results")
+TOURNAMENTS = _("Tournaments")
 RULES_AND_STATISTICS = _("Rules and statistics")
-SET_UP = "Set-up"
+SET_UP = _("Set-up")
 PANELS = (AT_THE_TABLE, GAMES, RESULTS, TOURNAMENTS, RULES_AND_STATISTICS, SET_UP)
