@@ -97,7 +97,8 @@ def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
         f"{p} {'+' if s >= 0 else ''}{s}{' ✓' if hand.bids[p] == hand.tricks[p] else ''}"
         for p, s in hand.scores.items()
     )
-    totals = ", ".join(f"{p} {t}" for p, t in prog.totals.items())
+    # Who sits now, in seat order: a player who got up is on the sheet, not read aloud here.
+    totals = ", ".join(f"{p} {prog.totals[p]}" for p in prog.players)
     return report(
         prog,
         _("Hand {number} scored: {scores}.\nTotals: {totals}.").format(
