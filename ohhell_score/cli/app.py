@@ -34,6 +34,8 @@ from ohhell_score.cli.options import (
     PANELS,
     DeckSizeOpt,
     DecksOpt,
+    DrawCardsOpt,
+    DrawTiesOpt,
     GameOpt,
     HandsOpt,
     HookOpt,
@@ -199,28 +201,8 @@ def new(
     draw: Annotated[
         bool, typer.Option("--draw", help=_("Each player types the card they drew; highest deals."))
     ] = False,
-    draw_cards: Annotated[
-        str | None,
-        typer.Option(
-            help=_(
-                'The cards drawn for the first dealer: "Ann=Q♠ Bob=Q♥ Cat=2♣"; further '
-                "rounds of the tied after ';'."
-            ),
-            show_default=False,
-            metavar="DRAW",
-        ),
-    ] = None,
-    draw_ties: Annotated[
-        str | None,
-        typer.Option(
-            help=_(
-                "Equal highest cards: suit (spades > hearts > diamonds > clubs) or "
-                "redraw (default: suit under cartier, else redraw)."
-            ),
-            show_default=False,
-            metavar="suit|redraw",
-        ),
-    ] = None,
+    draw_cards: DrawCardsOpt = None,
+    draw_ties: DrawTiesOpt = None,
 ) -> None:
     from ohhell_score.domain.game import check_players, progress
     from ohhell_score.views.words import next_words

@@ -133,6 +133,30 @@ DeckSizeOpt = Annotated[
     typer.Option(help=_("Any other pack size, e.g. 63."), show_default=False, metavar="CARDS"),
 ]
 
+# The first dealer by cards drawn, on `new` and on `tournament dealer`.
+DrawCardsOpt = Annotated[
+    str | None,
+    typer.Option(
+        help=_(
+            'The cards drawn for the first dealer: "Ann=Q♠ Bob=Q♥ Cat=2♣"; further '
+            "rounds of the tied after ';'."
+        ),
+        show_default=False,
+        metavar="DRAW",
+    ),
+]
+DrawTiesOpt = Annotated[
+    str | None,
+    typer.Option(
+        help=_(
+            "Equal highest cards: suit (spades > hearts > diamonds > clubs) or "
+            "redraw (default: suit under cartier, else redraw)."
+        ),
+        show_default=False,
+        metavar="suit|redraw",
+    ),
+]
+
 
 def rule_options(ctx: typer.Context) -> "RuleOptions":
     """The options ``HookOpt`` to ``DeckSizeOpt`` as the command ``ctx`` was given them."""

@@ -31,6 +31,8 @@ from ohhell_score.cli.options import (
     TOURNAMENTS,
     DeckSizeOpt,
     DecksOpt,
+    DrawCardsOpt,
+    DrawTiesOpt,
     HandsOpt,
     HookOpt,
     ScoringOpt,
@@ -367,22 +369,8 @@ def dealer(
         str | None,
         typer.Argument(help=_("Who drew the highest card."), show_default=False, metavar="PLAYER"),
     ] = None,
-    draw_cards: Annotated[
-        str | None,
-        typer.Option(
-            help=_("The cards drawn instead: \"Ann=Q♠ Bob=Q♥ ...\"; the tied again after ';'."),
-            show_default=False,
-            metavar="DRAW",
-        ),
-    ] = None,
-    draw_ties: Annotated[
-        str | None,
-        typer.Option(
-            help=_("Equal highest cards: suit or redraw (default: suit under cartier)."),
-            show_default=False,
-            metavar="suit|redraw",
-        ),
-    ] = None,
+    draw_cards: DrawCardsOpt = None,
+    draw_ties: DrawTiesOpt = None,
 ) -> None:
     from ohhell_score.domain.draw import scripted_draw, ties_by_suit
     from ohhell_score.domain.game import Progress, progress
