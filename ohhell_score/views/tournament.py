@@ -27,7 +27,7 @@ from ohhell_score.domain.tournament import (
     show_json,
 )
 from ohhell_score.i18n import N_, _, language, ngettext
-from ohhell_score.views.export import CSV_LINE_END
+from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
 
 
 def _place_labels(r: Result) -> dict[str, str]:
@@ -239,10 +239,9 @@ def to_csv(t: Tournament, res: Mapping[str, Result]) -> str:
 
 
 def _cell(text: str) -> str:
-    """A spreadsheet runs a cell that starts with = + - @: quote such a name."""
-    return (
-        "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _number(text) else text
-    )
+    """A CSV cell: a score such as -5 stays a number; any other text is neutralised as
+    the game's CSV export does it."""
+    return text if _number(text) else neutralise(text)
 
 
 def _number(text: str) -> bool:
@@ -250,11 +249,8 @@ def _number(text: str) -> bool:
 
 
 def _md(text: str) -> str:
-    """Markdown-neutral text: escape the characters that would format or break a table."""
-    out = html.escape(text, quote=False)
-    for ch in "\\`*_[]|#!~":  # the backslash first, so no escape is escaped again
-        out = out.replace(ch, "\\" + ch)
-    return out
+    """Markdown-neutral text, escaped as the game's Markdown export does it."""
+    return md_escape(text)
 
 
 def to_md(t: Tournament, res: Mapping[str, Result]) -> str:
