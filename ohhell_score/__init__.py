@@ -17,9 +17,9 @@ def _interrupted(
     module is imported here, when Ctrl-C comes: the hook works from the moment it is set,
     even while that very module is being imported)."""
     if _caused_by_ctrl_c(value):
-        from ohhell_score.domain.errors import INTERRUPTED, ExitCode
+        from ohhell_score.domain.errors import ExitCode, interrupted
 
-        _sys.stderr.write(f"\n{INTERRUPTED}\n")
+        _sys.stderr.write(f"\n{interrupted()}\n")
         _sys.stderr.flush()
         raise SystemExit(ExitCode.INTERRUPTED)
     _default_hook(kind, value, tb)

@@ -18,7 +18,8 @@ import sys
 from collections.abc import Callable
 
 from ohhell_score.cli.quick import answer
-from ohhell_score.domain.errors import INTERRUPTED, ExitCode, Interrupted, Refused
+from ohhell_score.domain.errors import ExitCode, Interrupted, Refused, interrupted
+from ohhell_score.i18n import _
 from ohhell_score.views import console
 
 
@@ -42,7 +43,7 @@ def guarded(run: Callable[[], int | None]) -> int | None:
     try:
         return run()
     except KeyboardInterrupt:
-        console.note(f"\n{INTERRUPTED}")
+        console.note(f"\n{interrupted()}")
         return ExitCode.INTERRUPTED
     except Interrupted as stop:
         console.note(f"\n{stop}")
@@ -63,7 +64,8 @@ def refusal(error: Refused | OSError) -> str:
     """The one line that says why a command was refused (after ``ohhell: ``), cut to
     ``MAX_LINE`` characters."""
     if isinstance(error, OSError):
-        line = f"{error.filename or 'data directory'}: {error.strerror}"
+        where = error.filename or _("data directory")
+        line = f"{where}: {error.strerror}"
     else:
         line = str(error)
     return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"

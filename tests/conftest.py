@@ -21,6 +21,9 @@ os.environ["COLUMNS"] = "100"
 os.environ["LINES"] = "60"
 os.environ["NO_COLOR"] = "1"
 os.environ["TERM"] = "dumb"
+# English whatever the machine's locale says: tests that speak Dutch ask for it.
+os.environ.pop("OHHELL_LANG", None)
+os.environ["LANGUAGE"] = "en"
 
 #: Tests timed by a real terminal, real shells or real processes racing each other
 #: (a Ctrl-C 50 ms after a start): under pytest-xdist (`-n`, pyproject's addopts) they

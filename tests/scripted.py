@@ -26,11 +26,11 @@ from tests.conftest import invoke
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 #: What a scorer may type for each suit (cli-contract: names, `s h d c nt`, symbols).
 SUIT_SPELLINGS = {
-    "spades": ("spades", "s", "♠", "Spades"),
-    "hearts": ("hearts", "h", "♥", "HEARTS"),
-    "diamonds": ("diamonds", "d", "♦"),
-    "clubs": ("clubs", "c", "♣"),
-    "notrump": ("notrump", "nt", "NT"),
+    "spades": ("spades", "s", "♠", "Spades", "schoppen"),
+    "hearts": ("hearts", "h", "♥", "HEARTS", "harten"),
+    "diamonds": ("diamonds", "d", "♦", "ruiten"),
+    "clubs": ("clubs", "c", "♣", "klaveren"),
+    "notrump": ("notrump", "nt", "NT", "sans", "geen troef", "zt"),
 }
 SCHEDULE_LETTERS = {
     "H": "hearts",

@@ -358,3 +358,17 @@ def test_a_game_with_seat_changes_goes_out_and_back_in_as_json(data_dir: Path) -
     ok("export", "-g", "g", "--format", "json", "-o", str(exported))
     ok("import", str(exported), "--game", "back")
     assert {**sheet("-g", "back"), "id": "g"} == sheet("-g", "g")
+
+
+def test_the_totals_read_after_a_hand_name_who_sits_now() -> None:
+    """After `tricks`, the totals line is read aloud to the table: the players seated
+    now, in seat order; one who got up (Eve) or handed a seat over (Bob) is on the sheet,
+    not in that line."""
+    ok("new", "Ann", "Bob", "Cat", "Dan", "Eve", "--rules", "ten-to-one", "-g", "t")
+    ok("bid", "1", "2", "3", "0", "1")
+    ok("tricks", "1", "2", "3", "2", "2")
+    ok("seat", "leave", "Eve")
+    ok("seat", "replace", "Bob", "Zed", "--carry")
+    ok("bid", "1", "1", "1", "1")
+    said = ok("tricks", "2", "2", "2", "3")
+    assert "Totals: Ann 4, Zed 14, Cat 14, Dan 15." in said

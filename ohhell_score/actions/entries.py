@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import BadValue
+from ohhell_score.i18n import _
 from ohhell_score.storage import games
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def parse_assignments(args: list[str]) -> list[Assignment]:
     for arg in args:
         name, sep, value = arg.rpartition("=")
         if not sep and value.startswith("-") and not value[1:].isdigit():
-            raise BadValue(f"no such option: {value}")
+            raise BadValue(_("no such option: {value}").format(value=value))
         digits = value.strip().removeprefix("-")
         # ASCII digits only: int() also reads "1_0", "+1" and "０" (the quick path's rule).
         try:
@@ -40,9 +41,11 @@ def parse_assignments(args: list[str]) -> list[Assignment]:
                 raise ValueError(digits)
             number = int(value.strip())  # ValueError past 4,300 digits
         except ValueError:
-            raise BadValue(f"{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)") from None
+            raise BadValue(
+                _("{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)").format(arg=arg)
+            ) from None
         if sep and not name.strip():
-            raise BadValue(f"{arg!r} has no name before '='")
+            raise BadValue(_("{arg!r} has no name before '='").format(arg=arg))
         out.append((name if sep else None, number))
     return out
 
@@ -70,7 +73,7 @@ def record_bids(game_id: str | None, items: list[Assignment]) -> str:
     prog = apply(game_id, lambda p: with_bids(p, items, at))
     hand = _last_touched_hand(prog)
     made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
-    return report(prog, f"Hand {hand.number} bids: {made}.")
+    return report(prog, _("Hand {number} bids: {made}.").format(number=hand.number, made=made))
 
 
 def record_trump(game_id: str | None, suit: Suit) -> str:
@@ -80,7 +83,8 @@ def record_trump(game_id: str | None, suit: Suit) -> str:
     at = games.now()
     prog = apply(game_id, lambda p: with_trump(p, suit, at))
     hand = _last_touched_hand(prog)
-    return report(prog, f"Hand {hand.number} trump: {trump_words(hand.trump)}.")
+    trump = trump_words(hand.trump)
+    return report(prog, _("Hand {number} trump: {trump}.").format(number=hand.number, trump=trump))
 
 
 def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
@@ -93,8 +97,14 @@ def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
         f"{p} {'+' if s >= 0 else ''}{s}{' ✓' if hand.bids[p] == hand.tricks[p] else ''}"
         for p, s in hand.scores.items()
     )
-    totals = ", ".join(f"{p} {t}" for p, t in prog.totals.items())
-    return report(prog, f"Hand {hand.number} scored: {scores}.\nTotals: {totals}.")
+    # Who sits now, in seat order: a player who got up is on the sheet, not read aloud here.
+    totals = ", ".join(f"{p} {prog.totals[p]}" for p in prog.players)
+    return report(
+        prog,
+        _("Hand {number} scored: {scores}.\nTotals: {totals}.").format(
+            number=hand.number, scores=scores, totals=totals
+        ),
+    )
 
 
 def take_back(game_id: str | None) -> str:
@@ -109,7 +119,7 @@ def take_back(game_id: str | None) -> str:
         return with_undo(p, games.now())
 
     prog = apply(game_id, take)
-    return report(prog, f"Took back {taken[0]}.")
+    return report(prog, _("Took back {taken}.").format(taken=taken[0]))
 
 
 def correct(game_id: str | None, number: int, what: str, items: list[Assignment]) -> str:
@@ -119,7 +129,11 @@ def correct(game_id: str | None, number: int, what: str, items: list[Assignment]
     at = games.now()
     prog = apply(game_id, lambda p: with_edit(p, number, what, items, at))
     changed = ", ".join(f"{n}={v}" for n, v in items)
-    return report(prog, f"Hand {number} {what} corrected: {changed}.")
+    if what == "bids":
+        text = _("Hand {number} bids corrected: {changed}.")
+    else:
+        text = _("Hand {number} tricks corrected: {changed}.")
+    return report(prog, text.format(number=number, changed=changed))
 
 
 def write_note(game_id: str | None, number: int | None, text: str) -> str:
@@ -130,7 +144,11 @@ def write_note(game_id: str | None, number: int | None, text: str) -> str:
     prog = apply(game_id, lambda p: with_note(p, number, text, at))
     hand = note_hand(prog) if number is None else number
     note = hand_notes(prog.game).get(hand)
-    return f"Hand {hand} note: {note}" if note else f"Hand {hand}: note cleared."
+    return (
+        _("Hand {hand} note: {note}").format(hand=hand, note=note)
+        if note
+        else _("Hand {hand}: note cleared.").format(hand=hand)
+    )
 
 
 def parse_note(words: list[str]) -> tuple[int | None, str]:
@@ -139,8 +157,10 @@ def parse_note(words: list[str]) -> tuple[int | None, str]:
     if first.isascii() and first.isdigit() and len(first) <= 3:
         if len(words) == 1:
             raise BadValue(
-                f"give the note after the hand: `ohhell note {first} TEXT` "
-                f'(`ohhell note {first} ""` clears it)'
+                _(
+                    "give the note after the hand: `ohhell note {first} TEXT` (`ohhell note "
+                    '{first} ""` clears it)'
+                ).format(first=first)
             )
         return int(first), " ".join(words[1:])
     return None, " ".join(words)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ohhell_score.actions.entries import apply, report
 from ohhell_score.domain.game import Progress, with_join, with_leave, with_replace
+from ohhell_score.i18n import _
 from ohhell_score.storage import games
 from ohhell_score.views.words import change_words
 
@@ -32,4 +33,5 @@ def seat_report(prog: Progress) -> str:
     """The change just made in words, who sits now, and what the table does next."""
     change = prog.game.entries[-1]
     seated = ", ".join(prog.players)
-    return report(prog, f"{change_words(prog, change)}.\nSeated now, clockwise: {seated}.")
+    said = _("{change}.\nSeated now, clockwise: {seated}.")
+    return report(prog, said.format(change=change_words(prog, change), seated=seated))

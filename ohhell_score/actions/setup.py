@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import GameExists
 from ohhell_score.domain.ids import check_id
+from ohhell_score.i18n import _
 from ohhell_score.storage import games
 
 if TYPE_CHECKING:
@@ -56,4 +57,6 @@ def announced(created: Game) -> str:
     from ohhell_score.domain.rulewords import rules_words
 
     rules = rules_words(created.rules, len(created.players))
-    return f"New game {created.id}: {', '.join(created.players)} ({rules})."
+    return _("New game {id}: {players} ({rules}).").format(
+        id=created.id, players=", ".join(created.players), rules=rules
+    )

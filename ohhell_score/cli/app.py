@@ -34,6 +34,8 @@ from ohhell_score.cli.options import (
     PANELS,
     DeckSizeOpt,
     DecksOpt,
+    DrawCardsOpt,
+    DrawTiesOpt,
     GameOpt,
     HandsOpt,
     HookOpt,
@@ -45,6 +47,7 @@ from ohhell_score.cli.options import (
     rule_options,
 )
 from ohhell_score.domain.errors import BadValue
+from ohhell_score.i18n import _
 from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
 
@@ -77,15 +80,20 @@ class Program(LazyGroup):
 
 
 #: The end of `ohhell --help`: where the files are, and where to read on.
-EPILOG = """\b
-Alone, `ohhell` says where the current game stands and what to type next.
-`ohhell COMMAND --help` explains a command, with examples.
-
-\b
-Environment:
-  OHHELL_DATA_DIR    the folder of the games (default: see `ohhell path`)
-  OHHELL_CONFIG_DIR  the folder of the house rules (`ohhell rules save`)
-"""
+EPILOG = (
+    "\b\n"
+    + _(
+        "Alone, `ohhell` says where the current game stands and what to type next.\n"
+        "`ohhell COMMAND --help` explains a command, with examples."
+    )
+    + "\n\n\b\n"
+    + _(
+        "Environment:\n"
+        "  OHHELL_DATA_DIR    the folder of the games (default: see `ohhell path`)\n"
+        "  OHHELL_CONFIG_DIR  the folder of the house rules (`ohhell rules save`)"
+    )
+    + "\n"
+)
 
 app = typer.Typer(
     name="ohhell",
@@ -105,7 +113,16 @@ def version_callback(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(
+    help=_("Keep the score of Oh Hell at a real card table.")
+    + "\n\n"
+    + _(
+        "Start with `ohhell play`: it asks for the players and the rules, then "
+        "for each bid and the tricks. Or start with `ohhell new Ann Bob Cat Dan "
+        "--rules cartier` and enter each hand with `ohhell bid`, `ohhell trump` "
+        "and `ohhell tricks`."
+    )
+)
 def main(
     ctx: typer.Context,
     version: Annotated[
@@ -114,16 +131,10 @@ def main(
             "--version",
             callback=version_callback,
             is_eager=True,
-            help="Print the version and exit.",
+            help=_("Print the version and exit."),
         ),
     ] = False,
 ) -> None:
-    """Keep the score of Oh Hell at a real card table.
-
-    Start with `ohhell play`: it asks for the players and the rules, then for each bid
-    and the tricks. Or start with `ohhell new Ann Bob Cat Dan --rules cartier` and enter
-    each hand with `ohhell bid`, `ohhell trump` and `ohhell tricks`.
-    """
     if ctx.invoked_subcommand is None:  # `ohhell` alone (the quick path answers it first)
         from ohhell_score.actions.entries import status
 
@@ -134,13 +145,27 @@ def main(
 # --- new ----------------------------------------------------------------------------
 
 
-@app.command(rich_help_panel=AT_THE_TABLE)
+@app.command(
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Start a game. Players are listed clockwise; the new game becomes current.")
+    + "\n\n"
+    + _("Without players it asks for them, the preset and the first dealer, then plays.")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell new                                   # asks, then plays\n"
+        "  ohhell new Ann Bob Cat Dan --rules cartier --game friday\n"
+        "  ohhell new Ann Bob Cat Dan Eve --rules ten-to-one --dealer Cat\n"
+        "  ohhell new Ann Bob Cat --hands 7-1-7 --hook never"
+    ),
+)
 def new(
     ctx: typer.Context,
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Player names, clockwise (none: asked one by one).",
+            help=_("Player names, clockwise (none: asked one by one)."),
             show_default=False,
             metavar="[PLAYER...]",
         ),
@@ -149,7 +174,7 @@ def new(
     dealer: Annotated[
         str | None,
         typer.Option(
-            help="The first dealer (default: the first player).",
+            help=_("The first dealer (default: the first player)."),
             show_default=False,
             metavar="PLAYER",
         ),
@@ -159,7 +184,7 @@ def new(
         typer.Option(
             "--game",
             "-g",
-            help="The id for this game (default: made from today's date).",
+            help=_("The id for this game (default: made from today's date)."),
             metavar="ID",
             show_default=False,
         ),
@@ -171,49 +196,22 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
     scorer: Annotated[
-        str | None, typer.Option(help="Who keeps the sheet.", show_default=False, metavar="NAME")
+        str | None, typer.Option(help=_("Who keeps the sheet."), show_default=False, metavar="NAME")
     ] = None,
     draw: Annotated[
-        bool, typer.Option("--draw", help="Each player types the card they drew; highest deals.")
+        bool, typer.Option("--draw", help=_("Each player types the card they drew; highest deals."))
     ] = False,
-    draw_cards: Annotated[
-        str | None,
-        typer.Option(
-            help='The cards drawn for the first dealer: "Ann=Q♠ Bob=Q♥ Cat=2♣"; '
-            "further rounds of the tied after ';'.",
-            show_default=False,
-            metavar="DRAW",
-        ),
-    ] = None,
-    draw_ties: Annotated[
-        str | None,
-        typer.Option(
-            help="Equal highest cards: suit (spades > hearts > diamonds > clubs) or redraw "
-            "(default: suit under cartier, else redraw).",
-            show_default=False,
-            metavar="suit|redraw",
-        ),
-    ] = None,
+    draw_cards: DrawCardsOpt = None,
+    draw_ties: DrawTiesOpt = None,
 ) -> None:
-    """Start a game. Players are listed clockwise; the new game becomes current.
-
-    Without players it asks for them, the preset and the first dealer, then plays.
-
-    \b
-    Examples:
-      ohhell new                                   # asks, then plays
-      ohhell new Ann Bob Cat Dan --rules cartier --game friday
-      ohhell new Ann Bob Cat Dan Eve --rules ten-to-one --dealer Cat
-      ohhell new Ann Bob Cat --hands 7-1-7 --hook never
-    """
     from ohhell_score.domain.game import check_players, progress
     from ohhell_score.views.words import next_words
 
     options = rule_options(ctx)
     if draw_cards is not None and (dealer is not None or draw):
-        raise typer.BadParameter("give one of --dealer, --draw and --draw-cards")
+        raise typer.BadParameter(_("give one of --dealer, --draw and --draw-cards"))
     if draw_cards is not None and not players:
-        raise typer.BadParameter("--draw-cards names the players: list them after `new`")
+        raise typer.BadParameter(_("--draw-cards names the players: list them after `new`"))
     if not players or draw:
         from ohhell_score.cli.play import new_at_table
 
@@ -249,12 +247,24 @@ def first_dealer(
 # --- entries ------------------------------------------------------------------------
 
 
-@app.command(context_settings=NUMBERS, rich_help_panel=AT_THE_TABLE)
+@app.command(
+    context_settings=NUMBERS,
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Record bids of the current hand, in bidding order from the player whose turn it is.")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell bid 3 2 4          # Bob, Cat and Dan, in bidding order\n"
+        "  ohhell bid Ann=2          # the dealer, by name\n"
+        "  ohhell bid -g friday 1 0  # another game than the current one"
+    ),
+)
 def bid(
     bids: Annotated[
         list[str],
         typer.Argument(
-            help="NAME=N or N, in bidding order.",
+            help=_("NAME=N or N, in bidding order."),
             show_default=False,
             autocompletion=complete_assignments,
             metavar="NAME=N...",
@@ -262,26 +272,29 @@ def bid(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Record bids of the current hand, in bidding order from the player whose turn it is.
-
-    \b
-    Examples:
-      ohhell bid 3 2 4          # Bob, Cat and Dan, in bidding order
-      ohhell bid Ann=2          # the dealer, by name
-      ohhell bid -g friday 1 0  # another game than the current one
-    """
     from ohhell_score.actions.entries import parse_assignments, record_bids
 
     with refusals():
         say(record_bids(game, parse_assignments(bids)))
 
 
-@app.command("trump", rich_help_panel=AT_THE_TABLE)
+@app.command(
+    "trump",
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Record the current hand's trump where the rules ask for it.")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell trump hearts\n"
+        "  ohhell trump nt           # no trump (where the rules allow it)"
+    ),
+)
 def trump_cmd(
     suit: Annotated[
         str,
         typer.Argument(
-            help="spades, hearts, diamonds, clubs or notrump (s h d c nt, ♠ ♥ ♦ ♣).",
+            help=_("spades, hearts, diamonds, clubs or notrump (s h d c nt, ♠ ♥ ♦ ♣)."),
             show_default=False,
             metavar="SUIT",
             autocompletion=complete_suit,
@@ -289,25 +302,29 @@ def trump_cmd(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Record the current hand's trump where the rules ask for it.
-
-    \b
-    Examples:
-      ohhell trump hearts
-      ohhell trump nt           # no trump (where the rules allow it)
-    """
     from ohhell_score.actions.entries import parse_suit, record_trump
 
     with refusals():
         say(record_trump(game, parse_suit(suit)))
 
 
-@app.command(context_settings=NUMBERS, rich_help_panel=AT_THE_TABLE)
+@app.command(
+    context_settings=NUMBERS,
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Record every player's tricks of the current hand; the hand is scored.")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell tricks Bob=3 Cat=2 Dan=5 Ann=3   # by name, in any order\n"
+        "  ohhell tricks 3 2 5 3                   # in bidding order"
+    ),
+)
 def tricks(
     values: Annotated[
         list[str],
         typer.Argument(
-            help="NAME=N for every player, or N in bidding order.",
+            help=_("NAME=N for every player, or N in bidding order."),
             show_default=False,
             autocompletion=complete_assignments,
             metavar="NAME=N...",
@@ -315,22 +332,17 @@ def tricks(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Record every player's tricks of the current hand; the hand is scored.
-
-    \b
-    Examples:
-      ohhell tricks Bob=3 Cat=2 Dan=5 Ann=3   # by name, in any order
-      ohhell tricks 3 2 5 3                   # in bidding order
-    """
     from ohhell_score.actions.entries import parse_assignments, record_tricks
 
     with refusals():
         say(record_tricks(game, parse_assignments(values)))
 
 
-@app.command(rich_help_panel=AT_THE_TABLE)
+@app.command(
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Take back the last entry (a bid, a trump, or a hand's tricks)."),
+)
 def undo(game: GameOpt = None) -> None:
-    """Take back the last entry (a bid, a trump, or a hand's tricks)."""
     from ohhell_score.actions.entries import take_back
 
     with refusals():
@@ -342,18 +354,25 @@ class What(StrEnum):
     tricks = "tricks"
 
 
-@app.command(context_settings=NUMBERS, rich_help_panel=AT_THE_TABLE)
+@app.command(
+    context_settings=NUMBERS,
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Correct the bids or tricks of a scored hand; later totals follow.")
+    + "\n\n"
+    + "\b\n"
+    + _("Example:\n  ohhell edit 3 tricks Cat=3 Dan=4"),
+)
 def edit(
     hand: Annotated[
-        int, typer.Argument(help="The hand's number.", show_default=False, metavar="HAND")
+        int, typer.Argument(help=_("The hand's number."), show_default=False, metavar="HAND")
     ],
     what: Annotated[
-        What, typer.Argument(help="bids or tricks.", show_default=False, metavar="bids|tricks")
+        What, typer.Argument(help=_("bids or tricks."), show_default=False, metavar="bids|tricks")
     ],
     values: Annotated[
         list[str],
         typer.Argument(
-            help="NAME=N for each value to change.",
+            help=_("NAME=N for each value to change."),
             show_default=False,
             autocompletion=complete_assignments,
             metavar="NAME=N...",
@@ -361,45 +380,41 @@ def edit(
     ],
     game: GameOpt = None,
 ) -> None:
-    """Correct the bids or tricks of a scored hand; later totals follow.
-
-    \b
-    Example:
-      ohhell edit 3 tricks Cat=3 Dan=4
-    """
     from ohhell_score.actions.entries import correct, parse_assignments
 
     with refusals():
         items = parse_assignments(values)
         if any(name is None for name, _ in items):
-            raise BadValue("edit takes NAME=N for each value it changes")
+            raise BadValue(_("edit takes NAME=N for each value it changes"))
         say(correct(game, hand, what.value, items))
 
 
 # --- reading ------------------------------------------------------------------------
 
 
-@app.command(rich_help_panel=AT_THE_TABLE)
+@app.command(
+    rich_help_panel=AT_THE_TABLE,
+    help=_("The score sheet: hands down, players across, totals and what comes next."),
+)
 def show(
     game: GameOpt = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object (the scripting contract).")
+        bool, typer.Option("--json", help=_("One JSON object (the scripting contract)."))
     ] = False,
     chart: Annotated[
-        bool, typer.Option("--chart", help="Draw the running totals under the sheet.")
+        bool, typer.Option("--chart", help=_("Draw the running totals under the sheet."))
     ] = False,
     scoring: Annotated[
         str | None,
         typer.Option(
-            help="Show the game as if scored under this scheme (the game is not changed).",
+            help=_("Show the game as if scored under this scheme (the game is not changed)."),
             show_default=False,
             metavar="SCHEME",
         ),
     ] = None,
 ) -> None:
-    """The score sheet: hands down, players across, totals and what comes next."""
     if as_json and chart:
-        raise typer.BadParameter("--json is for scripts and --chart for people: give one")
+        raise typer.BadParameter(_("--json is for scripts and --chart for people: give one"))
     prog = load_progress(game)
     if scoring is not None:
         from ohhell_score.domain.game import progress
@@ -414,8 +429,10 @@ def show(
             prog = progress(rescored(prog.game, scheme))
         if not as_json:
             say(
-                f"As if scored under {scheme_words(scheme)} (played under {played}); "
-                "the game is not changed."
+                _(
+                    "As if scored under {scheme_words} (played under {played}); the game is "
+                    "not changed."
+                ).format(scheme_words=scheme_words(scheme), played=played)
             )
     if as_json:
         import json
@@ -434,11 +451,10 @@ def show(
         print_chart(prog)
 
 
-@app.command("list", rich_help_panel=GAMES)
+@app.command("list", rich_help_panel=GAMES, help=_("Saved games, most recently changed first."))
 def list_cmd(
-    as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array."))] = False,
 ) -> None:
-    """Saved games, most recently changed first."""
     from ohhell_score.storage import index
 
     with refusals():
@@ -461,9 +477,11 @@ def list_cmd(
     plain.print_list(listed)
 
 
-@app.command(rich_help_panel=GAMES)
+@app.command(
+    rich_help_panel=GAMES,
+    help=_("Print the data directory, or with --game the path of that game's file."),
+)
 def path(game: GameOpt = None) -> None:
-    """Print the data directory, or with --game the path of that game's file."""
     with refusals():
         say(str(games.game_path(game) if game is not None else paths.data_dir()))
 

@@ -13,6 +13,7 @@ import typer
 
 from ohhell_score.domain.errors import Refused
 from ohhell_score.domain.ids import is_id
+from ohhell_score.i18n import _
 from ohhell_score.storage import games, paths
 
 #: The suits as ``ohhell trump`` takes them, with what a shell shows beside each.
@@ -21,7 +22,7 @@ SUITS = (
     ("hearts", "♥"),
     ("diamonds", "♦"),
     ("clubs", "♣"),
-    ("notrump", "no trump"),
+    ("notrump", _("no trump")),
 )
 
 
@@ -58,7 +59,7 @@ def house_rule_names() -> list[str]:
 def complete_house_rule(incomplete: str) -> list[tuple[str, str]]:
     """``ohhell rules export/delete NAME``: the house rules kept."""
     word = incomplete.strip().lower()
-    return [(name, "house rule") for name in house_rule_names() if name.startswith(word)]
+    return [(name, _("house rule")) for name in house_rule_names() if name.startswith(word)]
 
 
 def complete_rules(incomplete: str) -> list[tuple[str, str]]:

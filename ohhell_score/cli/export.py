@@ -38,6 +38,7 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.domain.errors import GameExists, Refused
 from ohhell_score.domain.ids import check_id
+from ohhell_score.i18n import _, ngettext
 from ohhell_score.storage import files, games
 from ohhell_score.views.console import say
 
@@ -76,7 +77,7 @@ OutputOpt = Annotated[
     typer.Option(
         "--output",
         "-o",
-        help="Write to FILE (atomically: a whole file or none) instead of stdout.",
+        help=_("Write to FILE (atomically: a whole file or none) instead of stdout."),
         metavar="FILE",
         show_default=False,
     ),
@@ -84,7 +85,7 @@ OutputOpt = Annotated[
 PaperOpt = Annotated[
     Paper,
     typer.Option(
-        help="Page size to print on; auto leaves it to the printer (A4 or Letter).",
+        help=_("Page size to print on; auto leaves it to the printer (A4 or Letter)."),
     ),
 ]
 
@@ -98,8 +99,10 @@ def emit(text: str, output: str | None, what: str) -> None:
     try:
         files.write_atomic(target, text)
     except OSError as err:
-        raise Refused(f"cannot write {output}: {err.strerror or err}") from None
-    say(f"Wrote {what} to {output}.")
+        raise Refused(
+            _("cannot write {output}: {value}").format(output=output, value=err.strerror or err)
+        ) from None
+    say(_("Wrote {what} to {output}.").format(what=what, output=output))
 
 
 def choose_format(fmt: Format | None, output: str | None) -> Format:
@@ -108,12 +111,23 @@ def choose_format(fmt: Format | None, output: str | None) -> Format:
     if output is not None and Path(output).suffix.lower() in SUFFIXES:
         return SUFFIXES[Path(output).suffix.lower()]
     raise typer.BadParameter(
-        "give --format json, csv, md or html (or an -o FILE ending in one of them)",
+        _("give --format json, csv, md or html (or an -o FILE ending in one of them)"),
         param_hint="'--format'",
     )
 
 
-@app.command(rich_help_panel=RESULTS)
+@app.command(
+    rich_help_panel=RESULTS,
+    help=_("Write the game as JSON, CSV, Markdown or a printable HTML score sheet.")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell export -o friday.html              # the format follows the file's ending\n"
+        "  ohhell export --format csv --wide --excel -o friday.csv\n"
+        "  ohhell export -g friday --format json -o friday.json   # to import elsewhere"
+    ),
+)
 def export(
     game: GameOpt = None,
     fmt: Annotated[
@@ -121,37 +135,29 @@ def export(
         typer.Option(
             "--format",
             "-f",
-            help="json (restores with `ohhell import`), csv, md or html.",
+            help=_("json (restores with `ohhell import`), csv, md or html."),
             show_default=False,
         ),
     ] = None,
     output: OutputOpt = None,
     wide: Annotated[
-        bool, typer.Option("--wide", help="csv: one row per hand, columns per player.")
+        bool, typer.Option("--wide", help=_("csv: one row per hand, columns per player."))
     ] = False,
     excel: Annotated[
-        bool, typer.Option("--excel", help="csv: start with a byte-order mark for Excel.")
+        bool, typer.Option("--excel", help=_("csv: start with a byte-order mark for Excel."))
     ] = False,
     paper: PaperOpt = Paper.auto,
 ) -> None:
-    """Write the game as JSON, CSV, Markdown or a printable HTML score sheet.
-
-    \b
-    Examples:
-      ohhell export -o friday.html              # the format follows the file's ending
-      ohhell export --format csv --wide --excel -o friday.csv
-      ohhell export -g friday --format json -o friday.json   # to import elsewhere
-    """
     chosen = choose_format(fmt, output)
     if (wide or excel) and chosen is not Format.csv:
-        raise typer.BadParameter("--wide and --excel are for --format csv")
+        raise typer.BadParameter(_("--wide and --excel are for --format csv"))
     if paper is not Paper.auto and chosen is not Format.html:
-        raise typer.BadParameter("--paper is for --format html")
+        raise typer.BadParameter(_("--paper is for --format html"))
     prog = load_progress(game)
     emit(
         render_export(prog, chosen, wide=wide, excel=excel, paper=paper),
         output,
-        f"game {prog.game.id} as {chosen.value}",
+        _("game {id} as {value}").format(id=prog.game.id, value=chosen.value),
     )
 
 
@@ -169,26 +175,31 @@ def render_export(prog: Progress, fmt: Format, *, wide: bool, excel: bool, paper
     return export_html(prog, paper=paper.value)
 
 
-@app.command("import", rich_help_panel=GAMES)
+@app.command(
+    "import",
+    rich_help_panel=GAMES,
+    help=_("Restore a game exported as JSON; a file that is not a valid game is refused."),
+)
 def import_cmd(
     file: Annotated[
         str,
-        typer.Argument(help="A game exported with --format json; - reads stdin.", metavar="FILE"),
+        typer.Argument(
+            help=_("A game exported with --format json; - reads stdin."), metavar="FILE"
+        ),
     ],
     game: Annotated[
         str | None,
         typer.Option(
             "--game",
             "-g",
-            help="The id to save it under (default: the id it was exported with).",
+            help=_("The id to save it under (default: the id it was exported with)."),
             show_default=False,
             metavar="ID",
         ),
     ] = None,
 ) -> None:
-    """Restore a game exported as JSON; a file that is not a valid game is refused."""
     from ohhell_score.views.export import progress_from_export
-    from ohhell_score.views.words import next_words, plural
+    from ohhell_score.views.words import next_words
 
     data = read_input(file)
     with refusals():
@@ -199,25 +210,37 @@ def import_cmd(
         try:
             games.create(restored)
         except GameExists:
-            hint = "" if game is not None else " (the id it was exported with)"
+            hint = "" if game is not None else _(" (the id it was exported with)")
             raise GameExists(
-                f"a game {restored.id!r}{hint} exists already; import it under another id "
-                "with --game ID"
+                _(
+                    "a game {id!r}{hint} exists already; import it under another id with --game ID"
+                ).format(id=restored.id, hint=hint)
             ) from None
     say(
-        f"Imported game {restored.id}: {', '.join(restored.players)} ({restored.rules.preset}, "
-        f"{prog.hands_played} of {plural(len(prog.hands), 'hand')} scored)."
+        _(
+            "Imported game {id}: {players} ({preset}, {hands_played} of {total} hands scored)."
+        ).format(
+            id=restored.id,
+            players=", ".join(restored.players),
+            preset=restored.rules.preset,
+            hands_played=prog.hands_played,
+            total=len(prog.hands),
+        )
     )
     say(next_words(prog))
 
 
-@app.command("sheet", rich_help_panel=RESULTS)
+@app.command(
+    "sheet",
+    rich_help_panel=RESULTS,
+    help=_("A printable blank score sheet (HTML) to fill in by hand at the table."),
+)
 def sheet_cmd(
     ctx: typer.Context,
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Player names, clockwise (or give --players N).",
+            help=_("Player names, clockwise (or give --players N)."),
             show_default=False,
             metavar="[PLAYER...]",
         ),
@@ -227,7 +250,7 @@ def sheet_cmd(
         typer.Option(
             "--players",
             "-n",
-            help="A number of players, to write the names in by hand.",
+            help=_("A number of players, to write the names in by hand."),
             metavar="N",
             show_default=False,
         ),
@@ -236,7 +259,7 @@ def sheet_cmd(
     dealer: Annotated[
         str | None,
         typer.Option(
-            help="The first dealer: a name, or a seat number with --players.",
+            help=_("The first dealer: a name, or a seat number with --players."),
             metavar="PLAYER",
             show_default=False,
         ),
@@ -250,17 +273,20 @@ def sheet_cmd(
     paper: PaperOpt = Paper.auto,
     output: OutputOpt = None,
 ) -> None:
-    """A printable blank score sheet (HTML) to fill in by hand at the table."""
     from ohhell_score.domain.game import Game, check_players
     from ohhell_score.views.html import blank_sheet_html
-    from ohhell_score.views.words import plural
 
     if players and count is not None and count != len(players):
         raise typer.BadParameter(
-            f"{plural(len(players), 'name')} given but --players {count}", param_hint="'--players'"
+            ngettext(
+                "{names} name given but --players {count}",
+                "{names} names given but --players {count}",
+                len(players),
+            ).format(names=len(players), count=count),
+            param_hint="'--players'",
         )
     if not players and count is None:
-        raise typer.BadParameter("give the players' names or --players N")
+        raise typer.BadParameter(_("give the players' names or --players N"))
     with refusals():
         if players:
             names = check_players(players)
@@ -273,12 +299,20 @@ def sheet_cmd(
         text = blank_sheet_html(
             Game("sheet", names, rule_set, first), named=bool(players), paper=paper.value
         )
-    emit(text, output, f"a blank {rule_set.preset} sheet for {plural(len(names), 'player')}")
+    what = ngettext(
+        "a blank {rules} sheet for {count} player",
+        "a blank {rules} sheet for {count} players",
+        len(names),
+    ).format(rules=rule_set.preset, count=len(names))
+    emit(text, output, what)
 
 
-@app.command("chart", rich_help_panel=RESULTS)
+@app.command(
+    "chart",
+    rich_help_panel=RESULTS,
+    help=_("The running totals per player over the hands, drawn in the terminal."),
+)
 def chart_cmd(game: GameOpt = None) -> None:
-    """The running totals per player over the hands, drawn in the terminal."""
     from ohhell_score.views.chart import print_chart
 
     print_chart(load_progress(game))

@@ -62,6 +62,7 @@ from ohhell_score.domain.rules import (
 )
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.domain.seats import resolve_seated
+from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import (
@@ -69,7 +70,6 @@ from ohhell_score.views.words import (
     bids_so_far,
     free_dealer_words,
     names_words,
-    plural,
     totals_words,
     trump_words,
 )
@@ -77,7 +77,7 @@ from ohhell_score.views.words import (
 if TYPE_CHECKING:
     from rich.console import Console
 
-KEYS = (
+KEYS = N_(
     "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
     "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
@@ -267,16 +267,30 @@ def number(text: str, low: int, high: int, what: str) -> int:
     """A whole number in ``low..high`` as typed, or a refusal that says what to type."""
     t = text.strip()
     if not t:
-        raise Refused(f"type {what} {low} to {high}, then Enter (? shows the keys)")
+        raise Refused(
+            _("type {what} {low} to {high}, then Enter (? shows the keys)").format(
+                what=what, low=low, high=high
+            )
+        )
     if not is_whole(t.removeprefix("-")):
         raise Refused(
-            f"{t!r} is not a number: type {what} {low} to {high}, then Enter (? shows the keys)"
+            _(
+                "{t!r} is not a number: type {what} {low} to {high}, then Enter (? shows the keys)"
+            ).format(t=t, what=what, low=low, high=high)
         )
     if len(t) > 9:  # far beyond any hand (and int() refuses thousands of digits)
-        raise Refused(f"{t[:9]}… is out of range: {what} is {low} to {high}")
+        raise Refused(
+            _("{t}… is out of range: {what} is {low} to {high}").format(
+                t=t[:9], what=what, low=low, high=high
+            )
+        )
     value = int(t)
     if not low <= value <= high:
-        raise Refused(f"{value} is out of range: {what} is {low} to {high}")
+        raise Refused(
+            _("{value} is out of range: {what} is {low} to {high}").format(
+                value=value, what=what, low=low, high=high
+            )
+        )
     return value
 
 
@@ -286,17 +300,19 @@ def trump_line(prog: Progress, hand: HandState) -> str:
     method = rules.trump_method(hand.number)
     if not hand.trump_entered:
         if hand.trump is Suit.NOTRUMP and method is TrumpMethod.UPCARD:
-            return "Trump: none: every card is dealt, so no card is turned up."
-        return f"Trump: {trump_words(hand.trump)}."
+            return _("Trump: none: every card is dealt, so no card is turned up.")
+        return _("Trump: {trump_words}.").format(trump_words=trump_words(hand.trump))
     if hand.trump is not None:
-        return f"Trump: {trump_words(hand.trump)}."
+        return _("Trump: {trump_words}.").format(trump_words=trump_words(hand.trump))
     if method is TrumpMethod.UPCARD:
-        return "Trump: the suit of the card turned up after the deal."
+        return _("Trump: the suit of the card turned up after the deal.")
     if method is TrumpMethod.CUT:
-        return "Trump: the suit of the cut card (or the dealer's last card), before the bids."
+        return _("Trump: the suit of the cut card (or the dealer's last card), before the bids.")
     if method is TrumpMethod.DEALER:
-        return f"Trump: {hand.dealer} (dealer) names it before the bids: a suit or no trump."
-    return "Trump: the highest bidder names it after the bids (a suit or no trump)."
+        return _("Trump: {dealer} (dealer) names it before the bids: a suit or no trump.").format(
+            dealer=hand.dealer
+        )
+    return _("Trump: the highest bidder names it after the bids (a suit or no trump).")
 
 
 def shuffler(game: Game, hand: HandState) -> str | None:
@@ -329,33 +345,51 @@ class Session:
         assert hand is not None
         self.say("")
         self.say(
-            f"━━ Hand {hand.number} of {len(prog.hands)} · {plural(hand.cards, 'card')} each · "
-            f"{hand.dealer} deals ━━",
+            _("━━ Hand {number} of {hands} · {plural} each · {dealer} deals ━━").format(
+                number=hand.number,
+                hands=len(prog.hands),
+                plural=ngettext("{count} card", "{count} cards", hand.cards).format(
+                    count=hand.cards
+                ),
+                dealer=hand.dealer,
+            ),
             style="bold",
         )
-        self.say(f"{hand.order[0]} bids first and leads the first trick.")
+        self.say(_("{order} bids first and leads the first trick.").format(order=hand.order[0]))
         self.say(trump_line(prog, hand))
         second_deck = shuffler(game, hand)
         if second_deck:
-            self.say(f"{second_deck}, opposite the dealer, shuffles the second deck.")
+            self.say(
+                _("{second_deck}, opposite the dealer, shuffles the second deck.").format(
+                    second_deck=second_deck
+                )
+            )
         if hand.bids:
             bids = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
             if len(hand.bids) == len(hand.order):
-                self.say(f"Bids: {bids}; {balance_words(hand)}.")
+                self.say(
+                    _("Bids: {bids}; {balance_words}.").format(
+                        bids=bids, balance_words=balance_words(hand)
+                    )
+                )
             else:
                 self.say(f"{bids_so_far(hand)}.")
         note = hand_notes(game).get(hand.number)
         if note:
-            self.say(f"Note: {note}")
+            self.say(_("Note: {note}").format(note=note))
         if typed:
-            self.say("Tricks so far: " + ", ".join(f"{p} {t}" for p, t in typed.items()) + ".")
+            self.say(_("Tricks so far: ") + ", ".join(f"{p} {t}" for p, t in typed.items()) + ".")
 
     # --- the loop ---------------------------------------------------------------
 
     def opening(self, prog: Progress) -> None:
         """Once, as play starts: the game and its rules, and the totals of a game resumed."""
         game = prog.game
-        self.say(f"Game {game.id}: {rules_words(game.rules, len(game.players))}.")
+        self.say(
+            _("Game {id}: {rules_words}.").format(
+                id=game.id, rules_words=rules_words(game.rules, len(game.players))
+            )
+        )
         if prog.hands_played:
             self.say(totals_words(prog), style="bold")
 
@@ -388,7 +422,7 @@ class Session:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
-                self.say(KEYS)
+                self.say(_(KEYS))
             elif key in ("v", "p"):
                 self.show(key)
             elif key == "w":
@@ -436,8 +470,10 @@ class Session:
         number = note_hand(prog)
         old = hand_notes(prog.game).get(number)
         if old:
-            self.say(f"Hand {number}'s note: {old}")
-        typed = self.ask(f"Note on hand {number} (Enter: no change; - clears it): ").strip()
+            self.say(_("Hand {number}'s note: {old}").format(number=number, old=old))
+        typed = self.ask(
+            _("Note on hand {number} (Enter: no change; - clears it): ").format(number=number)
+        ).strip()
         if not typed:
             return
         text, at = ("" if typed == "-" else typed), games.now()
@@ -447,7 +483,11 @@ class Session:
             self.refuse(str(err))
             return
         kept = hand_notes(after.game).get(number)
-        self.say(f"Hand {number} note: {kept}" if kept else f"Hand {number}: note cleared.")
+        self.say(
+            _("Hand {number} note: {kept}").format(number=number, kept=kept)
+            if kept
+            else _("Hand {number}: note cleared.").format(number=number)
+        )
 
     def save(self, game: Game, change: Callable[[Progress], Progress]) -> Progress:
         """Store one answer, if the game file still holds what this prompt was asked on."""
@@ -464,46 +504,58 @@ class Session:
         if typed:
             player = list(typed)[-1]
             write_tricks(game, typed, dict(list(typed.items())[:-1]))
-            self.say(f"Took back {player}'s tricks.")
+            self.say(_("Took back {player}'s tricks.").format(player=player))
             return
         if not game.entries:
-            raise Refused("nothing to take back: nothing is entered yet")
+            raise Refused(_("nothing to take back: nothing is entered yet"))
         last = game.entries[-1]
         changed = self.save(game, lambda p: with_undo(p, games.now()))
         if isinstance(last, Tricks):
             # Back to the last player's tricks, the others' as they were typed.
             write_tricks(changed.game, {}, dict(last.values[:-1]))
-        self.say(f"Took back {describe_entry(last)}.")
+        self.say(_("Took back {describe_entry}.").format(describe_entry=describe_entry(last)))
 
     def change_seats(self, game: Game) -> None:
         """``t``: one seat change (cli-contract ``seat replace/leave/join``), asked."""
         prog = games.load_progress(game.id)
         seat_change_hand(prog)  # refused before any question once the hand has begun
         seated = ", ".join(prog.players)
-        kind = self.ask("Seat change: r replace, l leave, j join (Enter: none): ").strip()
+        kind = self.ask(_("Seat change: r replace, l leave, j join (Enter: none): ")).strip()
         kind = kind.lower()
         if kind == "q":
             raise Leave()
         at = games.now()
         change: Callable[[Progress], Progress]
         if kind == "r":
-            old = resolve_seated(prog.players, self._name(f"Who gets up? ({seated}): "))
-            new = newcomer_name(prog, self._name(f"Who takes {old}'s seat? "))
+            old = resolve_seated(
+                prog.players, self._name(_("Who gets up? ({seated}): ").format(seated=seated))
+            )
+            new = newcomer_name(prog, self._name(_("Who takes {old}'s seat? ").format(old=old)))
             total = prog.totals.get(old, 0)
-            carry = bool(total) and self._yes(f"Does {new} go on with {old}'s {total}? (y/N): ")
+            carry = bool(total) and self._yes(
+                _("Does {new} go on with {old}'s {total}? (y/N): ").format(
+                    new=new, old=old, total=total
+                )
+            )
             change = partial(with_replace, old=old, new=new, carry=carry, at=at)
         elif kind == "l":
-            name = self._name(f"Who leaves? ({seated}): ")
+            name = self._name(_("Who leaves? ({seated}): ").format(seated=seated))
             change = partial(with_leave, name=name, at=at)
         elif kind == "j":
-            name = newcomer_name(prog, self._name("Who joins? "))
+            name = newcomer_name(prog, self._name(_("Who joins? ")))
             last = prog.players[-1]
-            after = self.ask(f"Sitting after whom? ({seated}; Enter: {last}): ").strip()
-            score = self.ask(f"{name} starts with how many points? (Enter: 0): ").strip()
-            points = number(score, 0, 10**6, "the points") if score else 0
+            after = self.ask(
+                _("Sitting after whom? ({seated}; Enter: {last}): ").format(
+                    seated=seated, last=last
+                )
+            ).strip()
+            score = self.ask(
+                _("{name} starts with how many points? (Enter: 0): ").format(name=name)
+            ).strip()
+            points = number(score, 0, 10**6, _("the points")) if score else 0
             change = partial(with_join, name=name, after=after or None, score=points, at=at)
         else:
-            self.say("No seat changed.")
+            self.say(_("No seat changed."))
             return
         self.say(seat_report(self.save(game, change)))
 
@@ -512,7 +564,7 @@ class Session:
         if answer.lower() == "q":
             raise Leave()
         if not answer:
-            raise Refused("no seat changed: a name is needed")
+            raise Refused(_("no seat changed: a name is needed"))
         return answer
 
     def _yes(self, prompt: str) -> bool:
@@ -524,23 +576,30 @@ class Session:
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None and nxt.player is not None
         player = nxt.player
-        so_far = f"; {hand.bids_total} bid of {hand.cards} so far" if hand.bids else ""
+        so_far = (
+            _("; {bids} bid of {cards} so far").format(bids=hand.bids_total, cards=hand.cards)
+            if hand.bids
+            else ""
+        )
         free = free_dealer_words(game.rules, hand)
         if player != hand.dealer:
-            prompt = f"{player} bids (0-{hand.cards}{so_far}): "
-        elif nxt.forbidden_bid is not None:
-            prompt = (
-                f"{player} (dealer) may not bid {nxt.forbidden_bid}; "
-                f"bids (0-{hand.cards}{so_far}): "
+            prompt = _("{player} bids (0-{cards}{so_far}): ").format(
+                player=player, cards=hand.cards, so_far=so_far
             )
+        elif nxt.forbidden_bid is not None:
+            prompt = _(
+                "{player} (dealer) may not bid {forbidden}; bids (0-{cards}{so_far}): "
+            ).format(player=player, forbidden=nxt.forbidden_bid, cards=hand.cards, so_far=so_far)
         else:
-            prompt = f"{player} (dealer, free: {free}) bids (0-{hand.cards}{so_far}): "
+            prompt = _("{player} (dealer, free: {free}) bids (0-{cards}{so_far}): ").format(
+                player=player, free=free, cards=hand.cards, so_far=so_far
+            )
         while True:
             answer = self.read(prompt, game, {})
             if answer is None:
                 return
             try:
-                value = number(answer, 0, hand.cards, "a bid")
+                value = number(answer, 0, hand.cards, _("a bid"))
                 after = self.save(game, partial(with_bids, items=[(player, value)], at=games.now()))
             except GameChanged:
                 raise
@@ -549,7 +608,12 @@ class Session:
                 continue
             done = after.hands[hand.number - 1]
             if len(done.bids) == len(done.order):
-                self.say(f"Hand {hand.number}: {balance_words(done)}.", style="bold")
+                self.say(
+                    _("Hand {number}: {balance_words}.").format(
+                        number=hand.number, balance_words=balance_words(done)
+                    ),
+                    style="bold",
+                )
             return
 
     def ask_trump(self, game: Game, prog: Progress) -> None:
@@ -559,20 +623,26 @@ class Session:
         keys = "s h d c n" if rules.allows_notrump_entry(hand.number) else "s h d c"
         method = rules.trump_method(hand.number)
         if method is TrumpMethod.NAMED:
-            prompt = f"{nxt.player} (highest bid) names trump ({keys}): "
+            prompt = _("{player} (highest bid) names trump ({keys}): ").format(
+                player=nxt.player, keys=keys
+            )
         elif method is TrumpMethod.DEALER:
-            prompt = f"{nxt.player} (dealer) names trump ({keys}): "
+            prompt = _("{player} (dealer) names trump ({keys}): ").format(
+                player=nxt.player, keys=keys
+            )
         elif method is TrumpMethod.CUT:
-            prompt = f"Trump, the cut card's suit ({keys}): "
+            prompt = _("Trump, the cut card's suit ({keys}): ").format(keys=keys)
         else:
-            prompt = f"Trump, the turned-up card's suit ({keys}): "
+            prompt = _("Trump, the turned-up card's suit ({keys}): ").format(keys=keys)
         while True:
             answer = self.read(prompt, game, {})
             if answer is None:
                 return
             try:
                 if not answer:
-                    raise Refused(f"type the trump: {keys}, then Enter (? shows the keys)")
+                    raise Refused(
+                        _("type the trump: {keys}, then Enter (? shows the keys)").format(keys=keys)
+                    )
                 suit = Suit.parse(answer)
                 self.save(game, partial(with_trump, suit=suit, at=games.now()))
             except GameChanged:
@@ -580,7 +650,11 @@ class Session:
             except (Refused, BadValue) as err:
                 self.refuse(str(err))
                 continue
-            self.say(f"Hand {hand.number} trump: {trump_words(suit)}.")
+            self.say(
+                _("Hand {number} trump: {trump_words}.").format(
+                    number=hand.number, trump_words=trump_words(suit)
+                )
+            )
             return
 
     def ask_tricks(self, game: Game, prog: Progress, typed: Mapping[str, int]) -> None:
@@ -589,7 +663,11 @@ class Session:
         player = hand.order[len(typed)]
         left = hand.cards - sum(typed.values())
         last = len(typed) == len(hand.order) - 1
-        prompt = f"{player} took {left} (Enter): " if last else f"{player} took (0-{left}): "
+        prompt = (
+            _("{player} took {left} (Enter): ").format(player=player, left=left)
+            if last
+            else _("{player} took (0-{left}): ").format(player=player, left=left)
+        )
         while True:
             answer = self.read(prompt, game, typed)
             if answer is None:
@@ -598,8 +676,10 @@ class Session:
                 value = left if last and answer == "" else number(answer, 0, hand.cards, "tricks")
                 if last and value != left:
                     raise Refused(
-                        f"the tricks must add up to {hand.cards}: {player} took {left} "
-                        "(Enter to confirm, u to change the others')"
+                        _(
+                            "the tricks must add up to {cards}: {player} took {left} (Enter to "
+                            "confirm, u to change the others')"
+                        ).format(cards=hand.cards, player=player, left=left)
                     )
                 if value > left:
                     raise Refused(self._too_many(hand, typed, player, value, left))
@@ -622,9 +702,15 @@ class Session:
         hand: HandState, typed: Mapping[str, int], player: str, value: int, left: int
     ) -> str:
         taken = hand.cards - left
-        return (
-            f"{player} cannot take {value}: {names_words(list(typed))} took {taken} of the "
-            f"{plural(hand.cards, 'trick')}, {left} left"
+        return _(
+            "{player} cannot take {value}: {names_words} took {taken} of the {plural}, {left} left"
+        ).format(
+            player=player,
+            value=value,
+            names_words=names_words(list(typed)),
+            taken=taken,
+            plural=ngettext("{count} trick", "{count} tricks", hand.cards).format(count=hand.cards),
+            left=left,
         )
 
     def summary(self, prog: Progress, number: int) -> None:
@@ -641,9 +727,11 @@ def finish(console: Console, prog: Progress) -> None:
     winners = prog.winners
     top = prog.totals[winners[0]]
     if len(winners) == 1:
-        line = f"{winners[0]} wins with {top}!"
+        line = _("{winners} wins with {top}!").format(winners=winners[0], top=top)
     else:
-        line = f"{names_words(winners)} share the win with {top} each!"
+        line = _("{names_words} share the win with {top} each!").format(
+            names_words=names_words(winners), top=top
+        )
     console.print("")
     console.print("★ " + line, style="bold")
     styles = Styler(console.file, terminal=console.is_terminal)
@@ -655,17 +743,20 @@ def finish(console: Console, prog: Progress) -> None:
 
 def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
     """Players clockwise, one a line, an empty line when all are in."""
-    console.print("Players, clockwise from anyone: one a line, an empty line when all are in.")
+    console.print(_("Players, clockwise from anyone: one a line, an empty line when all are in."))
     names: list[str] = []
     while True:
-        answer = ask(f"Player {len(names) + 1}: ").strip()
+        answer = ask(_("Player {names}: ").format(names=len(names) + 1)).strip()
         if answer == "?":
-            console.print("Type a name and Enter; an empty line ends the list (3 or more).")
+            console.print(_("Type a name and Enter; an empty line ends the list (3 or more)."))
             continue
         if not answer:
             if len(names) >= 3:
                 return tuple(names)
-            console.print(REFUSED + f"Oh Hell needs at least 3 players; {len(names)} so far")
+            console.print(
+                REFUSED
+                + _("Oh Hell needs at least 3 players; {count} so far").format(count=len(names))
+            )
             continue
         try:
             checked = check_players([*names, answer])  # the name as kept: NFC
@@ -695,17 +786,21 @@ def ask_preset(
     choices.add_column()
     for i, p in enumerate(choices_list, start=1):
         choices.add_row(str(i), p.name, p.summary)
-    console.print("Rules:")
+    console.print(_("Rules:"))
     console.print(choices)
     console.print(
-        "To change a rule, type it first: hook always|never|from:K, "
-        f"trump {TrumpMethod.choices()}, scoring {Scoring.choices()}."
+        _(
+            "To change a rule, type it first: hook always|never|from:K, trump "
+            "{choices}, scoring {choices2}."
+        ).format(choices=TrumpMethod.choices(), choices2=Scoring.choices())
     )
     changes = RuleOptions()
-    prompt = f"Preset (1-{len(names)} or a name; Enter: {default}): "
+    prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(
+        count=len(names), default=default
+    )
     while True:
         answer = ask(prompt).strip()
-        word, _, value = answer.partition(" ")
+        word, _sep, value = answer.partition(" ")
         if word.lower() in CHANGEABLE and value.strip():
             changed = _changed(changes, word.lower(), value.strip())
             try:
@@ -714,7 +809,9 @@ def ask_preset(
                 console.print(REFUSED + str(err), style="bold")
                 continue
             changes = changed
-            console.print(f"Rules now: {rules_words(rules, players)}.")
+            console.print(
+                _("Rules now: {rules_words}.").format(rules_words=rules_words(rules, players))
+            )
             continue
         chosen = answer or default
         seat = seat_number(chosen, len(names))
@@ -737,7 +834,9 @@ def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
 def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSet) -> int:
     """The first dealer's seat: a name, a seat number, Enter for the first, d to draw."""
     draft = Game("x", tuple(players), rules)
-    prompt = f"First dealer (a name or 1-{len(players)}; Enter: {players[0]}; d: draw cards): "
+    prompt = _("First dealer (a name or 1-{count}; Enter: {first}; d: draw cards): ").format(
+        count=len(players), first=players[0]
+    )
     while True:
         answer = ask(prompt).strip()
         if not answer:
@@ -765,10 +864,14 @@ def draw_dealer(
     equal ranks."""
     if by_suit is None:
         by_suit = ties_by_suit(rules, None)
-    console.print(
-        "Each player draws a card; the highest deals (aces high"
-        + (", then spades, hearts, diamonds, clubs)." if by_suit else "; ties draw again).")
-    )
+    if by_suit:
+        how = _(
+            "Each player draws a card; the highest deals (aces high, then spades, hearts, "
+            "diamonds, clubs)."
+        )
+    else:
+        how = _("Each player draws a card; the highest deals (aces high; ties draw again).")
+    console.print(how)
     drawing = list(players)
     while True:
         drawn: dict[str, Card] = {}
@@ -776,16 +879,24 @@ def draw_dealer(
             drawn[player] = ask_card(console, ask, player, drawn, rules.deck)
         top = highest(drawn, by_suit=by_suit)
         if len(top) == 1:
-            console.print(f"{top[0]} drew the highest card ({drawn[top[0]]}) and deals first.")
+            console.print(
+                _("{top} drew the highest card ({drawn}) and deals first.").format(
+                    top=top[0], drawn=drawn[top[0]]
+                )
+            )
             return list(players).index(top[0])
         cards = ", ".join(f"{p} {drawn[p]}" for p in top)
-        console.print(f"A tie ({cards}): {names_words(top)} draw again.")
+        console.print(
+            _("A tie ({cards}): {names_words} draw again.").format(
+                cards=cards, names_words=names_words(top)
+            )
+        )
         drawing = top
 
 
 def ask_card(console: Console, ask: Ask, player: str, drawn: Mapping[str, Card], deck: int) -> Card:
     while True:
-        answer = ask(f"{player} drew (e.g. AS, 10h, Q♦): ")
+        answer = ask(_("{player} drew (e.g. AS, 10h, Q♦): ").format(player=player))
         try:
             card = Card.parse(answer)
         except BadValue as err:

@@ -13,6 +13,7 @@ import typer
 
 from ohhell_score.cli.complete import complete_game, complete_rules
 from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.i18n import _
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from ohhell_score.domain.game import Progress
@@ -54,12 +55,14 @@ def read_input(file: str) -> bytes:
     if file == "-":
         data = typer.get_binary_stream("stdin").read(files.MAX_FILE_BYTES + 1)
         if len(data) > files.MAX_FILE_BYTES:
-            raise Refused("cannot read stdin: larger than the largest game file")
+            raise Refused(_("cannot read stdin: larger than the largest game file"))
         return data
     try:
         return files.read_regular(file)[0]
     except OSError as err:
-        raise Refused(f"cannot read {file}: {err.strerror or err}") from None
+        raise Refused(
+            _("cannot read {file}: {value}").format(file=file, value=err.strerror or err)
+        ) from None
 
 
 GameOpt = Annotated[
@@ -67,7 +70,7 @@ GameOpt = Annotated[
     typer.Option(
         "--game",
         "-g",
-        help="The game's id (default: the current game).",
+        help=_("The game's id (default: the current game)."),
         show_default=False,
         metavar="ID",
         autocompletion=complete_game,
@@ -82,18 +85,20 @@ RulesOpt = Annotated[
     typer.Option(
         "--rules",
         "-r",
-        help=f"Preset: {', '.join(PRESET_NAMES)}, or a house rule.",
+        help=_("Preset: {preset_names}, or a house rule.").format(
+            preset_names=", ".join(PRESET_NAMES)
+        ),
         metavar="NAME",
         autocompletion=complete_rules,
     ),
 ]
 HookOpt = Annotated[
-    str | None, typer.Option(help="always, never or from:K.", show_default=False, metavar="HOOK")
+    str | None, typer.Option(help=_("always, never or from:K."), show_default=False, metavar="HOOK")
 ]
 HandsOpt = Annotated[
     str | None,
     typer.Option(
-        help="Cards per hand: 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max.",
+        help=_("Cards per hand: 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max."),
         show_default=False,
         metavar="SPEC",
     ),
@@ -101,8 +106,10 @@ HandsOpt = Annotated[
 TrumpOpt = Annotated[
     str | None,
     typer.Option(
-        help="named, upcard, cut, dealer, none or schedule:H,C,S,D,N; exceptions after +, "
-        "e.g. upcard+max=none.",
+        help=_(
+            "named, upcard, cut, dealer, none or schedule:H,C,S,D,N; exceptions "
+            "after +, e.g. upcard+max=none."
+        ),
         show_default=False,
         metavar="METHOD",
     ),
@@ -110,18 +117,44 @@ TrumpOpt = Annotated[
 ScoringOpt = Annotated[
     str | None,
     typer.Option(
-        help="standard, exact, minus, progressive, penalty, tenfold or a formula such as "
-        "'made: 10+b; missed: -b'.",
+        help=_(
+            "standard, exact, minus, progressive, penalty, tenfold or a formula such "
+            "as 'made: 10+b; missed: -b'."
+        ),
         show_default=False,
         metavar="SCHEME",
     ),
 ]
 DecksOpt = Annotated[
-    int | None, typer.Option(help="Number of 52-card packs.", show_default=False, metavar="K")
+    int | None, typer.Option(help=_("Number of 52-card packs."), show_default=False, metavar="K")
 ]
 DeckSizeOpt = Annotated[
     int | None,
-    typer.Option(help="Any other pack size, e.g. 63.", show_default=False, metavar="CARDS"),
+    typer.Option(help=_("Any other pack size, e.g. 63."), show_default=False, metavar="CARDS"),
+]
+
+# The first dealer by cards drawn, on `new` and on `tournament dealer`.
+DrawCardsOpt = Annotated[
+    str | None,
+    typer.Option(
+        help=_(
+            'The cards drawn for the first dealer: "Ann=Q♠ Bob=Q♥ Cat=2♣"; further '
+            "rounds of the tied after ';'."
+        ),
+        show_default=False,
+        metavar="DRAW",
+    ),
+]
+DrawTiesOpt = Annotated[
+    str | None,
+    typer.Option(
+        help=_(
+            "Equal highest cards: suit (spades > hearts > diamonds > clubs) or "
+            "redraw (default: suit under cartier, else redraw)."
+        ),
+        show_default=False,
+        metavar="suit|redraw",
+    ),
 ]
 
 
@@ -141,10 +174,10 @@ def load_progress(game_id: str | None) -> "Progress":
 
 # The groups `ohhell --help` lists the commands in, in this order (each command names
 # its own with ``rich_help_panel``; cli/lazy.py groups them).
-AT_THE_TABLE = "At the table"
-GAMES = "Games"
-RESULTS = "Results"
-TOURNAMENTS = "Tournaments"
-RULES_AND_STATISTICS = "Rules and statistics"
-SET_UP = "Set-up"
+AT_THE_TABLE = _("At the table")
+GAMES = _("Games")
+RESULTS = _("Results")
+TOURNAMENTS = _("Tournaments")
+RULES_AND_STATISTICS = _("Rules and statistics")
+SET_UP = _("Set-up")
 PANELS = (AT_THE_TABLE, GAMES, RESULTS, TOURNAMENTS, RULES_AND_STATISTICS, SET_UP)

@@ -23,6 +23,7 @@ from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt, refusals
 from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
 from ohhell_score.domain.ids import check_id
+from ohhell_score.i18n import _, ngettext
 from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
@@ -45,7 +46,7 @@ def _saved(game_id: str) -> str:
             hint += f" -g {game_id}"
     except Exception:  # the hint is a courtesy; never fail the way out over it
         hint += f" -g {game_id}"
-    return f"saved; continue with `{hint}`"
+    return _("saved; continue with `{command}`").format(command=hint)
 
 
 def play_game(game_id: str) -> None:
@@ -68,20 +69,27 @@ def play_game(game_id: str) -> None:
         typeahead.restore()  # the terminal as it was, whatever ended the game
 
 
-@app.command("play", rich_help_panel=AT_THE_TABLE)
+@app.command(
+    "play",
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Play the game at the table, one prompt at a time, each answer saved.")
+    + "\n\n"
+    + _(
+        "Asks for trump, each bid and each player's tricks in the order the "
+        "rules give. Every answer is saved as it is given; `u` takes back the "
+        "last one, `?` shows the keys, `q` (or Ctrl-C, Ctrl-D) leaves, and "
+        "`ohhell play` goes on where it stopped. With no game saved yet, it "
+        "first asks for one as `ohhell new` does."
+    )
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell play               # the current game, or a new one\n"
+        "  ohhell play -g friday"
+    ),
+)
 def play_cmd(game: GameOpt = None) -> None:
-    """Play the game at the table, one prompt at a time, each answer saved.
-
-    Asks for trump, each bid and each player's tricks in the order the rules give.
-    Every answer is saved as it is given; `u` takes back the last one, `?` shows the
-    keys, `q` (or Ctrl-C, Ctrl-D) leaves, and `ohhell play` goes on where it stopped.
-    With no game saved yet, it first asks for one as `ohhell new` does.
-
-    \b
-    Examples:
-      ohhell play               # the current game, or a new one
-      ohhell play -g friday
-    """
     if game is None and not games.game_files():  # a first game: ask for it, then play
         from ohhell_score.domain.rules import RuleOptions
 
@@ -98,29 +106,35 @@ def play_cmd(game: GameOpt = None) -> None:
     play_game(game_id)
 
 
-@app.command(rich_help_panel=AT_THE_TABLE)
+@app.command(
+    rich_help_panel=AT_THE_TABLE,
+    help=_('Write a note on a hand ("misdeal, redealt by Bob"): on the sheet, exports, history.')
+    + "\n\n"
+    + _(
+        "`ohhell note 3 misdeal` notes hand 3; without a hand number the note "
+        "goes to the current hand (the last one, once the game is over). A new "
+        'note replaces the hand\'s note; an empty one (`ohhell note 3 ""`) clears '
+        "it. `undo` leaves notes alone."
+    )
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell note misdeal, redealt by Bob\n"
+        '  ohhell note 3 ""          # clears hand 3\'s note'
+    ),
+)
 def note(
     words: Annotated[
         list[str],
         typer.Argument(
-            help='The hand (default: the current one, or the last) and the note; "" clears it.',
+            help=_('The hand (default: the current one, or the last) and the note; "" clears it.'),
             show_default=False,
             metavar="[HAND] NOTE...",
         ),
     ],
     game: GameOpt = None,
 ) -> None:
-    """Write a note on a hand ("misdeal, redealt by Bob"): on the sheet, exports, history.
-
-    `ohhell note 3 misdeal` notes hand 3; without a hand number the note goes to the
-    current hand (the last one, once the game is over). A new note replaces the hand's
-    note; an empty one (`ohhell note 3 ""`) clears it. `undo` leaves notes alone.
-
-    \b
-    Examples:
-      ohhell note misdeal, redealt by Bob
-      ohhell note 3 ""          # clears hand 3's note
-    """
     from ohhell_score.actions.entries import parse_note, write_note
 
     with refusals():
@@ -128,43 +142,49 @@ def note(
         say(write_note(game, hand, text))
 
 
-@app.command(rich_help_panel=GAMES)
+@app.command(
+    rich_help_panel=GAMES, help=_("Delete a saved game for good (asks first, unless --yes).")
+)
 def delete(
     game_id: Annotated[
         str,
-        typer.Argument(metavar="ID", help="The game to delete.", autocompletion=complete_game),
+        typer.Argument(metavar="ID", help=_("The game to delete."), autocompletion=complete_game),
     ],
     yes: Annotated[
-        bool, typer.Option("--yes", "-y", help="Do not ask first (for scripts).")
+        bool, typer.Option("--yes", "-y", help=_("Do not ask first (for scripts)."))
     ] = False,
 ) -> None:
-    """Delete a saved game for good (asks first, unless --yes)."""
     from ohhell_score.storage import drafts
-    from ohhell_score.views.words import plural
 
     with refusals():
         prog = games.load_progress(check_id(game_id))
     game = prog.game
     if not yes and not can_ask():  # a script would wait on a question nobody sees
-        raise Refused("delete asks first, and there is no terminal to ask on: use --yes")
+        raise Refused(_("delete asks first, and there is no terminal to ask on: use --yes"))
     if not yes:
         where = (
-            "finished"
+            _("finished")
             if prog.finished
-            else f"{plural(prog.hands_played, 'hand')} of {len(prog.hands)} played"
+            else ngettext(
+                "{count} hand of {total} played",
+                "{count} hands of {total} played",
+                prog.hands_played,
+            ).format(count=prog.hands_played, total=len(prog.hands))
         )
-        question = f"Delete game {game.id} ({', '.join(game.players)}; {where})?"
+        question = _("Delete game {id} ({players}; {where})?").format(
+            id=game.id, players=", ".join(game.players), where=where
+        )
         try:
             sure = typer.confirm(question, default=False)
         except typer.Abort:
             sure = False
         if not sure:
-            say("Kept.")
+            say(_("Kept."))
             raise typer.Exit(ExitCode.REFUSED)
     with refusals():
         games.delete(game.id)
         drafts.forget(game.id)
-    say(f"Deleted game {game.id}.")
+    say(_("Deleted game {id}.").format(id=game.id))
 
 
 def can_ask() -> bool:
@@ -198,11 +218,15 @@ def new_at_table(
     from ohhell_score.views.words import next_words
 
     if draw and dealer is not None:
-        raise typer.BadParameter("give --dealer or --draw, not both")
+        raise typer.BadParameter(_("give --dealer or --draw, not both"))
     with refusals():
         if game_id is not None and games.game_path(game_id).exists():
             # Before the questions, not after them.
-            raise GameExists(f"a game {game_id!r} exists already; choose another --game id")
+            raise GameExists(
+                _("a game {game_id!r} exists already; choose another --game id").format(
+                    game_id=game_id
+                )
+            )
         names: tuple[str, ...] | None = None
         rule_set: RuleSet | None = None
         if players:
@@ -239,11 +263,11 @@ def new_at_table(
         if not answered and not sys.stdin.isatty():
             # A script that gave no players and nothing to read: a missing argument.
             raise typer.BadParameter(
-                "no players given: `ohhell new PLAYER...` (at a terminal it asks for them)"
+                _("no players given: `ohhell new PLAYER...` (at a terminal it asks for them)")
             ) from None
-        raise Interrupted("no game created") from None
+        raise Interrupted(_("no game created")) from None
     except KeyboardInterrupt:
-        raise Interrupted("no game created") from None
+        raise Interrupted(_("no game created")) from None
     with refusals():
         created = create_game(game_id, names, rule_set, first, scorer)
     say(announced(created))
@@ -259,7 +283,7 @@ def offer_play(console: Console, ask: Callable[[str], str]) -> bool:
     if not (sys.stdin.isatty() and console.is_terminal):
         return False
     try:
-        answer = ask("Play it now? (Enter: yes; n: no, later with `ohhell play`): ")
+        answer = ask(_("Play it now? (Enter: yes; n: no, later with `ohhell play`): "))
     except (EOFError, KeyboardInterrupt):
         return False
     return answer.strip().lower() not in ("n", "no", "q")

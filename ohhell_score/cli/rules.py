@@ -34,6 +34,7 @@ from ohhell_score.cli.options import (
     refusals,
     rule_options,
 )
+from ohhell_score.i18n import _
 from ohhell_score.storage import files
 from ohhell_score.views.console import complain, note, say
 
@@ -54,7 +55,7 @@ class RulesGroup(TyperGroup):
 
 rules_app = typer.Typer(
     cls=RulesGroup,
-    help="The presets and your house rules: list, explain, save, export, import.",
+    help=_("The presets and your house rules: list, explain, save, export, import."),
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -65,7 +66,7 @@ app.add_typer(rules_app, name="rules", rich_help_panel=RULES_AND_STATISTICS)
 RuleName = Annotated[
     str,
     typer.Argument(
-        help="The house rule's name.",
+        help=_("The house rule's name."),
         show_default=False,
         metavar="NAME",
         autocompletion=complete_house_rule,
@@ -73,12 +74,23 @@ RuleName = Annotated[
 ]
 
 
-@rules_app.command("show")
+@rules_app.command(
+    "show",
+    help=_("List the presets and house rules, or explain one in plain words.")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell rules                       # every preset and house rule\n"
+        "  ohhell rules cartier --players 3   # Cartier's 39-card deck\n"
+        "  ohhell rules show classic --json"
+    ),
+)
 def show_rules(
     name: Annotated[
         str | None,
         typer.Argument(
-            help="A preset or house rule to explain.",
+            help=_("A preset or house rule to explain."),
             show_default=False,
             metavar="NAME",
             autocompletion=complete_rules,
@@ -87,24 +99,16 @@ def show_rules(
     players: Annotated[
         int | None,
         typer.Option(
-            help="Explain it for this many players (default: the table its source describes).",
+            help=_("Explain it for this many players (default: the table its source describes)."),
             metavar="N",
             show_default=False,
         ),
     ] = None,
     as_json: Annotated[
         bool,
-        typer.Option("--json", help="One JSON object: the rules as `show --json` gives them."),
+        typer.Option("--json", help=_("One JSON object: the rules as `show --json` gives them.")),
     ] = False,
 ) -> None:
-    """List the presets and house rules, or explain one in plain words.
-
-    \b
-    Examples:
-      ohhell rules                       # every preset and house rule
-      ohhell rules cartier --players 3   # Cartier's 39-card deck
-      ohhell rules show classic --json
-    """
     from ohhell_score.domain.rules import build_rules, preset
     from ohhell_score.storage import house
     from ohhell_score.views.words import describe_rules
@@ -117,12 +121,16 @@ def show_rules(
         chosen = preset(name, found)
         seats = players if players is not None else chosen.seats
         rule_set = build_rules(chosen.name, seats, house=found)
-    source = f"house rule: {found.summary()}" if found else chosen.source
+    source = _("house rule: {summary}").format(summary=found.summary()) if found else chosen.source
     if as_json:
         _say_json({**_rule_json(chosen, found), "players": seats, "rules": rule_set.to_json()})
         return
-    say(f"{chosen.name} ({source}), for {seats} players:")
-    say(f"  Players: usually {chosen.usual_players}.")
+    say(
+        _("{name} ({source}), for {seats} players:").format(
+            name=chosen.name, source=source, seats=seats
+        )
+    )
+    say(_("  Players: usually {usual_players}.").format(usual_players=chosen.usual_players))
     for line in describe_rules(rule_set, seats):
         say(f"  {line}")
 
@@ -135,7 +143,7 @@ def _list_rules(as_json: bool) -> None:
     with refusals():
         kept, problems = house.all_rules()
     for problem in problems:
-        complain(f"skipped: {problem}")
+        complain(_("skipped: {problem}").format(problem=problem))
     if as_json:
         presets = [_rule_json(p, None) for p in PRESETS.values()]
         _say_json(presets + [_rule_json(rule.as_preset(), rule) for rule in kept])
@@ -143,12 +151,14 @@ def _list_rules(as_json: bool) -> None:
     for p in PRESETS.values():
         say(preset_line(p))
     if kept:
-        say("\nHouse rules:")
+        say(_("\nHouse rules:"))
         for rule in kept:
             say(f"{rule.name}: {rule.summary()}")
     say(
-        "\n`ohhell rules NAME` explains one; options of `ohhell new` change it; "
-        "`ohhell rules save NAME [options]` keeps your own."
+        _(
+            "\n`ohhell rules NAME` explains one; options of `ohhell new` change it; "
+            "`ohhell rules save NAME [options]` keeps your own."
+        )
     )
 
 
@@ -169,7 +179,9 @@ def _say_json(value: object) -> None:
     say(json.dumps(value, ensure_ascii=False, indent=2))
 
 
-@rules_app.command("save")
+@rules_app.command(
+    "save", help=_("Keep a rule set under NAME, usable as `ohhell new ... --rules NAME`.")
+)
 def save_rules(
     ctx: typer.Context,
     name: RuleName,
@@ -178,7 +190,9 @@ def save_rules(
         typer.Option(
             "--rules",
             "-r",
-            help=f"The preset it starts from: {', '.join(PRESET_NAMES)} or a house rule.",
+            help=_("The preset it starts from: {preset_names} or a house rule.").format(
+                preset_names=", ".join(PRESET_NAMES)
+            ),
             metavar="NAME",
             autocompletion=complete_rules,
         ),
@@ -190,19 +204,24 @@ def save_rules(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
 ) -> None:
-    """Keep a rule set under NAME, usable as `ohhell new ... --rules NAME`."""
     from ohhell_score.domain.rules import HouseRule
     from ohhell_score.storage import house
 
     with refusals():
         rule = HouseRule.make(name, rules, rule_options(ctx), house=house.find(rules))
         replaced = house.save(rule)
-    verb = "Replaced" if replaced else "Saved"
-    say(f"{verb} house rule {rule.name}: {rule.summary()}.")
-    say(f"Start a game with it: ohhell new PLAYER... --rules {rule.name}")
+    said = (
+        _("Replaced house rule {name}: {summary}.")
+        if replaced
+        else _("Saved house rule {name}: {summary}.")
+    )
+    say(said.format(name=rule.name, summary=rule.summary()))
+    say(_("Start a game with it: ohhell new PLAYER... --rules {name}").format(name=rule.name))
 
 
-@rules_app.command("export")
+@rules_app.command(
+    "export", help=_("Write a house rule as a file for `ohhell rules import` on another laptop.")
+)
 def export_rules(
     name: RuleName,
     output: Annotated[
@@ -210,13 +229,12 @@ def export_rules(
         typer.Option(
             "--output",
             "-o",
-            help="Write to this file (default: stdout).",
+            help=_("Write to this file (default: stdout)."),
             show_default=False,
             metavar="FILE",
         ),
     ] = None,
 ) -> None:
-    """Write a house rule as a file for `ohhell rules import` on another laptop."""
     from ohhell_score.storage import house
 
     with refusals():
@@ -225,28 +243,33 @@ def export_rules(
             say(text, end="")
             return
         files.write_atomic(output, text)  # a file cut short is never left behind
-    note(f"Wrote house rule {name.strip().lower()} to {output}.")
+    note(
+        _("Wrote house rule {lower} to {output}.").format(lower=name.strip().lower(), output=output)
+    )
 
 
-@rules_app.command("import")
+@rules_app.command(
+    "import", help=_("Keep a house rule from a file written by `ohhell rules export`.")
+)
 def import_rules(
     file: Annotated[
         Path,
         typer.Argument(
-            help="A file written by `ohhell rules export`.", show_default=False, metavar="FILE"
+            help=_("A file written by `ohhell rules export`."), show_default=False, metavar="FILE"
         ),
     ],
     name: Annotated[
         str | None,
         typer.Option(
-            help="Keep it under this name instead of its own.", show_default=False, metavar="NAME"
+            help=_("Keep it under this name instead of its own."),
+            show_default=False,
+            metavar="NAME",
         ),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Replace a different house rule of that name.")
+        bool, typer.Option("--force", help=_("Replace a different house rule of that name."))
     ] = False,
 ) -> None:
-    """Keep a house rule from a file written by `ohhell rules export`."""
     from ohhell_score.storage import house
 
     with refusals():
@@ -255,18 +278,25 @@ def import_rules(
         with house.locked():  # another import of this name waits: one of them is refused
             kept = house.find(rule.name)
             if kept == rule:
-                say(f"House rule {rule.name} is kept already, the same: {rule.summary()}.")
+                say(
+                    _("House rule {name} is kept already, the same: {summary}.").format(
+                        name=rule.name, summary=rule.summary()
+                    )
+                )
                 return
             house.save(rule, replace=force or kept is None)
-    verb = "Replaced" if kept else "Imported"
-    say(f"{verb} house rule {rule.name}: {rule.summary()}.")
+    said = (
+        _("Replaced house rule {name}: {summary}.")
+        if kept
+        else _("Imported house rule {name}: {summary}.")
+    )
+    say(said.format(name=rule.name, summary=rule.summary()))
 
 
-@rules_app.command("delete")
+@rules_app.command("delete", help=_("Forget a house rule (games played with it keep their rules)."))
 def delete_rules(name: RuleName) -> None:
-    """Forget a house rule (games played with it keep their rules)."""
     from ohhell_score.storage import house
 
     with refusals():
         house.delete(name)
-    say(f"Deleted house rule {name.strip().lower()}.")
+    say(_("Deleted house rule {lower}.").format(lower=name.strip().lower()))

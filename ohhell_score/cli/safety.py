@@ -8,6 +8,7 @@ import typer
 
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import GAMES, refusals
+from ohhell_score.i18n import _
 from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
@@ -15,17 +16,24 @@ from ohhell_score.views.console import say
 app = area()
 
 
-@app.command(rich_help_panel=GAMES)
+@app.command(
+    rich_help_panel=GAMES,
+    help=_("Replace a game with its previous version (kept at every save as ID.json.bak).")
+    + "\n\n"
+    + _(
+        "The replaced file is kept as ID.json.damaged (then -2, -3...), so "
+        "nothing is ever thrown away."
+    ),
+)
 def restore(
     game_id: Annotated[
-        str, typer.Argument(help="The game to restore.", show_default=False, metavar="ID")
+        str, typer.Argument(help=_("The game to restore."), show_default=False, metavar="ID")
     ],
 ) -> None:
-    """Replace a game with its previous version (kept at every save as ID.json.bak).
-
-    The replaced file is kept as ID.json.damaged (then -2, -3...), so nothing is ever
-    thrown away.
-    """
     with refusals():
         game = games.restore(game_id)
-    say(f"Restored {game.id} from its previous version ({len(game.entries)} entries).")
+    say(
+        _("Restored {id} from its previous version ({entries} entries).").format(
+            id=game.id, entries=len(game.entries)
+        )
+    )

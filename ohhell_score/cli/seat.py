@@ -15,11 +15,12 @@ import typer
 from ohhell_score.cli.complete import complete_seated
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import AT_THE_TABLE, GameOpt, refusals
+from ohhell_score.i18n import _
 from ohhell_score.views.console import say
 
 seat_app = typer.Typer(
     name="seat",
-    help="Change who sits at the table before a hand: replace, leave, join.",
+    help=_("Change who sits at the table before a hand: replace, leave, join."),
     no_args_is_help=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -32,7 +33,7 @@ app.add_typer(seat_app, name="seat", rich_help_panel=AT_THE_TABLE)
 SeatedArg = Annotated[
     str,
     typer.Argument(
-        help="A seated player (as in `bid`: any case).",
+        help=_("A seated player (as in `bid`: any case)."),
         show_default=False,
         metavar="NAME",
         autocompletion=complete_seated,
@@ -41,19 +42,24 @@ SeatedArg = Annotated[
 NewcomerArg = Annotated[
     str,
     typer.Argument(
-        help="The name of the player who sits down (someone who left comes back).",
+        help=_("The name of the player who sits down (someone who left comes back)."),
         show_default=False,
         metavar="NAME",
     ),
 ]
 
 
-@seat_app.command("replace")
+@seat_app.command(
+    "replace",
+    help=_("NEW takes OLD's seat from the current hand.")
+    + "\n\n"
+    + _("NEW starts at 0, or with --carry at OLD's total (OLD then keeps 0)."),
+)
 def replace(
     old: Annotated[
         str,
         typer.Argument(
-            help="The player who gets up.",
+            help=_("The player who gets up."),
             show_default=False,
             autocompletion=complete_seated,
             metavar="OLD",
@@ -61,44 +67,46 @@ def replace(
     ],
     new: Annotated[
         str,
-        typer.Argument(help="The player who takes the seat.", show_default=False, metavar="NEW"),
+        typer.Argument(help=_("The player who takes the seat."), show_default=False, metavar="NEW"),
     ],
     carry: Annotated[
         bool,
-        typer.Option("--carry", help="NEW starts with OLD's total (OLD keeps 0)."),
+        typer.Option("--carry", help=_("NEW starts with OLD's total (OLD keeps 0).")),
     ] = False,
     game: GameOpt = None,
 ) -> None:
-    """NEW takes OLD's seat from the current hand.
-
-    NEW starts at 0, or with --carry at OLD's total (OLD then keeps 0).
-    """
     from ohhell_score.actions import seats
 
     with refusals():
         say(seats.replace(game, old, new, carry))
 
 
-@seat_app.command("leave")
+@seat_app.command(
+    "leave",
+    help=_("NAME gets up: the seat is removed from the current hand.")
+    + "\n\n"
+    + _("NAME keeps the total made so far but cannot win."),
+)
 def leave(name: SeatedArg, game: GameOpt = None) -> None:
-    """NAME gets up: the seat is removed from the current hand.
-
-    NAME keeps the total made so far but cannot win.
-    """
     from ohhell_score.actions import seats
 
     with refusals():
         say(seats.leave(game, name))
 
 
-@seat_app.command("join")
+@seat_app.command(
+    "join",
+    help=_("NAME sits down: a new seat from the current hand.")
+    + "\n\n"
+    + _("The seat is clockwise after PLAYER; someone who left comes back with their total."),
+)
 def join(
     name: NewcomerArg,
     after: Annotated[
         str | None,
         typer.Option(
             "--after",
-            help="Sit clockwise after this player (default: after the last seat listed).",
+            help=_("Sit clockwise after this player (default: after the last seat listed)."),
             show_default=False,
             autocompletion=complete_seated,
             metavar="PLAYER",
@@ -106,14 +114,10 @@ def join(
     ] = None,
     score: Annotated[
         int,
-        typer.Option("--score", help="The points NAME starts with.", metavar="N"),
+        typer.Option("--score", help=_("The points NAME starts with."), metavar="N"),
     ] = 0,
     game: GameOpt = None,
 ) -> None:
-    """NAME sits down: a new seat from the current hand.
-
-    The seat is clockwise after PLAYER; someone who left comes back with their total.
-    """
     from ohhell_score.actions import seats
 
     with refusals():

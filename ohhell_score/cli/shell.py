@@ -16,6 +16,7 @@ import typer
 
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import SET_UP
+from ohhell_score.i18n import _
 from ohhell_score.views.console import say
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
@@ -32,19 +33,24 @@ class Shell(StrEnum):
     powershell = "powershell"
 
 
-@app.command(rich_help_panel=SET_UP)
+@app.command(
+    rich_help_panel=SET_UP,
+    help=_("Print the TAB completion script for SHELL, to save where that shell loads it.")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell completions bash > ~/.local/share/bash-completion/completions/ohhell\n"
+        "  ohhell completions zsh > ~/.zfunc/_ohhell     # a folder on $fpath\n"
+        "  ohhell completions fish > ~/.config/fish/completions/ohhell.fish\n"
+        "  ohhell completions powershell >> $PROFILE"
+    ),
+)
 def completions(
-    shell: Annotated[Shell, typer.Argument(help="bash, zsh, fish or powershell.", metavar="SHELL")],
+    shell: Annotated[
+        Shell, typer.Argument(help=_("bash, zsh, fish or powershell."), metavar="SHELL")
+    ],
 ) -> None:
-    """Print the TAB completion script for SHELL, to save where that shell loads it.
-
-    \b
-    Examples:
-      ohhell completions bash > ~/.local/share/bash-completion/completions/ohhell
-      ohhell completions zsh > ~/.zfunc/_ohhell     # a folder on $fpath
-      ohhell completions fish > ~/.config/fish/completions/ohhell.fish
-      ohhell completions powershell >> $PROFILE
-    """
     # What `--show-completion` prints; Typer (pinned to 0.28) keeps it in this module.
     from typer._completion_shared import get_completion_script
 

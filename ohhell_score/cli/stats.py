@@ -20,6 +20,7 @@ import typer
 from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import RESULTS, RULES_AND_STATISTICS, GameOpt, load_progress, refusals
+from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.views.console import complain, rich_console, say
 
 if TYPE_CHECKING:
@@ -35,17 +36,22 @@ def _since(text: str | None) -> date | None:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise typer.BadParameter(f"{text!r} is not a date: use YYYY-MM-DD") from None
+        raise typer.BadParameter(
+            _("{text!r} is not a date: use YYYY-MM-DD").format(text=text)
+        ) from None
 
 
-@app.command(rich_help_panel=RULES_AND_STATISTICS)
+@app.command(
+    rich_help_panel=RULES_AND_STATISTICS,
+    help=_("Who wins and who bids best, over the finished games."),
+)
 def stats(
     player: Annotated[
         str | None,
         typer.Option(
             "--player",
             "-p",
-            help="Only games this player sat in; only them.",
+            help=_("Only games this player sat in; only them."),
             show_default=False,
             metavar="NAME",
         ),
@@ -55,7 +61,7 @@ def stats(
         typer.Option(
             "--rules",
             "-r",
-            help="Only games of this preset or house rule.",
+            help=_("Only games of this preset or house rule."),
             show_default=False,
             metavar="PRESET",
             autocompletion=complete_rules,
@@ -64,7 +70,7 @@ def stats(
     since: Annotated[
         str | None,
         typer.Option(
-            help="Only games started on or after this date.",
+            help=_("Only games started on or after this date."),
             show_default=False,
             metavar="YYYY-MM-DD",
         ),
@@ -73,14 +79,13 @@ def stats(
         tuple[str, str] | None,
         typer.Option(
             "--vs",
-            help="Two players head to head, over the games they played together.",
+            help=_("Two players head to head, over the games they played together."),
             metavar="P1 P2",
             show_default=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("One JSON object."))] = False,
 ) -> None:
-    """Who wins and who bids best, over the finished games."""
     from ohhell_score.domain.stats import Filters, summarise
     from ohhell_score.storage.stats_cache import saved_facts
 
@@ -91,12 +96,12 @@ def stats(
     )
     pair = tuple(vs) if vs else ()
     if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():
-        raise typer.BadParameter("--vs takes two different players")
+        raise typer.BadParameter(_("--vs takes two different players"))
     problems: list[str] = []
     with refusals():
         summary = summarise(saved_facts(problems), filters, pair)
     for problem in problems:
-        complain(f"skipped: {problem}")
+        complain(_("skipped: {problem}").format(problem=problem))
     if as_json:
         say(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
         return
@@ -111,58 +116,81 @@ def _print_summary(summary: Summary, filters: Filters) -> None:
     from rich import box
     from rich.table import Table
 
-    from ohhell_score.views.words import plural
+    from ohhell_score.views.words import names_words
 
     console = rich_console()
     where = []
     if filters.preset:
-        where.append(f"rules {filters.preset}")
+        where.append(_("rules {preset}").format(preset=filters.preset))
     if filters.since:
-        where.append(f"since {filters.since.isoformat()}")
+        where.append(_("since {date}").format(date=filters.since.isoformat()))
     if filters.players:
-        where.append("with " + " and ".join(filters.players))
-    head = f"{plural(summary.games, 'finished game')}" + (f" ({', '.join(where)})" if where else "")
+        where.append(_("with {players}").format(players=names_words(filters.players)))
+    count = summary.games
+    head = ngettext("{count} finished game", "{count} finished games", count).format(count=count)
+    head += f" ({', '.join(where)})" if where else ""
     if summary.unfinished:
-        head += f"; {plural(summary.unfinished, 'unfinished game')} not counted"
+        head += "; " + ngettext(
+            "{count} unfinished game not counted",
+            "{count} unfinished games not counted",
+            summary.unfinished,
+        ).format(count=summary.unfinished)
     console.print(head + ".")
     if not summary.players:
-        console.print("No finished games to count yet.")
+        console.print(_("No finished games to count yet."))
         return
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     # The numbers are never cut (at 80 columns the last was): the heads take two lines
     # and the names fold, so the table gives way where nothing is lost.
-    table.add_column("player", overflow="fold", min_width=6)
+    table.add_column(_("player"), overflow="fold", min_width=6)
     for title in STATS_HEADS:
-        table.add_column(title, justify="right", no_wrap=True)
+        table.add_column(_(title), justify="right", no_wrap=True)
     for p in summary.players:
         table.add_row(*_row(p))
     console.print(table)
     console.print(
-        "bids made: hands with tricks = bid; avg miss: mean |tricks - bid| a hand;\n"
-        "zero bids: made of tried; over/under: bids missed by taking more / fewer tricks.",
+        _(
+            "bids made: hands with tricks = bid; avg miss: mean |tricks - bid| a hand;\n"
+            "zero bids: made of tried; over/under: bids missed by taking more / fewer tricks."
+        ),
         style="dim",
     )
     duel = summary.head_to_head
     if duel is not None:
         if not duel.games:
-            console.print(f"{duel.first} and {duel.second} have not finished a game together.")
+            console.print(
+                _("{first} and {second} have not finished a game together.").format(
+                    first=duel.first, second=duel.second
+                )
+            )
             return
         console.print(
-            f"Head to head, {plural(duel.games, 'game')} together: {duel.first} ahead "
-            f"{duel.ahead[duel.first]}, {duel.second} ahead {duel.ahead[duel.second]}, "
-            f"level {duel.level}."
+            ngettext(
+                "Head to head, {count} game together: {first} ahead {ahead}, "
+                "{second} ahead {ahead2}, level {level}.",
+                "Head to head, {count} games together: {first} ahead {ahead}, "
+                "{second} ahead {ahead2}, level {level}.",
+                duel.games,
+            ).format(
+                count=duel.games,
+                first=duel.first,
+                ahead=duel.ahead[duel.first],
+                second=duel.second,
+                ahead2=duel.ahead[duel.second],
+                level=duel.level,
+            )
         )
 
 
 STATS_HEADS = (
-    "games",
-    "wins",
-    "avg\ntotal",
-    "hands",
-    "bids\nmade",
-    "avg\nmiss",
-    "zero\nbids",
-    "over/\nunder",
+    N_("games"),
+    N_("wins"),
+    N_("avg\ntotal"),
+    N_("hands"),
+    N_("bids\nmade"),
+    N_("avg\nmiss"),
+    N_("zero\nbids"),
+    N_("over/\nunder"),
 )
 
 
@@ -180,12 +208,14 @@ def _row(p: PlayerStats) -> list[str]:
     ]
 
 
-@app.command(rich_help_panel=RESULTS)
+@app.command(
+    rich_help_panel=RESULTS,
+    help=_("Every entry and correction of a game in time order; corrections marked `*`."),
+)
 def history(
     game: GameOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="A JSON array of events.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array of events."))] = False,
 ) -> None:
-    """Every entry and correction of a game in time order; corrections marked `*`."""
     from ohhell_score.views.history import history as events_of
     from ohhell_score.views.history import lines
 
@@ -194,7 +224,7 @@ def history(
         say(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
         return
     if not events:
-        say("Nothing entered yet.")
+        say(_("Nothing entered yet."))
         return
     for line in lines(events):
         say(line)

@@ -31,6 +31,8 @@ from ohhell_score.cli.options import (
     TOURNAMENTS,
     DeckSizeOpt,
     DecksOpt,
+    DrawCardsOpt,
+    DrawTiesOpt,
     HandsOpt,
     HookOpt,
     ScoringOpt,
@@ -41,16 +43,17 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.domain.errors import Refused, TournamentExists
 from ohhell_score.domain.ids import check_id
+from ohhell_score.i18n import _, english, ngettext
 from ohhell_score.storage import files
 from ohhell_score.storage import games as game_store
 from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:
-    from ohhell_score.domain.tournament import Tournament
+    from ohhell_score.domain.tournament import Result, Tournament
 
 tournament_app = typer.Typer(
     name="tournament",
-    help="Run a Cartier tournament: tables of 4, a second round, a final.",
+    help=_("Run a Cartier tournament: tables of 4, a second round, a final."),
     no_args_is_help=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -62,14 +65,14 @@ app.add_typer(tournament_app, name="tournament", rich_help_panel=TOURNAMENTS)
 NameArg = Annotated[
     str,
     typer.Argument(
-        help="The tournament's name.",
+        help=_("The tournament's name."),
         show_default=False,
         metavar="NAME",
         autocompletion=complete_tournament,
     ),
 ]
 NewNameArg = Annotated[
-    str, typer.Argument(help="The tournament's name.", show_default=False, metavar="NAME")
+    str, typer.Argument(help=_("The tournament's name."), show_default=False, metavar="NAME")
 ]
 
 
@@ -78,25 +81,39 @@ def _read_players_file(path: Path) -> list[str]:
     try:
         text = read_input(str(path)).decode("utf-8")
     except UnicodeDecodeError:
-        raise Refused(f"cannot read {path}: not UTF-8 text") from None
+        raise Refused(
+            _("cannot read {path}: {reason}").format(path=path, reason=_("not UTF-8 text"))
+        ) from None
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-@tournament_app.command("new")
+@tournament_app.command(
+    "new",
+    help=_("Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...).")
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell tournament new cartier --players-file players.txt --seed 1995\n"
+        "  ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle"
+    ),
+)
 def new(
     ctx: typer.Context,
     name: NewNameArg,
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help="The players (8 to 32; 32 for Cartier).", show_default=False, metavar="[PLAYER...]"
+            help=_("The players (8 to 32; 32 for Cartier)."),
+            show_default=False,
+            metavar="[PLAYER...]",
         ),
     ] = None,
     players_file: Annotated[
         Path | None,
         typer.Option(
             "--players-file",
-            help="A file of players, one name a line.",
+            help=_("A file of players, one name a line."),
             show_default=False,
             metavar="FILE",
         ),
@@ -104,24 +121,24 @@ def new(
     seed: Annotated[
         int | None,
         typer.Option(
-            help="Makes the draw repeatable (default: a random seed).",
+            help=_("Makes the draw repeatable (default: a random seed)."),
             show_default=False,
             metavar="N",
         ),
     ] = None,
     no_shuffle: Annotated[
-        bool, typer.Option("--no-shuffle", help="Seat round 1 in the order given.")
+        bool, typer.Option("--no-shuffle", help=_("Seat round 1 in the order given."))
     ] = False,
     losers_bracket: Annotated[
         bool,
-        typer.Option("--losers-bracket", help="The players knocked out in round 1 play on."),
+        typer.Option("--losers-bracket", help=_("The players knocked out in round 1 play on.")),
     ] = False,
     rules: Annotated[
         str,
         typer.Option(
             "--rules",
             "-r",
-            help=f"Preset: {', '.join(PRESET_NAMES)}.",
+            help=_("Preset: {preset_names}.").format(preset_names=", ".join(PRESET_NAMES)),
             metavar="NAME",
             autocompletion=complete_preset,  # tables play presets: no house rules
         ),
@@ -133,13 +150,6 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
 ) -> None:
-    """Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...).
-
-    \b
-    Examples:
-      ohhell tournament new cartier --players-file players.txt --seed 1995
-      ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle
-    """
     import secrets  # lazy: it imports hashlib, which `--help` does not load
 
     from ohhell_score.domain.tournament import TableRules, new_tournament, seated_games
@@ -149,7 +159,7 @@ def new(
     if players_file is not None:
         field += _read_players_file(players_file)
     if not field:
-        raise typer.BadParameter("give the players as arguments or with --players-file")
+        raise typer.BadParameter(_("give the players as arguments or with --players-file"))
     table_rules = TableRules(rules, rule_options(ctx))
     drawn = seed if seed is not None else secrets.randbelow(1_000_000)
     at = game_store.now()
@@ -170,20 +180,33 @@ def new(
                 # this command again, after one that was killed while writing the tables
                 t, games, drawn = kept, seated_games(kept), kept.seed
             else:
-                raise TournamentExists(f"a tournament {name!r} exists already")
+                raise TournamentExists(_("a tournament {name!r} exists already").format(name=name))
         game_store.set_current(games[0].id)
-    how = f"drawn with seed {drawn}" if not no_shuffle else "in the order given"
+    how = _("in the order given") if no_shuffle else _("drawn with seed {seed}").format(seed=drawn)
     say(
-        f"Tournament {name}: {len(t.players)} players at {len(games)} tables ({how}), "
-        f"{games[0].rules.preset} rules."
+        _("Tournament {name}: {players} players at {tables} tables ({how}), {rules} rules.").format(
+            name=name,
+            players=len(t.players),
+            tables=len(games),
+            how=how,
+            rules=games[0].rules.preset,
+        )
     )
     for game in games:
         say(f"  {game.id}: {', '.join(game.players)}")
+    say(first_dealer_line())
     say(
+        _("Play each table with `ohhell play -g {game}` (or bid/trump/tricks -g).").format(
+            game=games[0].id
+        )
+    )
+
+
+def first_dealer_line() -> str:
+    return _(
         "The first player named at each table deals first, unless the table draws "
         "(`ohhell tournament dealer GAME PLAYER`)."
     )
-    say(f"Play each table with `ohhell play -g {games[0].id}` (or bid/trump/tricks -g).")
 
 
 def _same_draw(kept: Tournament, asked: Tournament, seeded: bool) -> bool:
@@ -195,14 +218,14 @@ def _same_draw(kept: Tournament, asked: Tournament, seeded: bool) -> bool:
     return key(kept) == key(asked)
 
 
-@tournament_app.command("list")
+@tournament_app.command(
+    "list", help=_("Saved tournaments: players, rules, and what the organiser does next.")
+)
 def list_tournaments(
-    as_json: Annotated[bool, typer.Option("--json", help="A JSON array.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array."))] = False,
 ) -> None:
-    """Saved tournaments: players, rules, and what the organiser does next."""
     from ohhell_score.domain.tournament import champion, results
     from ohhell_score.storage import tournaments as ts
-    from ohhell_score.views.tournament import next_line
 
     rows = []
     for name in tournament_names():
@@ -219,26 +242,41 @@ def list_tournaments(
                 "rules": t.rules.preset,
                 "rounds": len(t.rounds),
                 "champion": champion(t, res),
-                "next": next_line(t, res),
+                "next": _next(t, res, as_json),
             }
         )
     if as_json:
         say(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not rows:
-        say("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.")
+        say(_("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`."))
     for row in rows:
-        say(f"{row['name']}: {row['players']} players, {row['rules']} rules. {row['next']}")
+        say(
+            _("{name}: {players} players, {rules} rules. {next}").format(
+                name=row["name"], players=row["players"], rules=row["rules"], next=row["next"]
+            )
+        )
 
 
-@tournament_app.command("show")
+def _next(t: Tournament, res: Mapping[str, Result], as_json: bool) -> str:
+    """What the organiser does next: in English in the JSON, the same in every language."""
+    from ohhell_score.views.tournament import next_line
+
+    if not as_json:
+        return next_line(t, res)
+    with english():
+        return next_line(t, res)
+
+
+@tournament_app.command(
+    "show", help=_("Every round and table: who sits where, standings, who goes on, the champion.")
+)
 def show(
     name: NameArg,
     as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object (the scripting contract).")
+        bool, typer.Option("--json", help=_("One JSON object (the scripting contract)."))
     ] = False,
 ) -> None:
-    """Every round and table: who sits where, standings, who goes on, the champion."""
     from ohhell_score.domain.tournament import results, show_json
     from ohhell_score.storage import tournaments as ts
 
@@ -260,25 +298,28 @@ def _parse_orders(orders: list[str]) -> dict[str, list[str]]:
         game, sep, names = item.partition("=")
         listed = [n.strip() for n in names.split(",")]
         if not sep or not game.strip() or not all(listed):
-            raise typer.BadParameter(f"{item!r} is not GAME=P1,P2,... (e.g. cup-r1-t3=Ann,Bob)")
+            raise typer.BadParameter(
+                _("{item!r} is not GAME=P1,P2,... (e.g. cup-r1-t3=Ann,Bob)").format(item=item)
+            )
         out[game.strip()] = listed
     return out
 
 
-@tournament_app.command("advance")
+@tournament_app.command(
+    "advance", help=_("When every table of the round is finished, seat the next round.")
+)
 def advance(
     name: NameArg,
     order: Annotated[
         list[str] | None,
         typer.Option(
             "--order",
-            help="The organiser's order for a tie at that table, best first.",
+            help=_("The organiser's order for a tie at that table, best first."),
             show_default=False,
             metavar="GAME=P1,P2,...",
         ),
     ] = None,
 ) -> None:
-    """When every table of the round is finished, seat the next round."""
     from ohhell_score.domain.tournament import advance as seat_next
     from ohhell_score.domain.tournament import champion, results, seated_games
     from ohhell_score.storage import tournaments as ts
@@ -299,26 +340,26 @@ def advance(
                 ts.save(changed)
     if not new_games:
         res = results(changed, games)
-        say(f"The tournament is over. Champion: {champion(changed, res)}.")
+        say(_("The tournament is over. Champion: {who}.").format(who=champion(changed, res)))
         return
     for rnd in changed.current():
-        say(f"{changed.round_name(rnd)}:")
+        say(f"{changed.round_title(rnd)}:")
         for table in rnd.tables:
             say(f"  {table.game}: {', '.join(table.players)}")
-    say(
-        "The first player named at each table deals first, unless the table draws "
-        "(`ohhell tournament dealer GAME PLAYER`)."
-    )
+    say(first_dealer_line())
     with refusals():
         game_store.set_current(new_games[0].id)
 
 
-@tournament_app.command("dealer")
+@tournament_app.command(
+    "dealer",
+    help=_("Record who deals first at a table (highest card drawn), before its first bid."),
+)
 def dealer(
     game: Annotated[
         str,
         typer.Argument(
-            help="The table's game id.",
+            help=_("The table's game id."),
             show_default=False,
             metavar="ID",
             autocompletion=complete_game,
@@ -326,36 +367,25 @@ def dealer(
     ],
     player: Annotated[
         str | None,
-        typer.Argument(help="Who drew the highest card.", show_default=False, metavar="PLAYER"),
+        typer.Argument(help=_("Who drew the highest card."), show_default=False, metavar="PLAYER"),
     ] = None,
-    draw_cards: Annotated[
-        str | None,
-        typer.Option(
-            help="The cards drawn instead: \"Ann=Q♠ Bob=Q♥ ...\"; the tied again after ';'.",
-            show_default=False,
-            metavar="DRAW",
-        ),
-    ] = None,
-    draw_ties: Annotated[
-        str | None,
-        typer.Option(
-            help="Equal highest cards: suit or redraw (default: suit under cartier).",
-            show_default=False,
-            metavar="suit|redraw",
-        ),
-    ] = None,
+    draw_cards: DrawCardsOpt = None,
+    draw_ties: DrawTiesOpt = None,
 ) -> None:
-    """Record who deals first at a table (highest card drawn), before its first bid."""
     from ohhell_score.domain.draw import scripted_draw, ties_by_suit
     from ohhell_score.domain.game import Progress, progress
 
     if (player is None) == (draw_cards is None):
-        raise typer.BadParameter("give the PLAYER who drew the highest card, or --draw-cards")
+        raise typer.BadParameter(_("give the PLAYER who drew the highest card, or --draw-cards"))
 
     def first_dealer(prog: Progress) -> Progress:
         g = prog.game
         if g.entries:
-            raise Refused(f"game {g.id} has begun: the first dealer is fixed once a bid is in")
+            raise Refused(
+                _("game {game} has begun: the first dealer is fixed once a bid is in").format(
+                    game=g.id
+                )
+            )
         by_suit = ties_by_suit(g.rules, draw_ties)
         if draw_cards is not None:
             who = scripted_draw(draw_cards, g.players, g.rules.deck, by_suit=by_suit)
@@ -367,22 +397,28 @@ def dealer(
 
     with refusals():
         changed = game_store.change(check_id(game), first_dealer).game
-    say(f"{changed.players[changed.first_dealer]} deals first at {changed.id}.")
+    say(
+        _("{player} deals first at {game}.").format(
+            player=changed.players[changed.first_dealer], game=changed.id
+        )
+    )
 
 
-@tournament_app.command("collect")
+@tournament_app.command(
+    "collect",
+    help=_("Bring in table games scored on other laptops, in place of the tables' games here."),
+)
 def collect(
     name: NameArg,
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="Table games exported as JSON on other laptops (`ohhell export -f json`).",
+            help=_("Table games exported as JSON on other laptops (`ohhell export -f json`)."),
             show_default=False,
             metavar="FILE...",
         ),
     ],
 ) -> None:
-    """Bring in table games scored on other laptops, in place of the tables' games here."""
     from ohhell_score.domain.game import Game, Progress
     from ohhell_score.domain.tournament import Table, bring, result, table_for
     from ohhell_score.storage import tournaments as ts
@@ -394,7 +430,7 @@ def collect(
             brought = ts.read_brought(path)
             table = table_for(t, brought.game)
             if table.game in found:
-                raise Refused(f"two files for table {table.game}")
+                raise Refused(_("two files for table {game}").format(game=table.game))
             found[table.game] = (table, brought)
         checked: dict[str, tuple[Game, Progress]] = {}
 
@@ -409,7 +445,12 @@ def collect(
         ts.save_brought(list(found), check)
     for game_id, (game, prog) in checked.items():
         r = result(next(x for x in t.tables() if x.game == game_id), prog)
-        state = "finished" if r.finished else f"{r.hands_played} of {r.hands_total} hands scored"
+        if r.finished:
+            state = _("finished")
+        else:
+            state = ngettext(
+                "{played} of {total} hand scored", "{played} of {total} hands scored", r.hands_total
+            ).format(played=r.hands_played, total=r.hands_total)
         say(f"{game_id}: {', '.join(game.players)} ({state}).")
 
 
@@ -420,22 +461,23 @@ class Format(StrEnum):
     json = "json"
 
 
-@tournament_app.command("export")
+@tournament_app.command(
+    "export", help=_("The whole tournament: every round, table, standing and the champion.")
+)
 def export(
     name: NameArg,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="md, html, csv or json.")],
+    fmt: Annotated[Format, typer.Option("--format", "-f", help=_("md, html, csv or json."))],
     output: Annotated[
         Path | None,
         typer.Option(
             "--output",
             "-o",
-            help="Write to FILE (default: stdout).",
+            help=_("Write to FILE (default: stdout)."),
             show_default=False,
             metavar="FILE",
         ),
     ] = None,
 ) -> None:
-    """The whole tournament: every round, table, standing and the champion."""
     from ohhell_score.domain.tournament import results
     from ohhell_score.storage import tournaments as ts
     from ohhell_score.views.tournament import WRITERS
@@ -447,4 +489,4 @@ def export(
             say(text, end="")
             return
         files.write_atomic(output.resolve(), text)
-    say(f"Wrote {output}.")
+    say(_("Wrote {file}.").format(file=output))

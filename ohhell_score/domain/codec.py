@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import check_id
 from ohhell_score.domain.versioned import check_version, read_versioned
+from ohhell_score.i18n import _
 
 if TYPE_CHECKING:  # imported where a game is built or read (see above)
     from ohhell_score.domain.game import Correction, Entry, Game, Note, Progress
@@ -145,7 +146,7 @@ def _seat_from_dict(kind: str, hand: int, raw: dict[str, Any], at: str) -> SeatC
 
     if kind == "replace":
         if type(raw["carry"]) is not bool:
-            raise ValueError("a replace's carry is not true or false")
+            raise ValueError(_("a replace's carry is not true or false"))
         old, new = check_players([raw["old"], raw["new"]])
         return Replace(hand, old, new, raw["carry"], at)
     if kind == "leave":
@@ -168,13 +169,15 @@ def _correction_to_dict(c: Correction) -> dict[str, Any]:
 
 def _int(value: object, what: str) -> int:
     if type(value) is not int:
-        raise ValueError(f"{what} is not a whole number")
+        raise ValueError(_("{what} is not a whole number").format(what=what))
     return value
 
 
 def _one_of(value: object, allowed: tuple[str, ...], what: str) -> str:
     if value not in allowed:
-        raise ValueError(f"{what} is not one of {', '.join(allowed)}")
+        raise ValueError(
+            _("{what} is not one of {allowed}").format(what=what, allowed=", ".join(allowed))
+        )
     return str(value)
 
 
@@ -184,7 +187,7 @@ def _changes(value: object) -> tuple[tuple[str, int | str], ...]:
     from ohhell_score.domain.game import check_note
 
     if not isinstance(value, dict):
-        raise ValueError("a correction's values must map names to values")
+        raise ValueError(_("a correction's values must map names to values"))
     return tuple(
         (check_note(k, "a correction's name"), v if type(v) is int else check_note(v, "a value"))
         for k, v in value.items()
@@ -215,13 +218,13 @@ def _progress(data: dict[str, Any]) -> Progress:
 
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ValueError("players must be a list of names")
+        raise ValueError(_("players must be a list of names"))
     players_t = check_players(players)
     rules = RuleSet.from_json(data["rules"], schema=data["schema"])
     rules.check_fits(len(players_t))
     first = data["first_dealer"]
     if first not in players_t:
-        raise ValueError(f"first dealer {first!r} is not a player")
+        raise ValueError(_("first dealer {first!r} is not a player").format(first=first))
     entries: list[Entry] = []
     names = set(players_t)  # who can bid: the players, and whoever a seat change seats
     for raw in data["entries"]:
@@ -231,14 +234,16 @@ def _progress(data: dict[str, Any]) -> Progress:
         if kind == "bid":
             player = raw["player"]
             if player not in names:
-                raise ValueError(f"a bid by {player!r}, who is not a player")
+                raise ValueError(
+                    _("a bid by {player!r}, who is not a player").format(player=player)
+                )
             entries.append(Bid(hand, player, _int(raw["bid"], "a bid"), at))
         elif kind == "trump":
             entries.append(TrumpEntry(hand, Suit(raw["suit"]), at))
         elif kind == "tricks":
             tricks = raw["tricks"]
             if not isinstance(tricks, dict):
-                raise ValueError("tricks must map players to numbers")
+                raise ValueError(_("tricks must map players to numbers"))
             entries.append(
                 Tricks(hand, tuple((str(p), _int(t, "tricks")) for p, t in tricks.items()), at)
             )
@@ -246,7 +251,7 @@ def _progress(data: dict[str, Any]) -> Progress:
             entries.append(_seat_from_dict(kind, hand, raw, at))
             names.update(raw.get(k) for k in ("new", "player"))
         else:
-            raise ValueError(f"unknown entry kind {kind!r}")
+            raise ValueError(_("unknown entry kind {kind!r}").format(kind=kind))
     history = tuple(
         Correction(
             _one_of(c["kind"], ("edit", "undo"), "a correction's kind"),

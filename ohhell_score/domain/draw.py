@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from ohhell_score.domain.errors import BadValue, Refused, UnknownPlayer
 from ohhell_score.domain.rules import CARTIER_THREE_PLAYER_DECK, PACK, RuleSet, Suit
+from ohhell_score.i18n import _
 
 #: Ranks low to high; a card's rank is its index here.
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -57,8 +58,10 @@ class Card(NamedTuple):
                 suit = None
         if m is None or suit is None or suit is Suit.NOTRUMP:
             raise BadValue(
-                f"{text!r} is not a card: a rank 2-10, J, Q, K or A, then a suit "
-                "s h d c (or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♦"
+                _(
+                    "{text!r} is not a card: a rank 2-10, J, Q, K or A, then a suit "
+                    "s h d c (or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♦"
+                ).format(text=text)
             )
         rank = RANKS.index(_RANK_WORDS[m.group("rank")])
         return cls(rank, SUIT_RANK.index(suit))
@@ -99,9 +102,11 @@ def card_problem(drawn: Mapping[str, Card], card: Card, deck: int) -> str | None
     pack has no 2, 3, 4 or 5 of clubs), or None when it can."""
     other = drawn_already(drawn, card, deck)
     if other is not None:
-        return f"{other} drew {card} already: the deck has one"
+        return _("{player} drew {card} already: the deck has one").format(player=other, card=card)
     if not in_deck(card, deck):
-        return f"{card} is not in this {deck}-card deck (no 2s, 3s, 4s, nor the 5 of clubs)"
+        return _(
+            "{card} is not in this {deck}-card deck (no 2s, 3s, 4s, nor the 5 of clubs)"
+        ).format(card=card, deck=deck)
     return None
 
 
@@ -115,7 +120,9 @@ def ties_by_suit(rules: RuleSet, ties: str | None) -> bool:
     if ties is None:
         return rules.preset == "cartier"
     if ties.strip().lower() not in DRAW_TIES:
-        raise BadValue(f"{ties!r} is not a way to break ties: use suit or redraw")
+        raise BadValue(
+            _("{ties!r} is not a way to break ties: use suit or redraw").format(ties=ties)
+        )
     return ties.strip().lower() == "suit"
 
 
@@ -130,8 +137,10 @@ def scripted_draw(text: str, players: tuple[str, ...], deck: int, *, by_suit: bo
         if decided is not None:
             won, winner, card = decided
             raise Refused(
-                f"--draw-cards: {winner} drew the highest card ({card}) in round {won}; "
-                f"round {number} has nothing to decide"
+                _(
+                    "--draw-cards: {player} drew the highest card ({card}) in round {won}; "
+                    "round {number} has nothing to decide"
+                ).format(player=winner, card=card, won=won, number=number)
             )
         drawn = _drawn(number, cards, players, drawing, deck)
         top = highest(drawn, by_suit=by_suit)
@@ -140,8 +149,10 @@ def scripted_draw(text: str, players: tuple[str, ...], deck: int, *, by_suit: bo
         drawing = tuple(top)
     if decided is None:
         raise Refused(
-            f"--draw-cards: the draw ends tied ({' and '.join(drawing)}): add a round after "
-            "';' naming only them"
+            _(
+                "--draw-cards: the draw ends tied ({players}): add a round after "
+                "';' naming only them"
+            ).format(players=_both(drawing))
         )
     return decided[1]
 
@@ -157,11 +168,15 @@ def _round(piece: str, text: str) -> list[tuple[str, Card]]:
             continue
         name = " ".join([*name_words, before])
         if not name or not after:
-            raise BadValue(f"--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠")
+            raise BadValue(
+                _("--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠").format(text=text)
+            )
         cards.append((name, Card.parse(after)))
         name_words = []
     if name_words or not cards:
-        raise BadValue(f"--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥")
+        raise BadValue(
+            _("--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥").format(text=text)
+        )
     return cards
 
 
@@ -178,20 +193,39 @@ def _drawn(
     for name, card in cards:
         who = _player(name, players)
         if who in drawn:
-            raise Refused(f"--draw-cards: {who} draws twice in round {number}")
+            raise Refused(
+                _("--draw-cards: {player} draws twice in round {number}").format(
+                    player=who, number=number
+                )
+            )
         if who not in drawing:
             raise Refused(
-                f"--draw-cards: {who} was not tied, so does not draw in round {number} "
-                f"(only {' and '.join(drawing)})"
+                _(
+                    "--draw-cards: {player} was not tied, so does not draw in round {number} "
+                    "(only {players})"
+                ).format(player=who, number=number, players=_both(drawing))
             )
         problem = card_problem(drawn, card, deck)
         if problem is not None:
-            raise Refused(f"--draw-cards, round {number}: {problem}")
+            raise Refused(
+                _("--draw-cards, round {number}: {problem}").format(number=number, problem=problem)
+            )
         drawn[who] = card
     missing = [p for p in drawing if p not in drawn]
     if missing:
-        raise Refused(f"--draw-cards: no card for {', '.join(missing)} in round {number}")
+        raise Refused(
+            _("--draw-cards: no card for {players} in round {number}").format(
+                players=", ".join(missing), number=number
+            )
+        )
     return drawn
+
+
+def _both(names: tuple[str, ...]) -> str:
+    """ "Ann and Bob" (the players of a tie: two or more)."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _player(name: str, players: tuple[str, ...]) -> str:
@@ -200,5 +234,9 @@ def _player(name: str, players: tuple[str, ...]) -> str:
         return name
     found = [p for p in players if p.casefold() == name.casefold()]
     if len(found) != 1:
-        raise UnknownPlayer(f"--draw-cards: no player {name!r} in this game: {', '.join(players)}")
+        raise UnknownPlayer(
+            _("--draw-cards: no player {name!r} in this game: {players}").format(
+                name=name, players=", ".join(players)
+            )
+        )
     return found[0]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ohhell_score.i18n import N_, _
+
 
 class ExitCode(IntEnum):
     """The exit statuses of ``ohhell`` (cli-contract.md)."""
@@ -114,8 +116,10 @@ class GameChanged(Refused):
 
     def __init__(self) -> None:
         super().__init__(
-            "the game changed meanwhile (another ohhell at work?): "
-            "that answer was not stored; here is where the game stands now"
+            _(
+                "the game changed meanwhile (another ohhell at work?): "
+                "that answer was not stored; here is where the game stands now"
+            )
         )
 
 
@@ -123,8 +127,13 @@ class Interrupted(OhHellError):
     """Ctrl-C or Ctrl-D at a question: the command stops; the message says what was kept."""
 
 
-#: The line of Ctrl-C that struck before a command could say what it kept.
-INTERRUPTED = "ohhell: interrupted; nothing entered before was lost."
+#: The line of Ctrl-C that struck before a command could say what it kept (translated
+#: where it is said: ``interrupted()``).
+INTERRUPTED = N_("ohhell: interrupted; nothing entered before was lost.")
+
+
+def interrupted() -> str:
+    return _(INTERRUPTED)
 
 
 class Leave(Exception):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import BadValue
+from ohhell_score.i18n import N_, _
 
 MAX_LENGTH = 300
 MAX_DEPTH = 24
@@ -33,7 +34,12 @@ MAX_VALUE = 104
 #: The clause keys, in canonical order; the score of a hand comes from the first that
 #: applies of zero / zero-missed, made, over / under, missed.
 KEYS = ("made", "missed", "over", "under", "zero", "zero-missed")
-VARIABLES = {"b": "the bid", "t": "the tricks taken", "d": "the difference", "n": "the cards dealt"}
+VARIABLES = {
+    "b": N_("the bid"),
+    "t": N_("the tricks taken"),
+    "d": N_("the difference"),
+    "n": N_("the cards dealt"),
+}
 FUNCTIONS = ("min", "max")
 
 
@@ -86,8 +92,8 @@ class Formula(NamedTuple):
     def words(self) -> str:
         """What the formula scores, in words: ``bid made, 10 + the bid; bid missed, minus
         the bid``."""
-        said = "; ".join(f"{_KEY_WORDS[c.key]}, {_words(c.tree, 0)}" for c in self.clauses)
-        return said + (" (÷ rounds down)" if "/" in self.text else "")
+        said = "; ".join(_(_KEY_WORDS[c.key]) + ", " + _words(c.tree, 0) for c in self.clauses)
+        return said + (_(" (÷ rounds down)") if "/" in self.text else "")
 
     def scorer(self) -> Callable[[int, int, int], int]:
         """score(bid, tricks, cards) under this formula, compiled once."""
@@ -95,12 +101,12 @@ class Formula(NamedTuple):
 
 
 _KEY_WORDS = {
-    "made": "bid made",
-    "missed": "bid missed",
-    "over": "more tricks than bid",
-    "under": "fewer tricks than bid",
-    "zero": "bid 0 made",
-    "zero-missed": "bid 0 missed",
+    "made": N_("bid made"),
+    "missed": N_("bid missed"),
+    "over": N_("more tricks than bid"),
+    "under": N_("fewer tricks than bid"),
+    "zero": N_("bid 0 made"),
+    "zero-missed": N_("bid 0 missed"),
 }
 
 
@@ -119,7 +125,9 @@ class _Reader:
 
     def fail(self, problem: str, pos: int | None = None) -> FormulaError:
         where = self.columns[self.pos if pos is None else pos]
-        return FormulaError(f"scoring formula: {problem} at column {where}")
+        return FormulaError(
+            _("scoring formula: {problem} at column {column}").format(problem=problem, column=where)
+        )
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -127,7 +135,9 @@ class _Reader:
     def take(self, expected: str) -> None:
         if not self.text.startswith(expected, self.pos):
             found = repr(self.peek()) if self.peek() else "the end"
-            raise self.fail(f"expected {expected!r}, found {found}")
+            raise self.fail(
+                _("expected {expected!r}, found {found}").format(expected=expected, found=found)
+            )
         self.pos += len(expected)
 
     def word(self, *, dashes: bool = False) -> str:
@@ -144,7 +154,7 @@ class _Reader:
         digits = self.text[start : self.pos]
         # The length first: int() of thousands of digits is slow, or refused by Python.
         if len(digits) > len(str(LIMIT)) or int(digits) > LIMIT:
-            raise self.fail(f"a number larger than {LIMIT:,}", start)
+            raise self.fail(_("a number larger than {limit:,}").format(limit=LIMIT), start)
         return int(digits)
 
 
@@ -152,7 +162,9 @@ def parse_formula(typed: str) -> Formula:
     """The formula ``typed``; ``FormulaError`` names the problem and its column."""
     if len(typed) > MAX_LENGTH:
         raise FormulaError(
-            f"scoring formula: {len(typed)} characters; at most {MAX_LENGTH} are taken"
+            _("scoring formula: {typed} characters; at most {max_length} are taken").format(
+                typed=len(typed), max_length=MAX_LENGTH
+            )
         )
     reader = _Reader(typed)
     clauses: dict[str, Clause] = {}
@@ -160,19 +172,21 @@ def parse_formula(typed: str) -> Formula:
         start = reader.pos
         clause = _clause(reader)
         if clause.key in clauses:
-            raise reader.fail(f"{clause.key!r} is given twice", start)
+            raise reader.fail(_("{key!r} is given twice").format(key=clause.key), start)
         clauses[clause.key] = clause
         if reader.peek():
             reader.take(";")
     if "made" not in clauses:
-        raise reader.fail("a 'made' clause is required", 0)
+        raise reader.fail(_("a 'made' clause is required"), 0)
     if "missed" not in clauses and not {"over", "under"} <= clauses.keys():
-        raise reader.fail("a 'missed' clause is required (or both 'over' and 'under')", 0)
+        raise reader.fail(_("a 'missed' clause is required (or both 'over' and 'under')"), 0)
     formula = Formula(tuple(clauses[k] for k in KEYS if k in clauses))
     for clause in formula.clauses:
         if _bound(clause.tree) > MAX_STEP:
             raise FormulaError(
-                f"scoring formula: {clause.key}: {clause.text} can grow beyond any score"
+                _("scoring formula: {key}: {text} can grow beyond any score").format(
+                    key=clause.key, text=clause.text
+                )
             )
     return formula
 
@@ -182,14 +196,16 @@ def _clause(reader: _Reader) -> Clause:
     key = reader.word(dashes=True)
     if key not in KEYS:
         raise reader.fail(
-            f"{key!r} is not a clause: use {', '.join(KEYS)}" if key else "expected a clause",
+            _("{key!r} is not a clause: use {keys}").format(key=key, keys=", ".join(KEYS))
+            if key
+            else _("expected a clause"),
             start,
         )
     reader.take(":")
     begin = reader.pos
     tree = _sum(reader)
     if reader.peek() not in ("", ";"):
-        raise reader.fail(f"unexpected {reader.peek()!r}")
+        raise reader.fail(_("unexpected {peek!r}").format(peek=reader.peek()))
     return Clause(key, reader.text[begin : reader.pos], tree)
 
 
@@ -227,12 +243,25 @@ def _power(reader: _Reader) -> Node:
     reader.pos += 1
     start = reader.pos
     if not (reader.peek().isascii() and reader.peek().isdigit()):
-        raise reader.fail(f"the exponent of ^ must be a whole number 0 to {MAX_EXPONENT}")
+        raise reader.fail(
+            _("the exponent of ^ must be a whole number 0 to {max_exponent}").format(
+                max_exponent=MAX_EXPONENT
+            )
+        )
     exponent = reader.number()
     if exponent > MAX_EXPONENT:
-        raise reader.fail(f"the exponent {exponent} is not 0 to {MAX_EXPONENT}", start)
+        raise reader.fail(
+            _("the exponent {exponent} is not 0 to {max_exponent}").format(
+                exponent=exponent, max_exponent=MAX_EXPONENT
+            ),
+            start,
+        )
     if reader.peek() == "^":
-        raise reader.fail(f"the exponent of ^ must be a whole number 0 to {MAX_EXPONENT}")
+        raise reader.fail(
+            _("the exponent of ^ must be a whole number 0 to {max_exponent}").format(
+                max_exponent=MAX_EXPONENT
+            )
+        )
     return Op("^", node, Num(exponent))
 
 
@@ -259,8 +288,10 @@ def _atom(reader: _Reader) -> Node:
         reader.take(")")
         return Op(name, left, right)
     if name:
-        raise reader.fail(f"{name!r} is not b, t, d, n, min or max", start)
-    raise reader.fail(f"unexpected {ch!r}" if ch else "a number or b, t, d, n expected")
+        raise reader.fail(_("{name!r} is not b, t, d, n, min or max").format(name=name), start)
+    raise reader.fail(
+        _("unexpected {peek!r}").format(peek=ch) if ch else _("a number or b, t, d, n expected")
+    )
 
 
 class _Deeper:
@@ -272,7 +303,9 @@ class _Deeper:
     def __enter__(self) -> None:
         self.reader.depth += 1
         if self.reader.depth > MAX_DEPTH:
-            raise self.reader.fail(f"nested more than {MAX_DEPTH} deep")
+            raise self.reader.fail(
+                _("nested more than {max_depth} deep").format(max_depth=MAX_DEPTH)
+            )
 
     def __exit__(self, *exc: object) -> None:
         self.reader.depth -= 1
@@ -308,7 +341,7 @@ class NotScorable(BadValue):
 
 def _divide(x: int, y: int) -> int:
     if y == 0:
-        raise NotScorable("divides by zero")
+        raise NotScorable(_("divides by zero"))
     return x // y  # rules.md: "/ divides and rounds down": -7/2 is -4
 
 
@@ -365,7 +398,11 @@ def _scorer(formula: Formula) -> Callable[[int, int, int], int]:
     def score(bid: int, tricks: int, cards: int) -> int:
         value = clause(bid, tricks)(bid, tricks, abs(tricks - bid), cards)
         if not -LIMIT <= value <= LIMIT:
-            raise NotScorable(f"scores {value:,}, outside -{LIMIT:,}..{LIMIT:,}")
+            raise NotScorable(
+                _("scores {value:,}, outside -{limit:,}..{limit:,}").format(
+                    value=value, limit=LIMIT
+                )
+            )
         return value
 
     return score
@@ -386,8 +423,17 @@ def check_hands(formula: Formula, hands: Iterable[int]) -> None:
                     score(bid, tricks, cards)
                 except NotScorable as err:
                     raise FormulaError(
-                        f"scoring formula {formula.text!r} {err} in hand {number} "
-                        f"({cards} cards) at bid {bid}, {tricks} taken"
+                        _(
+                            "scoring formula {text!r} {err} in hand {number} ({cards} cards) "
+                            "at bid {bid}, {tricks} taken"
+                        ).format(
+                            text=formula.text,
+                            err=err,
+                            number=number,
+                            cards=cards,
+                            bid=bid,
+                            tricks=tricks,
+                        )
                     ) from None
 
 
@@ -399,23 +445,32 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 4}
 def _words(node: Node, outer: int) -> str:
     """``node`` in words, bracketed where a binding tighter than ``outer`` needs it."""
     if isinstance(node, Num):
-        return "nothing" if node.value == 0 and outer == 0 else str(node.value)
+        return _("nothing") if node.value == 0 and outer == 0 else str(node.value)
     if isinstance(node, Var):
-        return VARIABLES[node.name]
+        return _(VARIABLES[node.name])
     if isinstance(node, Neg):
-        return _bracket(f"minus {_words(node.operand, 3)}", 3, outer)
+        return _bracket(_("minus {x}").format(x=_words(node.operand, 3)), 3, outer)
     if node.symbol in FUNCTIONS:
-        word = "the smaller" if node.symbol == "min" else "the larger"
-        return f"{word} of {_words(node.left, 0)} and {_words(node.right, 0)}"
+        if node.symbol == "min":
+            text = _("the smaller of {x} and {y}")
+        else:
+            text = _("the larger of {x} and {y}")
+        return text.format(x=_words(node.left, 0), y=_words(node.right, 0))
     if node.symbol == "^":
-        power = {0: "to the power 0", 1: "to the power 1", 2: "squared", 3: "cubed"}
         exponent = node.right.value if isinstance(node.right, Num) else 4
-        tail = power.get(exponent, f"to the power {exponent}")
-        return _bracket(f"{_words(node.left, 4)} {tail}", 4, outer)
+        return _bracket(_power_words(exponent).format(x=_words(node.left, 4)), 4, outer)
     mine = _PRECEDENCE[node.symbol]
     sign = {"+": "+", "-": "-", "*": "×", "/": "÷"}[node.symbol]
     right = _words(node.right, mine + 1)  # a - (b - c): the right side keeps its brackets
     return _bracket(f"{_words(node.left, mine)} {sign} {right}", mine, outer)
+
+
+def _power_words(exponent: int) -> str:
+    if exponent == 2:
+        return _("{x} squared")
+    if exponent == 3:
+        return _("{x} cubed")
+    return _("{x} to the power {exponent}").replace("{exponent}", str(exponent))
 
 
 def _bracket(text: str, mine: int, outer: int) -> str:

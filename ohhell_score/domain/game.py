@@ -40,6 +40,7 @@ from ohhell_score.domain.seats import (
     returning_name,
     seating_at_start,
 )
+from ohhell_score.i18n import _, ngettext
 
 
 class Step(Enum):
@@ -113,7 +114,11 @@ class Game(NamedTuple):
         for player in self.players:
             if player.casefold() == folded:
                 return player
-        raise UnknownPlayer(f"no player {name!r} in this game: {', '.join(self.players)}")
+        raise UnknownPlayer(
+            _("no player {name!r} in this game: {players}").format(
+                name=name, players=", ".join(self.players)
+            )
+        )
 
 
 class HandState(NamedTuple):
@@ -274,7 +279,7 @@ def progress(game: Game) -> Progress:
     current = 0
     for entry in game.entries:
         if current >= len(hands):
-            raise NotYourTurn("the game is over: every hand is scored")
+            raise NotYourTurn(_("the game is over: every hand is scored"))
         if isinstance(entry, Replace | Leave | Join):
             seating = book.changed(game, seating, hands[current], entry)
             hands[current:], dealer_seats[current:] = _deal(game, seating, current + 1)
@@ -337,7 +342,9 @@ class _SeatBook:
         check_change_allowed(_started(hand), False, hand.number)
         if change.hand != hand.number:
             raise NotYourTurn(
-                f"a seat change for hand {change.hand} while hand {hand.number} is on"
+                _("a seat change for hand {hand} while hand {number} is on").format(
+                    hand=change.hand, number=hand.number
+                )
             )
         seated = seating.players
         if isinstance(change, Replace):
@@ -366,12 +373,14 @@ class _SeatBook:
     @staticmethod
     def _seated(seated: Sequence[str], name: str) -> None:
         if name not in seated:
-            raise UnknownPlayer(f"{name} is not seated: {', '.join(seated)}")
+            raise UnknownPlayer(
+                _("{name} is not seated: {seated}").format(name=name, seated=", ".join(seated))
+            )
 
     def _newcomer(self, seated: Sequence[str], name: str, after: str) -> None:
         """Give ``name`` a column after ``after``'s (a player coming back has one)."""
         if returning_name(tuple(self.points), seated, name) != name:
-            raise BadPlayers(f"{name} sat here before under another spelling")
+            raise BadPlayers(_("{name} sat here before under another spelling").format(name=name))
         if name not in self.points:
             columns = list(self.points.items())
             place = next(i for i, (p, _) in enumerate(columns) if p == after) + 1
@@ -388,7 +397,11 @@ def _entered(game: Game, hand: HandState, entry: Bid | TrumpEntry | Tricks) -> H
     """``hand`` (the current one) with ``entry`` in it, or ``Refused`` when the rules do
     not allow that entry now."""
     if entry.hand != hand.number:
-        raise NotYourTurn(f"an entry for hand {entry.hand} while hand {hand.number} is on")
+        raise NotYourTurn(
+            _("an entry for hand {hand} while hand {number} is on").format(
+                hand=entry.hand, number=hand.number
+            )
+        )
     nxt = _next_step(game, hand)
     if isinstance(entry, Bid):
         _check_bid(hand, nxt, entry.player, entry.value)
@@ -408,72 +421,107 @@ def _entered(game: Game, hand: HandState, entry: Bid | TrumpEntry | Tricks) -> H
 
 def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:
     if nxt.step is not Step.BID:
-        raise NotYourTurn(_step_message(nxt, "a bid"))
+        raise NotYourTurn(_step_message(nxt, _("a bid")))
     if player != nxt.player:
-        raise NotYourTurn(f"it is {nxt.player}'s turn to bid in hand {hand.number}, not {player}'s")
+        raise NotYourTurn(
+            _("it is {player}'s turn to bid in hand {number}, not {player2}'s").format(
+                player=nxt.player, number=hand.number, player2=player
+            )
+        )
     if not 0 <= value <= hand.cards:
         raise IllegalBid(
-            f"{player} cannot bid {value}: hand {hand.number} deals {hand.cards} "
-            f"card{'s' * (hand.cards != 1)}, so a bid is 0 to {hand.cards}"
+            ngettext(
+                "{player} cannot bid {value}: hand {number} deals {cards} card, "
+                "so a bid is 0 to {cards}",
+                "{player} cannot bid {value}: hand {number} deals {cards} cards, "
+                "so a bid is 0 to {cards}",
+                hand.cards,
+            ).format(player=player, value=value, number=hand.number, cards=hand.cards)
         )
     if nxt.forbidden_bid is not None and value == nxt.forbidden_bid:
         raise IllegalBid(
-            f"{player} (dealer) may not bid {value}: the bids would add up to "
-            f"{hand.cards} for {hand.cards} tricks (the hook)"
+            _(
+                "{player} (dealer) may not bid {value}: the bids would add up to {cards} "
+                "for {cards} tricks (the hook)"
+            ).format(player=player, value=value, cards=hand.cards)
         )
 
 
 def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> None:
     if not hand.trump_entered:
-        fixed = hand.trump.value if hand.trump else "not entered"
-        raise NotYourTurn(f"the rules fix hand {hand.number}'s trump ({fixed}); nothing to enter")
+        fixed = hand.trump.words if hand.trump else _("not entered")
+        raise NotYourTurn(
+            _("the rules fix hand {number}'s trump ({fixed}); nothing to enter").format(
+                number=hand.number, fixed=fixed
+            )
+        )
     if nxt.step is not Step.TRUMP:
-        raise NotYourTurn(_step_message(nxt, "trump"))
+        raise NotYourTurn(_step_message(nxt, _("trump")))
     if suit is Suit.NOTRUMP and not rules.allows_notrump_entry(hand.number):
         method = rules.trump_method(hand.number)
-        card = "cut card" if method is TrumpMethod.CUT else "turned-up card"
+        card = _("cut card") if method is TrumpMethod.CUT else _("turned-up card")
         raise Refused(
-            f"no trump is not a choice: the {card} shows a suit (spades, hearts, diamonds or clubs)"
+            _(
+                "no trump is not a choice: the {card} shows a suit (spades, hearts, "
+                "diamonds or clubs)"
+            ).format(card=card)
         )
 
 
 def _check_tricks_step(hand: HandState, nxt: NextStep) -> None:
     if nxt.step is not Step.TRICKS:
-        raise NotYourTurn(_step_message(nxt, "tricks"))
+        raise NotYourTurn(_step_message(nxt, _("tricks")))
 
 
 def _check_tricks(hand: HandState, values: Mapping[str, int]) -> None:
     missing = [p for p in hand.order if p not in values]
     if missing or len(values) != len(hand.order):
         raise TricksDontAddUp(
-            f"tricks are entered for every player at once; missing: {', '.join(missing)}"
+            _("tricks are entered for every player at once; missing: {missing}").format(
+                missing=", ".join(missing)
+            )
         )
     for p, t in values.items():
         if not 0 <= t <= hand.cards:
             raise TricksDontAddUp(
-                f"{p} cannot take {t} tricks: hand {hand.number} has {hand.cards}"
+                _("{p} cannot take {t} tricks: hand {number} has {cards}").format(
+                    p=p, t=t, number=hand.number, cards=hand.cards
+                )
             )
     total = sum(values.values())
     if total != hand.cards:
         raise TricksDontAddUp(
-            f"tricks add up to {total}, but hand {hand.number} has {hand.cards} "
-            f"trick{'s' * (hand.cards != 1)}"
+            ngettext(
+                "tricks add up to {total}, but hand {number} has {cards} trick",
+                "tricks add up to {total}, but hand {number} has {cards} tricks",
+                hand.cards,
+            ).format(total=total, number=hand.number, cards=hand.cards)
         )
 
 
 def _step_message(nxt: NextStep, given: str) -> str:
     if nxt.step is Step.BID:
-        wanted = f"{nxt.player}'s bid"
+        wanted = _("{player}'s bid").format(player=nxt.player)
     elif nxt.step is Step.TRUMP:
-        wanted = f"the trump ({nxt.player} names it)" if nxt.player else "the trump"
+        wanted = (
+            _("the trump ({player} names it)").format(player=nxt.player)
+            if nxt.player
+            else _("the trump")
+        )
     else:
-        wanted = "the tricks"
-    return f"not {given} now: hand {nxt.hand} needs {wanted} next"
+        wanted = _("the tricks")
+    return _("not {given} now: hand {hand} needs {wanted} next").format(
+        given=given, hand=nxt.hand, wanted=wanted
+    )
 
 
 def _finished_check(prog: Progress) -> NextStep:
     if prog.next is None:
-        raise Refused(f"game {prog.game.id} is finished: all {len(prog.hands)} hands are scored")
+        raise Refused(
+            _("game {id} is finished: all {hands} hands are scored").format(
+                id=prog.game.id, hands=len(prog.hands)
+            )
+        )
     return prog.next
 
 
@@ -490,7 +538,7 @@ Assignment = tuple[str | None, int]  # (name or None for "next in order", number
 def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Progress:
     """Record bids in bidding order from the player whose turn it is (cli-contract)."""
     if not items:
-        raise Refused("no bids given")
+        raise Refused(_("no bids given"))
     game = prog.game
     nxt = _finished_check(prog)
     hand = prog.hands[nxt.hand - 1]
@@ -498,12 +546,12 @@ def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Prog
     named: set[str] = set()
     for name, value in items:
         if nxt.step is not Step.BID:
-            raise NotYourTurn(_step_message(nxt, "a bid"))
+            raise NotYourTurn(_step_message(nxt, _("a bid")))
         who = resolve_seated(hand.order, name) if name is not None else nxt.player
         assert who is not None
         if name is not None:  # cli-contract: each name once ("not Bob's turn" would mislead)
             if who in named:
-                raise Refused(f"{who} is named twice")
+                raise Refused(_("{who} is named twice").format(who=who))
             named.add(who)
         bid = Bid(nxt.hand, who, value, at)
         entries.append(bid)
@@ -525,7 +573,7 @@ def with_tricks(prog: Progress, items: Sequence[Assignment], at: str = "") -> Pr
     nxt = _finished_check(prog)
     hand = prog.hands[nxt.hand - 1]
     _check_tricks_step(hand, nxt)
-    values = _assign(game, hand.order, items, "tricks")
+    values = _assign(game, hand.order, items, _("tricks"))
     _check_tricks(hand, values)  # before the entry is built: a missing name is no KeyError
     entry = Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)
     return progress(_touched(game._replace(entries=(*game.entries, entry)), at))
@@ -552,12 +600,15 @@ def _assign(
 ) -> dict[str, int]:
     named = [i for i in items if i[0] is not None]
     if named and len(named) != len(items):
-        raise Refused(f"give {what} all by name (NAME=N) or all as numbers, not mixed")
+        raise Refused(
+            _("give {what} all by name (NAME=N) or all as numbers, not mixed").format(what=what)
+        )
     if not named:
         if len(items) != len(order):
             raise TricksDontAddUp(
-                f"{len(items)} numbers given for {len(order)} players; "
-                f"in bidding order: {', '.join(order)}"
+                _("{items} numbers given for {order} players; in bidding order: {order2}").format(
+                    items=len(items), order=len(order), order2=", ".join(order)
+                )
             )
         return {p: v for p, (_, v) in zip(order, items, strict=True)}
     values: dict[str, int] = {}
@@ -565,7 +616,7 @@ def _assign(
         assert name is not None
         player = resolve_seated(order, name)
         if player in values:
-            raise Refused(f"{player} is named twice")
+            raise Refused(_("{player} is named twice").format(player=player))
         values[player] = value
     return values
 
@@ -573,7 +624,7 @@ def _assign(
 def undo(game: Game, at: str = "") -> Game:
     """Take back the last entry, into the previous hand when the current one has none."""
     if not game.entries:
-        raise NothingToUndo("nothing to undo: no entries yet")
+        raise NothingToUndo(_("nothing to undo: no entries yet"))
     last = game.entries[-1]
     old: tuple[tuple[str, int | str], ...]
     if isinstance(last, Bid):
@@ -590,11 +641,13 @@ def undo(game: Game, at: str = "") -> Game:
 
 def describe_entry(entry: Entry) -> str:
     if isinstance(entry, Bid):
-        return f"{entry.player}'s bid of {entry.value} in hand {entry.hand}"
+        return _("{player}'s bid of {value} in hand {hand}").format(
+            player=entry.player, value=entry.value, hand=entry.hand
+        )
     if isinstance(entry, TrumpEntry):
-        return f"the trump of hand {entry.hand} ({entry.suit.value})"
+        return _("the trump of hand {hand} ({suit})").format(hand=entry.hand, suit=entry.suit.words)
     if isinstance(entry, Tricks):
-        return f"the tricks of hand {entry.hand}"
+        return _("the tricks of hand {hand}").format(hand=entry.hand)
     return describe_change(entry)
 
 
@@ -604,25 +657,32 @@ def with_edit(
     """Correct the bids or tricks of a scored hand; the names given change, others stay."""
     game = prog.game
     if not 1 <= number <= len(prog.hands) or not prog.hands[number - 1].scored:
-        raise Refused(f"hand {number} has no tricks recorded yet; only scored hands are edited")
+        raise Refused(
+            _("hand {number} has no tricks recorded yet; only scored hands are edited").format(
+                number=number
+            )
+        )
     hand = prog.hands[number - 1]
     if any(name is None for name, _ in items) or not items:
-        raise Refused("edit takes NAME=N for each value it changes")
-    changes = _assign(game, hand.order, items, what)
+        raise Refused(_("edit takes NAME=N for each value it changes"))
+    changes = _assign(game, hand.order, items, _("bids") if what == "bids" else _("tricks"))
     if what == "bids":
         new_bids = {**hand.bids, **changes}
         for p, b in new_bids.items():
             if not 0 <= b <= hand.cards:
                 raise IllegalBid(
-                    f"{p} cannot bid {b}: hand {number} deals {hand.cards} cards, so 0 to "
-                    f"{hand.cards}"
+                    _(
+                        "{p} cannot bid {b}: hand {number} deals {cards} cards, so 0 to {cards}"
+                    ).format(p=p, b=b, number=number, cards=hand.cards)
                 )
         others = sum(b for p, b in new_bids.items() if p != hand.dealer)
         forbidden = game.rules.hook.forbidden_bid(hand.cards, others)
         if forbidden is not None and new_bids[hand.dealer] == forbidden:
             raise IllegalBid(
-                f"{hand.dealer} (dealer) may not bid {forbidden} in hand {number}: the bids "
-                f"would add up to {hand.cards} for {hand.cards} tricks (the hook)"
+                _(
+                    "{dealer} (dealer) may not bid {forbidden} in hand {number}: the bids "
+                    "would add up to {cards} for {cards} tricks (the hook)"
+                ).format(dealer=hand.dealer, forbidden=forbidden, number=number, cards=hand.cards)
             )
         old = {p: hand.bids[p] for p in changes}
         entries = tuple(
@@ -640,7 +700,7 @@ def with_edit(
             for e in game.entries
         )
     else:
-        raise Refused(f"edit changes bids or tricks, not {what!r}")
+        raise Refused(_("edit changes bids or tricks, not {what!r}").format(what=what))
     record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
     changed = game._replace(entries=entries, history=(*game.history, record))
     return progress(_touched(changed, at))
@@ -748,9 +808,13 @@ def check_note(value: object, what: str) -> str:
     """A scorer's name or a time stamp as a game keeps it: text of printable characters
     (no escape sequence reaches the terminal), at most ``MAX_NOTE`` of them."""
     if not isinstance(value, str):
-        raise BadValue(f"{what} is not text")
+        raise BadValue(_("{what} is not text").format(what=what))
     if len(value) > MAX_NOTE or not value.isprintable():
-        raise BadValue(f"{what} must be at most {MAX_NOTE} printable characters")
+        raise BadValue(
+            _("{what} must be at most {max_note} printable characters").format(
+                what=what, max_note=MAX_NOTE
+            )
+        )
     return value
 
 
@@ -761,15 +825,21 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     seen: set[str] = set()
     for name in map(composed, names):
         if not 1 <= len(name) <= 24:
-            raise BadPlayers(f"player name {name!r} must be 1 to 24 characters")
+            raise BadPlayers(_("player name {name!r} must be 1 to 24 characters").format(name=name))
         if name != name.strip():
-            raise BadPlayers(f"player name {name!r} has spaces at an end")
+            raise BadPlayers(_("player name {name!r} has spaces at an end").format(name=name))
         if "=" in name:
-            raise BadPlayers(f"player name {name!r} contains '=' (it separates NAME=N)")
+            raise BadPlayers(
+                _("player name {name!r} contains '=' (it separates NAME=N)").format(name=name)
+            )
         if not name.isprintable():
-            raise BadPlayers(f"player name {name!r} has characters that cannot be printed")
+            raise BadPlayers(
+                _("player name {name!r} has characters that cannot be printed").format(name=name)
+            )
         if name.casefold() in seen:
-            raise BadPlayers(f"two players are called {name!r} (names ignore case)")
+            raise BadPlayers(
+                _("two players are called {name!r} (names ignore case)").format(name=name)
+            )
         seen.add(name.casefold())
         out.append(name)
     return tuple(out)
@@ -807,13 +877,23 @@ def with_note(prog: Progress, number: int | None, text: str, at: str = "") -> Pr
     hand = note_hand(prog) if number is None else number
     total = len(prog.hands)
     if not 1 <= hand <= total:
-        raise Refused(f"no hand {hand}: game {game.id} has hands 1 to {total}")
+        raise Refused(
+            _("no hand {hand}: game {id} has hands 1 to {total}").format(
+                hand=hand, id=game.id, total=total
+            )
+        )
     if hand > note_hand(prog):
-        raise Refused(f"hand {hand} is not reached yet: the game is on hand {note_hand(prog)}")
+        raise Refused(
+            _("hand {hand} is not reached yet: the game is on hand {note_hand}").format(
+                hand=hand, note_hand=note_hand(prog)
+            )
+        )
     text = text.strip()
     if len(text) > MAX_NOTE or not text.isprintable():
-        raise Refused(f"a note must be at most {MAX_NOTE} printable characters")
+        raise Refused(
+            _("a note must be at most {max_note} printable characters").format(max_note=MAX_NOTE)
+        )
     if not text and hand not in hand_notes(game):
-        raise Refused(f"hand {hand} has no note to clear")
+        raise Refused(_("hand {hand} has no note to clear").format(hand=hand))
     changed = game._replace(notes=(*game.notes, Note(hand, text, at)))
     return progress(_touched(changed, at))

@@ -5,6 +5,7 @@ command about 0.2 ms of its start-up budget (issue 7).
 """
 
 from ohhell_score.domain.errors import Refused
+from ohhell_score.i18n import _
 
 ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 MAX_LENGTH = 64
@@ -19,6 +20,8 @@ def check_id(game_id: str) -> str:
     """cli-contract: lower-case letters, digits and ``-``, 1 to 64 characters."""
     if not is_id(game_id):
         raise Refused(
-            f"{game_id!r} is not a game id: use 1 to 64 lower-case letters, digits and '-'"
+            _("{id!r} is not a game id: use 1 to 64 lower-case letters, digits and '-'").format(
+                id=game_id
+            )
         )
     return game_id

@@ -21,6 +21,7 @@ from typing import NamedTuple, assert_never
 from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit
 from ohhell_score.domain.formula import Formula, check_hands, parse_formula
 from ohhell_score.domain.ids import is_id
+from ohhell_score.i18n import N_, _
 
 MIN_PLAYERS = 3
 #: rules.md: "8 or more need --decks 2".
@@ -48,6 +49,12 @@ class Suit(Enum):
     def symbol(self) -> str:
         return _SYMBOLS[self]
 
+    @property
+    def words(self) -> str:
+        """The suit's name in the reader's language ("hearts", "no trump"); ``value``
+        is the contract's, in English."""
+        return _(_NAMES[self])
+
     @classmethod
     def parse(cls, text: str) -> "Suit":
         """Read a suit as people type it: ``spades``, ``s``, ``♠``, ``nt``, ``no trump``."""
@@ -56,8 +63,10 @@ class Suit(Enum):
             return _SUIT_WORDS[key]
         except KeyError:
             raise BadValue(
-                f"{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
-                "(s h d c nt, or ♠ ♥ ♦ ♣)"
+                _(
+                    "{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
+                    "(s h d c nt, or ♠ ♥ ♦ ♣)"
+                ).format(text=text)
             ) from None
 
 
@@ -67,6 +76,13 @@ _SYMBOLS = {
     Suit.DIAMONDS: "♦",
     Suit.CLUBS: "♣",
     Suit.NOTRUMP: "NT",
+}
+_NAMES = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+    Suit.NOTRUMP: N_("no trump"),
 }
 _SUIT_WORDS: dict[str, Suit] = {}
 for _suit in Suit:
@@ -88,6 +104,23 @@ for _word, _suit in {
     "♧": Suit.CLUBS,
 }.items():
     _SUIT_WORDS[_word] = _suit
+# A Dutch table's words (Boerenbridge), read in every language: typed input is not
+# translated output, and `ohhell trump harten` in a script must not depend on the locale.
+for _word, _suit in {
+    "schoppen": Suit.SPADES,
+    "schop": Suit.SPADES,
+    "harten": Suit.HEARTS,
+    "hart": Suit.HEARTS,
+    "ruiten": Suit.DIAMONDS,
+    "ruit": Suit.DIAMONDS,
+    "klaveren": Suit.CLUBS,
+    "klaver": Suit.CLUBS,
+    "sans": Suit.NOTRUMP,
+    "geentroef": Suit.NOTRUMP,
+    "zondertroef": Suit.NOTRUMP,
+    "zt": Suit.NOTRUMP,
+}.items():
+    _SUIT_WORDS[_word] = _suit
 #: Letters of a trump schedule (rules.md: ``schedule:H,C,S,D,N``).
 _SCHEDULE_LETTERS = {
     "S": Suit.SPADES,
@@ -107,13 +140,13 @@ class _Worded:
 
     @property
     def description(self) -> str:
-        """As `ohhell rules NAME` explains the rules."""
-        return self._words()[0]
+        """As `ohhell rules NAME` explains the rules (in the reader's language)."""
+        return _(self._words()[0])
 
     @property
     def sheet_note(self) -> str:
         """Shorter, as the notes under a printed blank score sheet say it."""
-        return self._words()[1]
+        return _(self._words()[1])
 
 
 class TrumpMethod(_Worded, Enum):
@@ -128,42 +161,57 @@ class TrumpMethod(_Worded, Enum):
 
     def _words(self) -> tuple[str, str]:
         """The description and the sheet note of each method (a schedule's description is
-        followed by its cycle of suits, after a colon). A new method is a new member and
-        its case here: mypy's ``assert_never`` says when one is missing."""
+        followed by its cycle of suits, after a colon), marked for translation: the
+        properties translate them. A new method is a new member and its case here:
+        mypy's ``assert_never`` says when one is missing."""
         match self:
             case TrumpMethod.NAMED:
                 return (
-                    "after the bids, the highest bidder names a suit or no trump; on equal "
-                    "bids the first of them in bidding order names it",
-                    "after the bids, the highest bidder names it (first in bidding order on "
-                    "equal bids); write it in",
+                    N_(
+                        "after the bids, the highest bidder names a suit or no trump; on "
+                        "equal bids the first of them in bidding order names it"
+                    ),
+                    N_(
+                        "after the bids, the highest bidder names it (first in bidding order "
+                        "on equal bids); write it in"
+                    ),
                 )
             case TrumpMethod.UPCARD:
                 return (
-                    "after the deal the next card is turned up and its suit is trump; a hand "
-                    "that deals every card is played without trump",
-                    "the card turned up after the deal; write its suit in (NT: every card "
-                    "dealt, no trump)",
+                    N_(
+                        "after the deal the next card is turned up and its suit is trump; a "
+                        "hand that deals every card is played without trump"
+                    ),
+                    N_(
+                        "the card turned up after the deal; write its suit in (NT: every card "
+                        "dealt, no trump)"
+                    ),
                 )
             case TrumpMethod.CUT:
                 return (
-                    "the pack is cut (or the dealer's last card shown) before the bids: its suit",
-                    "the suit of the cut card, before the bids; write it in",
+                    N_(
+                        "the pack is cut (or the dealer's last card shown) before the bids: "
+                        "its suit"
+                    ),
+                    N_("the suit of the cut card, before the bids; write it in"),
                 )
             case TrumpMethod.SCHEDULE:
                 return (
-                    "a fixed cycle by hand, repeating",
-                    "fixed by the hand's number, as printed",
+                    N_("a fixed cycle by hand, repeating"),
+                    N_("fixed by the hand's number, as printed"),
                 )
             case TrumpMethod.DEALER:
                 return (
-                    "the dealer names a suit or no trump before the bids, before seeing the cards",
-                    "the dealer names it before the bids; write it in",
+                    N_(
+                        "the dealer names a suit or no trump before the bids, before seeing "
+                        "the cards"
+                    ),
+                    N_("the dealer names it before the bids; write it in"),
                 )
             case TrumpMethod.NONE:
                 return (
-                    "none; every hand is played without trump",
-                    "none; every hand is played without trump",
+                    N_("none; every hand is played without trump"),
+                    N_("none; every hand is played without trump"),
                 )
             case _:
                 assert_never(self)
@@ -172,9 +220,10 @@ class TrumpMethod(_Worded, Enum):
     def choices(cls) -> str:
         """What ``--trump`` takes: ``named, upcard, ... or schedule:H,C,S,D,N``."""
         named = [m.value for m in cls if m is not cls.SCHEDULE]
-        return (
-            ", ".join(named) + f" or {cls.SCHEDULE.value}:H,C,S,D,N; exceptions after +, "
-            "e.g. upcard+max=none"
+        return _("{methods} or {schedule}; exceptions after +, e.g. {example}").format(
+            methods=", ".join(named),
+            schedule=f"{cls.SCHEDULE.value}:H,C,S,D,N",
+            example="upcard+max=none",
         )
 
 
@@ -184,33 +233,36 @@ class TrumpMethod(_Worded, Enum):
 SCHEMES: dict[str, tuple[str, str, str]] = {
     "standard": (
         "made: 10+t; missed: t",
-        "a made bid scores 10 + tricks; a missed bid scores the tricks taken",
-        "bid made, 10 + tricks; bid missed, the tricks taken",
+        N_("a made bid scores 10 + tricks; a missed bid scores the tricks taken"),
+        N_("bid made, 10 + tricks; bid missed, the tricks taken"),
     ),
     "exact": (
         "made: 10+b; missed: 0",
-        "a made bid scores 10 + the bid; a missed bid scores nothing",
-        "bid made, 10 + the bid; bid missed, nothing",
+        N_("a made bid scores 10 + the bid; a missed bid scores nothing"),
+        N_("bid made, 10 + the bid; bid missed, nothing"),
     ),
     "minus": (
         "made: 10+t; missed: -d",
-        "a made bid scores 10 + tricks; a missed bid loses one point a trick off",
-        "bid made, 10 + tricks; bid missed, minus one a trick off",
+        N_("a made bid scores 10 + tricks; a missed bid loses one point a trick off"),
+        N_("bid made, 10 + tricks; bid missed, minus one a trick off"),
     ),
     "progressive": (
         "made: 10+b^2; missed: -(d^2)",
-        "a made bid scores 10 + the bid squared; a missed bid loses the square of the tricks off",
-        "bid made, 10 + the bid squared; bid missed, minus the tricks off squared",
+        N_(
+            "a made bid scores 10 + the bid squared; a missed bid loses the square of the "
+            "tricks off"
+        ),
+        N_("bid made, 10 + the bid squared; bid missed, minus the tricks off squared"),
     ),
     "penalty": (
         "made: 10+b; missed: -b",
-        "a made bid scores 10 + the bid; a missed bid loses the bid",
-        "bid made, 10 + the bid; bid missed, minus the bid",
+        N_("a made bid scores 10 + the bid; a missed bid loses the bid"),
+        N_("bid made, 10 + the bid; bid missed, minus the bid"),
     ),
     "tenfold": (
         "made: 10*b; missed: 0",
-        "a made bid scores 10 times the bid; a missed bid scores nothing",
-        "bid made, 10 × the bid; bid missed, nothing",
+        N_("a made bid scores 10 times the bid; a missed bid scores nothing"),
+        N_("bid made, 10 × the bid; bid missed, nothing"),
     ),
 }
 #: rules.md: a game saved before `progressive` lost the square of the difference scored
@@ -234,13 +286,15 @@ class Scoring(NamedTuple):
     def description(self) -> str:
         """As `ohhell rules NAME` explains the rules."""
         if self.name:
-            return SCHEMES[self.name][1]
-        return f"by the formula {self.text!r}: {_formula(self.text).words()}"
+            return _(SCHEMES[self.name][1])
+        return _("by the formula {text!r}: {words}").format(
+            text=self.text, words=_formula(self.text).words()
+        )
 
     @property
     def sheet_note(self) -> str:
         """Shorter, as the notes under a printed blank score sheet say it."""
-        return SCHEMES[self.name][2] if self.name else _formula(self.text).words()
+        return _(SCHEMES[self.name][2]) if self.name else _formula(self.text).words()
 
     def score(self, bid: int, tricks: int, cards: int) -> int:
         """The points of one player's hand: bid, tricks taken, cards dealt (``n``)."""
@@ -258,7 +312,9 @@ class Scoring(NamedTuple):
     @classmethod
     def choices(cls) -> str:
         """What ``--scoring`` takes: ``standard, exact, ... or a formula``."""
-        return ", ".join(SCHEMES) + " or a formula such as 'made: 10+b; missed: -b'"
+        return _("{schemes} or a formula such as {example}").format(
+            schemes=", ".join(SCHEMES), example="'made: 10+b; missed: -b'"
+        )
 
     @classmethod
     def parse(cls, text: str) -> "Scoring":
@@ -267,7 +323,11 @@ class Scoring(NamedTuple):
             return cls("", parse_formula(text).text)
         key = text.strip().lower()
         if key not in SCHEMES:
-            raise BadValue(f"{text!r} is not a scoring scheme: use {cls.choices()}")
+            raise BadValue(
+                _("{text!r} is not a scoring scheme: use {choices}").format(
+                    text=text, choices=cls.choices()
+                )
+            )
         return cls(key, SCHEMES[key][0])
 
 
@@ -314,7 +374,11 @@ class Hook(NamedTuple):
             return cls(None)
         if t.startswith("from:") and _is_count(t[5:]):
             return cls(int(t[5:]))
-        raise BadValue(f"{text!r} is not a hook: use {HOOK_FORMS} (e.g. from:6)")
+        raise BadValue(
+            _("{text!r} is not a hook: use {forms} (e.g. from:6)").format(
+                text=text, forms=HOOK_FORMS
+            )
+        )
 
     def __str__(self) -> str:
         if self.from_cards is None:
@@ -354,8 +418,10 @@ class Selector(NamedTuple):
             if 1 <= first <= last:
                 return cls(text, first, last)
         raise BadValue(
-            f"{whole!r}: {text!r} is not a hand: use a number (9), a range (9-11), first, "
-            "last or max"
+            _(
+                "{whole!r}: {text!r} is not a hand: use a number (9), a range (9-11), "
+                "first, last or max"
+            ).format(whole=whole, text=text)
         )
 
     def matches(self, number: int, hands: tuple[int, ...]) -> bool:
@@ -370,7 +436,9 @@ class Selector(NamedTuple):
         if self.text in ("first", "last", "max") or self.last <= len(hands):
             return
         raise BadValue(
-            f"trump {whole!r}: hand {self.text} is not in this game, which has {len(hands)} hands"
+            _("trump {whole!r}: hand {text} is not in this game, which has {hands} hands").format(
+                whole=whole, text=self.text, hands=len(hands)
+            )
         )
 
 
@@ -393,12 +461,16 @@ class Trump(NamedTuple):
             selector, equals, method = piece.partition("=")
             if not equals or not method:
                 raise BadValue(
-                    f"{text!r}: {piece!r} is not an exception: write +SELECTOR=METHOD, "
-                    "e.g. upcard+max=none"
+                    _(
+                        "{text!r}: {piece!r} is not an exception: write +SELECTOR=METHOD, e.g. "
+                        "upcard+max=none"
+                    ).format(text=text, piece=piece)
                 )
             chosen = cls._method(method, text).method
             if chosen is TrumpMethod.SCHEDULE:
-                raise BadValue(f"{text!r}: an exception's method cannot be a schedule")
+                raise BadValue(
+                    _("{text!r}: an exception's method cannot be a schedule").format(text=text)
+                )
             exceptions.append((Selector.parse(selector, text), chosen))
         return trump._replace(exceptions=tuple(exceptions))
 
@@ -408,16 +480,22 @@ class Trump(NamedTuple):
             letters = [x.upper() for x in t.split(":", 1)[1].split(",")]
             if not letters or any(x not in _SCHEDULE_LETTERS for x in letters):
                 raise BadValue(
-                    f"{text!r} is not a trump schedule: use letters H C S D N, "
-                    "e.g. schedule:H,C,S,D,N"
+                    _(
+                        "{text!r} is not a trump schedule: use letters H C S D N, e.g. "
+                        "schedule:H,C,S,D,N"
+                    ).format(text=text)
                 )
             return cls(TrumpMethod.SCHEDULE, tuple(_SCHEDULE_LETTERS[x] for x in letters))
         try:
             method = TrumpMethod(t)
         except ValueError:
-            raise BadValue(f"{text!r} is not a trump method: use {TrumpMethod.choices()}") from None
+            raise BadValue(
+                _("{text!r} is not a trump method: use {choices}").format(
+                    text=text, choices=TrumpMethod.choices()
+                )
+            ) from None
         if method is TrumpMethod.SCHEDULE:
-            raise BadValue("schedule needs its suits, e.g. schedule:H,C,S,D,N")
+            raise BadValue(_("schedule needs its suits, e.g. schedule:H,C,S,D,N"))
         return cls(method)
 
     def __str__(self) -> str:
@@ -444,7 +522,7 @@ class Trump(NamedTuple):
         return self.method
 
     def check(self, hands: tuple[int, ...]) -> None:
-        for selector, _ in self.exceptions:
+        for selector, _method in self.exceptions:
             selector.check(hands, str(self))
 
 
@@ -582,17 +660,27 @@ class RuleSet(NamedTuple):
     def check_fits(self, players: int) -> None:
         """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
         if players < MIN_PLAYERS:
-            raise BadPlayers(f"Oh Hell needs at least {MIN_PLAYERS} players; {players} given")
+            raise BadPlayers(
+                _("Oh Hell needs at least {min_players} players; {players} given").format(
+                    min_players=MIN_PLAYERS, players=players
+                )
+            )
         if players > MAX_PLAYERS_ONE_DECK and self.deck < 2 * PACK:
             raise RulesDontFit(
-                f"{players} players need two decks ({2 * PACK} cards); the deck has "
-                f"{self.deck}: add --decks 2"
+                _(
+                    "{players} players need two decks ({value} cards); the deck has {deck}: "
+                    "add --decks 2"
+                ).format(players=players, value=2 * PACK, deck=self.deck)
             )
         largest = max(self.hands)
         if largest * players > self.deck:
             raise RulesDontFit(
-                f"{largest} cards to each of {players} players needs {largest * players} "
-                f"cards; the deck has {self.deck}"
+                _(
+                    "{largest} cards to each of {players} players needs {largest2} cards; "
+                    "the deck has {deck}"
+                ).format(
+                    largest=largest, players=players, largest2=largest * players, deck=self.deck
+                )
             )
 
     def check_written(self) -> None:
@@ -618,14 +706,24 @@ class RuleSet(NamedTuple):
         hands = data["hands"]
         deck = data["deck"]
         if not isinstance(hands, list) or not 1 <= len(hands) <= MAX_HANDS:
-            raise ValueError(f"rules.hands must list 1 to {MAX_HANDS} hands")
+            raise ValueError(
+                _("rules.hands must list 1 to {max_hands} hands").format(max_hands=MAX_HANDS)
+            )
         if not all(type(n) is int and 1 <= n <= MAX_CARDS for n in hands):
-            raise ValueError(f"rules.hands must hold whole numbers of cards, 1 to {MAX_CARDS}")
+            raise ValueError(
+                _("rules.hands must hold whole numbers of cards, 1 to {max_cards}").format(
+                    max_cards=MAX_CARDS
+                )
+            )
         if type(deck) is not int or not 3 <= deck <= MAX_DECK:
-            raise ValueError(f"rules.deck must be a whole number of cards, 3 to {MAX_DECK}")
+            raise ValueError(
+                _("rules.deck must be a whole number of cards, 3 to {max_deck}").format(
+                    max_deck=MAX_DECK
+                )
+            )
         name = data["preset"]
         if not isinstance(name, str) or not is_id(name):  # a preset's or a house rule's name
-            raise ValueError("rules.preset is not the name of a preset or a house rule")
+            raise ValueError(_("rules.preset is not the name of a preset or a house rule"))
         rules = cls(
             preset=name,
             hands=tuple(hands),
@@ -706,54 +804,63 @@ PRESETS: dict[str, Preset] = {
     for p in (
         _preset(
             "cartier",
-            "the rules of the Cartier Oh Hell tournament",
-            "The Cartier tournament: 13 down to 2 and back up, highest bidder names trump",
-            "4 (or 3, with a 39-card deck)",
+            N_("the rules of the Cartier Oh Hell tournament"),
+            N_("The Cartier tournament: 13 down to 2 and back up, highest bidder names trump"),
+            N_("4 (or 3, with a 39-card deck)"),
             ("13-2-13", "always", "named", "standard"),
         ),
         _preset(
             "ten-to-one",
-            "a club's house rules for five players",
-            "10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more",
-            "5 (3 to 5)",
+            N_("a club's house rules for five players"),
+            N_("10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more"),
+            N_("5 (3 to 5)"),
             ("10-1", "from:6", "schedule:H,C,S,D,N", "standard"),
             seats=5,  # "played with 5 players"
         ),
         _preset(
             "classic",
-            "the family game Up and Down the River",
-            "Up and down the river: 10 down to 1 and back up, upcard trump",
-            "4 (3 to 5)",
+            N_("the family game Up and Down the River"),
+            N_("Up and down the river: 10 down to 1 and back up, upcard trump"),
+            N_("4 (3 to 5)"),
             ("10-1-10", "always", "upcard", "standard"),
         ),
         _preset(
             "regional",
-            "the game as played in West Virginia, South Carolina, rural Maryland and Pennsylvania",
-            "As many cards as the deck allows down to 1 and back up, upcard trump, no hook",
-            "4 (3 to 7; 6 or more with --decks 2 or --deck-size 63)",
+            N_(
+                "the game as played in West Virginia, South Carolina, rural Maryland and "
+                "Pennsylvania"
+            ),
+            N_("As many cards as the deck allows down to 1 and back up, upcard trump, no hook"),
+            N_("4 (3 to 7; 6 or more with --decks 2 or --deck-size 63)"),
             ("max-1-max", "never", "upcard", "standard"),
         ),
         _preset(
             "nomination-whist",
-            "Nomination Whist as nommy.co.uk gives it",
-            "10 down to 1 and back up, trump by the cycle spades, hearts, clubs, diamonds, none",
-            "4 (3 to 5)",
+            N_("Nomination Whist as nommy.co.uk gives it"),
+            N_(
+                "10 down to 1 and back up, trump by the cycle spades, hearts, clubs, diamonds, none"
+            ),
+            N_("4 (3 to 5)"),
             ("10-1-10", "always", "schedule:S,H,C,D,N", "standard"),
         ),
         _preset(
             "kachuful",
-            "Kachuful, or Judgement, from India, as Wikipedia's Kachufool page gives it",
-            "1 card up to as many as the deck allows, trump spades, diamonds, clubs, hearts; "
-            "only an exact bid scores, 10 + the bid",
-            "4 (3 to 7)",
+            N_("Kachuful, or Judgement, from India, as Wikipedia's Kachufool page gives it"),
+            N_(
+                "1 card up to as many as the deck allows, trump spades, diamonds, clubs, hearts; "
+                "only an exact bid scores, 10 + the bid"
+            ),
+            N_("4 (3 to 7)"),
             ("1-max", "always", "schedule:S,D,C,H", "exact"),
         ),
         _preset(
             "boerenbridge",
-            "Boerenbridge from the Netherlands, as kaartspeluitleg.nl gives it",
-            "1 up to 8, the 8 twice (the second without trump), back down to 1; "
-            "5 + tricks made, minus a point a trick off",
-            "4 (3 to 6)",
+            N_("Boerenbridge from the Netherlands, as kaartspeluitleg.nl gives it"),
+            N_(
+                "1 up to 8, the 8 twice (the second without trump), back down to 1; "
+                "5 + tricks made, minus a point a trick off"
+            ),
+            N_("4 (3 to 6)"),
             ("1-8,8-1", "never", "upcard+9=none", "made: 5+t; missed: -d"),
         ),
     )
@@ -773,8 +880,9 @@ def preset(name: str, house: "HouseRule | None" = None) -> Preset:
     if house is not None and key == house.name:
         return house.as_preset()
     raise BadValue(
-        f"{name!r} is not a preset: use {', '.join(PRESETS)} or a house rule "
-        "(`ohhell rules` lists them)"
+        _(
+            "{name!r} is not a preset: use {presets} or a house rule (`ohhell rules` lists them)"
+        ).format(name=name, presets=", ".join(PRESETS))
     )
 
 
@@ -801,14 +909,20 @@ class RuleOptions(NamedTuple):
         if self.scoring is not None:
             rules = rules._replace(scoring=Scoring.parse(self.scoring))
         if self.decks is not None and self.deck_size is not None:
-            raise BadValue("give --decks or --deck-size, not both")
+            raise BadValue(_("give --decks or --deck-size, not both"))
         if self.decks is not None:
             if not 1 <= self.decks <= 4:
-                raise BadValue(f"--decks takes 1 to 4 packs, not {self.decks}")
+                raise BadValue(
+                    _("--decks takes 1 to 4 packs, not {decks}").format(decks=self.decks)
+                )
             rules = rules._replace(deck=PACK * self.decks)
         if self.deck_size is not None:
             if not 3 <= self.deck_size <= MAX_DECK:
-                raise BadValue(f"--deck-size takes 3 to {MAX_DECK} cards, not {self.deck_size}")
+                raise BadValue(
+                    _("--deck-size takes 3 to {max_deck} cards, not {deck_size}").format(
+                        max_deck=MAX_DECK, deck_size=self.deck_size
+                    )
+                )
             rules = rules._replace(deck=self.deck_size)
         hands = parse_hands(self.hands or pattern, players, rules.deck, rules.trump)
         return rules._replace(hands=hands)
@@ -895,14 +1009,20 @@ def check_house_name(name: str) -> str:
     """A house rule's name: like a game id, not a built-in preset, not an action word."""
     if not is_id(name):  # written like a game id (cli-contract)
         raise Refused(
-            f"{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
+            _(
+                "{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
+            ).format(name=name)
         )
     if name in PRESETS:
         raise Refused(
-            f"{name!r} is a built-in preset and cannot be overwritten; choose another name"
+            _(
+                "{name!r} is a built-in preset and cannot be overwritten; choose another name"
+            ).format(name=name)
         )
     if name in RESERVED_NAMES:
-        raise Refused(f"{name!r} is a word of `ohhell rules`; choose another name")
+        raise Refused(
+            _("{name!r} is a word of `ohhell rules`; choose another name").format(name=name)
+        )
     return name
 
 
@@ -950,6 +1070,7 @@ class HouseRule(NamedTuple):
         changes = ", ".join(
             f"--{k.replace('_', '-')} {v}" for k, v in self.options.to_json().items()
         )
+        # English: `rules --json` gives it; the views say it as it is.
         return f"{self.base} with {changes}" if changes else f"the same as {self.base}"
 
     def as_preset(self) -> Preset:
@@ -973,15 +1094,15 @@ class HouseRule(NamedTuple):
         """Read a house rule back, checking it as `rules save` does; ``ValueError``
         (``BadValue`` among them) or ``Refused`` for anything wrong."""
         if not isinstance(data, dict):
-            raise ValueError("not a house rule object")
+            raise ValueError(_("not a house rule object"))
         unknown = sorted(set(data) - {"name", "base", *RuleOptions._fields})
         if unknown:
-            raise ValueError(f"unknown field {unknown[0]!r}")
+            raise ValueError(_("unknown field {unknown!r}").format(unknown=unknown[0]))
         name, base = data.get("name"), data.get("base")
         if not isinstance(name, str) or not isinstance(base, str):
-            raise ValueError("a house rule needs a name and a base preset")
+            raise ValueError(_("a house rule needs a name and a base preset"))
         if base not in PRESETS:
-            raise ValueError(f"base {base!r} is not a built-in preset")
+            raise ValueError(_("base {base!r} is not a built-in preset").format(base=base))
         options = RuleOptions.from_json(
             data,
             not_text="hook, hands, trump and scoring are written as text",

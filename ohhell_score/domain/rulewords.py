@@ -15,33 +15,40 @@ from ohhell_score.domain.rules import (
     TrumpMethod,
     hands_pattern,
 )
+from ohhell_score.i18n import _, ngettext
 
 
 def hook_words(hook: Hook) -> str:
     if hook.from_cards is None:
-        return "no hook"
-    return "hook on every hand" if hook.from_cards == 0 else f"hook from {hook.from_cards} cards"
+        return _("no hook")
+    if hook.from_cards == 0:
+        return _("hook on every hand")
+    return _("hook from {cards} cards").format(cards=hook.from_cards)
 
 
 def selector_words(text: str) -> str:
     """A trump exception's hands in words: ``max`` is "the hands dealt the most cards"."""
     if text == "max":
-        return "the hands dealt the most cards"
-    if text in ("first", "last"):
-        return f"the {text} hand"
-    return f"hands {text}" if "-" in text else f"hand {text}"
+        return _("the hands dealt the most cards")
+    if text == "first":
+        return _("the first hand")
+    if text == "last":
+        return _("the last hand")
+    if "-" in text:
+        return _("hands {range}").format(range=text)
+    return _("hand {number}").format(number=text)
 
 
 def _method_words(method: TrumpMethod) -> str:
     """A method, short: its sheet note up to the advice to the scorer."""
-    return "no trump" if method is TrumpMethod.NONE else method.sheet_note.split(";")[0]
+    return _("no trump") if method is TrumpMethod.NONE else method.sheet_note.split(";")[0]
 
 
 def trump_rule_words(trump: Trump) -> str:
     """How trump is chosen, short, with the hands that are played otherwise."""
     method = trump.method
     if method is TrumpMethod.SCHEDULE:
-        cycle = ", ".join("no trump" if s is Suit.NOTRUMP else s.value for s in trump.schedule)
+        cycle = ", ".join(suit_name(s) for s in trump.schedule)
         words = f"{method.description}: {cycle}"
     else:
         words = method.sheet_note.split(";")[0]
@@ -56,11 +63,20 @@ def rule_parts(rules: RuleSet, players: int) -> list[tuple[str, bool]]:
     base = PRESETS.get(rules.preset)
     ref = base.for_players(players) if base is not None else None
     return [
-        (f"hands {hands_pattern(rules.hands)}", ref is None or rules.hands != ref.hands),
+        (
+            _("hands {pattern}").format(pattern=hands_pattern(rules.hands)),
+            ref is None or rules.hands != ref.hands,
+        ),
         (hook_words(rules.hook), ref is None or rules.hook != ref.hook),
-        (f"trump: {trump_rule_words(rules.trump)}", ref is None or rules.trump != ref.trump),
-        (f"scoring: {rules.scoring.sheet_note}", ref is None or rules.scoring != ref.scoring),
-        (f"{rules.deck}-card deck", ref is None or rules.deck != ref.deck),
+        (
+            _("trump: {how}").format(how=trump_rule_words(rules.trump)),
+            ref is None or rules.trump != ref.trump,
+        ),
+        (
+            _("scoring: {how}").format(how=rules.scoring.sheet_note),
+            ref is None or rules.scoring != ref.scoring,
+        ),
+        (_("{cards}-card deck").format(cards=rules.deck), ref is None or rules.deck != ref.deck),
     ]
 
 
@@ -68,6 +84,11 @@ def rules_words(rules: RuleSet, players: int) -> str:
     """The one line every view gives a game's rules: the preset, the number of hands and
     how the game differs from the preset: 'classic · 19 hands · no hook'."""
     changes = [text for text, changed in rule_parts(rules, players) if changed]
-    return " · ".join(
-        [rules.preset, f"{len(rules.hands)} hand{'s' * (len(rules.hands) != 1)}", *changes]
-    )
+    count = len(rules.hands)
+    hands = ngettext("{count} hand", "{count} hands", count).format(count=count)
+    return " · ".join([rules.preset, hands, *changes])
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit's name in the reader's language: "hearts", "no trump"."""
+    return suit.words

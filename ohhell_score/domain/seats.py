@@ -16,6 +16,7 @@ from typing import NamedTuple
 from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, UnknownPlayer
 from ohhell_score.domain.names import composed
 from ohhell_score.domain.rules import MAX_PLAYERS_ONE_DECK, MIN_PLAYERS, PACK
+from ohhell_score.i18n import _
 
 
 class Replace(NamedTuple):
@@ -132,7 +133,9 @@ def resolve_seated(seated: Sequence[str], name: str) -> str:
     for player in seated:
         if player.casefold() == folded:
             return player
-    raise UnknownPlayer(f"no player {name!r} at the table: {', '.join(seated)}")
+    raise UnknownPlayer(
+        _("no player {name!r} at the table: {seated}").format(name=name, seated=", ".join(seated))
+    )
 
 
 def returning_name(known: Sequence[str], seated: Sequence[str], name: str) -> str:
@@ -140,18 +143,20 @@ def returning_name(known: Sequence[str], seated: Sequence[str], name: str) -> st
     under their own name; a name of someone seated is refused."""
     folded = composed(name).casefold()
     if any(p.casefold() == folded for p in seated):
-        raise BadPlayers(f"{name} is seated already (names ignore case)")
+        raise BadPlayers(_("{name} is seated already (names ignore case)").format(name=name))
     return next((p for p in known if p.casefold() == folded), name)
 
 
 def check_change_allowed(started: bool, finished: bool, number: int) -> None:
     """cli-contract: a seat changes only before the current hand's first entry."""
     if finished:
-        raise SeatRefused("the game is finished: every hand is scored; seats no longer change")
+        raise SeatRefused(_("the game is finished: every hand is scored; seats no longer change"))
     if started:
         raise SeatRefused(
-            f"hand {number} has begun (a trump or a bid is in): seats change only "
-            f"before a hand's first entry; undo those entries first"
+            _(
+                "hand {number} has begun (a trump or a bid is in): seats change only "
+                "before a hand's first entry; undo those entries first"
+            ).format(number=number)
         )
 
 
@@ -162,35 +167,58 @@ def check_fits(
     who = _cannot(change)
     if players < MIN_PLAYERS:
         raise SeatRefused(
-            f"{who}: {players} players would remain; Oh Hell needs at least {MIN_PLAYERS}"
+            _("{who}: {players} players would remain; Oh Hell needs at least {min_players}").format(
+                who=who, players=players, min_players=MIN_PLAYERS
+            )
         )
     if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
         raise RulesDontFit(
-            f"{who}: {players} players need two decks ({2 * PACK} cards); the deck has {deck}"
+            _(
+                "{who}: {players} players need two decks ({value} cards); the deck has {deck}"
+            ).format(who=who, players=players, value=2 * PACK, deck=deck)
         )
     largest = max(remaining)
     if largest * players > deck:
         number = first + list(remaining).index(largest)
         raise RulesDontFit(
-            f"{who}: hand {number} deals {largest} cards to each of {players} players, "
-            f"{largest * players} cards; the deck has {deck}"
+            _(
+                "{who}: hand {number} deals {largest} cards to each of {players} "
+                "players, {largest2} cards; the deck has {deck}"
+            ).format(
+                who=who,
+                number=number,
+                largest=largest,
+                players=players,
+                largest2=largest * players,
+                deck=deck,
+            )
         )
 
 
 def _cannot(change: SeatChange) -> str:
     if isinstance(change, Replace):
-        return f"{change.new} cannot take {change.old}'s seat"
+        return _("{new} cannot take {old}'s seat").format(new=change.new, old=change.old)
     if isinstance(change, Leave):
-        return f"{change.player} cannot leave"
-    return f"{change.player} cannot join"
+        return _("{player} cannot leave").format(player=change.player)
+    return _("{player} cannot join").format(player=change.player)
 
 
 def describe_change(change: SeatChange) -> str:
     """A change in words, as undo and the history name it."""
     if isinstance(change, Replace):
-        carry = f" with {change.old}'s total" if change.carry else ""
-        return f"{change.new} taking {change.old}'s seat{carry} from hand {change.hand}"
+        if change.carry:
+            text = _("{new} taking {old}'s seat with {old}'s total from hand {hand}")
+        else:
+            text = _("{new} taking {old}'s seat from hand {hand}")
+        return text.format(new=change.new, old=change.old, hand=change.hand)
     if isinstance(change, Leave):
-        return f"{change.player} leaving before hand {change.hand}"
-    given = f" with {change.score} points" if change.score else ""
-    return f"{change.player} joining after {change.after}{given} from hand {change.hand}"
+        return _("{player} leaving before hand {hand}").format(
+            player=change.player, hand=change.hand
+        )
+    if change.score:
+        text = _("{player} joining after {after} with {score} points from hand {hand}")
+    else:
+        text = _("{player} joining after {after} from hand {hand}")
+    return text.format(
+        player=change.player, after=change.after, score=change.score, hand=change.hand
+    )

@@ -20,6 +20,7 @@ from ohhell_score.domain.errors import UnknownPlayer
 from ohhell_score.domain.game import Bid, Game, Tricks, progress
 from ohhell_score.domain.rules import Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
+from ohhell_score.i18n import _
 
 
 class PlayerStats(NamedTuple):
@@ -148,7 +149,7 @@ class GameFacts(NamedTuple):
     def from_json(cls, data: object) -> GameFacts:
         """Read facts back; ``ValueError`` for anything not written by ``to_json``."""
         if not isinstance(data, list) or len(data) != 7:
-            raise ValueError("not game facts")
+            raise ValueError(_("not game facts"))
         gid, preset, created, players, hands, finished, seats = data
         # Checked with C-level calls: this runs for every game at every `stats`.
         try:
@@ -168,7 +169,7 @@ class GameFacts(NamedTuple):
         except TypeError:
             ok = False
         if not ok:
-            raise ValueError("not game facts")
+            raise ValueError(_("not game facts"))
         return cls(gid, preset, created, tuple(players), hands, finished, tuple(map(tuple, seats)))
 
 
@@ -294,7 +295,9 @@ def summarise(
             duel[1 if a == b else 2 if a > b else 3] += 1
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
-        raise UnknownPlayer(f"no finished game has a player called {missing[0]!r}")
+        raise UnknownPlayer(
+            _("no finished game has a player called {missing!r}").format(missing=missing[0])
+        )
     by_key = {k: PlayerStats(spellings[k][1], *tally) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
     ranked = sorted(shown, key=lambda s: (-s.bids_made_rate, s.average_miss, s.name.casefold()))

@@ -33,6 +33,7 @@ from typing import NamedTuple
 from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
 from ohhell_score.domain.game import Bid, Game, Progress, Tricks, TrumpEntry, check_players
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
+from ohhell_score.i18n import _
 
 #: Tables of four in the first round (seed 000: "8 tables of 4 players each").
 TABLE = 4
@@ -51,7 +52,9 @@ def check_name(name: str) -> str:
     """Like a game id (cli-contract), a little shorter: the table ids add a suffix."""
     if not NAME_PATTERN.fullmatch(name):
         raise Refused(
-            f"{name!r} is not a tournament name: use 1 to 50 lower-case letters, digits and '-'"
+            _(
+                "{name!r} is not a tournament name: use 1 to 50 lower-case letters, digits and '-'"
+            ).format(name=name)
         )
     return name
 
@@ -82,8 +85,10 @@ def plan(players: int) -> tuple[Stage, ...]:
     """
     if players % TABLE or not MIN_FIELD <= players <= MAX_FIELD:
         raise NoFairFormat(
-            f"a Cartier tournament seats 8 to 32 players at tables of 4 (8, 12, 16, 24 or "
-            f"32); {players} given"
+            _(
+                "a Cartier tournament seats 8 to 32 players at tables of 4 (8, 12, 16, 24 or "
+                "32); {players} given"
+            ).format(players=players)
         )
     first = players // TABLE
     stages = [Stage(1, first, TABLE, 2)]
@@ -92,9 +97,11 @@ def plan(players: int) -> tuple[Stage, ...]:
         size = 4 if left % 4 == 0 else 3 if left % 3 == 0 else 0
         if not size:
             raise NoFairFormat(
-                f"{players} players make {first} tables of 4, whose {left} winners and "
-                f"runners-up cannot sit at equal tables of 3 or 4: no fair second round "
-                f"(use 8, 12, 16, 24 or 32 players)"
+                _(
+                    "{players} players make {first} tables of 4, whose {left} winners and "
+                    "runners-up cannot sit at equal tables of 3 or 4: no fair second round "
+                    "(use 8, 12, 16, 24 or 32 players)"
+                ).format(players=players, first=first, left=left)
             )
         tables = left // size
         going_on = 1 if tables >= 3 else 2
@@ -179,10 +186,20 @@ class Tournament(NamedTuple):
         return dict(self.orders).get(game_id, ())
 
     def round_name(self, rnd: Round) -> str:
+        """The round's name in ``tournament show --json`` (the contract: English)."""
         final = self.plan[rnd.stage - 1].final
         if rnd.bracket is Bracket.MAIN:
             return "Final" if final else f"Round {rnd.stage}"
         return "Losers' final" if final else f"Losers' round {rnd.stage}"
+
+    def round_title(self, rnd: Round) -> str:
+        """The round's name as people read it, in their language."""
+        final = self.plan[rnd.stage - 1].final
+        if rnd.bracket is Bracket.MAIN:
+            return _("Final") if final else _("Round {number}").format(number=rnd.stage)
+        if final:
+            return _("Losers' final")
+        return _("Losers' round {number}").format(number=rnd.stage)
 
 
 def table_id(name: str, bracket: Bracket, stage: Stage, number: int) -> str:
@@ -298,7 +315,10 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
     then more bids made, then the organiser's order."""
     if prog is None:
         return _unplayed(
-            table, f"no game {table.game!r} here: play it, or bring it with ohhell import"
+            table,
+            _("no game {game!r} here: play it, or bring it with ohhell import").format(
+                game=table.game
+            ),
         )
     if isinstance(prog, str):
         return _unplayed(table, prog)
@@ -306,8 +326,9 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
     if sorted(game.players) != sorted(table.players):
         return _unplayed(
             table,
-            f"game {table.game!r} is played by {', '.join(game.players)}, but the table "
-            f"seats {', '.join(table.players)}",
+            _("game {game!r} is played by {players}, but the table seats {seated}").format(
+                game=table.game, players=", ".join(game.players), seated=", ".join(table.players)
+            ),
         )
     totals = {p: prog.totals.get(p, 0) for p in table.players}
     made = {
@@ -399,23 +420,34 @@ def with_orders(
         table = by_id.get(game_id)
         if table is None:
             raise Refused(
-                f"{game_id!r} is not a table of tournament {t.name!r} "
-                f"(the tables now: {', '.join(sorted(playing))})"
+                _(
+                    "{game!r} is not a table of tournament {name!r} (the tables now: {tables})"
+                ).format(game=game_id, name=t.name, tables=", ".join(sorted(playing)))
             )
         if game_id not in playing:
             raise Refused(
-                f"table {game_id} belongs to a round that is closed: the next one is seated"
+                _("table {game} belongs to a round that is closed: the next one is seated").format(
+                    game=game_id
+                )
             )
         res = result(table, games.get(game_id))
         if res.problem or not res.finished:
-            raise NotReady(f"table {game_id} is not finished; its order can be given once it is")
+            raise NotReady(
+                _("table {game} is not finished; its order can be given once it is").format(
+                    game=game_id
+                )
+            )
         prog = games[game_id]
         assert isinstance(prog, Progress)
         resolved = tuple(prog.game.resolve(n) for n in names)
         if len(set(resolved)) != len(resolved):
-            raise Refused(f"--order {game_id}= names a player twice")
+            raise Refused(_("--order {game}= names a player twice").format(game=game_id))
         if len(resolved) < 2:
-            raise Refused(f"--order {game_id}= needs at least the two tied players, best first")
+            raise Refused(
+                _("--order {game}= needs at least the two tied players, best first").format(
+                    game=game_id
+                )
+            )
         orders[game_id] = resolved
     return t._replace(orders=tuple(orders.items()))
 
@@ -425,31 +457,51 @@ def check_ready(t: Tournament, res: Mapping[str, Result]) -> None:
     waiting, tied = [], []
     for rnd in t.current():
         cut = cut_of(t, rnd)
-        stake = "who wins" if t.plan[rnd.stage - 1].final else "who goes on"
+        final = t.plan[rnd.stage - 1].final
         for table in rnd.tables:
             r = res[table.game]
             if r.problem:
                 waiting.append(f"{table.game} ({r.problem})")
             elif not r.finished:
-                waiting.append(f"{table.game} (hand {r.hands_played + 1} of {r.hands_total})")
-            elif (group := r.tie_at(cut)) is not None:
-                total, made = r.totals[group[0]], r.made[group[0]]
-                tied.append(
-                    f"at {table.game} {_and(group)} are tied on {total} points with {made} "
-                    f"bids made each, which decides {stake}: give the order with "
-                    f"--order {table.game}={','.join(group)}"
+                at_hand = _("hand {number} of {total}").format(
+                    number=r.hands_played + 1, total=r.hands_total
                 )
+                waiting.append(f"{table.game} ({at_hand})")
+            elif (group := r.tie_at(cut)) is not None:
+                tied.append(_tie(table.game, group, r, final))
     if waiting:
-        names = " and ".join(t.round_name(r) for r in t.current())
-        raise NotReady(f"{names} not finished: {'; '.join(waiting)}")
+        names = _and([t.round_title(r) for r in t.current()])
+        raise NotReady(
+            _("{rounds} not finished: {tables}").format(rounds=names, tables="; ".join(waiting))
+        )
     if tied:
         raise NotReady("; ".join(tied))
 
 
+def _tie(game: str, group: Sequence[str], r: Result, final: bool) -> str:
+    if final:
+        text = _(
+            "at {game} {players} are tied on {total} points with {made} bids made each, "
+            "which decides who wins: give the order with --order {order}"
+        )
+    else:
+        text = _(
+            "at {game} {players} are tied on {total} points with {made} bids made each, "
+            "which decides who goes on: give the order with --order {order}"
+        )
+    return text.format(
+        game=game,
+        players=_and(group),
+        total=r.totals[group[0]],
+        made=r.made[group[0]],
+        order=f"{game}={','.join(group)}",
+    )
+
+
 def _and(names: Sequence[str]) -> str:
     if len(names) < 2:
-        return names[0] if names else "nobody"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return names[0] if names else _("nobody")
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def advance(
@@ -469,7 +521,9 @@ def advance(
     if over(changed):
         if changed.orders == t.orders:
             who = champion(changed, res)
-            raise Refused(f"the tournament is over: {who} is the champion; nothing to seat")
+            raise Refused(
+                _("the tournament is over: {who} is the champion; nothing to seat").format(who=who)
+            )
         return changed._replace(updated=at or changed.updated), []
     stage = changed.plan[changed.stage]  # the next one: stages count from 1
     new_rounds: list[Round] = []
@@ -507,8 +561,15 @@ def seated_otherwise(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             now = r.top(cut) if r.finished and r.tie_at(cut) is None else None
             if now is not None and sorted(now) != sorted(went):
                 notes.append(
-                    f"{table.game} was changed after {t.round_name(later[0])} was seated: "
-                    f"{_and(went)} went on, the standings now put {_and(now)} first"
+                    _(
+                        "{game} was changed after {round} was seated: {went} went on, "
+                        "the standings now put {now} first"
+                    ).format(
+                        game=table.game,
+                        round=t.round_title(later[0]),
+                        went=_and(went),
+                        now=_and(now),
+                    )
                 )
     return notes
 
@@ -538,9 +599,16 @@ def table_for(t: Tournament, brought: Game) -> Table:
     same = [x for x in playing if sorted(x.players) == sorted(brought.players)]
     if len(same) == 1:
         return same[0]
+    rounds = [t.round_title(r) for r in t.current()]
     raise Refused(
-        f"game {brought.id!r} ({', '.join(brought.players)}) is no table of "
-        f"{' or '.join(t.round_name(r) for r in t.current())} of tournament {t.name!r}"
+        _("game {game!r} ({players}) is no table of {rounds} of tournament {name!r}").format(
+            game=brought.id,
+            players=", ".join(brought.players),
+            rounds=_("{one} or {other}").format(one=rounds[0], other=rounds[1])
+            if len(rounds) > 1
+            else rounds[0],
+            name=t.name,
+        )
     )
 
 
@@ -553,24 +621,31 @@ def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game
     """
     if sorted(brought.players) != sorted(table.players):
         raise Refused(
-            f"game {brought.id!r} is played by {', '.join(brought.players)}, but table "
-            f"{table.game} seats {', '.join(table.players)}"
+            _("game {game!r} is played by {players}, but table {table} seats {seated}").format(
+                game=brought.id,
+                players=", ".join(brought.players),
+                table=table.game,
+                seated=", ".join(table.players),
+            )
         )
     wanted = t.rules.build(len(table.players))
     if brought.rules != wanted:
         raise Refused(
-            f"game {brought.id!r} plays other rules ({brought.rules.to_json()}) than the "
-            f"tournament's ({wanted.to_json()})"
+            _("game {game!r} plays other rules ({rules}) than the tournament's ({wanted})").format(
+                game=brought.id, rules=brought.rules.to_json(), wanted=wanted.to_json()
+            )
         )
     if here is not None:
         kept = _facts(here)
         if _facts(brought)[: len(kept)] != kept:
             raise Refused(
-                f"{table.game} here has entries that game {brought.id!r} does not: "
-                "bring the copy that holds them all"
+                _(
+                    "{table} here has entries that game {game!r} does not: "
+                    "bring the copy that holds them all"
+                ).format(table=table.game, game=brought.id)
             )
         if kept and here.players[here.first_dealer] != brought.players[brought.first_dealer]:
-            raise Refused(f"{table.game} here has another first dealer")
+            raise Refused(_("{table} here has another first dealer").format(table=table.game))
     return brought._replace(id=table.game)
 
 

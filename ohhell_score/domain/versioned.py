@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ohhell_score.domain.errors import Refused
+from ohhell_score.i18n import N_, _
 
 T = TypeVar("T")
 
@@ -29,14 +30,17 @@ def check_version(
     this version reads; else ``ValueError``, saying ``not_one`` for an object of another
     kind (default ``not a WHAT object``)."""
     if not isinstance(data, dict) or (kind is not None and data.get("kind") != kind):
-        raise ValueError(not_one or f"not a {what} object")
+        raise ValueError(not_one or _("not a {what} object").format(what=_(what)))
     found = data.get("schema")
     if type(found) is not int:
-        raise ValueError("no schema version")
+        raise ValueError(_("no schema version"))
     if found > schema:
-        hint = ": upgrade ohhell-score to open it" if upgrade_hint else ""
+        hint = _(": upgrade ohhell-score to open it") if upgrade_hint else ""
         raise ValueError(
-            f"written by a newer ohhell (schema {found}; this version reads {schema}){hint}"
+            _("written by a newer ohhell (schema {found}; this version reads {schema})").format(
+                found=found, schema=schema
+            )
+            + hint
         )
     return data
 
@@ -71,10 +75,21 @@ def read_versioned(
         )
         return build(data)
     except RecursionError:  # nested deeper than the checks can walk: not one of ours either
-        raise error(f"cannot read {where}: not a {what} (nested too deep)") from None
+        raise error(cannot_read(where, _nested(what))) from None
     except (ValueError, KeyError, TypeError, AttributeError, Refused) as err:
-        detail = str(err) if not isinstance(err, KeyError) else f"missing field {err}"
-        raise error(f"cannot read {where}: {detail}") from None
+        if isinstance(err, KeyError):
+            detail = _("missing field {name}").format(name=err)
+        else:
+            detail = str(err)
+        raise error(cannot_read(where, detail)) from None
+
+
+def cannot_read(where: str, why: str) -> str:
+    return _("cannot read {path}: {reason}").format(path=where, reason=why)
+
+
+def _nested(what: str) -> str:
+    return _("not a {what} (nested too deep)").format(what=_(what))
 
 
 def load_json(text: str | bytes, where: str, *, error: type[Refused], what: str) -> Any:
@@ -86,12 +101,17 @@ def load_json(text: str | bytes, where: str, *, error: type[Refused], what: str)
     try:
         return json.loads(text)
     except RecursionError:  # nested deeper than json can read: not one of ours either
-        raise error(f"cannot read {where}: not a {what} (nested too deep)") from None
+        raise error(cannot_read(where, _nested(what))) from None
     except json.JSONDecodeError as err:
-        raise error(
-            f"cannot read {where}: not valid JSON ({err.msg} at line {err.lineno})"
-        ) from None
+        invalid = _("not valid JSON ({error} at line {line})")
+        raise error(cannot_read(where, invalid.format(error=err.msg, line=err.lineno))) from None
     except UnicodeDecodeError:
-        raise error(f"cannot read {where}: not UTF-8 text") from None
+        raise error(cannot_read(where, _("not UTF-8 text"))) from None
     except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string ..."
-        raise error(f"cannot read {where}: a number too long to be one of a {what}") from None
+        too_long = _("a number too long to be one of a {what}").format(what=_(what))
+        raise error(cannot_read(where, too_long)) from None
+
+
+#: The kinds of file read here (``what``), for the translators: each is translated where
+#: a message names it.
+KINDS = (N_("game"), N_("tournament"), N_("house rule"))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ohhell_score.domain.errors import Refused
+from ohhell_score.i18n import _
 
 BACKUP_SUFFIX = ".bak"
 #: The most any file the program reads may hold: a game of hundreds of hands is tens of
@@ -37,7 +38,7 @@ def read_regular(path: Path | str) -> tuple[bytes, os.stat_result]:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
+            raise OSError(errno.EINVAL, _("not a regular file"), str(path))
         if st.st_size > MAX_FILE_BYTES:
             raise OSError(errno.EFBIG, _too_large(), str(path))
         chunks, size = [], 0
@@ -52,7 +53,7 @@ def read_regular(path: Path | str) -> tuple[bytes, os.stat_result]:
 
 
 def _too_large() -> str:
-    return f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+    return _("larger than {megabytes} MB").format(megabytes=MAX_FILE_BYTES // (1024 * 1024))
 
 
 def read_cache(path: Path) -> object:
@@ -74,7 +75,12 @@ def read_file(path: Path, error: type[Refused]) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise error(f"cannot read {path}: {err.strerror}") from None
+        raise error(cannot_read(path, err)) from None
+
+
+def cannot_read(path: Path | str, err: OSError) -> str:
+    """Why a file could not be read: its path and the system's reason."""
+    return _("cannot read {path}: {reason}").format(path=path, reason=err.strerror)
 
 
 def _fsync_dir(folder: Path) -> None:

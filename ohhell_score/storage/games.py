@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound
 from ohhell_score.domain.ids import check_id, is_id
+from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
     clean_temp_files,
@@ -56,13 +57,15 @@ def load_progress(game_id: str) -> Progress:
     path = game_path(game_id)
     text = read_file(path, CorruptGame)
     if text is None:
-        raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
+        raise GameNotFound(no_game(game_id))
     try:
         prog = parse_progress(text, str(path))
     except CorruptGame as err:
         backup = path.with_name(path.name + BACKUP_SUFFIX)
         hint = (
-            f"; `ohhell restore {game_id}` brings back the previous version ({backup})"
+            _("; `ohhell restore {game}` brings back the previous version ({backup})").format(
+                game=game_id, backup=backup
+            )
             if backup.exists()
             else ""
         )
@@ -74,7 +77,13 @@ def load_progress(game_id: str) -> Progress:
 
 def wrong_id(path: Path, held: str) -> str:
     """Why a game file filed under another game's id is not read."""
-    return f"cannot read {path}: it holds game {held!r}, not {path.stem!r}"
+    return _("cannot read {path}: it holds game {held!r}, not {filed!r}").format(
+        path=path, held=held, filed=path.stem
+    )
+
+
+def no_game(game_id: str) -> str:
+    return _("no game {game!r} (see `ohhell list`)").format(game=game_id)
 
 
 def save(game: Game, *, new: bool = False, current: bool = True) -> None:
@@ -104,7 +113,7 @@ def change(game_id: str, edit: Callable[[Progress], Progress]) -> Progress:
     and the others): each is replayed once.
     """
     if not game_path(game_id).exists():  # a refusal leaves no lock file behind
-        raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
+        raise GameNotFound(no_game(game_id))
     with locked(game_id):
         changed = edit(load_progress(game_id))
         save(changed.game)
@@ -116,7 +125,9 @@ def create(game: Game, *, current: bool = True) -> None:
     folder = ensure_data_dir()
     with locked(game.id):
         if (folder / f"{game.id}.json").exists():
-            raise GameExists(f"a game {game.id!r} exists already; choose another --game id")
+            raise GameExists(
+                _("a game {game!r} exists already; choose another --game id").format(game=game.id)
+            )
         save(game, new=True, current=current)
 
 
@@ -124,7 +135,7 @@ def delete(game_id: str) -> None:
     with locked(game_id):
         path = game_path(game_id)
         if not path.exists():
-            raise GameNotFound(f"no game {game_id!r} (see `ohhell list`)")
+            raise GameNotFound(no_game(game_id))
         path.unlink()
         with contextlib.suppress(FileNotFoundError):
             path.with_name(path.name + BACKUP_SUFFIX).unlink()
@@ -154,7 +165,11 @@ def restore(game_id: str) -> Game:
         backup = path.with_name(path.name + BACKUP_SUFFIX)
         kept = read_file(backup, CorruptGame)
         if kept is None:
-            raise GameNotFound(f"no previous version of {game_id!r} is kept ({backup})")
+            raise GameNotFound(
+                _("no previous version of {game!r} is kept ({backup})").format(
+                    game=game_id, backup=backup
+                )
+            )
         game = parse_game(kept, str(backup))
         text = kept.decode("utf-8", "replace")  # parse_game read it: UTF-8 JSON
         keep_damaged(path, kept)
@@ -213,7 +228,7 @@ def current_id() -> str:
         pass
     newest = max(game_files(), key=lambda p: p.stat().st_mtime, default=None)
     if newest is None:
-        raise GameNotFound("no games yet: start one with `ohhell new PLAYER...`")
+        raise GameNotFound(_("no games yet: start one with `ohhell new PLAYER...`"))
     return newest.stem
 
 

@@ -21,7 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
 from ohhell_score.domain.ids import is_id
-from ohhell_score.storage.files import lock_file, read_file, read_regular, write_atomic
+from ohhell_score.i18n import _
+from ohhell_score.storage.files import (
+    cannot_read,
+    lock_file,
+    read_file,
+    read_regular,
+    write_atomic,
+)
 from ohhell_score.storage.paths import config_dir, make_folder
 
 if TYPE_CHECKING:  # the rules are imported where a rule is read (see above)
@@ -97,7 +104,11 @@ def find(name: str) -> HouseRule | None:
 
 def _named(rule: HouseRule, path: Path) -> HouseRule:
     if rule.name != path.stem:
-        raise CorruptHouseRule(f"cannot read {path}: it holds {rule.name!r}, not {path.stem!r}")
+        raise CorruptHouseRule(
+            _("cannot read {path}: it holds {held!r}, not {filed!r}").format(
+                path=path, held=rule.name, filed=path.stem
+            )
+        )
     return rule
 
 
@@ -107,8 +118,10 @@ def load(name: str) -> HouseRule:
         from ohhell_score.domain.rules import PRESETS
 
         if name.strip().lower() in PRESETS:
-            raise Refused(f"{name!r} is a built-in preset, not a house rule")
-        raise HouseRuleNotFound(f"no house rule {name!r} (`ohhell rules` lists them)")
+            raise Refused(_("{name!r} is a built-in preset, not a house rule").format(name=name))
+        raise HouseRuleNotFound(
+            _("no house rule {name!r} (`ohhell rules` lists them)").format(name=name)
+        )
     return rule
 
 
@@ -138,8 +151,10 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
     existed = path.exists()
     if existed and not replace:
         raise HouseRuleExists(
-            f"a house rule {rule.name!r} exists already with other rules; "
-            "add --force to replace it, or --name to keep both"
+            _(
+                "a house rule {name!r} exists already with other rules; "
+                "add --force to replace it, or --name to keep both"
+            ).format(name=rule.name)
         )
     write_atomic(path, to_text(rule))
     return existed
@@ -162,5 +177,5 @@ def all_rules() -> tuple[list[HouseRule], list[str]]:
         except CorruptHouseRule as err:
             problems.append(str(err))
         except OSError as err:
-            problems.append(f"cannot read {path}: {err.strerror}")
+            problems.append(cannot_read(path, err))
     return rules, problems

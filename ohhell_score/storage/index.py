@@ -22,6 +22,7 @@ from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.listing import Listing
 from ohhell_score.domain.rulewords import rules_words
+from ohhell_score.i18n import language
 from ohhell_score.storage.files import file_key, lock_file, read_cache, read_regular, write_atomic
 from ohhell_score.storage.games import wrong_id
 from ohhell_score.storage.paths import data_dir
@@ -58,8 +59,14 @@ def _summarise(path: Path) -> dict[str, Any]:
 
 
 def _index_header() -> dict[str, Any]:
-    # A new version of the program may summarise differently: it starts afresh.
-    return {"format": INDEX_FORMAT, "version": __version__, "schema": SCHEMA}
+    # A new version of the program may summarise differently: it starts afresh. So does
+    # `list` in another language: the rules' words and the reasons are kept as said.
+    return {
+        "format": INDEX_FORMAT,
+        "version": __version__,
+        "schema": SCHEMA,
+        "language": language(),
+    }
 
 
 def _read_index(folder: Path) -> dict[str, Any]:

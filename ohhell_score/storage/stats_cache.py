@@ -19,7 +19,13 @@ from pathlib import Path
 from ohhell_score.domain.codec import parse_game
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.stats import GameFacts, facts
-from ohhell_score.storage.files import file_key, read_cache, read_regular, write_atomic
+from ohhell_score.storage.files import (
+    cannot_read,
+    file_key,
+    read_cache,
+    read_regular,
+    write_atomic,
+)
 from ohhell_score.storage.games import game_files
 from ohhell_score.storage.paths import data_dir
 
@@ -72,7 +78,7 @@ def saved_facts(problems: list[str]) -> list[GameFacts]:
             problems.append(str(err))
             continue
         except OSError as err:
-            problems.append(f"cannot read {path}: {err.strerror}")
+            problems.append(cannot_read(path, err))
             continue
         fresh[path.name] = entry
         found.append(known)

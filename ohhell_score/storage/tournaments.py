@@ -41,6 +41,7 @@ from ohhell_score.domain.tournament import (
     seated_games,
 )
 from ohhell_score.domain.versioned import load_json, read_versioned
+from ohhell_score.i18n import _, ngettext
 from ohhell_score.storage import games
 from ohhell_score.storage.files import BACKUP_SUFFIX, lock_file, read_file, write_atomic
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
@@ -158,7 +159,9 @@ def _read(name: str) -> tuple[Tournament, bool]:
     path = path_of(name)
     text = read_file(path, CorruptTournament)
     if text is None:
-        raise TournamentNotFound(f"no tournament {name!r} (start one with `ohhell tournament new`)")
+        raise TournamentNotFound(
+            _("no tournament {name!r} (start one with `ohhell tournament new`)").format(name=name)
+        )
     pending = [False]
 
     def build(data: dict[str, Any]) -> Tournament:
@@ -169,7 +172,9 @@ def _read(name: str) -> tuple[Tournament, bool]:
         text, str(path), build, error=CorruptTournament, what="tournament", schema=SCHEMA
     )
     if t.name != name:
-        raise CorruptTournament(f"cannot read {path}: it holds tournament {t.name!r}")
+        raise CorruptTournament(
+            _("cannot read {path}: it holds tournament {held!r}").format(path=path, held=t.name)
+        )
     return t, pending[0]
 
 
@@ -224,8 +229,11 @@ def seat(t: Tournament) -> None:
     taken = [g.id for g in tables if games.game_path(g.id).exists()]
     if taken:
         raise TournamentExists(
-            f"game{'s' * (len(taken) > 1)} {', '.join(taken)} exist{'s' * (len(taken) == 1)} "
-            "already: choose another tournament name"
+            ngettext(
+                "game {games} exists already: choose another tournament name",
+                "games {games} exist already: choose another tournament name",
+                len(taken),
+            ).format(games=", ".join(taken))
         )
     path = path_of(t.name)
     backup = path.with_name(path.name + BACKUP_SUFFIX)
@@ -289,7 +297,7 @@ def read_brought(path: Path) -> Progress:
     ``"game"``) or its saved file copied over."""
     text = read_file(path, CorruptGame)
     if text is None:
-        raise CorruptGame(f"cannot read {path}: No such file or directory")
+        raise CorruptGame(_("cannot read {path}: No such file or directory").format(path=path))
     data = load_json(text, str(path), error=CorruptGame, what="game")
     if isinstance(data, dict) and isinstance(data.get("game"), dict):
         return parse_progress(json.dumps(data["game"]), str(path))

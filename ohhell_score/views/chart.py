@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ohhell_score.domain.game import Progress
+from ohhell_score.i18n import _
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.plain import cell_len, fit, pad
 
@@ -56,9 +57,12 @@ def lead_runs(prog: Progress) -> list[tuple[int, int, list[str]]]:
 def lead_words(prog: Progress) -> str:
     parts = []
     for first, last, leaders in lead_runs(prog):
-        hands = f"hand {first}" if first == last else f"hands {first}–{last}"
+        if first == last:
+            hands = _("hand {number}").format(number=first)
+        else:
+            hands = _("hands {first}–{last}").format(first=first, last=last)
         parts.append(f"{' & '.join(leaders)} {hands}")
-    return "Led: " + ", ".join(parts) + "."
+    return _("Led: {runs}.").format(runs=", ".join(parts))
 
 
 def _row_of(value: int, low: int, high: int, rows: int) -> int:
@@ -73,7 +77,7 @@ def chart(prog: Progress, width: int) -> RenderableType:
     running = prog.running_totals()
     players = prog.everyone
     if not running:
-        return Text("No hand scored yet: nothing to chart.")
+        return Text(_("No hand scored yet: nothing to chart."))
     letters = markers(players)
     styles = {p: STYLES[i % len(STYLES)] for i, p in enumerate(players)}
     # a player is drawn at the hands they played
@@ -131,7 +135,7 @@ def chart(prog: Progress, width: int) -> RenderableType:
         legend.append(letters[p], style=f"bold {styles[p]}")
         legend.append(f" {p} {prog.totals[p]}")
     if any(ch == SEVERAL for cells in grid for ch, _ in cells):
-        legend.append(f"  {SEVERAL} several")
+        legend.append(_("  {several} several").format(several=SEVERAL))
     lines.append(legend)
     lines.extend(Text(line) for line in totals_table(prog, letters, width))
     lines.append(Text(lead_words(prog)))
@@ -152,7 +156,7 @@ def totals_table(prog: Progress, letters: dict[str, str], width: int) -> list[st
     leaders at the end marked ★: what the plot shows, in numbers that line up."""
     running = prog.running_totals()
     players = prog.everyone
-    head = "after hand"
+    head = _("after hand")
     name_width = max(len(head), min(16, max(cell_len(p) for p in players) + 2))
     cell = max(4, *(len(str(t)) + 1 for totals in running for t in totals.values()))
     picks = checkpoints(len(running), max(1, (width - name_width - 2) // cell))

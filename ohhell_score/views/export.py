@@ -25,6 +25,7 @@ from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.game import HandState, Progress, hand_notes, sheet_json
 from ohhell_score.domain.rules import Scoring, Suit
 from ohhell_score.domain.rulewords import rules_words
+from ohhell_score.i18n import _
 from ohhell_score.views.words import (
     OVER_HEAD,
     away_words,
@@ -73,21 +74,27 @@ def progress_from_export(text: str | bytes, where: str) -> Progress:
 
     data = load_json(text, where, error=CorruptGame, what="game")
     if not isinstance(data, dict):
-        raise CorruptGame(f"cannot read {where}: not a game (a JSON object was expected)")
+        raise CorruptGame(
+            _("cannot read {where}: not a game (a JSON object was expected)").format(where=where)
+        )
     if "game" not in data:
         if "schema" in data:  # a game file from the data directory: the facts alone
             return parse_progress(text, where)
         raise CorruptGame(
-            f'cannot read {where}: no "game" object; export a game with '
-            "`ohhell export --format json`"
+            _(
+                'cannot read {where}: no "game" object; export a game with `ohhell '
+                "export --format json`"
+            ).format(where=where)
         )
     prog = parse_progress(json.dumps(data["game"]), where)
     sheet = sheet_json(prog)
     for key in _CHECKED_KEYS:
         if key in data and data[key] != sheet[key]:
             raise CorruptGame(
-                f"cannot read {where}: its {key!r} do not match the entries it holds "
-                "(was the file edited?)"
+                _(
+                    "cannot read {where}: its {key!r} do not match the entries it holds (was "
+                    "the file edited?)"
+                ).format(where=where, key=key)
             )
     return prog
 
@@ -246,15 +253,20 @@ def hands_at_table(prog: Progress, player: str) -> int:
 def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
     """ "Ann wins with 245." / "After 7 of 23 hands Ann leads with 80." and so on."""
     if prog.hands_played == 0:
-        return f"No hand scored yet (of {len(prog.hands)})."
+        return _("No hand scored yet (of {hands}).").format(hands=len(prog.hands))
     who_list = prog.winners if prog.finished else prog.leaders()
     who = names_words([escape(p) for p in who_list])
     top = prog.totals[who_list[0]]
+    several = len(who_list) > 1
     if prog.finished:
-        verb = "share the win" if len(who_list) > 1 else "wins"
-        return f"{who} {verb} with {top}."
-    verb = "share the lead" if len(who_list) > 1 else "leads"
-    return f"After {prog.hands_played} of {len(prog.hands)} hands {who} {verb} with {top}."
+        if several:
+            return _("{who} share the win with {top}.").format(who=who, top=top)
+        return _("{who} wins with {top}.").format(who=who, top=top)
+    if several:
+        text = _("After {played} of {total} hands {who} share the lead with {top}.")
+    else:
+        text = _("After {played} of {total} hands {who} leads with {top}.")
+    return text.format(played=prog.hands_played, total=len(prog.hands), who=who, top=top)
 
 
 def _md_cell(hand: HandState, player: str, total: int | None) -> str:
@@ -271,7 +283,9 @@ def _md_cell(hand: HandState, player: str, total: int | None) -> str:
 def scoring_lines(scoring: Scoring) -> list[str]:
     """A formula's words and a blank line (docs/rules.md, "Formulas"); nothing for a
     named scheme."""
-    return [] if scoring.name else [f"Scoring: {md_escape(scoring.sheet_note)}.", ""]
+    if scoring.name:
+        return []
+    return [_("Scoring: {how}.").format(how=md_escape(scoring.sheet_note)), ""]
 
 
 def export_markdown(prog: Progress) -> str:
@@ -279,9 +293,14 @@ def export_markdown(prog: Progress) -> str:
     game = prog.game
     players = prog.everyone
     seated = prog.players
-    status = "finished" if prog.finished else f"{prog.hands_played} of {len(prog.hands)} hands"
+    if prog.finished:
+        status = _("finished")
+    else:
+        status = _("{played} of {total} hands").format(
+            played=prog.hands_played, total=len(prog.hands)
+        )
     lines = [
-        f"# Oh Hell: {md_escape(game.id)}",
+        _("# Oh Hell: {id}").format(id=md_escape(game.id)),
         "",
         f"{md_escape(rules_words(game.rules, len(game.players)))} · "
         f"{', '.join(md_escape(p) for p in seated)} · {status}",
@@ -289,21 +308,26 @@ def export_markdown(prog: Progress) -> str:
         f"**{result_words(prog, md_escape)}**",
         "",
         *scoring_lines(game.rules.scoring),
-        "| Place | Player | Total | Bids made |",
+        _("| Place | Player | Total | Bids made |"),
         "|---:|---|---:|---:|",
     ]
     for place, p in places(prog):
         away = away_words(prog, p)
         who = f"{md_escape(p)} ({md_escape(away)})" if away else md_escape(p)
         lines.append(
-            f"| {place or '–'} | {who} | {prog.totals[p]} | "
-            f"{bids_made(prog, p)} of {hands_at_table(prog, p)} |"
+            _("| {place} | {player} | {total} | {made} of {played} |").format(
+                place=place or "–",
+                player=who,
+                total=prog.totals[p],
+                made=bids_made(prog, p),
+                played=hands_at_table(prog, p),
+            )
         )
     entered = [h for h in prog.hands if h.bids or h.scored]
     if entered:
         lines += [
             "",
-            "| Hand | Cards | Dealer | Trump | "
+            _("| Hand | Cards | Dealer | Trump | ")
             + " | ".join(md_escape(p) for p in players)
             + f" | {OVER_HEAD} |",
             "|---:|---:|---|:-:|" + "---:|" * len(players) + "---:|",
@@ -324,13 +348,15 @@ def export_markdown(prog: Progress) -> str:
             )
         lines += [
             "",
-            f"Each cell: bid/tricks ({MADE_MARK} when the bid was made), the hand's score, "
-            "(the running total).",
+            _(
+                "Each cell: bid/tricks ({made_mark} when the bid was made), the hand's "
+                "score, (the running total)."
+            ).format(made_mark=MADE_MARK),
         ]
     margin = sheet_notes(prog)  # a note may come before any entry (a misdeal)
     if margin:
         lines += ["", *(f"- {md_escape(text)}" for text in margin)]
     notes = seat_notes(prog)
     if notes:
-        lines += ["", "Seat changes:", ""] + [f"- {md_escape(n)}." for n in notes]
+        lines += ["", _("Seat changes:"), ""] + [f"- {md_escape(n)}." for n in notes]
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from ohhell_score.domain.game import Bid, Correction, Entry, Game, Tricks, TrumpEntry, progress
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.seats import Leave, Replace, SeatChange
+from ohhell_score.i18n import _
 from ohhell_score.views.words import trump_words
 
 Values = tuple[tuple[str, int | str], ...]
@@ -185,7 +186,7 @@ def _seat_values(change: SeatChange) -> Values:
 
 def when(at: str) -> str:
     """A recorded time as people read it: ``2026-11-30 21:04:05`` (the local time then)."""
-    return at[:19].replace("T", " ") if at else "(no time)"
+    return at[:19].replace("T", " ") if at else _("(no time)")
 
 
 def _listed(values: Values) -> str:
@@ -203,45 +204,54 @@ def describe(event: Event) -> str:
     """One event in words: "Bob bids 3", "tricks corrected: Ann 2 → 3"."""
     if event.kind == "bid":
         player, bid = event.values[0]
-        return f"{player} bids {bid}"
+        return _("{player} bids {bid}").format(player=player, bid=bid)
     if event.kind == "trump":
-        return f"trump: {_suit_words(event.values[0][1])}"
+        return _("trump: {suit}").format(suit=_suit_words(event.values[0][1]))
     if event.kind == "tricks":
-        return f"tricks: {_listed(event.values)}"
+        return _("tricks: {listed}").format(listed=_listed(event.values))
     if event.kind == "note":
         text = event.values[0][1]
-        return f"note: {text}" if text else "note cleared"
+        return _("note: {text}").format(text=text) if text else _("note cleared")
     if event.kind == "seat":
         return _seat_words(dict(event.values))
     if event.kind == "edit":
         new = dict(event.new)
         changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
-        return f"{event.what} corrected: {changes}"
+        if event.what == "bids":
+            return _("bids corrected: {changes}").format(changes=changes)
+        return _("tricks corrected: {changes}").format(changes=changes)
     if event.what == "bids" and event.values:
         player, bid = event.values[0]
-        return f"undo: took back {player}'s bid of {bid}"
+        return _("undo: took back {player}'s bid of {bid}").format(player=player, bid=bid)
     if event.what == "trump" and event.values:
-        return f"undo: took back the trump ({_suit_words(event.values[0][1])})"
+        return _("undo: took back the trump ({suit})").format(suit=_suit_words(event.values[0][1]))
     if event.what == "seat" and event.values:
-        return f"undo: took back {event.values[0][1]}"
-    return f"undo: took back the tricks ({_listed(event.values)})"
+        return _("undo: took back {change}").format(change=event.values[0][1])
+    return _("undo: took back the tricks ({listed})").format(listed=_listed(event.values))
 
 
 def _seat_words(change: dict[str, int | str]) -> str:
     """A seat change as a line of the history: "seat: Dan takes Bob's seat"."""
     if "replace" in change:
-        carry = f", carrying {change['replace']}'s total" if change.get("carry") else ""
-        return f"seat: {change['by']} takes {change['replace']}'s seat{carry}"
+        if change.get("carry"):
+            text = _("seat: {new} takes {old}'s seat, carrying {old}'s total")
+        else:
+            text = _("seat: {new} takes {old}'s seat")
+        return text.format(new=change["by"], old=change["replace"])
     if "leave" in change:
-        return f"seat: {change['leave']} leaves the table"
-    score = f" with {change['score']} points" if change.get("score") else ""
-    return f"seat: {change['join']} joins after {change['after']}{score}"
+        return _("seat: {player} leaves the table").format(player=change["leave"])
+    if change.get("score"):
+        text = _("seat: {player} joins after {after} with {score} points")
+    else:
+        text = _("seat: {player} joins after {after}")
+    return text.format(player=change["join"], after=change["after"], score=change.get("score"))
 
 
 def lines(events: list[Event]) -> list[str]:
     """The history as aligned plain lines: time, hand, what happened."""
     width = len(str(max((e.hand for e in events), default=1)))
+    hand = _("hand")
     return [
-        f"{when(e.at)}  hand {e.hand:>{width}}  {'* ' if e.is_correction else '  '}{describe(e)}"
+        f"{when(e.at)}  {hand} {e.hand:>{width}}  {'* ' if e.is_correction else '  '}" + describe(e)
         for e in events
     ]

@@ -17,7 +17,8 @@ from typing import NamedTuple
 from ohhell_score import __version__
 from ohhell_score.domain.game import Game, HandState, Progress, progress
 from ohhell_score.domain.rules import RuleSet, Suit
-from ohhell_score.domain.rulewords import rule_parts
+from ohhell_score.domain.rulewords import rule_parts, suit_name
+from ohhell_score.i18n import N_, _, language, ngettext
 from ohhell_score.views.export import bids_made, hands_at_table, places, result_words
 from ohhell_score.views.words import (
     away_words,
@@ -153,7 +154,7 @@ def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="en">',
+            f'<html lang="{language()}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -173,7 +174,8 @@ def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]
 def rules_line(rules: RuleSet, players: int) -> str:
     """Every rule in words (HTML), what differs from the preset in bold: the words of
     ``rulewords``, the one place that says them."""
-    parts = [_e(rules.preset), f"{len(rules.hands)} hands"]
+    count = len(rules.hands)
+    parts = [_e(rules.preset), ngettext("{count} hand", "{count} hands", count).format(count=count)]
     parts += [f"<b>{_e(t)}</b>" if changed else _e(t) for t, changed in rule_parts(rules, players)]
     return " · ".join(parts)
 
@@ -182,7 +184,7 @@ def _trump_cell(suit: Suit | None) -> str:
     if suit is None:
         return '<td class="trump"></td>'
     red = ' red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else '"'
-    return f'<td class="trump{red} title="{suit.value}">{_e(suit.symbol)}</td>'
+    return f'<td class="trump{red} title="{_e(suit_name(suit))}">{_e(suit.symbol)}</td>'
 
 
 def _colgroup(players: int, per_player: int) -> str:
@@ -196,14 +198,17 @@ BOXES = '<td class="box seat"></td><td class="box"></td><td class="box"></td>'
 
 
 def _head(names: Sequence[str], subs: Sequence[str]) -> list[str]:
-    top = ['<tr><th class="fixed" rowspan="2">#</th><th class="fixed" rowspan="2">Cards</th>']
-    top.append('<th class="fixed" rowspan="2">Dealer</th><th class="fixed" rowspan="2">Trump</th>')
+    heads = (_("Cards"), _("Dealer"), _("Trump"))
+    top = ['<tr><th class="fixed" rowspan="2">#</th>']
+    top.extend(f'<th class="fixed" rowspan="2">{_e(h)}</th>' for h in heads)
     for name in names:
         top.append(f'<th class="name seat" colspan="{len(subs)}" scope="colgroup">{name}</th>')
     top.append("</tr>")
     sub = ['<tr class="sub">']
-    for _ in names:
-        sub.extend(f'<th scope="col"{SEAT if i == 0 else ""}>{s}</th>' for i, s in enumerate(subs))
+    for _name in names:
+        sub.extend(
+            f'<th scope="col"{SEAT if i == 0 else ""}>{_e(_(s))}</th>' for i, s in enumerate(subs)
+        )
     sub.append("</tr>")
     return ["<thead>", "".join(top), "".join(sub), "</thead>"]
 
@@ -229,7 +234,7 @@ def _hand_row(
             cells.append(f'<td class="seat away" colspan="{span}">{mark}</td>')
             continue
         if not hand.scored:
-            cells.append(f'<td class="seat">{"" if bid is None else bid}</td>')
+            cells.append('<td class="seat">{value}</td>'.format(value="" if bid is None else bid))
             cells.append("<td></td>" * (2 if compact else 3))
             continue
         tricks = hand.tricks[p]
@@ -247,7 +252,8 @@ def _hand_row(
 def _over(hand: HandState) -> str:
     """After the cards, small: the bids over (+) or under (-) the tricks, once all are in."""
     over = over_cell(hand)
-    return "" if not over else f' <span class="over" title="bids over/under">{over}</span>'
+    title = _e(_("bids over/under"))
+    return "" if not over else f' <span class="over" title="{title}">{over}</span>'
 
 
 def export_html(prog: Progress, *, paper: str = "auto") -> str:
@@ -256,24 +262,23 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     players = prog.everyone
     turn = orientation(len(players))
     winners = set(prog.winners)
+    title = _("Oh Hell")
     content = [
-        f'<header><h1>Oh Hell <span class="id">{_e(game.id)}</span></h1>',
+        f'<header><h1>{_e(title)} <span class="id">{_e(game.id)}</span></h1>',
         f'<p class="meta">{rules_line(game.rules, len(game.players))}</p>',
-        f'<p class="meta">Players, clockwise: {_e(", ".join(prog.players))}'
-        + (f" · scorer: {_e(game.scorer)}" if game.scorer else "")
-        + (f" · started {_e(game.created[:10])}" if game.created else "")
-        + (f" · last entry {_e(game.updated[:16].replace('T', ' '))}" if game.updated else "")
-        + "</p>",
+        f'<p class="meta">{_e(_meta(game, prog.players))}</p>',
         f'<p class="result">{result_words(prog, _e)}</p>',
     ]
     if prog.hands_played:
         content.append('<ol class="standings">')
         for place, p in places(prog):
             away = away_words(prog, p)
+            made = _("({made}/{played} made)").format(
+                made=bids_made(prog, p), played=hands_at_table(prog, p)
+            )
             content.append(
                 f'<li><span class="place">{f"{place}." if place else "–"}</span> '
-                f"<b>{_e(p)}</b> {prog.totals[p]}"
-                f" ({bids_made(prog, p)}/{hands_at_table(prog, p)} made)"
+                f"<b>{_e(p)}</b> {prog.totals[p]} {_e(made)}"
                 + (f' <span class="away">{_e(away)}</span>' if away else "")
                 + "</li>"
             )
@@ -281,7 +286,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     content.append("</header>")
     content.append('<table class="sheet">')
     compact = len(players) >= COMPACT_FROM_PLAYERS
-    subs = ("Bid", "Took", "Total") if compact else ("Bid", "Took", "Pts", "Total")
+    subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
     content.append(_colgroup(len(players), len(subs)))
     content.extend(_head([_e(p) for p in players], subs))
     content.append("<tbody>")
@@ -291,7 +296,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
         totals = running[hand.number - 1] if hand.scored else {}
         content.append(_hand_row(prog, hand, totals, hand.number == current, compact))
     content.append("</tbody>")
-    foot = ['<tfoot><tr><th colspan="4">Total</th>']
+    foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
     for p in players:
         won = ' winner"' if p in winners else '"'
         star = " ★" if p in winners else ""
@@ -299,27 +304,54 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     foot.append("</tr></tfoot>")
     content.append("".join(foot))
     content.append("</table>")
-    points = "" if compact else "the hand's points "
+    if compact:
+        cells = _(
+            "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
+            "running total. ★ marks the winner. After the cards: the bids over (+) or "
+            "under (-) the tricks."
+        )
+    else:
+        cells = _(
+            "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), the "
+            "hand's points and the running total. ★ marks the winner. After the cards: the "
+            "bids over (+) or under (-) the tricks."
+        )
     # The margin notes run on in one paragraph: a Cartier game must still print on one
     # sheet of Letter paper, its chart included.
     notes = [
-        "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), "
-        f"{points}and the running total. ★ marks the winner. After the cards: the bids "
-        "over (+) or under (-) the tricks.",
+        _e(cells),
         *(_e(text) + ("" if text.endswith(".") else ".") for text in sheet_notes(prog, over=False)),
-        *(f"Seat change: {_e(n)}." for n in seat_notes(prog)),
-        f"Written by ohhell-score {_e(__version__)}.",
+        *(_e(_("Seat change: {change}.").format(change=n)) for n in seat_notes(prog)),
+        _e(_("Written by ohhell-score {version}.").format(version=__version__)),
     ]
-    content.append(f'<footer class="notes"><p>{" ".join(notes)}</p>')
+    content.append('<footer class="notes"><p>{notes}</p>'.format(notes=" ".join(notes)))
     content.append("</footer>")
     if prog.hands_played:
         if turn == "landscape":  # at full width the chart alone is half the page
             content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
-        content.append('<section class="chart"><h2>Running totals</h2>')
+        heading = _e(_("Running totals"))
+        content.append(f'<section class="chart"><h2>{heading}</h2>')
         content.append(svg_chart(chart_points(prog), len(running)))
         content.append(_legend(players))
         content.append("</section>")
-    return _page(f"Oh Hell · {game.id}", turn, paper, "game", content)
+    return _page(f"{title} · {game.id}", turn, paper, "game", content)
+
+
+#: The columns under each player (translated where they are drawn).
+BID, TOOK, POINTS, TOTAL, SCORE = N_("Bid"), N_("Took"), N_("Pts"), N_("Total"), N_("Score")
+
+
+def _meta(game: Game, seated: Sequence[str]) -> str:
+    """Who plays, who kept the sheet, and when (plain text: escaped by the caller)."""
+    line = _("Players, clockwise: {players}").format(players=", ".join(seated))
+    if game.scorer:
+        line += " · " + _("scorer: {name}").format(name=game.scorer)
+    if game.created:
+        line += " · " + _("started {date}").format(date=game.created[:10])
+    if game.updated:
+        when = game.updated[:16].replace("T", " ")
+        line += " · " + _("last entry {time}").format(time=when)
+    return line
 
 
 # --- the chart ------------------------------------------------------------------------
@@ -366,7 +398,8 @@ def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> st
     """
     box = _Box()
     players = list(points)
-    values = [0, *(t for series in points.values() for _, t in series)]
+    label, axis = _("Running totals per player over the hands"), _("hand")
+    values = [0, *(t for series in points.values() for _hand, t in series)]
     step = _nice_step(max(values) - min(values))
     low = (min(values) // step) * step
     high = -(-max(values) // step) * step
@@ -380,7 +413,7 @@ def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> st
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {box.width} {box.height}" '
-        'role="img" aria-label="Running totals per player over the hands">'
+        f'role="img" aria-label="{_e(label)}">'
     ]
     for value in range(low, high + 1, step):
         parts.append(
@@ -396,7 +429,7 @@ def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> st
             )
     parts.append(
         f'<text x="{(box.left + box.right) / 2}" y="{box.bottom + 28}" '
-        'text-anchor="middle">hand</text>'
+        f'text-anchor="middle">{_e(axis)}</text>'
     )
     parts.append(
         f'<line class="axis" x1="{box.left}" y1="{box.bottom}" x2="{box.right}" '
@@ -460,29 +493,37 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     left empty and seats are numbered (seat 1 deals first).
     """
     prog = progress(game)
+    title, sheet = _("Oh Hell"), _("score sheet")
     players = game.players
     rules = game.rules
     turn = orientation(len(players))
     row_mm = min(9.0, (_PAGE_HEIGHT[turn] - _BLANK_OVERHEAD) / max(1, len(prog.hands)))
-    names = [_e(p) if named else f'Seat {_e(p)}<br><span class="fill"></span>' for p in players]
+    seat = _("Seat {number}")
+    names = [
+        _e(p) if named else f'{_e(seat.format(number=p))}<br><span class="fill"></span>'
+        for p in players
+    ]
     hook_marks = any(rules.hook.applies(h.cards) for h in prog.hands) and not all(
         rules.hook.applies(h.cards) for h in prog.hands
     )
     content = [
         f"<style>.blank tbody tr {{ height: {row_mm:.1f}mm; }}</style>",
-        '<header><h1>Oh Hell <span class="id">score sheet</span></h1>',
+        f'<header><h1>{_e(title)} <span class="id">{_e(sheet)}</span></h1>',
         f'<p class="meta">{rules_line(rules, len(players))}</p>',
-        '<p class="meta">Date <span class="fill"></span> Place <span class="fill"></span> '
-        'Scorer <span class="fill"></span></p>',
+        '<p class="meta">'
+        + " ".join(
+            f'{_e(w)} <span class="fill"></span>' for w in (_("Date"), _("Place"), _("Scorer"))
+        )
+        + "</p>",
         "</header>",
         '<table class="sheet">',
         _colgroup(len(players), 3),
-        *_head(names, ("Bid", "Took", "Score")),
+        *_head(names, (BID, TOOK, SCORE)),
         "<tbody>",
     ]
     for hand in prog.hands:
         dagger = "†" if hook_marks and rules.hook.applies(hand.cards) else ""
-        dealer = _e(hand.dealer) if named else f"seat {_e(hand.dealer)}"
+        dealer = _e(hand.dealer if named else _("seat {number}").format(number=hand.dealer))
         cells = [
             f"<td>{hand.number}</td>",
             f"<td>{hand.cards}{dagger}</td>",
@@ -495,28 +536,38 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
         content.append(f"<tr>{''.join(cells)}</tr>")
     content.append("</tbody>")
     content.append(
-        '<tfoot><tr><th colspan="4">Total</th>'
+        f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>'
         + "".join('<td class="seat" colspan="3"></td>' for _ in players)
         + "</tr></tfoot>"
     )
     content.append("</table>")
     notes = [
-        f"Scoring: {rules.scoring.sheet_note}.",
-        _hook_note(rules, hook_marks),
-        f"Trump: {trump_note(rules)}.",
+        _e(_("Scoring: {how}.").format(how=rules.scoring.sheet_note)),
+        _e(_hook_note(rules, hook_marks)),
+        _e(_("Trump: {how}.").format(how=trump_note(rules))),
     ]
     if not named:
         first = players[game.first_dealer]
-        notes.append(f"Write the names in clockwise from seat 1; seat {first} deals first.")
-    notes.append('Winner <span class="fill"></span>')
-    notes.append(f"Printed by ohhell-score {_e(__version__)}.")
+        notes.append(
+            _e(
+                _("Write the names in clockwise from seat 1; seat {first} deals first.").format(
+                    first=first
+                )
+            )
+        )
+    notes.append('{e} <span class="fill"></span>'.format(e=_e(_("Winner"))))
+    notes.append(_e(_("Printed by ohhell-score {version}.").format(version=__version__)))
     content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
     content.append("</footer>")
-    return _page("Oh Hell score sheet", turn, paper, "blank", content)
+    return _page(_("Oh Hell score sheet"), turn, paper, "blank", content)
 
 
 def _hook_note(rules: RuleSet, marked: bool) -> str:
     if rules.hook.from_cards is None:
-        return "No hook: the dealer bids freely."
-    where = "On hands marked †, the" if marked else "The"
-    return f"{where} dealer, who bids last, may not make the bids add up to the cards dealt."
+        return _("No hook: the dealer bids freely.")
+    if marked:
+        return _(
+            "On hands marked †, the dealer, who bids last, may not make the bids add up to "
+            "the cards dealt."
+        )
+    return _("The dealer, who bids last, may not make the bids add up to the cards dealt.")

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ohhell_score.domain.rulewords import rules_words
+from ohhell_score.i18n import N_, _
 from ohhell_score.views.console import say, styles
 from ohhell_score.views.words import (
     OVER_HEAD,
@@ -163,7 +164,11 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
     left = [
         max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
         max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
-        min(max(5, *(cell_len(h.dealer) for h in prog.hands)), 8),  # "deals", "Total"
+        # the dealer's column holds "deals" and "Total" too, in the reader's language
+        min(
+            max(cell_len(_(DEALS)), cell_len(_(TOTAL)), *(cell_len(h.dealer) for h in prog.hands)),
+            8,
+        ),
         # the over/under and the hook's †, last, where room is left
         max(len(OVER_HEAD), *(len(over_cell(h) + hook_mark(prog, h)) for h in prog.hands)),
     ]
@@ -264,7 +269,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         return text, text
 
     out = [s(pad(t, table_width, False), ITALIC) for t in _wrap(sheet_title(prog), table_width)]
-    heads = [bare("#"), bare("n")] + ([bare("deals")] if layout.dealer else [])
+    heads = [bare("#"), bare("n")] + ([bare(_(DEALS))] if layout.dealer else [])
     out.append(s(line(heads + [bare(p) for p in players] + ends), BOLD))
     out.append("─" * table_width)
     running = prog.running_totals()
@@ -294,27 +299,33 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         out.append(text)
     out.append(" " * table_width)
     feet = [bare(""), bare("" if layout.dealer else "Σ")] + (
-        [bare("Total")] if layout.dealer else []
+        [bare(_(TOTAL))] if layout.dealer else []
     )
     marks = {p: "★" if p in leaders else "" for p in players}
     totals_row = [bare(f"{prog.totals[p]}{marks[p]}") for p in players]
     out.append(s(line(feet + totals_row + [("", "")] * len(ends)), BOLD))
     if any(cell_len(p) > pw for p in players) or players != prog.players:
         # names were cut, or seats changed: who sits now, in full
-        seated = "Players, clockwise: " + ", ".join(prog.players)
+        seated = _("Players, clockwise: {players}").format(players=", ".join(prog.players))
         out.extend(s(t, DIM) for t in _wrap(seated, width))
     for note in seat_notes(prog):
-        out.extend(s(t, DIM) for t in _wrap(f"Seats: {note}.", width))
+        out.extend(s(t, DIM) for t in _wrap(_("Seats: {note}.").format(note=note), width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
     for text in sheet_notes(prog, over=over_column, hook=over_column):
         out.extend(s(t, DIM) for t in _wrap(text, width))
     if not game.rules.scoring.name:  # a formula: say what it scores (docs/rules.md)
-        said = f"Scoring: {game.rules.scoring.sheet_note}."
+        said = _("Scoring: {sheet_note}.").format(sheet_note=game.rules.scoring.sheet_note)
         out.extend(s(t, DIM) for t in _wrap(said, width))
     if game.scorer:
-        out.extend(s(t, DIM) for t in _wrap(f"Scorer: {game.scorer}", width))
+        scorer = _("Scorer: {name}").format(name=game.scorer)
+        out.extend(s(t, DIM) for t in _wrap(scorer, width))
     return [text.rstrip(" ") for text in out]  # piped or copied, no line ends in spaces
+
+
+#: The sheet's words that line up in columns (translated where they are drawn).
+DEALS, TOTAL = N_("deals"), N_("Total")
+LIST_HEADS = (N_("id"), N_("players"), N_("rules"), N_("hand"), N_("leader"), N_("last played"))
 
 
 def sheet_title(prog: Progress) -> str:
@@ -348,23 +359,27 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
     terminal): a line a game is what grep, sort and a pager expect.
     """
     if not listed:
-        return ["No games yet: start one with `ohhell new PLAYER...`."]
-    heads = ("id", "players", "rules", "hand", "leader", "last played")
+        return [_("No games yet: start one with `ohhell new PLAYER...`.")]
+    heads = tuple(_(h) for h in LIST_HEADS)
     rows: list[tuple[str, ...]] = []
     for item in listed:
         g = item.summary
         if item.error is not None:
-            rows.append((item.id, f"unreadable: see `ohhell show -g {item.id}`", "", "", "", ""))
+            unreadable = _("unreadable: see `ohhell show -g {id}`").format(id=item.id)
+            rows.append((item.id, unreadable, "", "", "", ""))
             continue
         if g["finished"]:
-            where, leader = f"done ({g['hands_total']})", " & ".join(g["winners"])
+            where = _("done ({total})").format(total=g["hands_total"])
+            leader = " & ".join(g["winners"])
         else:
-            where = f"{g['next_hand'] or ''} of {g['hands_total']}"
+            where = _("{number} of {total}").format(
+                number=g["next_hand"] or "", total=g["hands_total"]
+            )
             leader = " & ".join(g["leaders"]) if g["hands_played"] else ""
         updated = str(g["updated"])[:16].replace("T", " ")
         players = ", ".join(g["players"])
         if g["earlier"]:  # seats changed: who sat before, too
-            players += f" (earlier: {', '.join(g['earlier'])})"
+            players += _(" (earlier: {names})").format(names=", ".join(g["earlier"]))
         rows.append((item.id, players, str(g["rules_words"]), where, leader, updated))
     lens = [[cell_len(c) for c in row] for row in rows]  # once: 10,000 rows are common
     widths = [max([len(h), *(n[i] for n in lens)]) for i, h in enumerate(heads)]

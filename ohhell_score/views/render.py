@@ -13,6 +13,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.plain import MADE
 from ohhell_score.views.words import hand_facts, names_words
 
@@ -38,29 +39,32 @@ def hand_summary(prog: Progress, number: int) -> RenderableType:
         box=box.SIMPLE_HEAD,
         show_edge=False,
         pad_edge=False,
-        title=f"Hand {number} of {len(prog.hands)} scored",
+        title=_("Hand {number} of {total} scored").format(number=number, total=len(prog.hands)),
         title_justify="left",
     )
-    table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=24)
+    table.add_column(_("player"), no_wrap=True, overflow="ellipsis", max_width=24)
     table.add_column("")
-    for head in ("bid", "took"):
+    for head in (_("bid"), _("took")):
         table.add_column(head, justify="right")
     table.add_column("")
-    table.add_column("score", justify="right")
-    table.add_column("total", justify="right")
+    table.add_column(_("score"), justify="right")
+    table.add_column(_("total"), justify="right")
     for p in hand.players:
         made = hand.bids[p] == hand.tricks[p]
         table.add_row(
             p,
-            "dealer" if p == hand.dealer else "",
+            _("dealer") if p == hand.dealer else "",
             str(hand.bids[p]),
             str(hand.tricks[p]),
-            Text(f"{MADE} made", style="green") if made else Text("missed"),
+            Text(_("{made} made").format(made=MADE), style="green") if made else Text(_("missed")),
             f"{hand.scores[p]:+d}",
             Text(f"{totals[p]}{' ★' if totals[p] == top else '  '}", style="bold"),
         )
     leaders = [p for p in hand.players if totals[p] == top]
-    lead = "Leader" if len(leaders) == 1 else "Leaders"
+    lead = ngettext("Leader", "Leaders", len(leaders))
     facts = Text("\n".join(hand_facts(prog, hand)))
-    standing = Text(f"{lead}: {names_words(leaders)} with {top}.", style="bold")
+    standing = Text(
+        _("{lead}: {players} with {top}.").format(lead=lead, players=names_words(leaders), top=top),
+        style="bold",
+    )
     return Group(table, facts, standing)

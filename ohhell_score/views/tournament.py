@@ -26,8 +26,8 @@ from ohhell_score.domain.tournament import (
     seated_otherwise,
     show_json,
 )
-from ohhell_score.views.export import CSV_LINE_END
-from ohhell_score.views.words import plural
+from ohhell_score.i18n import N_, _, language, ngettext
+from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
 
 
 def _place_labels(r: Result) -> dict[str, str]:
@@ -45,12 +45,22 @@ def _state(r: Result) -> str:
     if r.problem:
         return r.problem
     if r.finished:
-        return "finished"
-    return f"hand {r.hands_played + 1} of {r.hands_total}"
+        return _("finished")
+    return _("hand {number} of {total}").format(number=r.hands_played + 1, total=r.hands_total)
 
 
-def destinations(t: Tournament, res: Mapping[str, Result]) -> dict[tuple[str, str], str]:
-    """Where each player of each table went next: a round's name, or a final's outcome."""
+#: What became of a final's winner (the CSV says it in English: data for programs).
+CHAMPION = N_("champion")
+LOSERS_FINAL_WINNER = N_("wins the losers' final")
+
+
+def destinations(
+    t: Tournament, res: Mapping[str, Result], *, spoken: bool = True
+) -> dict[tuple[str, str], str]:
+    """Where each player of each table went next: a round's name, or a final's outcome;
+    ``spoken``: in the reader's language, else in English."""
+    say = _ if spoken else str
+    name = t.round_title if spoken else t.round_name
     out: dict[tuple[str, str], str] = {}
     for rnd in t.rounds:
         later = [r for r in t.rounds if r.stage == rnd.stage + 1]
@@ -58,10 +68,10 @@ def destinations(t: Tournament, res: Mapping[str, Result]) -> dict[tuple[str, st
             for player in table.players:
                 for nxt in later:
                     if any(player in x.players for x in nxt.tables):
-                        out[table.game, player] = t.round_name(nxt)
+                        out[table.game, player] = name(nxt)
     outcomes = (
-        (Bracket.MAIN, champion(t, res), "champion"),
-        (Bracket.LOSERS, losers_winner(t, res), "wins the losers' final"),
+        (Bracket.MAIN, champion(t, res), say(CHAMPION)),
+        (Bracket.LOSERS, losers_winner(t, res), say(LOSERS_FINAL_WINNER)),
     )
     for bracket, who, outcome in outcomes:
         finals = [r for r in t.rounds if r.bracket is bracket and t.plan[r.stage - 1].final]
@@ -79,26 +89,36 @@ def next_line(t: Tournament, res: Mapping[str, Result]) -> str:
         return text[:1].upper() + text[1:]
     if over(t):
         who = champion(t, res)
-        line = f"The tournament is over. Champion: {who}."
+        line = _("The tournament is over. Champion: {who}.").format(who=who)
         loser = losers_winner(t, res)
         if loser:
-            line += f" Losers' final: {loser}."
+            line += " " + _("Losers' final: {who}.").format(who=loser)
         return line
-    names = " and ".join(t.round_name(r) for r in t.current())
-    return f"{names} finished: seat the next round with `ohhell tournament advance {t.name}`."
+    rounds = [t.round_title(r) for r in t.current()]
+    if len(rounds) > 1:
+        text = _("{one} and {other} finished: seat the next round with {command}.")
+    else:
+        text = _("{one} finished: seat the next round with {command}.")
+    return text.format(
+        one=rounds[0], other=rounds[-1], command=f"`ohhell tournament advance {t.name}`"
+    )
 
 
 def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
     """The plain-text view of ``tournament show``."""
-    bracket = ", losers' bracket" if t.losers_bracket else ""
-    draw = f"drawn with seed {t.seed}" if t.shuffled else "seated in the order given"
+    bracket = _(", losers' bracket") if t.losers_bracket else ""
+    if t.shuffled:
+        draw = _("round 1 drawn with seed {seed}").format(seed=t.seed)
+    else:
+        draw = _("round 1 seated in the order given")
     lines = [
-        f"Tournament {t.name}: {len(t.players)} players, {t.rules.preset} rules{bracket}; "
-        f"round 1 {draw}."
+        _("Tournament {name}: {players} players, {rules} rules{bracket}; {draw}.").format(
+            name=t.name, players=len(t.players), rules=t.rules.preset, bracket=bracket, draw=draw
+        )
     ]
     for rnd in ordered_rounds(t):
         lines.append("")
-        lines.append(t.round_name(rnd))
+        lines.append(t.round_title(rnd))
         on = going_on(t, rnd, res)
         final = t.plan[rnd.stage - 1].final
         for table in rnd.tables:
@@ -110,25 +130,40 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
                 continue
             labels = _place_labels(r)
             ranked = [p for group in r.places for p in group]
-            lines.append(
-                "    "
-                + ", ".join(
-                    f"{labels[p]}. {p} {r.totals[p]} ({plural(r.made[p], 'bid')} made)"
-                    if r.finished
-                    else f"{p} {r.totals[p]}"
-                    for p in ranked
-                )
-            )
+            lines.append("    " + ", ".join(_standing(r, p, labels) for p in ranked))
             if on[table.game]:
-                verb = "wins" if final and len(on[table.game]) == 1 else "go on"
-                verb = "goes on" if verb == "go on" and len(on[table.game]) == 1 else verb
-                lines.append(f"    {' and '.join(on[table.game])} {verb}")
+                lines.append("    " + _going_on(on[table.game], final))
             elif r.finished and r.tie_at(cut_of(t, rnd)):
-                lines.append(f"    tied: {' and '.join(r.tie_at(cut_of(t, rnd)) or ())}")
+                tied = _both(list(r.tie_at(cut_of(t, rnd)) or ()))
+                lines.append("    " + _("tied: {players}").format(players=tied))
     lines.append("")
-    lines += [f"Note: {note}." for note in seated_otherwise(t, res)]
+    lines += [_("Note: {note}.").format(note=note) for note in seated_otherwise(t, res)]
     lines.append(next_line(t, res))
     return lines
+
+
+def _standing(r: Result, player: str, labels: Mapping[str, str]) -> str:
+    if not r.finished:
+        return f"{player} {r.totals[player]}"
+    made = r.made[player]
+    return ngettext(
+        "{place}. {player} {total} ({made} bid made)",
+        "{place}. {player} {total} ({made} bids made)",
+        made,
+    ).format(place=labels[player], player=player, total=r.totals[player], made=made)
+
+
+def _both(names: list[str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def _going_on(players: list[str], final: bool) -> str:
+    who = _both(players)
+    if final and len(players) == 1:
+        return _("{players} wins").format(players=who)
+    return ngettext("{players} goes on", "{players} go on", len(players)).format(players=who)
 
 
 # --- exports ------------------------------------------------------------------------
@@ -158,9 +193,11 @@ def to_json(t: Tournament, res: Mapping[str, Result]) -> str:
     return json.dumps(full, ensure_ascii=False, indent=2) + "\n"
 
 
-def _rows(t: Tournament, res: Mapping[str, Result]) -> list[tuple[Round, list[list[str]]]]:
+def _rows(
+    t: Tournament, res: Mapping[str, Result], *, spoken: bool = True
+) -> list[tuple[Round, list[list[str]]]]:
     """Per round, one row per player: game, place, player, total, bids made, next."""
-    went = destinations(t, res)
+    went = destinations(t, res, spoken=spoken)
     out = []
     for rnd in ordered_rounds(t):
         rows = []
@@ -183,24 +220,28 @@ def _rows(t: Tournament, res: Mapping[str, Result]) -> list[tuple[Round, list[li
     return out
 
 
-HEAD = ["table", "place", "player", "total", "bids made", "next"]
+#: The columns: the CSV's header in English (data for programs), the others' translated.
+HEAD = [N_("table"), N_("place"), N_("player"), N_("total"), N_("bids made"), N_("next")]
+
+
+def _head() -> list[str]:
+    return [_(h) for h in HEAD]
 
 
 def to_csv(t: Tournament, res: Mapping[str, Result]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator=CSV_LINE_END)
     writer.writerow(["round", *HEAD])
-    for rnd, rows in _rows(t, res):
+    for rnd, rows in _rows(t, res, spoken=False):
         for row in rows:
             writer.writerow([_cell(t.round_name(rnd)), *(_cell(c) for c in row)])
     return buf.getvalue()
 
 
 def _cell(text: str) -> str:
-    """A spreadsheet runs a cell that starts with = + - @: quote such a name."""
-    return (
-        "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _number(text) else text
-    )
+    """A CSV cell: a score such as -5 stays a number; any other text is neutralised as
+    the game's CSV export does it."""
+    return text if _number(text) else neutralise(text)
 
 
 def _number(text: str) -> bool:
@@ -208,20 +249,20 @@ def _number(text: str) -> bool:
 
 
 def _md(text: str) -> str:
-    """Markdown-neutral text: escape the characters that would format or break a table."""
-    out = html.escape(text, quote=False)
-    for ch in "\\`*_[]|#!~":  # the backslash first, so no escape is escaped again
-        out = out.replace(ch, "\\" + ch)
-    return out
+    """Markdown-neutral text, escaped as the game's Markdown export does it."""
+    return md_escape(text)
 
 
 def to_md(t: Tournament, res: Mapping[str, Result]) -> str:
-    lines = [f"# Tournament {_md(t.name)}", ""]
+    lines = [_("# Tournament {name}").format(name=_md(t.name)), ""]
     who = champion(t, res)
-    lines.append(f"Champion: **{_md(who)}**" if who else "Champion: not decided yet")
+    if who:
+        lines.append(_("Champion: **{who}**").format(who=_md(who)))
+    else:
+        lines.append(_("Champion: not decided yet"))
     for rnd, rows in _rows(t, res):
-        lines += ["", f"## {_md(t.round_name(rnd))}", ""]
-        lines.append("| " + " | ".join(HEAD) + " |")
+        lines += ["", f"## {_md(t.round_title(rnd))}", ""]
+        lines.append("| " + " | ".join(_head()) + " |")
         lines.append("|" + "---|" * len(HEAD))
         lines += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
@@ -232,20 +273,20 @@ def to_html(t: Tournament, res: Mapping[str, Result]) -> str:
     who = champion(t, res)
     parts = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>Tournament {e(t.name)}</title>",
+        f'<html lang="{language()}"><head><meta charset="utf-8">',
+        "<title>" + _("Tournament {name}").format(name=e(t.name)) + "</title>",
         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
         "margin-bottom:1.5em}th,td{border:1px solid #999;padding:.2em .6em}"
         "td.n{text-align:right}</style>",
         "</head><body>",
-        f"<h1>Tournament {e(t.name)}</h1>",
-        f"<p>Champion: <strong>{e(who)}</strong></p>"
+        "<h1>" + _("Tournament {name}").format(name=e(t.name)) + "</h1>",
+        "<p>" + _("Champion: {who}").format(who=f"<strong>{e(who)}</strong>") + "</p>"
         if who
-        else "<p>Champion: not decided yet</p>",
+        else "<p>" + e(_("Champion: not decided yet")) + "</p>",
     ]
     for rnd, rows in _rows(t, res):
-        parts.append(f"<h2>{e(t.round_name(rnd))}</h2>")
-        parts.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in HEAD) + "</tr>")
+        parts.append(f"<h2>{e(t.round_title(rnd))}</h2>")
+        parts.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in _head()) + "</tr>")
         for row in rows:
             cells = "".join(
                 f'<td class="n">{e(c)}</td>' if i in (1, 3, 4) else f"<td>{e(c)}</td>"
@@ -253,7 +294,10 @@ def to_html(t: Tournament, res: Mapping[str, Result]) -> str:
             )
             parts.append(f"<tr>{cells}</tr>")
         parts.append("</table>")
-    parts.append(f"<p>{e(plural(len(t.players), 'player'))}, {e(t.rules.preset)} rules.</p>")
+    players = ngettext(
+        "{count} player, {rules} rules.", "{count} players, {rules} rules.", len(t.players)
+    )
+    parts.append("<p>" + e(players.format(count=len(t.players), rules=t.rules.preset)) + "</p>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 

@@ -17,8 +17,9 @@ from ohhell_score.domain.game import (
     hand_notes,
 )
 from ohhell_score.domain.rules import Preset, RuleSet, Scoring, Suit, TrumpMethod
-from ohhell_score.domain.rulewords import hook_words, selector_words
+from ohhell_score.domain.rulewords import hook_words, selector_words, suit_name
 from ohhell_score.domain.seats import Join, Leave, Replace
+from ohhell_score.i18n import _, ngettext
 
 
 def plural(n: int, word: str) -> str:
@@ -27,38 +28,55 @@ def plural(n: int, word: str) -> str:
 
 def names_words(names: Sequence[str]) -> str:
     """ "Ann", "Ann and Bob", "Ann, Bob and Dan": as a list is read aloud."""
-    if len(names) <= 2:
-        return " and ".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def balance_words(hand: HandState) -> str:
     """'bids 11 for 13 tricks: under by 2' (rules.md 4: the hook keeps it from 'exact')."""
     over = hand.bids_total - hand.cards
-    state = "exact" if over == 0 else f"over by {over}" if over > 0 else f"under by {-over}"
-    return f"bids {hand.bids_total} for {plural(hand.cards, 'trick')}: {state}"
+    if over == 0:
+        state = _("exact")
+    elif over > 0:
+        state = _("over by {count}").format(count=over)
+    else:
+        state = _("under by {count}").format(count=-over)
+    return ngettext(
+        "bids {bids} for {count} trick: {state}",
+        "bids {bids} for {count} tricks: {state}",
+        hand.cards,
+    ).format(bids=hand.bids_total, count=hand.cards, state=state)
 
 
 def bids_so_far(hand: HandState) -> str:
     """While bidding: 'Bids so far: Bob 2, Cat 3 (5 bid of 8)'."""
     bids = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
-    return f"Bids so far: {bids} ({hand.bids_total} bid of {hand.cards})"
+    return _("Bids so far: {bids} ({bids_total} bid of {cards})").format(
+        bids=bids, bids_total=hand.bids_total, cards=hand.cards
+    )
 
 
 def totals_words(prog: Progress) -> str:
     """'Totals after hand 5 of 23: Ann 43 ★, Bob 30, ...': seat order, leaders ★."""
     if not prog.hands_played:
-        return f"No hand scored yet (of {len(prog.hands)})."
+        return _("No hand scored yet (of {hands}).").format(hands=len(prog.hands))
     leaders = set(prog.leaders())
     totals = ", ".join(f"{p} {prog.totals[p]}{' ★' if p in leaders else ''}" for p in prog.players)
-    return f"Totals after hand {prog.hands_played} of {len(prog.hands)}: {totals}."
+    return _("Totals after hand {played} of {total}: {totals}.").format(
+        played=prog.hands_played, total=len(prog.hands), totals=totals
+    )
 
 
 def trump_fact(prog: Progress, hand: HandState) -> str:
     """'Trump: hearts ♥, named by Bob' (who named it where a player does)."""
     namer = hand.trump_namer(prog.game.rules) if hand.trump_entered else None
-    by = f", named by {namer}" if namer is not None and hand.trump is not None else ""
-    return f"Trump: {trump_words(hand.trump)}{by}"
+    by = (
+        _(", named by {namer}").format(namer=namer)
+        if namer is not None and hand.trump is not None
+        else ""
+    )
+    return _("Trump: {trump}{named_by}").format(trump=trump_words(hand.trump), named_by=by)
 
 
 def hand_facts(prog: Progress, hand: HandState) -> list[str]:
@@ -67,10 +85,14 @@ def hand_facts(prog: Progress, hand: HandState) -> list[str]:
     facts = [f"{trump_fact(prog, hand)}; {balance_words(hand)}."]
     forbidden = dealer_forbidden(prog.game.rules, hand)
     if forbidden is not None:
-        facts.append(f"The hook: {hand.dealer} (dealer) could not bid {forbidden}.")
+        facts.append(
+            _("The hook: {dealer} (dealer) could not bid {forbidden}.").format(
+                dealer=hand.dealer, forbidden=forbidden
+            )
+        )
     note = hand_notes(prog.game).get(hand.number)
     if note:
-        facts.append(f"Note: {note}")
+        facts.append(_("Note: {note}").format(note=note))
     return facts
 
 
@@ -104,14 +126,17 @@ def sheet_notes(prog: Progress, *, over: bool = True, hook: bool = True) -> list
     named = [h for h in hands if h.trump is not None and h.trump_entered]
     namers = [(h.number, h.trump_namer(prog.game.rules)) for h in named]
     if any(who is not None for _, who in namers):
-        lines.append("Trump named by: " + ", ".join(f"{n} {who}" for n, who in namers if who))
-    lines.extend(f"Hand {n} note: {text}" for n, text in hand_notes(prog.game).items())
+        lines.append(_("Trump named by: ") + ", ".join(f"{n} {who}" for n, who in namers if who))
+    lines.extend(
+        _("Hand {n} note: {text}").format(n=n, text=text)
+        for n, text in hand_notes(prog.game).items()
+    )
     if over and any(over_cell(h) for h in hands):
-        lines.append("± the bids over (+) or under (-) the tricks; † the hook bound the dealer")
+        lines.append(_("± the bids over (+) or under (-) the tricks; † the hook bound the dealer"))
     elif hook and any(hook_mark(prog, h) for h in hands):  # no ± column: † after the number
-        lines.append("† the hook bound the dealer: one bid was forbidden")
+        lines.append(_("† the hook bound the dealer: one bid was forbidden"))
     if any(h.bids_corrected or h.tricks_corrected for h in hands):
-        lines.append("* a hand that was corrected after it was scored")
+        lines.append(_("* a hand that was corrected after it was scored"))
     return lines
 
 
@@ -123,14 +148,14 @@ def free_dealer_words(rules: RuleSet, hand: HandState) -> str | None:
         return hook_words(hook)
     others = hand.bids_total
     if hook.forbidden_bid(hand.cards, others) is None:
-        return f"the others bid {others} for {hand.cards}"
+        return _("the others bid {others} for {cards}").format(others=others, cards=hand.cards)
     return None
 
 
 def trump_words(suit: Suit | None) -> str:
     if suit is None:
-        return "not known yet"
-    return "no trump" if suit is Suit.NOTRUMP else f"{suit.value} {suit.symbol}"
+        return _("not known yet")
+    return suit_name(suit) if suit is Suit.NOTRUMP else f"{suit_name(suit)} {suit.symbol}"
 
 
 def next_words(prog: Progress) -> str:
@@ -140,10 +165,15 @@ def next_words(prog: Progress) -> str:
         winners = prog.winners
         top = prog.totals[winners[0]]
         who = names_words(winners)
-        verb = "share the win" if len(winners) > 1 else "wins"
-        return f"Game over: {who} {verb} with {top}."
+        if len(winners) > 1:
+            return _("Game over: {who} share the win with {top}.").format(who=who, top=top)
+        return _("Game over: {who} wins with {top}.").format(who=who, top=top)
     total = len(prog.hands)
-    head = f"Hand {nxt.hand} of {total} ({plural(nxt.cards, 'card')}, {nxt.dealer} deals)"
+    head = ngettext(
+        "Hand {hand} of {total} ({count} card, {dealer} deals)",
+        "Hand {hand} of {total} ({count} cards, {dealer} deals)",
+        nxt.cards,
+    ).format(hand=nxt.hand, total=total, count=nxt.cards, dealer=nxt.dealer)
     return f"{head}: {step_words(prog, nxt)}"
 
 
@@ -153,54 +183,72 @@ def step_words(prog: Progress, nxt: NextStep) -> str:
     if nxt.step is Step.TRUMP:
         method = rules.trump_method(nxt.hand)
         if method is TrumpMethod.NAMED:
-            return f"{nxt.player} names trump (`ohhell trump SUIT`)"
+            return _("{player} names trump (`ohhell trump SUIT`)").format(player=nxt.player)
         if method is TrumpMethod.DEALER:
-            return f"{nxt.player} (dealer) names trump before the bids (`ohhell trump SUIT`)"
+            return _("{player} (dealer) names trump before the bids (`ohhell trump SUIT`)").format(
+                player=nxt.player
+            )
         if method is TrumpMethod.CUT:
-            return "cut the pack: enter the trump suit (`ohhell trump SUIT`)"
-        return "turn up the next card: enter its suit (`ohhell trump SUIT`)"
+            return _("cut the pack: enter the trump suit (`ohhell trump SUIT`)")
+        return _("turn up the next card: enter its suit (`ohhell trump SUIT`)")
     if nxt.step is Step.BID:
-        text = f"{nxt.player} to bid"
+        text = _("{player} to bid").format(player=nxt.player)
         if nxt.player == hand.dealer:
             free = free_dealer_words(rules, hand)
-            text += " (dealer"
             if nxt.forbidden_bid is not None:
-                text += f", may not bid {nxt.forbidden_bid}"
+                text = _("{player} to bid (dealer, may not bid {forbidden})").format(
+                    player=nxt.player, forbidden=nxt.forbidden_bid
+                )
             elif free is not None:
-                text += f", free: {free}"
-            text += ")"
+                text = _("{player} to bid (dealer, free: {free})").format(
+                    player=nxt.player, free=free
+                )
+            else:
+                text = _("{player} to bid (dealer)").format(player=nxt.player)
         if hand.bids:
-            text += f"; {hand.bids_total} bid of {hand.cards}"
+            text += "; " + _("{bids} bid of {cards}").format(bids=hand.bids_total, cards=hand.cards)
         return text
-    return f"play it out, then enter the tricks ({balance_words(hand)})"
+    return _("play it out, then enter the tricks ({balance_words})").format(
+        balance_words=balance_words(hand)
+    )
 
 
 def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
     """A rule set in plain words, a line a rule, so a table can agree on what it plays."""
     hands = rules.hands
     lines = [
-        f"Hands: {len(hands)}: " + ", ".join(str(n) for n in hands) + " cards each.",
-        f"Deck: {rules.deck} cards"
+        _("Hands: {count}: {cards} cards each.").format(
+            count=len(hands), cards=", ".join(str(n) for n in hands)
+        ),
+        _("Deck: {deck} cards").format(deck=rules.deck)
         + (
-            " (a 52-card pack without the 2s, 3s, 4s and the 5 of clubs)."
+            _(" (a 52-card pack without the 2s, 3s, 4s and the 5 of clubs).")
             if rules.deck == 39
             else "."
         ),
     ]
     hook = rules.hook
     if hook.from_cards is None:
-        lines.append("Hook: none; the dealer bids freely.")
+        lines.append(_("Hook: none; the dealer bids freely."))
     else:
-        where = "" if hook.from_cards == 0 else f" on hands of {hook.from_cards} or more cards"
-        lines.append(
-            f"Hook{where}: the dealer, who bids last, may not make the bids add up to the "
-            "cards dealt."
+        where = (
+            ""
+            if hook.from_cards == 0
+            else _(" on hands of {from_cards} or more cards").format(from_cards=hook.from_cards)
         )
-    lines.append("Trump: " + _trump_words(rules))
-    lines.append(f"Scoring: {rules.scoring.description}.")
+        lines.append(
+            _(
+                "Hook{where}: the dealer, who bids last, may not make the bids add up to "
+                "the cards dealt."
+            ).format(where=where)
+        )
+    lines.append(_("Trump: {how}").format(how=_trump_words(rules)))
+    lines.append(_("Scoring: {description}.").format(description=rules.scoring.description))
     lines.append(
-        "Each hand: the player left of the dealer bids first and leads; the deal passes "
-        "clockwise. Highest total wins; equal totals share the win."
+        _(
+            "Each hand: the player left of the dealer bids first and leads; the deal "
+            "passes clockwise. Highest total wins; equal totals share the win."
+        )
     )
     return lines
 
@@ -209,42 +257,47 @@ def _trump_words(rules: RuleSet) -> str:
     trump = rules.trump
     text = f"{trump.method.description}."
     if trump.method is TrumpMethod.SCHEDULE:
-        cycle = ", ".join(
-            trump_words(s).split(" ")[0] if s is not Suit.NOTRUMP else "no trump"
-            for s in trump.schedule
-        )
+        cycle = ", ".join(suit_name(s) for s in trump.schedule)
         text = f"{trump.method.description}: {cycle}."
     for selector, method in trump.exceptions:
-        text += f" Except {selector_words(selector.text)}: {exception_words(method)}."
+        text += " " + _("Except {hands}: {how}.").format(
+            hands=selector_words(selector.text), how=exception_words(method)
+        )
     return text
 
 
 def exception_words(method: TrumpMethod) -> str:
     """A trump exception's method: "no trump" says it all for ``none``."""
-    return "no trump" if method is TrumpMethod.NONE else method.description
+    return _("no trump") if method is TrumpMethod.NONE else method.description
 
 
 def scoring_words(scoring: Scoring) -> str:
     """A scheme by its name ("standard scoring"); a formula in words."""
-    return f"{scoring.name} scoring" if scoring.name else f"scoring: {scoring.sheet_note}"
+    if scoring.name:
+        return _("{scheme} scoring").format(scheme=scoring.name)
+    return _("scoring: {how}").format(how=scoring.sheet_note)
 
 
 def scheme_words(scoring: Scoring) -> str:
     """A scheme by its name ("exact"); a formula by what it scores."""
-    return scoring.name or f"the formula {scoring.text!r} ({scoring.sheet_note})"
+    if scoring.name:
+        return scoring.name
+    return _("the formula {text!r} ({how})").format(text=scoring.text, how=scoring.sheet_note)
 
 
 def trump_note(rules: RuleSet) -> str:
     """The trump note under a printed sheet, with the hands that are played otherwise."""
     note = rules.trump.method.sheet_note
     for selector, method in rules.trump.exceptions:
-        words = "no trump" if method is TrumpMethod.NONE else method.sheet_note
+        words = _("no trump") if method is TrumpMethod.NONE else method.sheet_note
         note += f"; {selector_words(selector.text)}: {words}"
     return note
 
 
 def preset_line(p: Preset) -> str:
-    return f"{p.name}: {p.summary} ({p.source}; {p.usual_players} players)"
+    return _("{name}: {summary} ({source}; {players} players)").format(
+        name=p.name, summary=_(p.summary), source=_(p.source), players=_(p.usual_players)
+    )
 
 
 #: What `ohhell` alone says when there is no game to go on with.
@@ -288,15 +341,32 @@ def change_words(prog: Progress, change: Entry) -> str:
             ),
             None,
         )
-        carry = f", with {change.old}'s {plural(moved, 'point')}" if moved is not None else ""
-        return f"{change.new} takes {change.old}'s seat from hand {change.hand}{carry}"
+        if moved is None:
+            text = _("{new} takes {old}'s seat from hand {hand}")
+        else:
+            text = ngettext(
+                "{new} takes {old}'s seat from hand {hand}, with {old}'s {points} point",
+                "{new} takes {old}'s seat from hand {hand}, with {old}'s {points} points",
+                moved,
+            )
+        return text.format(new=change.new, old=change.old, hand=change.hand, points=moved)
     if isinstance(change, Leave):
-        when = f"after hand {played}" if played else "before hand 1"
         kept = prog.running[played - 1].get(change.player, 0) if played else 0
-        return f"{change.player} leaves {when} with {kept} (a player who left cannot win)"
+        if played:
+            text = _(
+                "{player} leaves after hand {played} with {kept} (a player who left cannot win)"
+            )
+        else:
+            text = _("{player} leaves before hand 1 with {kept} (a player who left cannot win)")
+        return text.format(player=change.player, played=played, kept=kept)
     if isinstance(change, Join):
-        start = f", starting at {change.score}" if change.score else ""
-        return f"{change.player} joins after {change.after} from hand {change.hand}{start}"
+        if change.score:
+            text = _("{player} joins after {after} from hand {hand}, starting at {score}")
+        else:
+            text = _("{player} joins after {after} from hand {hand}")
+        return text.format(
+            player=change.player, after=change.after, hand=change.hand, score=change.score
+        )
     return ""
 
 
@@ -315,7 +385,7 @@ def seat_marks(prog: Progress) -> dict[tuple[int, str], str]:
         if isinstance(e, Replace):
             marks[(e.hand, e.old)] = f"→ {e.new}"
         elif isinstance(e, Leave):
-            marks[(e.hand, e.player)] = "left"
+            marks[(e.hand, e.player)] = _("left")
     return marks
 
 
@@ -326,9 +396,9 @@ def away_words(prog: Progress, player: str) -> str:
     why = ""
     for e in prog.game.entries:
         if isinstance(e, Replace) and e.old == player:
-            why = f"gave the seat to {e.new} after hand {e.hand - 1}"
+            why = _("gave the seat to {new} after hand {hand}").format(new=e.new, hand=e.hand - 1)
         elif isinstance(e, Leave) and e.player == player:
-            why = f"left after hand {e.hand - 1}"
+            why = _("left after hand {hand}").format(hand=e.hand - 1)
     return why
 
 

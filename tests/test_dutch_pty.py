@@ -1,0 +1,112 @@
+"""A whole game in Dutch at a real terminal (issue 17): `LANGUAGE=nl ohhell play`, with
+a refused answer, a refused dealer bid (the hook: "mag niet ... bieden"), an undo across
+a hand, Ctrl-C and a resume; it ends with the same `show --json` as the scripted
+commands give in English.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.conftest import Ohhell
+from tests.test_dutch import english_left
+from tests.test_play_pty import answer, ctrl_c, refused, spawn
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+
+
+def interrupted(child: pexpect.spawn) -> str:
+    """Ctrl-C: one line, in Dutch, that says how to go on; exit status 130. What the
+    terminal showed since the last prompt is returned."""
+    ctrl_c(child)
+    child.expect_exact("verdergaan met `ohhell play`")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    return str(child.before)
+
+
+def test_a_whole_game_in_dutch_at_the_terminal(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "table")
+    monkeypatch.setenv("LANGUAGE", "nl")
+    seen: list[str] = []
+
+    child = spawn(data_dir, "play")
+    child.logfile_read = Log(seen)
+    child.expect_exact("Ronde 1 van 2 · 2 kaarten per speler · Ann deelt")
+    child.expect_exact("Bob biedt eerst en komt uit in de eerste slag.")
+    answer(child, "Troef, de kleur van de opgedraaide kaart (s h d c): ", "n")
+    refused(child, "sans kan niet")
+    answer(child, "(s h d c): ", "harten")
+    answer(child, "Bob biedt (0-2): ", "x")
+    refused(child, "'x' is geen getal")
+    answer(child, "Bob biedt (0-2): ", "1")
+    child.expect_exact("Cat biedt (0-2; 1 geboden van 2 tot nu toe): ")
+    interrupted(child)  # at a bid prompt
+
+    child = spawn(data_dir, "play")
+    child.logfile_read = Log(seen)
+    child.expect_exact("Biedingen tot nu toe: Bob 1 (1 geboden van 2).")
+    answer(child, "Cat biedt (0-2; 1 geboden van 2 tot nu toe): ", "0")
+    answer(child, "Ann (deler) mag niet 1 bieden; biedt (0-2; 1 geboden van 2 tot nu toe): ", "1")
+    refused(child, "Ann (deler) mag niet 1 bieden")
+    answer(child, "biedt (0-2; 1 geboden van 2 tot nu toe): ", "0")
+    child.expect_exact("Ronde 1: 1 geboden voor 2 slagen: 1 te weinig.")
+    answer(child, "Bob haalde (0-2): ", "1")
+    answer(child, "Cat haalde (0-1): ", "0")
+    answer(child, "Ann haalde 1 (Enter): ", "")
+    child.expect_exact("Ronde 1 van 2 geteld")
+    child.expect_exact("Koploper: Bob met 11.")
+    child.expect_exact("Ronde 2 van 2 · 1 kaart per speler · Bob deelt")
+    answer(child, "(s h d c): ", "u")  # back across the hand
+    child.expect_exact("de slagen van ronde 1 teruggenomen.")
+    answer(child, "Ann haalde 1 (Enter): ", "")
+    child.expect_exact("Ronde 2 van 2 · 1 kaart per speler · Bob deelt")
+    interrupted(child)  # at the trump prompt
+
+    child = spawn(data_dir, "play")
+    child.logfile_read = Log(seen)
+    answer(child, "(s h d c): ", "schoppen")
+    answer(child, "Cat biedt (0-1): ", "0")
+    answer(child, "Ann biedt (0-1; 0 geboden van 1 tot nu toe): ", "1")
+    answer(child, "Bob (deler) mag niet 0 bieden; biedt (0-1; 1 geboden van 1 tot nu toe): ", "1")
+    child.expect_exact("2 geboden voor 1 slag: 1 te veel")
+    answer(child, "Cat haalde (0-1): ", "0")
+    answer(child, "Ann haalde (0-1): ", "1")
+    answer(child, "Bob haalde 0 (Enter): ", "")
+    child.expect_exact("Cat wint met 20!")
+    child.expect_exact("Spel afgelopen: Cat wint met 20.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    shown = "".join(seen)
+    assert not english_left(shown), (english_left(shown), shown)
+    monkeypatch.setenv("LANGUAGE", "en")
+    played = ohhell.sheet("-g", "table")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "typed")
+    for args in (("trump", "h"), ("bid", "1", "0", "0"), ("tricks", "1", "0", "1")):
+        ohhell.ok(*args, "-g", "typed")
+    for args in (("trump", "s"), ("bid", "0", "1", "1"), ("tricks", "0", "1", "0")):
+        ohhell.ok(*args, "-g", "typed")
+    assert {**played, "id": "typed"} == ohhell.sheet("-g", "typed")
+
+
+class Log:
+    """What the terminal showed, ANSI codes removed (pexpect's ``logfile_read``)."""
+
+    def __init__(self, into: list[str]) -> None:
+        self.into = into
+
+    def write(self, text: str) -> None:
+        self.into.append(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text))
+
+    def flush(self) -> None:
+        pass
