@@ -115,6 +115,14 @@ def test_commands_that_need_no_game_import_no_game_engine(args: list[str]) -> No
     assert not {f"ohhell_score.{m}" for m in heavy} & loaded
 
 
+def test_version_imports_neither_typing_nor_gettext() -> None:
+    """`ohhell --version` is the floor of start-up (docs/development.md): the messages'
+    module loads no typing (6 ms) and, in English, no gettext."""
+    loaded = loaded_after("--version", whole=True)
+    assert "ohhell_score.i18n" in loaded  # what this test is about is on the path
+    assert not {"typing", "gettext"} & loaded
+
+
 def test_bid_imports_no_other_area() -> None:
     """`bid` is typed between every trick: tournaments, exports and stats stay unloaded."""
     loaded = loaded_after("bid", "--help", whole=True)
