@@ -29,12 +29,27 @@ def main() -> None:
 
 def _run() -> int | None:
     console.forgive_encoding()
+    sys.argv[1:] = [as_typed(arg) for arg in sys.argv[1:]]
     status = answer(sys.argv[1:])  # bid, trump, tricks, show... without Typer
     if status is None:
         from ohhell_score.cli.app import run  # lazy: Typer only when the quick path declines
 
         run()  # Typer ends the process itself
     return status
+
+
+def as_typed(arg: str) -> str:
+    """An argument as the terminal sent it. Under the C locale (``LC_ALL=C`` with
+    ``PYTHONUTF8=0``) Python decodes the command line as ASCII and keeps each other byte
+    as a surrogate escape, so ``Zoë`` arrives as ``Zo\\udcc3\\udcab`` and would be refused
+    as unprintable; terminals send UTF-8, so such an argument is read as UTF-8 when it is
+    UTF-8 and left as it came otherwise."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in arg):
+        return arg
+    try:
+        return arg.encode("ascii", "surrogateescape").decode("utf-8")
+    except UnicodeError:
+        return arg
 
 
 def guarded(run: Callable[[], int | None]) -> int | None:

@@ -153,3 +153,17 @@ def test_a_seat_change_knows_a_decomposed_name(ohhell: Ohhell) -> None:
     assert ohhell.sheet()["players"] == ["Bob", "Cat", "Dan"]
     ohhell.ok("seat", "join", "Jose\u0301", "--after", "Dan")
     assert ohhell.sheet()["players"] == ["Bob", "Cat", "Dan", "Jos\u00e9"]
+
+
+def test_a_name_typed_under_the_c_locale_is_the_name_typed(ohhell: Ohhell, data_dir: Path) -> None:
+    """Under ``LC_ALL=C PYTHONUTF8=0`` (no locale coercion) Python reads the command line
+    as ASCII: ``Zoë`` from a UTF-8 terminal is still Zoë, not refused as unprintable,
+    on Typer's path (`new`) and on the quick path (`bid NAME=N`)."""
+    c_locale = {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    c_locale["PYTHONIOENCODING"] = ""
+    run(data_dir, c_locale, "new", "Zoë", "Bob", "Cat", "-g", "z")
+    run(data_dir, c_locale, "trump", "hearts")
+    run(data_dir, c_locale, "bid", "Bob=1", "Cat=0", "Zoë=2")
+    sheet = ohhell.sheet("-g", "z")
+    assert sheet["players"] == ["Zoë", "Bob", "Cat"]
+    assert sheet["hands"][0]["bids"] == {"Bob": 1, "Cat": 0, "Zoë": 2}
