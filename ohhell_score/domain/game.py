@@ -23,7 +23,7 @@ from ohhell_score.domain.errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
-from ohhell_score.domain.names import composed
+from ohhell_score.domain.names import composed, matching
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
     Carried,
@@ -108,12 +108,9 @@ class Game(NamedTuple):
 
     def resolve(self, name: str) -> str:
         """A player's name as typed: exactly, or ignoring case (names are unique so)."""
-        if name in self.players:
-            return name
-        folded = composed(name.strip()).casefold()
-        for player in self.players:
-            if player.casefold() == folded:
-                return player
+        player = matching(self.players, name)
+        if player is not None:
+            return player
         raise UnknownPlayer(
             _("no player {name!r} in this game: {players}").format(
                 name=name, players=", ".join(self.players)

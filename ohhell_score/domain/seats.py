@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, UnknownPlayer
-from ohhell_score.domain.names import composed
+from ohhell_score.domain.names import matching
 from ohhell_score.domain.rules import MAX_PLAYERS_ONE_DECK, MIN_PLAYERS, PACK
 from ohhell_score.i18n import _
 
@@ -127,12 +127,9 @@ def seating_at_start(players: Sequence[str], first_dealer: int) -> Seating:
 
 def resolve_seated(seated: Sequence[str], name: str) -> str:
     """A seated player's name as typed: exactly, or ignoring case (names are unique so)."""
-    if name in seated:
-        return name
-    folded = composed(name.strip()).casefold()
-    for player in seated:
-        if player.casefold() == folded:
-            return player
+    player = matching(seated, name)
+    if player is not None:
+        return player
     raise UnknownPlayer(
         _("no player {name!r} at the table: {seated}").format(name=name, seated=", ".join(seated))
     )
@@ -141,10 +138,9 @@ def resolve_seated(seated: Sequence[str], name: str) -> str:
 def returning_name(known: Sequence[str], seated: Sequence[str], name: str) -> str:
     """The name a newcomer sits under: someone who sat before (ignoring case) comes back
     under their own name; a name of someone seated is refused."""
-    folded = composed(name).casefold()
-    if any(p.casefold() == folded for p in seated):
+    if matching(seated, name) is not None:
         raise BadPlayers(_("{name} is seated already (names ignore case)").format(name=name))
-    return next((p for p in known if p.casefold() == folded), name)
+    return matching(known, name) or name
 
 
 def check_change_allowed(started: bool, finished: bool, number: int) -> None:
