@@ -60,6 +60,31 @@ settings.register_profile(
 )
 settings.load_profile("default")
 
+#: A mutation run (docs/mutation.md) runs the tests once per mutant: mutmut sets
+#: MUTANT_UNDER_TEST in every process it starts. There each random test tries at
+#: most this many examples, the same ones every run, and the tests run fastest
+#: first, so the first test to catch a mutant is usually a quick one. A mutant
+#: only the many-example run would catch shows as a survivor, to be killed by a
+#: test written for it.
+MUTATION_EXAMPLES = 8
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+        if chosen is not None and hasattr(test, "hypothesis"):
+            test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+                chosen, max_examples=min(chosen.max_examples, MUTATION_EXAMPLES), derandomize=True
+            )
+    try:  # mutmut's own timings, from its last full run; written in the folder it runs in
+        seconds = json.loads(Path("mutmut-stats.json").read_text())["duration_by_test"]
+    except (OSError, ValueError, KeyError):
+        return
+    items.sort(key=lambda item: seconds.get(item.nodeid, 0.0))
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
