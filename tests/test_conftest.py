@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import tomllib
+import types
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies
 
-from tests.conftest import need
+from tests.conftest import MUTATION_EXAMPLES, need, pytest_collection_modifyitems
+
+ROOT = Path(__file__).parent.parent
 
 MISSING = "ohhell-no-such-tool"
 
@@ -38,3 +45,79 @@ def test_a_missing_tool_fails_the_test_under_ci_and_says_which(
 def test_the_first_installed_of_a_tools_names_is_used() -> None:
     """`need("chromium", "chromium-browser")`: whichever name the system gives it."""
     assert need(MISSING, "sh") == shutil.which("sh")
+
+
+#: Test files mutmut does not run: each tests `ohhell` as a process (a real terminal, a
+#: real shell, a kill, a browser, start-up imports), and a process runs the installed
+#: package, never the mutant. Every other test file is in pyproject's [tool.mutmut].
+PROCESS_TESTS = {
+    "test_completions.py", "test_conftest.py", "test_docs.py", "test_dutch.py",
+    "test_dutch_pty.py", "test_interrupt_pty.py", "test_kill.py", "test_layers.py",
+    "test_play_pty.py", "test_print.py", "test_seats_pty.py", "test_startup.py",
+    "test_table_pty.py", "test_terminals.py", "test_two_at_once.py",
+}  # fmt: skip
+
+
+def test_every_in_process_test_file_is_run_by_the_mutation_run() -> None:
+    """A test file mutmut is not told of kills no mutant (docs/mutation.md): a new
+    file must be listed in [tool.mutmut], or here as one that runs only processes."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    listed = {Path(name).name for name in config["pytest_add_cli_args_test_selection"]}
+    files = {path.name for path in (ROOT / "tests").glob("test_*.py")}
+    assert listed <= files, "listed for mutmut but not a test file"
+    assert files - PROCESS_TESTS == listed
+    assert not listed & PROCESS_TESTS
+
+
+@settings(max_examples=500)
+@given(strategies.integers())
+def many_examples(number: int) -> None:
+    pass
+
+
+def item(nodeid: str, test: object = None) -> pytest.Item:
+    return types.SimpleNamespace(nodeid=nodeid, obj=test)  # type: ignore[return-value]
+
+
+def examples_of(test: object) -> int:
+    chosen: settings = test._hypothesis_internal_use_settings  # type: ignore[attr-defined]
+    return chosen.max_examples
+
+
+def test_outside_a_mutation_run_the_tests_run_as_written(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mutmut-stats.json").write_text(json.dumps({"duration_by_test": {"a": 9}}))
+    items = [item("a", many_examples), item("b")]
+    pytest_collection_modifyitems(items)
+    assert [i.nodeid for i in items] == ["a", "b"]
+    assert examples_of(many_examples) == 500
+
+
+def test_a_mutation_run_tries_few_examples_and_the_quickest_tests_first(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """mutmut runs the tests once per mutant; docs/mutation.md says why this is so."""
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "ohhell_score.domain.game.x_f__mutmut_1")
+    monkeypatch.chdir(tmp_path)
+    seconds = {"slow": 9.0, "quick": 0.1, "middle": 2.0}
+    (tmp_path / "mutmut-stats.json").write_text(json.dumps({"duration_by_test": seconds}))
+    test = settings(max_examples=500)(given(strategies.integers())(lambda number: None))
+    items = [item("slow", test), item("quick"), item("new"), item("middle")]
+    pytest_collection_modifyitems(items)
+    assert [i.nodeid for i in items] == ["new", "quick", "middle", "slow"]
+    assert examples_of(test) == MUTATION_EXAMPLES
+    chosen: settings = test._hypothesis_internal_use_settings  # type: ignore[attr-defined]
+    assert chosen.derandomize
+
+
+def test_a_mutation_run_without_timings_keeps_the_order(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    monkeypatch.chdir(tmp_path)
+    items = [item("slow"), item("quick")]
+    pytest_collection_modifyitems(items)
+    assert [i.nodeid for i in items] == ["slow", "quick"]
