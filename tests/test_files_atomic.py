@@ -12,6 +12,7 @@ import os
 import signal
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -300,6 +301,31 @@ def test_a_save_is_private_replaces_the_file_and_keeps_the_old_one_on_request(
     assert (tmp_path / "g.json.bak").read_text(encoding="utf-8") == "two"
     assert game.read_text(encoding="utf-8") == "four"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json", "g.json.bak"]
+
+
+@pytest.fixture
+def ascii_locale() -> Iterator[None]:
+    """The C locale in this process: text files opened without an encoding are ASCII."""
+    import locale
+
+    if sys.flags.utf8_mode:
+        pytest.skip("Python's UTF-8 mode: every file is UTF-8 whatever the locale")
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        if locale.getpreferredencoding(False).lower().replace("-", "") == "utf8":
+            pytest.skip("this system's C locale is UTF-8")
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
+
+
+def test_a_save_is_utf_8_whatever_the_locale_says(tmp_path: Path, ascii_locale: None) -> None:
+    """A table whose laptop runs in the C (or a Latin-1) locale still saves Zoë and ♠,
+    and another laptop reads the same file."""
+    game = tmp_path / "g.json"
+    files.write_atomic(game, '{"name": "Zoë ♠"}')
+    assert game.read_bytes() == '{"name": "Zoë ♠"}'.encode()
 
 
 def test_a_save_that_fails_leaves_the_old_file_and_no_temp_file(
