@@ -6,11 +6,12 @@ import functools
 import json
 import os
 import shutil
+import subprocess
 import sys
 import types
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from unittest import mock
 
 import pytest
@@ -84,6 +85,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     except (OSError, ValueError, KeyError):
         return
     items.sort(key=lambda item: seconds.get(item.nodeid, 0.0))
+
+
+def refuse_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a mutation run, a test that starts a process is skipped where it starts it.
+
+    The process would import the copy mutmut made, outside mutmut's control: it tells
+    nothing about the mutant, and can fail for the copy's sake."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+
+    def skip(*args: object, **kwargs: object) -> NoReturn:
+        pytest.skip("starts a process: a mutation run tests in-process only")
+
+    monkeypatch.setattr(subprocess, "Popen", skip)
+
+
+@pytest.fixture(autouse=True)
+def in_process_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    refuse_processes(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

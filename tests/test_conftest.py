@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import tomllib
 import types
 from pathlib import Path
@@ -11,7 +12,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies
 
-from tests.conftest import MUTATION_EXAMPLES, need, pytest_collection_modifyitems
+from tests.conftest import (
+    MUTATION_EXAMPLES,
+    need,
+    pytest_collection_modifyitems,
+    refuse_processes,
+)
 
 ROOT = Path(__file__).parent.parent
 
@@ -121,3 +127,22 @@ def test_a_mutation_run_without_timings_keeps_the_order(
     items = [item("slow"), item("quick")]
     pytest_collection_modifyitems(items)
     assert [i.nodeid for i in items] == ["slow", "quick"]
+
+
+def test_a_mutation_run_skips_a_test_where_it_starts_a_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    refuse_processes(monkeypatch)
+    with pytest.raises(pytest.skip.Exception, match="starts a process"):
+        subprocess.run(["true"], check=True)
+
+
+def test_outside_a_mutation_run_processes_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
+    refuse_processes(monkeypatch)
+    try:
+        done = subprocess.run(["true"], check=False)
+    except pytest.skip.Exception:  # a skip here would hide the failure as a skip
+        pytest.fail("a process was refused outside a mutation run")
+    assert done.returncode == 0
