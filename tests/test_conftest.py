@@ -54,11 +54,13 @@ def test_the_first_installed_of_a_tools_names_is_used() -> None:
 
 
 #: Test files mutmut does not run: each tests `ohhell` as a process (a real terminal, a
-#: real shell, a kill, a browser, start-up imports), and a process runs the installed
-#: package, never the mutant. Every other test file is in pyproject's [tool.mutmut].
+#: real shell, a kill, a browser, start-up imports; a process runs the installed
+#: package, never the mutant) or checks files (the catalogue, the docs, the layers).
+#: Every other test file is in pyproject's [tool.mutmut].
 PROCESS_TESTS = {
     "test_completions.py", "test_conftest.py", "test_docs.py", "test_dutch.py",
-    "test_dutch_pty.py", "test_interrupt_pty.py", "test_kill.py", "test_layers.py",
+    "test_dutch_pty.py", "test_i18n.py", "test_interrupt_pty.py", "test_kill.py",
+    "test_layers.py",
     "test_play_pty.py", "test_print.py", "test_seats_pty.py", "test_startup.py",
     "test_table_pty.py", "test_terminals.py", "test_two_at_once.py",
 }  # fmt: skip
