@@ -107,8 +107,15 @@ def test_an_imported_file_naming_a_built_in_is_refused(ohhell: Ohhell, tmp_path:
     assert "Imported house rule mine" in ohhell.ok("rules", "import", str(file), "--name", "mine")
 
 
-def test_exporting_a_built_in_is_refused(ohhell: Ohhell) -> None:
-    assert "built-in preset, not a house rule" in ohhell.refused("rules", "export", "cartier")
+@pytest.mark.parametrize(
+    ("action", "name"), [("export", "cartier"), ("export", "Classic"), ("delete", "ten-to-one")]
+)
+def test_exporting_or_deleting_a_built_in_is_refused_naming_it_as_typed(
+    ohhell: Ohhell, action: str, name: str
+) -> None:
+    assert ohhell.refused("rules", action, name) == (
+        f"ohhell: {name!r} is a built-in preset, not a house rule\n"
+    )
 
 
 @pytest.mark.parametrize("name", ["Friday", "fri day", "a" * 65, "../x", ""])
