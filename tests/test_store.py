@@ -621,6 +621,21 @@ def test_each_damaged_version_is_kept_under_the_next_number(data_dir: Path) -> N
     assert kept == {"g.json.damaged": "{", "g.json.damaged-2": "[", "g.json.damaged-3": "("}
 
 
+def test_restore_puts_back_a_kept_version_in_utf_16_as_it_was(data_dir: Path) -> None:
+    """A game file saved as UTF-16 (an editor's "Unicode") is read like any other, so it
+    can be the kept version: restore must bring it back readable, not re-spelled."""
+    new_game()
+    ok("bid", "3")
+    utf_16 = (data_dir / "g.json").read_text(encoding="utf-8").encode("utf-16")
+    (data_dir / "g.json").write_bytes(utf_16)
+    before = sheet()
+    ok("bid", "2")
+    (data_dir / "g.json").write_text("{", encoding="utf-8")
+    ok("restore", "g")
+    assert sheet() == before
+    assert (data_dir / "g.json").read_bytes() == utf_16
+
+
 def test_restore_makes_the_game_current(data_dir: Path) -> None:
     new_game("a")
     ok("bid", "3")

@@ -92,15 +92,20 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def write_atomic(path: Path, text: str, *, keep_backup: bool = False) -> None:
-    """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder."""
+def write_atomic(path: Path, text: str | bytes, *, keep_backup: bool = False) -> None:
+    """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder.
+
+    ``text`` is written in UTF-8, bytes as they are (a kept version put back unchanged).
+    """
     folder = path.parent
     # tempfile.mkstemp's way, without importing tempfile (and random) on every entry.
     tmp = str(folder / f".{path.name}.{os.getpid()}-{os.urandom(6).hex()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        # Binary: the file holds exactly these bytes on every system (Windows' text mode
+        # would turn a CSV's "\r\n" into "\r\r\n", and `discard` compares bytes).
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8") if isinstance(text, str) else text)
             f.flush()
             os.fsync(f.fileno())
         if keep_backup and path.exists():

@@ -171,9 +171,10 @@ def restore(game_id: str) -> Game:
                 )
             )
         game = parse_game(kept, str(backup))
-        text = kept.decode("utf-8", "replace")  # parse_game read it: UTF-8 JSON
         keep_damaged(path, kept)
-        write_atomic(path, text)  # killed before this, the game file is still there
+        # The bytes as kept: parse_game reads UTF-16 and UTF-32 JSON too, and decoding
+        # them as UTF-8 would write back a file that cannot be read.
+        write_atomic(path, kept)  # killed before this, the game file is still there
         set_current(game_id)
     return game
 
