@@ -154,6 +154,22 @@ def test_list_works_in_a_folder_it_may_not_write_in(
     assert not (data_dir / INDEX).exists()
 
 
+def test_list_works_when_the_index_cannot_be_written(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock is taken but the disk is full: `list` shows the games, from the files."""
+    from ohhell_score.storage import index
+
+    start(ohhell, "friday")
+
+    def disk_full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(index, "write_atomic", disk_full)
+    assert [g["id"] for g in json.loads(ohhell.ok("list", "--json"))] == ["friday"]
+    assert not (data_dir / INDEX).exists()
+
+
 def test_list_reads_no_game_again_while_none_changed(
     ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
