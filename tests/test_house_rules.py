@@ -70,6 +70,21 @@ def test_export_without_a_file_writes_the_same_text_to_stdout(
     assert ohhell.ok("rules", "export", "friday") == (tmp_path / "f.json").read_text()
 
 
+def test_an_exported_house_rule_reads_one_field_a_line(ohhell: Ohhell) -> None:
+    """What `rules export` prints is read by people too: a field a line, in order."""
+    save_friday(ohhell)
+    assert ohhell.ok("rules", "export", "friday").splitlines() == [
+        "{",
+        ' "schema": 2,',
+        ' "kind": "ohhell-house-rule",',
+        ' "name": "friday",',
+        ' "base": "cartier",',
+        ' "hook": "never",',
+        ' "scoring": "minus"',
+        "}",
+    ]
+
+
 def test_export_over_a_file_replaces_it_whole_and_leaves_no_temp_file(
     ohhell: Ohhell, tmp_path: Path
 ) -> None:
