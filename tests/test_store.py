@@ -446,7 +446,7 @@ def test_a_game_can_be_read_back_whole(data_dir: Path) -> None:
     ok("tricks", "Ann=3", "Bob=2", "Cat=5", "Dan=3")
     ok("edit", "1", "tricks", "Cat=4", "Dan=4")
     game: Game = games.load("g")
-    assert codec.progress_from_dict(codec.game_to_dict(game)).game == game
+    assert codec.parse_progress(codec.game_text(game), "g.json").game == game
     assert game.players == FOUR and game.first_dealer == 2 and game.scorer == "Zoë"
     assert len(game.entries) == 6 and len(game.history) == 1
 
