@@ -187,3 +187,77 @@ def test_a_game_missing_a_field_is_refused_naming_the_field(ohhell: Any, data_di
     data = _game_file(ohhell, data_dir)
     del data["players"]
     assert _refused(json.dumps(data)) == "cannot read g.json: missing field 'players'"
+
+
+def _every_part(ohhell: Any, data_dir: Path) -> dict[str, Any]:
+    """A game file with every kind of entry, a correction and a note."""
+    ohhell.ok("new", "A", "B", "C", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("note", "1", "misdeal")
+    ohhell.ok("seat", "replace", "B", "Bo", "--carry")
+    ohhell.ok("seat", "join", "D", "--after", "A", "--score", "3")
+    ohhell.ok("bid", "0", "0", "0", "0")
+    ohhell.ok("undo")  # a correction
+    data: dict[str, Any] = json.loads((data_dir / "g.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _first(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    return lambda data: next(e for e in data["entries"] if e["kind"] == kind)
+
+
+#: A part of the game file, the key changed in it, its new value, and what is said.
+WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]] = [
+    (lambda d: d, "players", "A B C", "players must be a list of names"),
+    (lambda d: d, "players", ["A", "B", "a"], "two players are called 'a' (names ignore case)"),
+    (lambda d: d, "first_dealer", "Q", "first dealer 'Q' is not a player"),
+    (lambda d: d, "created", 5, "the time it was created is not text"),
+    (lambda d: d, "scorer", "x" * 65, "the scorer must be at most 64 printable characters"),
+    (_first("bid"), "player", "Q", "a bid by 'Q', who is not a player"),
+    (_first("bid"), "bid", "1", "a bid is not a whole number"),
+    (_first("bid"), "hand", 1.0, "an entry's hand is not a whole number"),
+    (_first("bid"), "at", 0, "an entry's time is not text"),
+    (_first("bid"), "kind", "bet", "unknown entry kind 'bet'"),
+    (_first("tricks"), "tricks", [1, 0, 1], "tricks must map players to numbers"),
+    (lambda d: _first("tricks")(d)["tricks"], "A", "1", "tricks is not a whole number"),
+    (_first("replace"), "carry", "yes", "a replace's carry is not true or false"),
+    (_first("join"), "score", "3", "a join's score is not a whole number"),
+    (lambda d: d["history"][0], "kind", "redo", "a correction's kind is not one of edit, undo"),
+    (
+        lambda d: d["history"][0],
+        "what",
+        "notes",
+        "what a correction changed is not one of bids, tricks, trump, seat",
+    ),
+    (lambda d: d["history"][0], "hand", "2", "a correction's hand is not a whole number"),
+    (
+        lambda d: d["history"][0],
+        "old",
+        [["D", 0]],
+        "a correction's values must map names to values",
+    ),
+    (lambda d: d, "notes", {"1": "misdeal"}, "notes must be a list"),
+    (lambda d: d["notes"], 0, "misdeal", "a note must be an object"),
+    (lambda d: d["notes"][0], "hand", "1", "a note's hand is not a whole number"),
+    (lambda d: d["notes"][0], "hand", 3, "a note on hand 3, which the game does not have"),
+    (lambda d: d["notes"][0], "text", "misdeal ", "a note has spaces at an end"),
+]
+
+
+@pytest.mark.parametrize(
+    ("part", "key", "value", "said"), WRONG_PARTS, ids=[w[-1] for w in WRONG_PARTS]
+)
+def test_a_game_file_with_a_part_of_the_wrong_form_is_refused_saying_which(
+    ohhell: Any,
+    data_dir: Path,
+    part: Callable[[dict[str, Any]], Any],
+    key: str | int,
+    value: object,
+    said: str,
+) -> None:
+    """What `show` says of a hand-edited game file names the part that is wrong."""
+    data = _every_part(ohhell, data_dir)
+    assert codec.parse_progress(json.dumps(data), "g.json").game.notes  # whole, it reads
+    part(data)[key] = value
+    assert _refused(json.dumps(data)) == f"cannot read g.json: {said}"
