@@ -190,9 +190,9 @@ def test_stats_table_shows_made_bids_and_zero_bids(ohhell: Ohhell) -> None:
 
 @pytest.mark.usefixtures("evenings")
 def test_stats_refuse_a_player_in_no_finished_game(ohhell: Ohhell) -> None:
-    assert "no finished game has a player called 'Eve'" in ohhell.refused(
-        "stats", "--player", "Eve"
-    )
+    """The line names the unknown one of the players asked for, as typed."""
+    said = ohhell.refused("stats", "--player", "ann", "--player", "Eve")
+    assert said == "ohhell: no finished game has a player called 'Eve'\n"
 
 
 def test_a_game_with_its_last_hand_unscored_is_not_counted(ohhell: Ohhell) -> None:
@@ -209,9 +209,8 @@ def test_stats_refuse_a_player_seen_only_in_an_unfinished_game(ohhell: Ohhell) -
     ohhell.ok("new", "Ann", "Bob", "Eve", "-g", "g2", *TWO_HANDS)
     ohhell.ok("bid", "-g", "g2", "1", "0", "1")
     ohhell.ok("tricks", "-g", "g2", "1", "0", "1")
-    assert "no finished game has a player called 'Eve'" in ohhell.refused(
-        "stats", "--player", "Eve"
-    )
+    said = ohhell.refused("stats", "--player", "Eve")
+    assert said == "ohhell: no finished game has a player called 'Eve'\n"
 
 
 def test_equal_shares_of_bids_made_rank_the_smaller_average_miss_first(ohhell: Ohhell) -> None:
