@@ -216,13 +216,14 @@ def test_bid_positional_numbers_go_in_bidding_order() -> None:
 
 def test_bid_out_of_turn_is_refused(data_dir: Path) -> None:
     new_cartier()
-    message = refused(data_dir, "bid", "Cat=2")
-    assert "Bob" in message
+    said = refused(data_dir, "bid", "Cat=2")
+    assert said == "ohhell: it is Bob's turn to bid in hand 1, not Cat's\n"
 
 
 def test_bid_out_of_order_is_refused_and_keeps_none(data_dir: Path) -> None:
     new_cartier()
-    refused(data_dir, "bid", "Bob=1", "Dan=2", "Cat=1")
+    said = refused(data_dir, "bid", "Bob=1", "Dan=2", "Cat=1")
+    assert said == "ohhell: it is Cat's turn to bid in hand 1, not Dan's\n"
     assert sheet()["hands"][0]["bids"] == {}
 
 
@@ -234,14 +235,27 @@ def test_bid_naming_a_player_twice_is_refused(data_dir: Path) -> None:
 
 def test_bid_by_an_unknown_player_is_refused(data_dir: Path) -> None:
     new_cartier()
-    assert "Zed" in refused(data_dir, "bid", "Zed=1")
+    said = refused(data_dir, "bid", "Zed=1")
+    assert said == "ohhell: no player 'Zed' at the table: Bob, Cat, Dan, Ann\n"
 
 
-@pytest.mark.parametrize("args", [["14"], ["Bob=14"], ["-1"], ["Bob=-1"], ["3", "-1"]])
-def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "who"),
+    [
+        (["14"], "Bob 14"),
+        (["Bob=14"], "Bob 14"),
+        (["-1"], "Bob -1"),
+        (["Bob=-1"], "Bob -1"),
+        (["3", "-1"], "Cat -1"),
+    ],
+)
+def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str], who: str) -> None:
     """cli-contract: out of 0..n, negative numbers included, is a refusal (exit 1)."""
     new_cartier()
-    refused(data_dir, "bid", *args)
+    player, value = who.split()
+    assert refused(data_dir, "bid", *args) == (
+        f"ohhell: {player} cannot bid {value}: hand 1 deals 13 cards, so a bid is 0 to 13\n"
+    )
     assert sheet()["hands"][0]["bids"] == {}
 
 
@@ -249,7 +263,9 @@ def test_bid_forbidden_by_the_hook_is_refused(data_dir: Path) -> None:
     """docs/rules.md: Cartier, bids 3, 2, 4 of 13: the dealer may not bid 4."""
     new_cartier()
     ok("bid", "3", "2", "4")
-    assert "4" in refused(data_dir, "bid", "Ann=4")
+    assert refused(data_dir, "bid", "Ann=4") == (
+        "ohhell: Ann (dealer) may not bid 4: the bids would add up to 13 for 13 tricks (the hook)\n"
+    )
     ok("bid", "Ann=5")
 
 
@@ -273,7 +289,11 @@ def test_bid_without_a_value_exits_2(data_dir: Path) -> None:
 def test_bid_when_all_have_bid_is_refused(data_dir: Path) -> None:
     new_cartier()
     ok("bid", "3", "2", "4", "3")
-    refused(data_dir, "bid", "1")
+    said = refused(data_dir, "bid", "1")
+    assert said == "ohhell: not a bid now: hand 1 needs the trump (Dan names it) next\n"
+    ok("trump", "hearts")
+    said = refused(data_dir, "bid", "1")
+    assert said == "ohhell: not a bid now: hand 1 needs the tricks next\n"
 
 
 def test_bid_on_a_game_that_does_not_exist_is_refused(data_dir: Path) -> None:
@@ -286,10 +306,12 @@ def test_bid_before_any_game_is_refused(data_dir: Path) -> None:
 
 
 def test_bid_on_a_finished_game_is_refused(data_dir: Path) -> None:
-    ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none")
+    ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ok("bid", "0", "1", "0")
+    ok("tricks", "1", "0", "1")
     ok("bid", "0", "0", "0")
     ok("tricks", "1", "0", "0")
-    refused(data_dir, "bid", "0")
+    assert refused(data_dir, "bid", "0") == "ohhell: game g is finished: all 2 hands are scored\n"
 
 
 # --- trump -------------------------------------------------------------------------
@@ -306,19 +328,28 @@ def test_trump_is_typed_as_a_name_a_letter_or_a_symbol(typed: str, suit: str) ->
     assert sheet()["hands"][0]["trump"] == suit
 
 
-@pytest.mark.parametrize("rules", [["--rules", "ten-to-one"], ["--trump", "none"]])
-def test_trump_is_refused_where_the_rules_fix_it(data_dir: Path, rules: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("rules", "fixed"), [(["--rules", "ten-to-one"], "hearts"), (["--trump", "none"], "no trump")]
+)
+def test_trump_is_refused_where_the_rules_fix_it(
+    data_dir: Path, rules: list[str], fixed: str
+) -> None:
     ok("new", *FOUR, *rules)
-    refused(data_dir, "trump", "s")
+    said = f"ohhell: the rules fix hand 1's trump ({fixed}); nothing to enter\n"
+    assert refused(data_dir, "trump", "s") == said
     ok("bid", "1", "1", "1", "1")
-    refused(data_dir, "trump", "s")
+    assert refused(data_dir, "trump", "s") == said
 
 
 def test_trump_is_refused_before_the_bids_under_named(data_dir: Path) -> None:
     new_cartier()
-    refused(data_dir, "trump", "hearts")
+    assert refused(data_dir, "trump", "hearts") == (
+        "ohhell: not trump now: hand 1 needs Bob's bid next\n"
+    )
     ok("bid", "3")
-    refused(data_dir, "trump", "hearts")
+    assert refused(data_dir, "trump", "hearts") == (
+        "ohhell: not trump now: hand 1 needs Cat's bid next\n"
+    )
 
 
 def test_trump_is_refused_once_entered(data_dir: Path) -> None:
@@ -327,11 +358,15 @@ def test_trump_is_refused_once_entered(data_dir: Path) -> None:
     refused(data_dir, "trump", "s")
 
 
-@pytest.mark.parametrize("method", ["upcard", "cut"])
-def test_notrump_is_refused_under_upcard_and_cut(data_dir: Path, method: str) -> None:
+@pytest.mark.parametrize(("method", "card"), [("upcard", "turned-up card"), ("cut", "cut card")])
+def test_notrump_is_refused_under_upcard_and_cut(data_dir: Path, method: str, card: str) -> None:
     ok("new", *FOUR, "--trump", method)
-    refused(data_dir, "trump", "nt")
-    refused(data_dir, "trump", "notrump")
+    said = (
+        f"ohhell: no trump is not a choice: the {card} shows a suit (spades, hearts, "
+        "diamonds or clubs)\n"
+    )
+    assert refused(data_dir, "trump", "nt") == said
+    assert refused(data_dir, "trump", "notrump") == said
     ok("trump", "d")
 
 
@@ -400,39 +435,57 @@ def test_tricks_positional_go_in_bidding_order() -> None:
     assert sheet()["hands"][0]["tricks"] == {"Bob": 3, "Cat": 2, "Dan": 5, "Ann": 3}
 
 
+ORDER = "in bidding order: Bob, Cat, Dan, Ann"
+
+
 @pytest.mark.parametrize(
-    "args",
+    ("args", "said"),
     [
-        ["3", "2", "5", "4"],
-        ["Bob=3", "Cat=2", "Dan=5", "Ann=4"],
-        ["Bob=3", "Cat=2", "Dan=8"],
-        ["3", "2", "8"],
-        ["3", "2", "5", "3", "0"],
-        ["Bob=3", "Cat=2", "Dan=5", "Zed=3"],
-        ["Bob=3", "Cat=2", "Dan=5", "bob=3"],
-        ["Bob=3", "Cat=2", "Dan=9", "Ann=-1"],
-        ["3", "2", "9", "-1"],
-        ["Bob=3", "2", "5", "3"],
+        (["3", "2", "5", "4"], "tricks add up to 14, but hand 1 has 13 tricks"),
+        (["Bob=3", "Cat=2", "Dan=5", "Ann=4"], "tricks add up to 14, but hand 1 has 13 tricks"),
+        (
+            ["Bob=3", "Cat=2", "Dan=8"],
+            "tricks are entered for every player at once; missing: Ann",
+        ),
+        (
+            ["Bob=3", "Cat=10"],
+            "tricks are entered for every player at once; missing: Dan, Ann",
+        ),
+        (["3", "2", "8"], f"3 numbers given for 4 players; {ORDER}"),
+        (["3", "2", "5", "3", "0"], f"5 numbers given for 4 players; {ORDER}"),
+        (
+            ["Bob=3", "Cat=2", "Dan=5", "Zed=3"],
+            "no player 'Zed' at the table: Bob, Cat, Dan, Ann",
+        ),
+        (["Bob=3", "Cat=2", "Dan=5", "bob=3"], "Bob is named twice"),
+        (["Bob=3", "Cat=2", "Dan=9", "Ann=-1"], "Ann cannot take -1 tricks: hand 1 has 13"),
+        (["3", "2", "9", "-1"], "Ann cannot take -1 tricks: hand 1 has 13"),
+        (
+            ["Bob=3", "2", "5", "3"],
+            "give tricks all by name (NAME=N) or all as numbers, not mixed",
+        ),
     ],
 )
 def test_tricks_that_do_not_add_up_or_miss_a_player_are_refused(
-    data_dir: Path, args: list[str]
+    data_dir: Path, args: list[str], said: str
 ) -> None:
     bid_hand_one()
-    refused(data_dir, "tricks", *args)
+    assert refused(data_dir, "tricks", *args) == f"ohhell: {said}\n"
     assert sheet()["hands"][0]["tricks"] == {}
 
 
 def test_tricks_before_the_bids_are_in_are_refused(data_dir: Path) -> None:
     new_cartier()
     ok("bid", "3", "2")
-    refused(data_dir, "tricks", "3", "2", "5", "3")
+    said = refused(data_dir, "tricks", "3", "2", "5", "3")
+    assert said == "ohhell: not tricks now: hand 1 needs Dan's bid next\n"
 
 
 def test_tricks_before_the_trump_is_named_are_refused(data_dir: Path) -> None:
     new_cartier()
     ok("bid", "3", "2", "4", "3")
-    refused(data_dir, "tricks", "3", "2", "5", "3")
+    said = refused(data_dir, "tricks", "3", "2", "5", "3")
+    assert said == "ohhell: not tricks now: hand 1 needs the trump (Dan names it) next\n"
 
 
 def test_tricks_naming_a_player_twice_are_refused_though_the_last_values_add_up(
@@ -506,7 +559,7 @@ def test_undo_goes_back_into_the_previous_hand() -> None:
 @pytest.mark.usefixtures("both_paths")
 def test_undo_with_nothing_entered_is_refused(data_dir: Path) -> None:
     new_cartier()
-    refused(data_dir, "undo")
+    assert refused(data_dir, "undo") == "ohhell: nothing to undo: no entries yet\n"
 
 
 @pytest.mark.usefixtures("both_paths")
@@ -561,20 +614,30 @@ def test_edit_tricks_keeps_the_sum_and_rescores() -> None:
 
 def test_edit_of_one_players_tricks_that_breaks_the_sum_is_refused(data_dir: Path) -> None:
     three_hands()
-    refused(data_dir, "edit", "2", "tricks", "Dan=4")
+    said = refused(data_dir, "edit", "2", "tricks", "Dan=4")
+    assert said == "ohhell: tricks add up to 13, but hand 2 has 12 tricks\n"
 
 
 def test_edit_keeps_the_hook(data_dir: Path) -> None:
     """Hand 1: Bob 3, Cat 2, Dan 4 of 13: Ann (dealer) may not come to 4."""
     three_hands()
-    refused(data_dir, "edit", "1", "bids", "Ann=4")
-    refused(data_dir, "edit", "1", "bids", "Bob=4")  # 4 + 2 + 4 + 3 = 13
+    hook = "the bids would add up to 13 for 13 tricks (the hook)"
+    assert refused(data_dir, "edit", "1", "bids", "Ann=4") == (
+        f"ohhell: Ann (dealer) may not bid 4 in hand 1: {hook}\n"
+    )
+    assert refused(data_dir, "edit", "1", "bids", "Bob=4") == (  # 4 + 2 + 4 + 3 = 13
+        f"ohhell: Ann (dealer) may not bid 3 in hand 1: {hook}\n"
+    )
 
 
 def test_edit_keeps_bids_in_range(data_dir: Path) -> None:
     three_hands()
-    refused(data_dir, "edit", "1", "bids", "Ann=14")
-    refused(data_dir, "edit", "1", "bids", "Ann=-1")
+    assert refused(data_dir, "edit", "1", "bids", "Ann=14") == (
+        "ohhell: Ann cannot bid 14: hand 1 deals 13 cards, so 0 to 13\n"
+    )
+    assert refused(data_dir, "edit", "1", "bids", "Ann=-1") == (
+        "ohhell: Ann cannot bid -1: hand 1 deals 13 cards, so 0 to 13\n"
+    )
 
 
 def test_edit_keeps_the_recorded_trump() -> None:
@@ -597,7 +660,9 @@ def test_edit_naming_a_player_twice_is_refused(data_dir: Path, what: str) -> Non
 @pytest.mark.parametrize("hand", ["4", "0", "24", "-1"])
 def test_edit_of_a_hand_not_scored_is_refused(data_dir: Path, hand: str) -> None:
     three_hands()
-    refused(data_dir, "edit", hand, "bids", "Ann=1")
+    assert refused(data_dir, "edit", hand, "bids", "Ann=1") == (
+        f"ohhell: hand {hand} has no tricks recorded yet; only scored hands are edited\n"
+    )
 
 
 @pytest.mark.parametrize(
