@@ -174,6 +174,31 @@ def test_new_without_players_exits_2(data_dir: Path) -> None:
     refused(data_dir, "new", code=2)
 
 
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (["Ann", "", "Cat"], "player name '' must be 1 to 24 characters"),
+        (["Ann", "B" * 25, "Cat"], f"player name '{'B' * 25}' must be 1 to 24 characters"),
+        (["Ann", " Bob", "Cat"], "player name ' Bob' has spaces at an end"),
+        (["Ann", "B=b", "Cat"], "player name 'B=b' contains '=' (it separates NAME=N)"),
+        (["Ann", "Bo\x07b", "Cat"], "player name 'Bo\\x07b' has characters that cannot be printed"),
+        (["Ann", "Bob", "ANN"], "two players are called 'ANN' (names ignore case)"),
+        (["Ann", "Bob", "Cat", "--dealer", "Zed"], "no player 'Zed' in this game: Ann, Bob, Cat"),
+    ],
+)
+def test_new_refuses_a_name_the_contract_does_not_allow_saying_why(
+    data_dir: Path, players: list[str], said: str
+) -> None:
+    """cli-contract: 1 to 24 printable characters, unique ignoring case, no `=`, no
+    spaces at either end; the first dealer is one of the players."""
+    assert refused(data_dir, "new", *players) == f"ohhell: {said}\n"
+
+
+def test_new_takes_a_name_of_24_characters() -> None:
+    ok("new", "Ann", "B" * 24, "C", "-g", "g")
+    assert sheet("-g", "g")["players"] == ["Ann", "B" * 24, "C"]
+
+
 def test_new_takes_any_printable_name() -> None:
     """cli-contract: `Zoë`, `Ann Marie`, `<b>Bo</b>`, `@home` are names like any other."""
     names = ["Zoë", "Ann Marie", "<b>Bo</b>", "@home"]

@@ -222,6 +222,10 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
     (_first("tricks"), "tricks", [1, 0, 1], "tricks must map players to numbers"),
     (lambda d: _first("tricks")(d)["tricks"], "A", "1", "tricks is not a whole number"),
     (_first("replace"), "carry", "yes", "a replace's carry is not true or false"),
+    (_first("bid"), "hand", 2, "an entry for hand 2 while hand 1 is on"),
+    (_first("replace"), "hand", 1, "a seat change for hand 1 while hand 2 is on"),
+    (_first("replace"), "old", "Q", "Q is not seated: A, B, C"),
+    (_first("join"), "player", "b", "b sat here before under another spelling"),
     (_first("join"), "score", "3", "a join's score is not a whole number"),
     (lambda d: d["history"][0], "kind", "redo", "a correction's kind is not one of edit, undo"),
     (
@@ -261,3 +265,16 @@ def test_a_game_file_with_a_part_of_the_wrong_form_is_refused_saying_which(
     assert codec.parse_progress(json.dumps(data), "g.json").game.notes  # whole, it reads
     part(data)[key] = value
     assert _refused(json.dumps(data)) == f"cannot read g.json: {said}"
+
+
+def test_a_game_file_with_an_entry_after_the_last_hand_is_refused(
+    ohhell: Any, data_dir: Path
+) -> None:
+    ohhell.ok("new", "A", "B", "C", "--hands", "1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    data = json.loads((data_dir / "g.json").read_text(encoding="utf-8"))
+    data["entries"].append({**data["entries"][0], "hand": 2})
+    assert _refused(json.dumps(data)) == (
+        "cannot read g.json: the game is over: every hand is scored"
+    )
