@@ -199,12 +199,21 @@ def _every_part(ohhell: Any, data_dir: Path) -> dict[str, Any]:
     ohhell.ok("seat", "join", "D", "--after", "A", "--score", "3")
     ohhell.ok("bid", "0", "0", "0", "0")
     ohhell.ok("undo")  # a correction
+    ohhell.ok("bid", "0")  # D's bid again: a bid by someone who joined
     data: dict[str, Any] = json.loads((data_dir / "g.json").read_text(encoding="utf-8"))
     return data
 
 
 def _first(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda data: next(e for e in data["entries"] if e["kind"] == kind)
+
+
+def _d_bids_as_b(data: dict[str, Any]) -> dict[str, Any]:
+    """The join, with the bid of who joins made by "b" (B's name, another spelling)."""
+    for entry in data["entries"]:
+        if entry.get("player") == "D" and entry["kind"] == "bid":
+            entry["player"] = "b"
+    return _first("join")(data)
 
 
 #: A part of the game file, the key changed in it, its new value, and what is said.
@@ -225,7 +234,7 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
     (_first("bid"), "hand", 2, "an entry for hand 2 while hand 1 is on"),
     (_first("replace"), "hand", 1, "a seat change for hand 1 while hand 2 is on"),
     (_first("replace"), "old", "Q", "Q is not seated: A, B, C"),
-    (_first("join"), "player", "b", "b sat here before under another spelling"),
+    (_d_bids_as_b, "player", "b", "b sat here before under another spelling"),
     (_first("join"), "score", "3", "a join's score is not a whole number"),
     (lambda d: d["history"][0], "kind", "redo", "a correction's kind is not one of edit, undo"),
     (
@@ -278,3 +287,26 @@ def test_a_game_file_with_an_entry_after_the_last_hand_is_refused(
     assert _refused(json.dumps(data)) == (
         "cannot read g.json: the game is over: every hand is scored"
     )
+
+
+def test_a_game_file_without_its_optional_fields_reads_as_a_game_without_them(
+    ohhell: Any, data_dir: Path
+) -> None:
+    """Times, the scorer, corrections and notes may be missing from a game file (one
+    written by hand, or before they were kept): the game reads, with no time."""
+    data = _every_part(ohhell, data_dir)
+    for item in (*data["entries"], *data["notes"]):
+        del item["at"]
+    for key in ("created", "updated", "scorer"):
+        del data[key]
+    (data_dir / "g.json").write_text(json.dumps(data), encoding="utf-8")
+    game = codec.parse_progress(json.dumps(data), "g.json").game
+    assert (game.created, game.updated, game.scorer) == ("", "", None)
+    assert {e.at for e in game.entries} == {n.at for n in game.notes} == {""}
+    assert len(game.history) == 1
+    history = ohhell.ok("history", "-g", "g").splitlines()
+    assert history[0] == "(no time)  hand 1    B bids 1"
+    assert "(no time)  hand 1    note: misdeal" in history
+    del data["history"], data["notes"]
+    game = codec.parse_progress(json.dumps(data), "g.json").game
+    assert (game.history, game.notes) == ((), ())
