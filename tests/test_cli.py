@@ -551,7 +551,7 @@ def test_tricks_that_are_not_numbers_exit_2(data_dir: Path, args: list[str]) -> 
 def test_undo_takes_back_the_last_bid() -> None:
     new_cartier()
     ok("bid", "3", "2")
-    ok("undo")
+    assert ok("undo").splitlines()[0] == "Took back Cat's bid of 2 in hand 1."
     data = sheet()
     assert data["hands"][0]["bids"] == {"Bob": 3}
     assert data["next"]["player"] == "Cat"
@@ -560,7 +560,7 @@ def test_undo_takes_back_the_last_bid() -> None:
 @pytest.mark.usefixtures("both_paths")
 def test_undo_takes_back_the_trump() -> None:
     bid_hand_one()
-    ok("undo")
+    assert ok("undo").splitlines()[0] == "Took back the trump of hand 1 (hearts)."
     data = sheet()
     assert data["hands"][0]["trump"] is None
     assert data["next"]["step"] == "trump"
@@ -571,7 +571,7 @@ def test_undo_takes_back_the_trump() -> None:
 def test_undo_goes_back_into_the_previous_hand() -> None:
     bid_hand_one()
     ok("tricks", "3", "2", "5", "3")
-    ok("undo")
+    assert ok("undo").splitlines()[0] == "Took back the tricks of hand 1."
     data = sheet()
     assert data["hands"][0]["tricks"] == {} and data["hands"][0]["scores"] == {}
     assert data["totals"] == dict.fromkeys(FOUR, 0)
