@@ -151,6 +151,7 @@ def test_stats_by_preset(ohhell: Ohhell) -> None:
     data = stats_json(ohhell, "--rules", "ten-to-one")
     assert data["games"] == 1
     assert data["players"]["Ann"]["average_total"] == 21.0
+    assert stats_json(ohhell, "--rules", " Ten-To-One ") == data  # as typed at a table
 
 
 @pytest.mark.usefixtures("evenings")
@@ -191,7 +192,7 @@ def test_stats_table_shows_made_bids_and_zero_bids(ohhell: Ohhell) -> None:
 @pytest.mark.usefixtures("evenings")
 def test_stats_refuse_a_player_in_no_finished_game(ohhell: Ohhell) -> None:
     """The line names the unknown one of the players asked for, as typed."""
-    said = ohhell.refused("stats", "--player", "ann", "--player", "Eve")
+    said = ohhell.refused("stats", "--vs", "ann", "Eve")
     assert said == "ohhell: no finished game has a player called 'Eve'\n"
 
 

@@ -74,6 +74,7 @@ def test_a_note_too_long_or_unprintable_is_refused(ohhell: Ohhell) -> None:
     assert ohhell.refused("note", "x" * (MAX_NOTE + 1)) == said
     assert ohhell.refused("note", "\x1b[31mred") == said
     ohhell.ok("note", "x" * MAX_NOTE)
+    assert f"Hand 1 note: {'x' * MAX_NOTE}" in ohhell.ok("show")  # and the file reads back
 
 
 def test_a_note_after_the_last_hand_goes_to_the_last_hand(ohhell: Ohhell) -> None:
