@@ -661,3 +661,20 @@ def test_a_game_whose_seats_changed_is_read_once_then_its_facts_kept(
 
     monkeypatch.setattr(stats_cache, "parse_game", unread)
     assert stats_json(ohhell) == first
+
+
+def test_stats_score_each_hand_with_its_own_cards(ohhell: Ohhell) -> None:
+    """A formula with n (rules.md, "Formulas"): hand 1 deals 2 cards, hand 2 deals 1,
+    and each hand's points use its own n, as on the sheet."""
+    play(
+        ohhell,
+        "g1",
+        ("Ann", "Bob", "Cat"),
+        [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")],
+        "--scoring",
+        "made: 10+n; missed: -n",
+    )
+    totals = ohhell.sheet("-g", "g1")["totals"]
+    assert totals == {"Ann": 12 - 1, "Bob": 12 + 11, "Cat": 12 - 1}
+    players = stats_json(ohhell)["players"]
+    assert {p: s["average_total"] for p, s in players.items()} == totals
