@@ -75,6 +75,25 @@ def test_history_gives_the_time_of_a_trump_and_of_every_seat_change(ohhell: Ohhe
 
 
 @pytest.mark.usefixtures("clock")
+def test_an_undone_trump_and_an_undone_seat_change_say_what_was_taken_back(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("undo")
+    ohhell.ok("seat", "replace", "Bob", "Zed")
+    ohhell.ok("undo")
+    assert lines(ohhell) == [
+        "2026-11-27 21:00:02  hand 1  * undo: took back the trump (hearts ♥)",
+        "2026-11-27 21:00:04  hand 1  * undo: took back Zed taking Bob's seat from hand 1",
+    ]
+    assert [(e["what"], e["old"]) for e in events(ohhell)] == [
+        ("trump", {"trump": "hearts"}),
+        ("seat", {"change": "Zed taking Bob's seat from hand 1"}),
+    ]
+
+
+@pytest.mark.usefixtures("clock")
 def test_an_edit_shows_the_old_and_new_values_and_the_entry_as_first_entered(
     ohhell: Ohhell,
 ) -> None:
