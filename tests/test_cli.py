@@ -380,7 +380,15 @@ def test_trump_is_refused_before_the_bids_under_named(data_dir: Path) -> None:
 def test_trump_is_refused_once_entered(data_dir: Path) -> None:
     ok("new", *FOUR, "--rules", "classic")
     ok("trump", "h")
-    refused(data_dir, "trump", "s")
+    said = refused(data_dir, "trump", "s")
+    assert said == "ohhell: not trump now: hand 1 needs Bob's bid next\n"
+
+
+def test_bids_wait_for_the_turned_up_trump(data_dir: Path) -> None:
+    """Under upcard the trump is entered first, and no player names it."""
+    ok("new", *FOUR, "--trump", "upcard")
+    said = refused(data_dir, "bid", "1")
+    assert said == "ohhell: not a bid now: hand 1 needs the trump next\n"
 
 
 @pytest.mark.parametrize(("method", "card"), [("upcard", "turned-up card"), ("cut", "cut card")])
