@@ -123,6 +123,14 @@ def test_the_file_holds_an_entry_a_line_so_it_reads_and_diffs_by_entry(data_dir:
     assert json.loads("\n".join(lines))["entries"] == bids
 
 
+def test_the_file_holds_a_field_a_line_with_names_as_typed(data_dir: Path) -> None:
+    """A list of plain values stays on its field's line; a name is UTF-8, not escaped."""
+    ok("new", "Zoë", "Bob", "Cat", "-g", "z")
+    lines = (data_dir / "z.json").read_text(encoding="utf-8").splitlines()
+    assert ' "players": ["Zoë", "Bob", "Cat"],' in lines
+    assert ' "history": [],' in lines
+
+
 # --- unreadable files -----------------------------------------------------------------
 
 
