@@ -320,3 +320,18 @@ def test_a_game_file_without_its_optional_fields_reads_as_a_game_without_them(
     del data["history"], data["notes"]
     game = codec.parse_progress(json.dumps(data), "g.json").game
     assert (game.history, game.notes) == ((), ())
+
+
+def test_a_game_file_with_a_seat_change_inside_a_begun_hand_is_refused(
+    ohhell: Any, data_dir: Path
+) -> None:
+    """cli-contract: seats change only before a hand's first entry, in a file too."""
+    data = _every_part(ohhell, data_dir)
+    entries = data["entries"]
+    first_bid = next(i for i, e in enumerate(entries) if e["kind"] == "bid" and e["hand"] == 2)
+    leave = {"kind": "leave", "hand": 2, "player": "C", "at": ""}
+    entries.insert(first_bid + 1, leave)  # after the hand's first bid
+    assert _refused(json.dumps(data)) == (
+        "cannot read g.json: hand 2 has begun (a trump or a bid is in): seats change only "
+        "before a hand's first entry; undo those entries first"
+    )

@@ -282,6 +282,21 @@ def test_a_change_that_does_not_fit_is_refused_naming_the_numbers(
     assert refused(data_dir, *args) == f"ohhell: {says}\n"
 
 
+def test_a_change_later_in_the_game_names_the_largest_hand_still_to_come(
+    data_dir: Path,
+) -> None:
+    """rules.md n * N <= D over the hands left: after hand 1 of Cartier for three (39
+    cards), the largest hand to come is the 13 cards of the last, hand 23."""
+    ok("new", "Ann", "Bob", "Cat", "--rules", "cartier", "-g", "g")
+    ok("bid", "0", "0", "0")
+    ok("trump", "hearts")
+    ok("tricks", "13", "0", "0")
+    assert refused(data_dir, "seat", "join", "Eve") == (
+        "ohhell: Eve cannot join: hand 23 deals 13 cards to each of 4 players, 52 cards; "
+        "the deck has 39\n"
+    )
+
+
 def test_an_eighth_player_at_one_deck_is_refused_naming_both_decks(data_dir: Path) -> None:
     """rules.md: more than 7 players need two decks."""
     ok("new", "A", "B", "C", "D", "E", "F", "G", "--hands", "1", "--trump", "none", "-g", "g")
