@@ -671,6 +671,30 @@ def test_edit_keeps_bids_in_range(data_dir: Path) -> None:
     assert refused(data_dir, "edit", "1", "bids", "Ann=-1") == (
         "ohhell: Ann cannot bid -1: hand 1 deals 13 cards, so 0 to 13\n"
     )
+    ok("edit", "1", "bids", "Ann=13", "Bob=0")  # both ends of 0..13
+    assert sheet()["hands"][0]["bids"] == {"Bob": 0, "Cat": 2, "Dan": 4, "Ann": 13}
+
+
+def test_the_domain_edit_refuses_what_the_command_line_cannot_send() -> None:
+    """with_edit checks for itself what `edit`'s arguments already rule out (a value
+    without a name, no value, a kind other than bids or tricks), for any other caller."""
+    from ohhell_score.domain.errors import Refused
+    from ohhell_score.domain.game import Assignment, progress, with_edit
+    from ohhell_score.storage.games import load
+
+    three_hands()
+    prog = progress(load("g"))
+    no_names = "edit takes NAME=N for each value it changes"
+    cases: list[tuple[str, list[Assignment], str]] = [
+        ("bids", [(None, 3)], no_names),
+        ("bids", [("Ann", 3), (None, 3)], no_names),
+        ("tricks", [], no_names),
+        ("trump", [("Ann", 1)], "edit changes bids or tricks, not 'trump'"),
+    ]
+    for what, items, said in cases:
+        with pytest.raises(Refused) as refusal:
+            with_edit(prog, 1, what, items)
+        assert str(refusal.value) == said
 
 
 def test_edit_keeps_the_recorded_trump() -> None:
