@@ -311,6 +311,18 @@ def test_bid_without_a_value_exits_2(data_dir: Path) -> None:
     refused(data_dir, "bid", code=2)
 
 
+def test_the_domain_refuses_a_call_with_no_bids() -> None:
+    """`bid` without a value exits 2 before the domain; any other caller is refused."""
+    from ohhell_score.domain.errors import Refused
+    from ohhell_score.domain.game import progress, with_bids
+    from ohhell_score.storage.games import load
+
+    new_cartier()
+    with pytest.raises(Refused) as refusal:
+        with_bids(progress(load("g")), [])
+    assert str(refusal.value) == "no bids given"
+
+
 def test_bid_when_all_have_bid_is_refused(data_dir: Path) -> None:
     new_cartier()
     ok("bid", "3", "2", "4", "3")
