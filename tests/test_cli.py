@@ -430,7 +430,8 @@ def test_a_hand_that_deals_every_card_under_upcard_has_no_trump_entry(data_dir: 
     data = sheet()
     assert [h["trump"] for h in data["hands"]] == ["notrump", None]
     assert data["next"]["step"] == "bid"
-    refused(data_dir, "trump", "s")
+    said = refused(data_dir, "trump", "s")
+    assert said == "ohhell: the rules fix hand 1's trump (no trump); nothing to enter\n"
 
 
 def test_a_hand_that_deals_every_card_under_cut_still_has_a_trump() -> None:
