@@ -284,6 +284,16 @@ def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str]
     assert sheet()["hands"][0]["bids"] == {}
 
 
+def test_a_one_card_hand_is_spoken_of_in_the_singular(data_dir: Path) -> None:
+    ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "--hook", "never")
+    assert refused(data_dir, "bid", "2") == (
+        "ohhell: Bob cannot bid 2: hand 1 deals 1 card, so a bid is 0 to 1\n"
+    )
+    ok("bid", "1", "0", "0")
+    said = refused(data_dir, "tricks", "1", "1", "0")
+    assert said == "ohhell: tricks add up to 2, but hand 1 has 1 trick\n"
+
+
 def test_bid_forbidden_by_the_hook_is_refused(data_dir: Path) -> None:
     """docs/rules.md: Cartier, bids 3, 2, 4 of 13: the dealer may not bid 4."""
     new_cartier()
