@@ -170,10 +170,14 @@ def test_a_tie_that_decides_who_goes_on_is_refused_naming_table_and_players(
     """docs/rules.md: equal totals, equal bids made: the keeper shows the tie, never breaks it."""
     new(ohhell, "--no-shuffle")
     play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
-    message = ohhell.refused("tournament", "advance", "cup")
-    assert "at cup-r1-t2 P6 and P7 are tied on 20 points with 2 bids made each" in message
-    assert "--order cup-r1-t2=P6,P7" in message
+    assert ohhell.refused("tournament", "advance", "cup") == (
+        "ohhell: at cup-r1-t2 P6 and P7 are tied on 20 points with 2 bids made each, which "
+        "decides who goes on: give the order with --order cup-r1-t2=P6,P7\n"
+    )
     assert "cup-r2-t1" not in tables(ohhell)
+    shown = ohhell.ok("tournament", "show", "cup").splitlines()
+    at_table = shown.index("  cup-r1-t2: P5, P6, P7, P8 (finished)")
+    assert shown[at_table + 2] == "    tied: P6 and P7"  # not "P5 and P6 go on"
 
 
 def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
@@ -215,9 +219,13 @@ def test_a_tie_in_the_final_leaves_no_champion_until_the_organiser_orders_it(
     ohhell.ok("tournament", "advance", "cup")
     play_round(ohhell, FIELD, {"cup-final": TIE_1_2})
     assert show(ohhell)["champion"] is None
-    message = ohhell.refused("tournament", "advance", "cup")
-    assert re.search(r"at cup-final (P1 and P2|P2 and P1) are tied", message)
-    assert "decides who wins" in message
+    tie = re.fullmatch(
+        r"ohhell: at cup-final (P\d) and (P\d) are tied on 21 points with 2 bids made each, "
+        r"which decides who wins: give the order with --order cup-final=\1,\2\n",
+        ohhell.refused("tournament", "advance", "cup"),
+    )
+    assert tie is not None
+    assert {tie[1], tie[2]} == {"P1", "P2"}
     out = ohhell.ok("tournament", "advance", "cup", "--order", "cup-final=P2,P1")
     assert "Champion: P2" in out
     assert show(ohhell)["champion"] == "P2"
@@ -308,6 +316,20 @@ def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
     play_round(ohhell, FIELD)
     (data_dir / "cup-r1-t1.json").unlink()
     assert "cup-r1-t1 (no game 'cup-r1-t1' here" in ohhell.refused("tournament", "advance", "cup")
+    assert tables(ohhell)["cup-r1-t1"]["finished"] is False
+    missing = json.loads(ohhell.ok("tournament", "export", "cup", "-f", "json"))
+    (exported_table,) = [t for t in missing["rounds"][0]["tables"] if t["game"] == "cup-r1-t1"]
+    assert exported_table == {
+        "game": "cup-r1-t1",
+        "players": ["P1", "P2", "P3", "P4"],
+        "finished": False,
+        "standings": [],
+        "hands_played": 0,
+        "hands_total": 0,
+        "totals": {},
+        "bids_made": {},
+        "tied": [],
+    }
     ohhell.ok("new", "X", "Y", "Z", "W", "-g", "cup-r1-t1", "--hands", "1")
     message = ohhell.refused("tournament", "advance", "cup")
     assert "game 'cup-r1-t1' is played by X, Y, Z, W, but the table seats P1, P2, P3, P4" in message
@@ -473,8 +495,11 @@ def test_show_notes_a_closed_table_edited_so_that_someone_else_would_go_on(
     play_round(ohhell, FIELD)
     ohhell.ok("tournament", "advance", "cup")
     ohhell.ok("edit", "-g", "cup-r1-t1", "1", "tricks", "P2=0", "P4=1")
-    out = ohhell.ok("tournament", "show", "cup")
-    assert "Note: cup-r1-t1 was changed after Final was seated: P1 and P2 went on" in out
+    notes = [x for x in ohhell.ok("tournament", "show", "cup").splitlines() if "Note" in x]
+    assert notes == [
+        "Note: cup-r1-t1 was changed after Final was seated: P1 and P2 went on, "
+        "the standings now put P1 and P3 first."
+    ]
     assert "P2" in tables(ohhell)["cup-final"]["players"]
 
 
@@ -596,8 +621,10 @@ def test_collect_refuses_a_game_that_would_lose_entries_made_here(
     blank = exported(data_dir / "cup-r1-t2.json", tmp_path / "t2.json")
     ohhell.ok("bid", "-g", "cup-r1-t2", "1")
     before = (data_dir / "cup-r1-t2.json").read_bytes()
-    message = ohhell.refused("tournament", "collect", "cup", str(blank))
-    assert "cup-r1-t2 here has entries that game 'cup-r1-t2' does not" in message
+    assert ohhell.refused("tournament", "collect", "cup", str(blank)) == (
+        "ohhell: cup-r1-t2 here has entries that game 'cup-r1-t2' does not: "
+        "bring the copy that holds them all\n"
+    )
     assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 
@@ -616,7 +643,7 @@ def test_collect_refuses_another_first_dealer_once_a_trump_is_entered_here(
     before = (data_dir / "cup-r1-t2.json").read_bytes()
     brought = exported(laptop / "cup-r1-t2.json", tmp_path / "t2.json")
     message = ohhell.refused("tournament", "collect", "cup", str(brought))
-    assert "cup-r1-t2 here has another first dealer" in message
+    assert message == "ohhell: cup-r1-t2 here has another first dealer\n"
     assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 
@@ -647,6 +674,38 @@ def test_collect_refuses_a_file_that_is_not_a_game(ohhell: Ohhell, tmp_path: Pat
     junk = tmp_path / "junk.json"
     junk.write_text("[1, 2]", encoding="utf-8")
     assert f"cannot read {junk}" in ohhell.refused("tournament", "collect", "cup", str(junk))
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (None, "No such file or directory"),
+        ("a folder", "not a regular file"),
+        ("{nope", "not valid JSON (Expecting property name enclosed in double quotes at line 1)"),
+        ("[" * 100_000, "not a game (nested too deep)"),
+        (
+            '{"id": "t2", "game": {"schema": 99}}',
+            "written by a newer ohhell (schema 99; this version reads 2): upgrade ohhell-score "
+            "to open it",
+        ),
+        ('{"id": "t2", "game": {"schema": 2}}', "missing field 'players'"),
+    ],
+)
+def test_collect_names_the_file_it_cannot_read_and_why(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, content: str | None, why: str
+) -> None:
+    """One line naming the file, for a file missing, a folder, not JSON, nested too deep,
+    and an export (`ohhell export -f json`) whose game cannot be read; nothing changes."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    brought = tmp_path / "t2.json"
+    if content == "a folder":
+        brought.mkdir()
+    elif content is not None:
+        brought.write_text(content, encoding="utf-8")
+    before = (data_dir / "cup-r1-t2.json").read_bytes()
+    refused = ohhell.refused("tournament", "collect", "cup", str(brought))
+    assert refused == f"ohhell: cannot read {brought}: {why}\n"
+    assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 
 def test_a_table_game_put_in_the_data_directory_counts_as_soon_as_it_is_there(
