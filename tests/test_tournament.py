@@ -260,11 +260,19 @@ def test_the_losers_final_is_won_by_its_first_once_it_is_finished() -> None:
     assert losers_winner(t, res) is None
 
 
-@pytest.mark.parametrize(("stage", "rounds"), [(1, "Round 1"), (2, "Final or Losers' final")])
+@pytest.mark.parametrize(
+    ("players", "closed", "rounds"),
+    [(8, 0, "Round 1"), (8, 1, "Final or Losers' final"), (16, 1, "Round 2 or Losers' round 2")],
+)
 def test_a_game_of_no_table_being_played_is_refused_naming_the_rounds(
-    stage: int, rounds: str
+    players: int, closed: int, rounds: str
 ) -> None:
-    t = finals_seated()[0] if stage == 2 else seated_in_order(losers=True)[0]
+    """The refusal names the round(s) being played, both brackets' once they are two."""
+    t, games = start(players, 1, losers=True)
+    for _ in range(closed):
+        play_round(t, games, names(players))
+        t, created = advance(t, replayed(games))
+        games.update({g.id: g for g in created})
     stranger = table_game(Table("x", ("P1", "P2", "P3", "X")), SHORT, "")
     with pytest.raises(Refused) as refused:
         table_for(t, stranger)
