@@ -542,6 +542,77 @@ def test_a_rule_option_of_the_wrong_type_makes_the_file_unreadable(
     assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "why"),
+    [
+        (
+            "players",
+            ["P1", 2, "P3", "P4", "P5", "P6", "P7", "P8"],
+            "players must be a list of names",
+        ),
+        ("rounds", [], "no rounds"),
+        ("orders", [], "orders must map games to players"),
+        ("seed", "1", "the seed is not a whole number"),
+    ],
+)
+def test_a_tournament_file_with_a_field_of_the_wrong_shape_is_refused_naming_it(
+    ohhell: Ohhell, data_dir: Path, field: str, value: object, why: str
+) -> None:
+    new(ohhell, "--seed", "1", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[field] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {why}\n"
+
+
+def test_a_tournament_file_read_and_saved_again_is_the_same_file(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Every fact read back as written: the seating's order, the bracket, the times."""
+    from ohhell_score.storage import tournaments
+
+    new(ohhell, "--no-shuffle", "--losers-bracket", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    written = path.read_text(encoding="utf-8")
+    assert '"shuffled": false' in written
+    assert '"created": "20' in written
+    tournaments.save(tournaments.load("cup"), keep_backup=False)
+    assert path.read_text(encoding="utf-8") == written
+
+
+def test_a_tournament_file_without_the_optional_fields_reads_as_their_defaults(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """A file without "shuffled", "losers_bracket", "orders" or the times: round 1 drawn,
+    no losers' bracket, no orders."""
+    new(ohhell, "--seed", "1", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for optional in ("shuffled", "losers_bracket", "orders", "created", "updated"):
+        del data[optional]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    first = ohhell.ok("tournament", "show", "cup").splitlines()[0]
+    assert first == "Tournament cup: 8 players, cartier rules; round 1 drawn with seed 1."
+
+
+def test_a_table_game_that_cannot_be_read_stops_the_round_saying_why(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    game = data_dir / "cup-r1-t2.json"
+    game.write_text("{nope", encoding="utf-8")
+    ohhell.refused("tournament", "advance", "cup")  # its one line is cut at the path here
+    why = (
+        f"cannot read {game}: not valid JSON (Expecting property name enclosed in double "
+        f"quotes at line 1); `ohhell restore cup-r1-t2` brings back the previous version "
+        f"({game}.bak)"
+    )
+    shown = ohhell.ok("tournament", "show", "cup").splitlines()
+    assert f"  cup-r1-t2: P5, P6, P7, P8 ({why})" in shown
+
+
 def test_the_file_keeps_the_preset_and_every_rule_option(ohhell: Ohhell, data_dir: Path) -> None:
     """Options not given are written as null; the JSON export leaves them out."""
     new(ohhell, "--seed", "1", "--scoring", "exact", "--decks", "2")
