@@ -283,9 +283,15 @@ def test_a_table_id_already_taken_by_a_game_refuses_the_tournament(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
     ohhell.ok("new", "A", "B", "C", "-g", "cup-r1-t4")
-    assert "cup-r1-t4 exists already" in ohhell.refused("tournament", "new", "cup", *FIELD)
+    assert ohhell.refused("tournament", "new", "cup", *FIELD) == (
+        "ohhell: game cup-r1-t4 exists already: choose another tournament name\n"
+    )
     assert not (data_dir / "tournaments" / "cup.json").exists()
     assert not (data_dir / "cup-r1-t1.json").exists()
+    ohhell.ok("new", "A", "B", "C", "-g", "cup-r1-t1")
+    assert ohhell.refused("tournament", "new", "cup", *FIELD) == (
+        "ohhell: games cup-r1-t1, cup-r1-t4 exist already: choose another tournament name\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -306,7 +312,44 @@ def test_new_refuses_a_bad_name_players_or_rules(
 
 
 def test_an_unknown_tournament_is_refused(ohhell: Ohhell) -> None:
-    assert "no tournament 'cup'" in ohhell.refused("tournament", "show", "cup")
+    assert ohhell.refused("tournament", "show", "cup") == (
+        "ohhell: no tournament 'cup' (start one with `ohhell tournament new`)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("what", "why"),
+    [
+        ("a folder", "not a regular file"),
+        ("[" * 100_000, "not a tournament (nested too deep)"),
+        ("another", "it holds tournament 'other'"),
+    ],
+)
+def test_a_tournament_file_that_is_none_or_another_is_refused_naming_it(
+    ohhell: Ohhell, data_dir: Path, what: str, why: str
+) -> None:
+    new(ohhell, "--seed", "1", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    if what == "a folder":
+        path.unlink()
+        path.mkdir()
+    elif what == "another":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps({**data, "name": "other"}), encoding="utf-8")
+    else:
+        path.write_text(what, encoding="utf-8")
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {why}\n"
+
+
+def test_a_kept_version_that_cannot_be_read_refuses_a_new_tournament(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    (data_dir / "tournaments" / "cup.json.bak").mkdir(parents=True)
+    backup = data_dir / "tournaments" / "cup.json.bak"
+    assert ohhell.refused("tournament", "new", "cup", *FIELD[:8]) == (
+        f"ohhell: cannot read {backup}: not a regular file\n"
+    )
+    assert not (data_dir / "tournaments" / "cup.json").exists()
 
 
 def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
@@ -594,6 +637,11 @@ def test_a_tournament_file_without_the_optional_fields_reads_as_their_defaults(
     path.write_text(json.dumps(data), encoding="utf-8")
     first = ohhell.ok("tournament", "show", "cup").splitlines()[0]
     assert first == "Tournament cup: 8 players, cartier rules; round 1 drawn with seed 1."
+    from ohhell_score.storage import tournaments
+
+    tournaments.save(tournaments.load("cup"))
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert (saved["created"], saved["updated"]) == ("", "")
 
 
 def test_a_table_game_that_cannot_be_read_stops_the_round_saying_why(

@@ -205,6 +205,17 @@ def round_2_seats(players: int, seed: int) -> list[tuple[tuple[int, int], ...]]:
     return [tuple(came_from[p] for p in table.players) for table in t2.current()[0].tables]
 
 
+def test_a_seed_draws_round_2_the_same_in_every_version() -> None:
+    """An organiser who gives the seed again gets the tables they had: place p of the
+    i-th table drawn sits at round-2 table (i + p) mod 4, its seats then drawn."""
+    assert round_2_seats(32, 1995) == [
+        ((3, 1), (1, 0), (5, 0), (0, 1)),
+        ((4, 0), (5, 1), (1, 1), (6, 0)),
+        ((4, 1), (2, 0), (7, 0), (6, 1)),
+        ((3, 0), (2, 1), (7, 1), (0, 0)),
+    ]
+
+
 def test_other_seeds_draw_round_2_otherwise() -> None:
     draws = {tuple(round_2_seats(32, seed)) for seed in (1995, 1996, 1997)}
     assert len(draws) == 3
