@@ -864,6 +864,20 @@ def test_rules_of_an_unknown_preset_exits_2(data_dir: Path) -> None:
     refused(data_dir, "rules", "bridge", code=2)
 
 
+@pytest.mark.parametrize(
+    ("name", "first_line"),
+    [
+        ("cartier", "cartier (the rules of the Cartier Oh Hell tournament), for 4 players:"),
+        ("ten-to-one", "ten-to-one (a club's house rules for five players), for 5 players:"),
+    ],
+)
+def test_rules_name_explains_a_preset_for_the_table_its_source_describes(
+    name: str, first_line: str
+) -> None:
+    """docs/rules.md "Presets": ten-to-one is a five-player game, the others four."""
+    assert ok("rules", name).splitlines()[0] == first_line
+
+
 # --- the installed program ----------------------------------------------------------
 
 
