@@ -629,11 +629,13 @@ def test_a_tournament_file_read_and_saved_again_is_the_same_file(
     """Every fact read back as written: the seating's order, the bracket, the times."""
     from ohhell_score.storage import tournaments
 
-    new(ohhell, "--no-shuffle", "--losers-bracket", players=FIELD[:8])
+    new(ohhell, "--no-shuffle", "--losers-bracket", players=["Zoë", *FIELD[1:8]])
     path = data_dir / "tournaments" / "cup.json"
     written = path.read_text(encoding="utf-8")
-    assert '"shuffled": false' in written
-    assert '"created": "20' in written
+    assert written.startswith('{\n "schema": 2,\n "name": "cup",\n "players": [\n  "Zoë",\n')
+    assert '\n "shuffled": false,\n' in written
+    assert '\n "created": "20' in written
+    assert '\n "updated": "20' in written
     tournaments.save(tournaments.load("cup"), keep_backup=False)
     assert path.read_text(encoding="utf-8") == written
 

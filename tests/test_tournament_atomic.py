@@ -108,6 +108,16 @@ def test_a_table_that_cannot_be_written_undoes_the_whole_seating(
     seated_and_playable(ohhell)
 
 
+def test_an_advance_keeps_the_tournament_as_it_was_before_it_as_the_bak(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    args = ready_for(ohhell, "advance")
+    saved = data_dir / ts.FOLDER / "cup.json"
+    before = saved.read_bytes()
+    ohhell.ok(*args)
+    assert saved.with_name("cup.json.bak").read_bytes() == before
+
+
 def _killed_at_the_second_table(args: tuple[str, ...]) -> None:
     """In a child process: run the command and die (SIGKILL-like) as it writes the
     second table's game."""
