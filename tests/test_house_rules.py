@@ -159,6 +159,26 @@ def test_rules_name_explains_a_house_rule(ohhell: Ohhell) -> None:
     assert "Hook: none; the dealer bids freely." in out
 
 
+def test_rules_name_explains_a_house_rule_for_its_bases_table(ohhell: Ohhell) -> None:
+    """A house rule is explained for the table its base preset describes, played by as
+    many: ten-to-one's five."""
+    ohhell.ok("rules", "save", "fiver", "--rules", "ten-to-one", "--hook", "never")
+    lines = ohhell.ok("rules", "fiver").splitlines()
+    assert lines[:2] == [
+        "fiver (house rule: ten-to-one with --hook never), for 5 players:",
+        "  Players: usually 5 (3 to 5).",
+    ]
+
+
+def test_a_house_rule_keeps_max_as_a_word(ohhell: Ohhell) -> None:
+    """docs/rules.md "Hand patterns": `max` depends on the table, so a house rule keeps
+    the word (in lower case, without spaces), not one table's number."""
+    out = ohhell.ok("rules", "save", "wide", "--rules", "classic", "--hands", " MAX-1 , 1-Max ")
+    assert out.splitlines()[0] == "Saved house rule wide: classic with --hands max-1,1-max."
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", "g", "--rules", "wide")
+    assert len(ohhell.sheet("-g", "g")["rules"]["hands"]) == 20  # 10 down to 1, 1 up to 10
+
+
 def test_an_unknown_rule_name_is_a_malformed_command(ohhell: Ohhell) -> None:
     assert "is not a preset" in ohhell.refused("rules", "tuesday", code=2)
 
