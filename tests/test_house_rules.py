@@ -270,6 +270,9 @@ def test_a_house_rule_file_from_a_newer_version_is_refused() -> None:
         ("decks", "2", "decks and deck_size are whole numbers"),
         ("deck_size", 6.5, "decks and deck_size are whole numbers"),
         ("color", "red", "unknown field 'color'"),
+        ("name", 7, "a house rule needs a name and a base preset"),
+        ("base", None, "a house rule needs a name and a base preset"),
+        ("base", "friday", "base 'friday' is not a built-in preset"),
     ],
 )
 def test_a_house_rule_file_is_read_field_by_field(field: str, value: object, said: str) -> None:
