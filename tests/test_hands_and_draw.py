@@ -243,6 +243,11 @@ def test_the_published_variants(
 def test_boerenbridge_plays_the_second_eight_without_trump(ohhell: Ohhell) -> None:
     """docs/rules.md "Presets": hand 9 is the 8 again, without trump; made: 5 + tricks."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "b", "--rules", "boerenbridge")
+    # Its formula is the preset's own: the sheet names no change from it.
+    assert ohhell.ok("show", "-g", "b").splitlines()[0] == "b · boerenbridge · 16 hands"
+    assert "Scoring: by the formula 'made: 5+t; missed: -d': bid made, 5 + the tricks" in (
+        ohhell.ok("rules", "boerenbridge")
+    )
     sheet = ohhell.sheet("-g", "b")
     assert [h["trump"] for h in sheet["hands"][7:9]] == [None, "notrump"]
     ohhell.ok("trump", "-g", "b", "s")
