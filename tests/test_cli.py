@@ -174,6 +174,31 @@ def test_new_without_players_exits_2(data_dir: Path) -> None:
     refused(data_dir, "new", code=2)
 
 
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (["Ann", "", "Cat"], "player name '' must be 1 to 24 characters"),
+        (["Ann", "B" * 25, "Cat"], f"player name '{'B' * 25}' must be 1 to 24 characters"),
+        (["Ann", " Bob", "Cat"], "player name ' Bob' has spaces at an end"),
+        (["Ann", "B=b", "Cat"], "player name 'B=b' contains '=' (it separates NAME=N)"),
+        (["Ann", "Bo\x07b", "Cat"], "player name 'Bo\\x07b' has characters that cannot be printed"),
+        (["Ann", "Bob", "ANN"], "two players are called 'ANN' (names ignore case)"),
+        (["Ann", "Bob", "Cat", "--dealer", "Zed"], "no player 'Zed' in this game: Ann, Bob, Cat"),
+    ],
+)
+def test_new_refuses_a_name_the_contract_does_not_allow_saying_why(
+    data_dir: Path, players: list[str], said: str
+) -> None:
+    """cli-contract: 1 to 24 printable characters, unique ignoring case, no `=`, no
+    spaces at either end; the first dealer is one of the players."""
+    assert refused(data_dir, "new", *players) == f"ohhell: {said}\n"
+
+
+def test_new_takes_a_name_of_24_characters() -> None:
+    ok("new", "Ann", "B" * 24, "C", "-g", "g")
+    assert sheet("-g", "g")["players"] == ["Ann", "B" * 24, "C"]
+
+
 def test_new_takes_any_printable_name() -> None:
     """cli-contract: `Zoë`, `Ann Marie`, `<b>Bo</b>`, `@home` are names like any other."""
     names = ["Zoë", "Ann Marie", "<b>Bo</b>", "@home"]
@@ -216,13 +241,14 @@ def test_bid_positional_numbers_go_in_bidding_order() -> None:
 
 def test_bid_out_of_turn_is_refused(data_dir: Path) -> None:
     new_cartier()
-    message = refused(data_dir, "bid", "Cat=2")
-    assert "Bob" in message
+    said = refused(data_dir, "bid", "Cat=2")
+    assert said == "ohhell: it is Bob's turn to bid in hand 1, not Cat's\n"
 
 
 def test_bid_out_of_order_is_refused_and_keeps_none(data_dir: Path) -> None:
     new_cartier()
-    refused(data_dir, "bid", "Bob=1", "Dan=2", "Cat=1")
+    said = refused(data_dir, "bid", "Bob=1", "Dan=2", "Cat=1")
+    assert said == "ohhell: it is Cat's turn to bid in hand 1, not Dan's\n"
     assert sheet()["hands"][0]["bids"] == {}
 
 
@@ -234,22 +260,47 @@ def test_bid_naming_a_player_twice_is_refused(data_dir: Path) -> None:
 
 def test_bid_by_an_unknown_player_is_refused(data_dir: Path) -> None:
     new_cartier()
-    assert "Zed" in refused(data_dir, "bid", "Zed=1")
+    said = refused(data_dir, "bid", "Zed=1")
+    assert said == "ohhell: no player 'Zed' at the table: Bob, Cat, Dan, Ann\n"
 
 
-@pytest.mark.parametrize("args", [["14"], ["Bob=14"], ["-1"], ["Bob=-1"], ["3", "-1"]])
-def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "who"),
+    [
+        (["14"], "Bob 14"),
+        (["Bob=14"], "Bob 14"),
+        (["-1"], "Bob -1"),
+        (["Bob=-1"], "Bob -1"),
+        (["3", "-1"], "Cat -1"),
+    ],
+)
+def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str], who: str) -> None:
     """cli-contract: out of 0..n, negative numbers included, is a refusal (exit 1)."""
     new_cartier()
-    refused(data_dir, "bid", *args)
+    player, value = who.split()
+    assert refused(data_dir, "bid", *args) == (
+        f"ohhell: {player} cannot bid {value}: hand 1 deals 13 cards, so a bid is 0 to 13\n"
+    )
     assert sheet()["hands"][0]["bids"] == {}
+
+
+def test_a_one_card_hand_is_spoken_of_in_the_singular(data_dir: Path) -> None:
+    ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "--hook", "never")
+    assert refused(data_dir, "bid", "2") == (
+        "ohhell: Bob cannot bid 2: hand 1 deals 1 card, so a bid is 0 to 1\n"
+    )
+    ok("bid", "1", "0", "0")
+    said = refused(data_dir, "tricks", "1", "1", "0")
+    assert said == "ohhell: tricks add up to 2, but hand 1 has 1 trick\n"
 
 
 def test_bid_forbidden_by_the_hook_is_refused(data_dir: Path) -> None:
     """docs/rules.md: Cartier, bids 3, 2, 4 of 13: the dealer may not bid 4."""
     new_cartier()
     ok("bid", "3", "2", "4")
-    assert "4" in refused(data_dir, "bid", "Ann=4")
+    assert refused(data_dir, "bid", "Ann=4") == (
+        "ohhell: Ann (dealer) may not bid 4: the bids would add up to 13 for 13 tricks (the hook)\n"
+    )
     ok("bid", "Ann=5")
 
 
@@ -270,10 +321,26 @@ def test_bid_without_a_value_exits_2(data_dir: Path) -> None:
     refused(data_dir, "bid", code=2)
 
 
+def test_the_domain_refuses_a_call_with_no_bids() -> None:
+    """`bid` without a value exits 2 before the domain; any other caller is refused."""
+    from ohhell_score.domain.errors import Refused
+    from ohhell_score.domain.game import progress, with_bids
+    from ohhell_score.storage.games import load
+
+    new_cartier()
+    with pytest.raises(Refused) as refusal:
+        with_bids(progress(load("g")), [])
+    assert str(refusal.value) == "no bids given"
+
+
 def test_bid_when_all_have_bid_is_refused(data_dir: Path) -> None:
     new_cartier()
     ok("bid", "3", "2", "4", "3")
-    refused(data_dir, "bid", "1")
+    said = refused(data_dir, "bid", "1")
+    assert said == "ohhell: not a bid now: hand 1 needs the trump (Dan names it) next\n"
+    ok("trump", "hearts")
+    said = refused(data_dir, "bid", "1")
+    assert said == "ohhell: not a bid now: hand 1 needs the tricks next\n"
 
 
 def test_bid_on_a_game_that_does_not_exist_is_refused(data_dir: Path) -> None:
@@ -286,10 +353,12 @@ def test_bid_before_any_game_is_refused(data_dir: Path) -> None:
 
 
 def test_bid_on_a_finished_game_is_refused(data_dir: Path) -> None:
-    ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none")
+    ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ok("bid", "0", "1", "0")
+    ok("tricks", "1", "0", "1")
     ok("bid", "0", "0", "0")
     ok("tricks", "1", "0", "0")
-    refused(data_dir, "bid", "0")
+    assert refused(data_dir, "bid", "0") == "ohhell: game g is finished: all 2 hands are scored\n"
 
 
 # --- trump -------------------------------------------------------------------------
@@ -306,32 +375,53 @@ def test_trump_is_typed_as_a_name_a_letter_or_a_symbol(typed: str, suit: str) ->
     assert sheet()["hands"][0]["trump"] == suit
 
 
-@pytest.mark.parametrize("rules", [["--rules", "ten-to-one"], ["--trump", "none"]])
-def test_trump_is_refused_where_the_rules_fix_it(data_dir: Path, rules: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("rules", "fixed"), [(["--rules", "ten-to-one"], "hearts"), (["--trump", "none"], "no trump")]
+)
+def test_trump_is_refused_where_the_rules_fix_it(
+    data_dir: Path, rules: list[str], fixed: str
+) -> None:
     ok("new", *FOUR, *rules)
-    refused(data_dir, "trump", "s")
+    said = f"ohhell: the rules fix hand 1's trump ({fixed}); nothing to enter\n"
+    assert refused(data_dir, "trump", "s") == said
     ok("bid", "1", "1", "1", "1")
-    refused(data_dir, "trump", "s")
+    assert refused(data_dir, "trump", "s") == said
 
 
 def test_trump_is_refused_before_the_bids_under_named(data_dir: Path) -> None:
     new_cartier()
-    refused(data_dir, "trump", "hearts")
+    assert refused(data_dir, "trump", "hearts") == (
+        "ohhell: not trump now: hand 1 needs Bob's bid next\n"
+    )
     ok("bid", "3")
-    refused(data_dir, "trump", "hearts")
+    assert refused(data_dir, "trump", "hearts") == (
+        "ohhell: not trump now: hand 1 needs Cat's bid next\n"
+    )
 
 
 def test_trump_is_refused_once_entered(data_dir: Path) -> None:
     ok("new", *FOUR, "--rules", "classic")
     ok("trump", "h")
-    refused(data_dir, "trump", "s")
+    said = refused(data_dir, "trump", "s")
+    assert said == "ohhell: not trump now: hand 1 needs Bob's bid next\n"
 
 
-@pytest.mark.parametrize("method", ["upcard", "cut"])
-def test_notrump_is_refused_under_upcard_and_cut(data_dir: Path, method: str) -> None:
+def test_bids_wait_for_the_turned_up_trump(data_dir: Path) -> None:
+    """Under upcard the trump is entered first, and no player names it."""
+    ok("new", *FOUR, "--trump", "upcard")
+    said = refused(data_dir, "bid", "1")
+    assert said == "ohhell: not a bid now: hand 1 needs the trump next\n"
+
+
+@pytest.mark.parametrize(("method", "card"), [("upcard", "turned-up card"), ("cut", "cut card")])
+def test_notrump_is_refused_under_upcard_and_cut(data_dir: Path, method: str, card: str) -> None:
     ok("new", *FOUR, "--trump", method)
-    refused(data_dir, "trump", "nt")
-    refused(data_dir, "trump", "notrump")
+    said = (
+        f"ohhell: no trump is not a choice: the {card} shows a suit (spades, hearts, "
+        "diamonds or clubs)\n"
+    )
+    assert refused(data_dir, "trump", "nt") == said
+    assert refused(data_dir, "trump", "notrump") == said
     ok("trump", "d")
 
 
@@ -350,7 +440,8 @@ def test_a_hand_that_deals_every_card_under_upcard_has_no_trump_entry(data_dir: 
     data = sheet()
     assert [h["trump"] for h in data["hands"]] == ["notrump", None]
     assert data["next"]["step"] == "bid"
-    refused(data_dir, "trump", "s")
+    said = refused(data_dir, "trump", "s")
+    assert said == "ohhell: the rules fix hand 1's trump (no trump); nothing to enter\n"
 
 
 def test_a_hand_that_deals_every_card_under_cut_still_has_a_trump() -> None:
@@ -400,39 +491,57 @@ def test_tricks_positional_go_in_bidding_order() -> None:
     assert sheet()["hands"][0]["tricks"] == {"Bob": 3, "Cat": 2, "Dan": 5, "Ann": 3}
 
 
+ORDER = "in bidding order: Bob, Cat, Dan, Ann"
+
+
 @pytest.mark.parametrize(
-    "args",
+    ("args", "said"),
     [
-        ["3", "2", "5", "4"],
-        ["Bob=3", "Cat=2", "Dan=5", "Ann=4"],
-        ["Bob=3", "Cat=2", "Dan=8"],
-        ["3", "2", "8"],
-        ["3", "2", "5", "3", "0"],
-        ["Bob=3", "Cat=2", "Dan=5", "Zed=3"],
-        ["Bob=3", "Cat=2", "Dan=5", "bob=3"],
-        ["Bob=3", "Cat=2", "Dan=9", "Ann=-1"],
-        ["3", "2", "9", "-1"],
-        ["Bob=3", "2", "5", "3"],
+        (["3", "2", "5", "4"], "tricks add up to 14, but hand 1 has 13 tricks"),
+        (["Bob=3", "Cat=2", "Dan=5", "Ann=4"], "tricks add up to 14, but hand 1 has 13 tricks"),
+        (
+            ["Bob=3", "Cat=2", "Dan=8"],
+            "tricks are entered for every player at once; missing: Ann",
+        ),
+        (
+            ["Bob=3", "Cat=10"],
+            "tricks are entered for every player at once; missing: Dan, Ann",
+        ),
+        (["3", "2", "8"], f"3 numbers given for 4 players; {ORDER}"),
+        (["3", "2", "5", "3", "0"], f"5 numbers given for 4 players; {ORDER}"),
+        (
+            ["Bob=3", "Cat=2", "Dan=5", "Zed=3"],
+            "no player 'Zed' at the table: Bob, Cat, Dan, Ann",
+        ),
+        (["Bob=3", "Cat=2", "Dan=5", "bob=3"], "Bob is named twice"),
+        (["Bob=3", "Cat=2", "Dan=9", "Ann=-1"], "Ann cannot take -1 tricks: hand 1 has 13"),
+        (["3", "2", "9", "-1"], "Ann cannot take -1 tricks: hand 1 has 13"),
+        (
+            ["Bob=3", "2", "5", "3"],
+            "give tricks all by name (NAME=N) or all as numbers, not mixed",
+        ),
     ],
 )
 def test_tricks_that_do_not_add_up_or_miss_a_player_are_refused(
-    data_dir: Path, args: list[str]
+    data_dir: Path, args: list[str], said: str
 ) -> None:
     bid_hand_one()
-    refused(data_dir, "tricks", *args)
+    assert refused(data_dir, "tricks", *args) == f"ohhell: {said}\n"
     assert sheet()["hands"][0]["tricks"] == {}
 
 
 def test_tricks_before_the_bids_are_in_are_refused(data_dir: Path) -> None:
     new_cartier()
     ok("bid", "3", "2")
-    refused(data_dir, "tricks", "3", "2", "5", "3")
+    said = refused(data_dir, "tricks", "3", "2", "5", "3")
+    assert said == "ohhell: not tricks now: hand 1 needs Dan's bid next\n"
 
 
 def test_tricks_before_the_trump_is_named_are_refused(data_dir: Path) -> None:
     new_cartier()
     ok("bid", "3", "2", "4", "3")
-    refused(data_dir, "tricks", "3", "2", "5", "3")
+    said = refused(data_dir, "tricks", "3", "2", "5", "3")
+    assert said == "ohhell: not tricks now: hand 1 needs the trump (Dan names it) next\n"
 
 
 def test_tricks_naming_a_player_twice_are_refused_though_the_last_values_add_up(
@@ -473,7 +582,7 @@ def test_tricks_that_are_not_numbers_exit_2(data_dir: Path, args: list[str]) -> 
 def test_undo_takes_back_the_last_bid() -> None:
     new_cartier()
     ok("bid", "3", "2")
-    ok("undo")
+    assert ok("undo").splitlines()[0] == "Took back Cat's bid of 2 in hand 1."
     data = sheet()
     assert data["hands"][0]["bids"] == {"Bob": 3}
     assert data["next"]["player"] == "Cat"
@@ -482,7 +591,7 @@ def test_undo_takes_back_the_last_bid() -> None:
 @pytest.mark.usefixtures("both_paths")
 def test_undo_takes_back_the_trump() -> None:
     bid_hand_one()
-    ok("undo")
+    assert ok("undo").splitlines()[0] == "Took back the trump of hand 1 (hearts)."
     data = sheet()
     assert data["hands"][0]["trump"] is None
     assert data["next"]["step"] == "trump"
@@ -493,7 +602,7 @@ def test_undo_takes_back_the_trump() -> None:
 def test_undo_goes_back_into_the_previous_hand() -> None:
     bid_hand_one()
     ok("tricks", "3", "2", "5", "3")
-    ok("undo")
+    assert ok("undo").splitlines()[0] == "Took back the tricks of hand 1."
     data = sheet()
     assert data["hands"][0]["tricks"] == {} and data["hands"][0]["scores"] == {}
     assert data["totals"] == dict.fromkeys(FOUR, 0)
@@ -506,7 +615,7 @@ def test_undo_goes_back_into_the_previous_hand() -> None:
 @pytest.mark.usefixtures("both_paths")
 def test_undo_with_nothing_entered_is_refused(data_dir: Path) -> None:
     new_cartier()
-    refused(data_dir, "undo")
+    assert refused(data_dir, "undo") == "ohhell: nothing to undo: no entries yet\n"
 
 
 @pytest.mark.usefixtures("both_paths")
@@ -561,20 +670,54 @@ def test_edit_tricks_keeps_the_sum_and_rescores() -> None:
 
 def test_edit_of_one_players_tricks_that_breaks_the_sum_is_refused(data_dir: Path) -> None:
     three_hands()
-    refused(data_dir, "edit", "2", "tricks", "Dan=4")
+    said = refused(data_dir, "edit", "2", "tricks", "Dan=4")
+    assert said == "ohhell: tricks add up to 13, but hand 2 has 12 tricks\n"
 
 
 def test_edit_keeps_the_hook(data_dir: Path) -> None:
     """Hand 1: Bob 3, Cat 2, Dan 4 of 13: Ann (dealer) may not come to 4."""
     three_hands()
-    refused(data_dir, "edit", "1", "bids", "Ann=4")
-    refused(data_dir, "edit", "1", "bids", "Bob=4")  # 4 + 2 + 4 + 3 = 13
+    hook = "the bids would add up to 13 for 13 tricks (the hook)"
+    assert refused(data_dir, "edit", "1", "bids", "Ann=4") == (
+        f"ohhell: Ann (dealer) may not bid 4 in hand 1: {hook}\n"
+    )
+    assert refused(data_dir, "edit", "1", "bids", "Bob=4") == (  # 4 + 2 + 4 + 3 = 13
+        f"ohhell: Ann (dealer) may not bid 3 in hand 1: {hook}\n"
+    )
 
 
 def test_edit_keeps_bids_in_range(data_dir: Path) -> None:
     three_hands()
-    refused(data_dir, "edit", "1", "bids", "Ann=14")
-    refused(data_dir, "edit", "1", "bids", "Ann=-1")
+    assert refused(data_dir, "edit", "1", "bids", "Ann=14") == (
+        "ohhell: Ann cannot bid 14: hand 1 deals 13 cards, so 0 to 13\n"
+    )
+    assert refused(data_dir, "edit", "1", "bids", "Ann=-1") == (
+        "ohhell: Ann cannot bid -1: hand 1 deals 13 cards, so 0 to 13\n"
+    )
+    ok("edit", "1", "bids", "Ann=13", "Bob=0")  # both ends of 0..13
+    assert sheet()["hands"][0]["bids"] == {"Bob": 0, "Cat": 2, "Dan": 4, "Ann": 13}
+
+
+def test_the_domain_edit_refuses_what_the_command_line_cannot_send() -> None:
+    """with_edit checks for itself what `edit`'s arguments already rule out (a value
+    without a name, no value, a kind other than bids or tricks), for any other caller."""
+    from ohhell_score.domain.errors import Refused
+    from ohhell_score.domain.game import Assignment, progress, with_edit
+    from ohhell_score.storage.games import load
+
+    three_hands()
+    prog = progress(load("g"))
+    no_names = "edit takes NAME=N for each value it changes"
+    cases: list[tuple[str, list[Assignment], str]] = [
+        ("bids", [(None, 3)], no_names),
+        ("bids", [("Ann", 3), (None, 3)], no_names),
+        ("tricks", [], no_names),
+        ("trump", [("Ann", 1)], "edit changes bids or tricks, not 'trump'"),
+    ]
+    for what, items, said in cases:
+        with pytest.raises(Refused) as refusal:
+            with_edit(prog, 1, what, items)
+        assert str(refusal.value) == said
 
 
 def test_edit_keeps_the_recorded_trump() -> None:
@@ -597,7 +740,9 @@ def test_edit_naming_a_player_twice_is_refused(data_dir: Path, what: str) -> Non
 @pytest.mark.parametrize("hand", ["4", "0", "24", "-1"])
 def test_edit_of_a_hand_not_scored_is_refused(data_dir: Path, hand: str) -> None:
     three_hands()
-    refused(data_dir, "edit", hand, "bids", "Ann=1")
+    assert refused(data_dir, "edit", hand, "bids", "Ann=1") == (
+        f"ohhell: hand {hand} has no tricks recorded yet; only scored hands are edited\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -187,3 +187,151 @@ def test_a_game_missing_a_field_is_refused_naming_the_field(ohhell: Any, data_di
     data = _game_file(ohhell, data_dir)
     del data["players"]
     assert _refused(json.dumps(data)) == "cannot read g.json: missing field 'players'"
+
+
+def _every_part(ohhell: Any, data_dir: Path) -> dict[str, Any]:
+    """A game file with every kind of entry, a correction and a note."""
+    ohhell.ok("new", "A", "B", "C", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("note", "1", "misdeal")
+    ohhell.ok("seat", "replace", "B", "Bo", "--carry")
+    ohhell.ok("seat", "join", "D", "--after", "A", "--score", "3")
+    ohhell.ok("bid", "0", "0", "0", "0")
+    ohhell.ok("undo")  # a correction
+    ohhell.ok("bid", "0")  # D's bid again: a bid by someone who joined
+    data: dict[str, Any] = json.loads((data_dir / "g.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _first(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    return lambda data: next(e for e in data["entries"] if e["kind"] == kind)
+
+
+def _d_bids_as_b(data: dict[str, Any]) -> dict[str, Any]:
+    """The join, with the bid of who joins made by "b" (B's name, another spelling)."""
+    for entry in data["entries"]:
+        if entry.get("player") == "D" and entry["kind"] == "bid":
+            entry["player"] = "b"
+    return _first("join")(data)
+
+
+#: A part of the game file, the key changed in it, its new value, and what is said.
+WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]] = [
+    (lambda d: d, "players", "A B C", "players must be a list of names"),
+    (lambda d: d, "players", ["A", "B", "a"], "two players are called 'a' (names ignore case)"),
+    (lambda d: d, "first_dealer", "Q", "first dealer 'Q' is not a player"),
+    (lambda d: d, "created", 5, "the time it was created is not text"),
+    (lambda d: d, "scorer", "x" * 65, "the scorer must be at most 64 printable characters"),
+    (_first("bid"), "player", "Q", "a bid by 'Q', who is not a player"),
+    (_first("bid"), "bid", "1", "a bid is not a whole number"),
+    (_first("bid"), "hand", 1.0, "an entry's hand is not a whole number"),
+    (_first("bid"), "at", 0, "an entry's time is not text"),
+    (_first("bid"), "kind", "bet", "unknown entry kind 'bet'"),
+    (_first("tricks"), "tricks", [1, 0, 1], "tricks must map players to numbers"),
+    (lambda d: _first("tricks")(d)["tricks"], "A", "1", "tricks is not a whole number"),
+    (_first("replace"), "carry", "yes", "a replace's carry is not true or false"),
+    (_first("bid"), "hand", 2, "an entry for hand 2 while hand 1 is on"),
+    (_first("replace"), "hand", 1, "a seat change for hand 1 while hand 2 is on"),
+    (_first("replace"), "old", "Q", "Q is not seated: A, B, C"),
+    (_d_bids_as_b, "player", "b", "b sat here before under another spelling"),
+    (_first("join"), "score", "3", "a join's score is not a whole number"),
+    (lambda d: d["history"][0], "kind", "redo", "a correction's kind is not one of edit, undo"),
+    (
+        lambda d: d["history"][0],
+        "what",
+        "notes",
+        "what a correction changed is not one of bids, tricks, trump, seat",
+    ),
+    (lambda d: d["history"][0], "hand", "2", "a correction's hand is not a whole number"),
+    (
+        lambda d: d["history"][0],
+        "old",
+        [["D", 0]],
+        "a correction's values must map names to values",
+    ),
+    (lambda d: d["history"][0], "old", {"D": [0]}, "a value is not text"),
+    (
+        lambda d: d["history"][0],
+        "new",
+        {"x" * 65: 0},
+        "a correction's name must be at most 64 printable characters",
+    ),
+    (lambda d: d["history"][0], "at", 1, "a correction's time is not text"),
+    (lambda d: d, "notes", {"1": "misdeal"}, "notes must be a list"),
+    (lambda d: d["notes"][0], "text", 7, "a note is not text"),
+    (lambda d: d["notes"][0], "at", 7, "a note's time is not text"),
+    (lambda d: d["notes"], 0, "misdeal", "a note must be an object"),
+    (lambda d: d["notes"][0], "hand", "1", "a note's hand is not a whole number"),
+    (lambda d: d["notes"][0], "hand", 3, "a note on hand 3, which the game does not have"),
+    (lambda d: d["notes"][0], "text", "misdeal ", "a note has spaces at an end"),
+]
+
+
+@pytest.mark.parametrize(
+    ("part", "key", "value", "said"), WRONG_PARTS, ids=[w[-1] for w in WRONG_PARTS]
+)
+def test_a_game_file_with_a_part_of_the_wrong_form_is_refused_saying_which(
+    ohhell: Any,
+    data_dir: Path,
+    part: Callable[[dict[str, Any]], Any],
+    key: str | int,
+    value: object,
+    said: str,
+) -> None:
+    """What `show` says of a hand-edited game file names the part that is wrong."""
+    data = _every_part(ohhell, data_dir)
+    assert codec.parse_progress(json.dumps(data), "g.json").game.notes  # whole, it reads
+    part(data)[key] = value
+    assert _refused(json.dumps(data)) == f"cannot read g.json: {said}"
+
+
+def test_a_game_file_with_an_entry_after_the_last_hand_is_refused(
+    ohhell: Any, data_dir: Path
+) -> None:
+    ohhell.ok("new", "A", "B", "C", "--hands", "1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    data = json.loads((data_dir / "g.json").read_text(encoding="utf-8"))
+    data["entries"].append({**data["entries"][0], "hand": 2})
+    assert _refused(json.dumps(data)) == (
+        "cannot read g.json: the game is over: every hand is scored"
+    )
+
+
+def test_a_game_file_without_its_optional_fields_reads_as_a_game_without_them(
+    ohhell: Any, data_dir: Path
+) -> None:
+    """Times, the scorer, corrections and notes may be missing from a game file (one
+    written by hand, or before they were kept): the game reads, with no time."""
+    data = _every_part(ohhell, data_dir)
+    for item in (*data["entries"], *data["notes"]):
+        del item["at"]
+    for key in ("created", "updated", "scorer"):
+        del data[key]
+    (data_dir / "g.json").write_text(json.dumps(data), encoding="utf-8")
+    game = codec.parse_progress(json.dumps(data), "g.json").game
+    assert (game.created, game.updated, game.scorer) == ("", "", None)
+    assert {e.at for e in game.entries} == {n.at for n in game.notes} == {""}
+    assert len(game.history) == 1
+    history = ohhell.ok("history", "-g", "g").splitlines()
+    assert history[0] == "(no time)  hand 1    B bids 1"
+    assert "(no time)  hand 1    note: misdeal" in history
+    del data["history"], data["notes"]
+    game = codec.parse_progress(json.dumps(data), "g.json").game
+    assert (game.history, game.notes) == ((), ())
+
+
+def test_a_game_file_with_a_seat_change_inside_a_begun_hand_is_refused(
+    ohhell: Any, data_dir: Path
+) -> None:
+    """cli-contract: seats change only before a hand's first entry, in a file too."""
+    data = _every_part(ohhell, data_dir)
+    entries = data["entries"]
+    first_bid = next(i for i, e in enumerate(entries) if e["kind"] == "bid" and e["hand"] == 2)
+    leave = {"kind": "leave", "hand": 2, "player": "C", "at": ""}
+    entries.insert(first_bid + 1, leave)  # after the hand's first bid
+    assert _refused(json.dumps(data)) == (
+        "cannot read g.json: hand 2 has begun (a trump or a bid is in): seats change only "
+        "before a hand's first entry; undo those entries first"
+    )

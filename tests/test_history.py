@@ -56,6 +56,44 @@ def test_history_lists_entries_with_their_times(ohhell: Ohhell) -> None:
 
 
 @pytest.mark.usefixtures("clock")
+def test_history_gives_the_time_of_a_trump_and_of_every_seat_change(ohhell: Ohhell) -> None:
+    """Each kind of entry keeps its time in the game file (each command reads it back)."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("seat", "replace", "Bob", "Zed")
+    ohhell.ok("seat", "join", "Eve", "--after", "Ann")
+    ohhell.ok("seat", "leave", "Eve")
+    said = lines(ohhell)
+    assert said[0] == "2026-11-27 21:00:01  hand 1    trump: hearts ♥"
+    assert said[-3:] == [
+        "2026-11-27 21:00:04  hand 2    seat: Zed takes Bob's seat",
+        "2026-11-27 21:00:05  hand 2    seat: Eve joins after Ann",
+        "2026-11-27 21:00:06  hand 2    seat: Eve leaves the table",
+    ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_undone_trump_and_an_undone_seat_change_say_what_was_taken_back(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("undo")
+    ohhell.ok("seat", "replace", "Bob", "Zed")
+    ohhell.ok("undo")
+    assert lines(ohhell) == [
+        "2026-11-27 21:00:02  hand 1  * undo: took back the trump (hearts ♥)",
+        "2026-11-27 21:00:04  hand 1  * undo: took back Zed taking Bob's seat from hand 1",
+    ]
+    assert [(e["what"], e["old"]) for e in events(ohhell)] == [
+        ("trump", {"trump": "hearts"}),
+        ("seat", {"change": "Zed taking Bob's seat from hand 1"}),
+    ]
+
+
+@pytest.mark.usefixtures("clock")
 def test_an_edit_shows_the_old_and_new_values_and_the_entry_as_first_entered(
     ohhell: Ohhell,
 ) -> None:

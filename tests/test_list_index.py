@@ -333,3 +333,29 @@ def test_list_orders_games_by_when_they_were_played_not_by_their_files(
     os.utime(data_dir / "friday.json", (0, 0))
     rows = ohhell.ok("list").splitlines()[2:]
     assert [row.split()[0] for row in rows] == ["friday", "monday", "broken"]
+
+
+def test_every_change_to_a_game_is_its_last_played_time(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """list's "updated" (and so its order) moves with each bid, trump, tricks, edit,
+    undo, seat change and note: each is stamped with the time it was made."""
+    from ohhell_score.storage import games
+
+    moment = ["2026-11-27T20:00:00+01:00"]
+    monkeypatch.setattr(games, "now", lambda: moment[0])
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
+    changes = [
+        ("trump", "hearts"),
+        ("bid", "1", "0", "0"),
+        ("tricks", "1", "0", "1"),
+        ("edit", "1", "bids", "Ann=2"),
+        ("seat", "replace", "Bob", "Zed"),
+        ("undo",),
+        ("note", "misdeal"),
+    ]
+    for minute, change in enumerate(changes, start=1):
+        moment[0] = f"2026-11-27T20:{minute:02d}:00+01:00"
+        ohhell.ok(*change)
+        (row,) = json.loads(ohhell.ok("list", "--json"))
+        assert (change[0], row["updated"]) == (change[0], moment[0])

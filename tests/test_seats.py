@@ -258,12 +258,19 @@ def test_a_player_who_left_cannot_win() -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["seat", "join", "Eve"], "13 cards to each of 4 players, 52 cards; the deck has 39"),
-        (["seat", "leave", "Bob"], "2 players would remain"),
-        (["seat", "replace", "Bob", "cat"], "seated already"),
-        (["seat", "replace", "Zed", "Eve"], "no player 'Zed'"),
-        (["seat", "join", "Eve", "--after", "Zed"], "no player 'Zed'"),
-        (["seat", "join", "E=ve"], "'='"),
+        (
+            ["seat", "join", "Eve"],
+            "Eve cannot join: hand 1 deals 13 cards to each of 4 players, 52 cards; "
+            "the deck has 39",
+        ),
+        (
+            ["seat", "leave", "Bob"],
+            "Bob cannot leave: 2 players would remain; Oh Hell needs at least 3",
+        ),
+        (["seat", "replace", "Bob", "cat"], "cat is seated already (names ignore case)"),
+        (["seat", "replace", "Zed", "Eve"], "no player 'Zed' at the table: Ann, Bob, Cat"),
+        (["seat", "join", "Eve", "--after", "Zed"], "no player 'Zed' at the table: Ann, Bob, Cat"),
+        (["seat", "join", "E=ve"], "player name 'E=ve' contains '=' (it separates NAME=N)"),
     ],
 )
 def test_a_change_that_does_not_fit_is_refused_naming_the_numbers(
@@ -272,7 +279,30 @@ def test_a_change_that_does_not_fit_is_refused_naming_the_numbers(
     """cli-contract: remaining hands must fit the deck, 3 players at least; NEW must be
     a valid name not seated now."""
     ok("new", "Ann", "Bob", "Cat", "--rules", "cartier", "-g", "g")  # 13 cards, 39 in the deck
-    assert says in refused(data_dir, *args)
+    assert refused(data_dir, *args) == f"ohhell: {says}\n"
+
+
+def test_a_change_later_in_the_game_names_the_largest_hand_still_to_come(
+    data_dir: Path,
+) -> None:
+    """rules.md n * N <= D over the hands left: after hand 1 of Cartier for three (39
+    cards), the largest hand to come is the 13 cards of the last, hand 23."""
+    ok("new", "Ann", "Bob", "Cat", "--rules", "cartier", "-g", "g")
+    ok("bid", "0", "0", "0")
+    ok("trump", "hearts")
+    ok("tricks", "13", "0", "0")
+    assert refused(data_dir, "seat", "join", "Eve") == (
+        "ohhell: Eve cannot join: hand 23 deals 13 cards to each of 4 players, 52 cards; "
+        "the deck has 39\n"
+    )
+
+
+def test_an_eighth_player_at_one_deck_is_refused_naming_both_decks(data_dir: Path) -> None:
+    """rules.md: more than 7 players need two decks."""
+    ok("new", "A", "B", "C", "D", "E", "F", "G", "--hands", "1", "--trump", "none", "-g", "g")
+    assert refused(data_dir, "seat", "join", "H") == (
+        "ohhell: H cannot join: 8 players need two decks (104 cards); the deck has 52\n"
+    )
 
 
 def test_seats_change_only_before_a_hands_first_entry_and_not_when_finished(
@@ -280,10 +310,33 @@ def test_seats_change_only_before_a_hands_first_entry_and_not_when_finished(
 ) -> None:
     ok("new", *FOUR, "--hands", "2", "--trump", "cut", "-g", "g")
     ok("trump", "hearts")
-    assert "before a hand's first entry" in refused(data_dir, "seat", "leave", "Ann")
+    assert refused(data_dir, "seat", "leave", "Ann") == (
+        "ohhell: hand 1 has begun (a trump or a bid is in): seats change only before "
+        "a hand's first entry; undo those entries first\n"
+    )
     ok("bid", "0", "0", "1", "0")
     ok("tricks", "0", "0", "2", "0")
-    assert "finished" in refused(data_dir, "seat", "join", "Eve")
+    assert refused(data_dir, "seat", "join", "Eve") == (
+        "ohhell: the game is finished: every hand is scored; seats no longer change\n"
+    )
+
+
+def test_undo_names_each_kind_of_seat_change_it_takes_back() -> None:
+    """cli-contract: "Each change is an entry: `undo` takes it back"; it says which."""
+    ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "none", "-g", "g")
+    ok("seat", "replace", "Bob", "Zed", "--carry")
+    ok("seat", "replace", "Cat", "Yan")
+    ok("seat", "join", "Eve", "--after", "Ann", "--score", "4")
+    ok("seat", "join", "Fay", "--after", "Eve")
+    ok("seat", "leave", "Fay")
+    took_back = [ok("undo").splitlines()[0] for _ in range(5)]
+    assert took_back == [
+        "Took back Fay leaving before hand 1.",
+        "Took back Fay joining after Eve from hand 1.",
+        "Took back Eve joining after Ann with 4 points from hand 1.",
+        "Took back Yan taking Cat's seat from hand 1.",
+        "Took back Zed taking Bob's seat with Bob's total from hand 1.",
+    ]
 
 
 def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None:

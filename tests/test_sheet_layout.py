@@ -237,3 +237,15 @@ def test_on_a_terminal_made_bids_are_green_unless_no_color(
     s = plain.Styler(Terminal())
     assert (s(plain.MADE, plain.GREEN) == "\x1b[32m✓\x1b[0m") is green
     assert s("12", plain.BOLD) == "\x1b[1m12\x1b[0m"
+
+
+def test_the_hook_mark_only_where_the_hook_bound_the_dealer(ohhell: Ohhell) -> None:
+    """docs/rules.md, the hook: hand 1's others bid 3 of 2 cards, so Ann (dealer) was
+    free, no †; in hand 2 the others bid 0 of 1, so Bob could not bid 1: †."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "2", "1", "0")
+    ohhell.ok("tricks", "1", "1", "0")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    lines = ohhell.ok("show").splitlines()
+    assert [line.split()[-1] for line in lines[3:5]] == ["+1", "-1†"]

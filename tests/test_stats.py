@@ -151,6 +151,7 @@ def test_stats_by_preset(ohhell: Ohhell) -> None:
     data = stats_json(ohhell, "--rules", "ten-to-one")
     assert data["games"] == 1
     assert data["players"]["Ann"]["average_total"] == 21.0
+    assert stats_json(ohhell, "--rules", " Ten-To-One ") == data  # as typed at a table
 
 
 @pytest.mark.usefixtures("evenings")
@@ -190,9 +191,9 @@ def test_stats_table_shows_made_bids_and_zero_bids(ohhell: Ohhell) -> None:
 
 @pytest.mark.usefixtures("evenings")
 def test_stats_refuse_a_player_in_no_finished_game(ohhell: Ohhell) -> None:
-    assert "no finished game has a player called 'Eve'" in ohhell.refused(
-        "stats", "--player", "Eve"
-    )
+    """The line names the unknown one of the players asked for, as typed."""
+    said = ohhell.refused("stats", "--vs", "ann", "Eve")
+    assert said == "ohhell: no finished game has a player called 'Eve'\n"
 
 
 def test_a_game_with_its_last_hand_unscored_is_not_counted(ohhell: Ohhell) -> None:
@@ -209,9 +210,8 @@ def test_stats_refuse_a_player_seen_only_in_an_unfinished_game(ohhell: Ohhell) -
     ohhell.ok("new", "Ann", "Bob", "Eve", "-g", "g2", *TWO_HANDS)
     ohhell.ok("bid", "-g", "g2", "1", "0", "1")
     ohhell.ok("tricks", "-g", "g2", "1", "0", "1")
-    assert "no finished game has a player called 'Eve'" in ohhell.refused(
-        "stats", "--player", "Eve"
-    )
+    said = ohhell.refused("stats", "--player", "Eve")
+    assert said == "ohhell: no finished game has a player called 'Eve'\n"
 
 
 def test_equal_shares_of_bids_made_rank_the_smaller_average_miss_first(ohhell: Ohhell) -> None:
@@ -358,6 +358,7 @@ def test_game_facts_are_read_back_as_they_were_kept() -> None:
     ("place", "value"),
     [
         (None, "not a list"),
+        (None, 7),  # no length at all
         (None, GOOD_FACTS[:6]),
         (None, [*GOOD_FACTS, 0]),
         (0, 7),  # the id
@@ -409,6 +410,7 @@ WRONG_CACHE_LINES: dict[str, Callable[[list[Any]], object]] = {
     "another file's key": lambda line: [[line[0][0] + 1, *line[0][1:]], line[1]],
     "facts cut short": lambda line: [line[0], [*line[1][:6], line[1][6][:2]]],
     "facts not a list": lambda line: [line[0], {"facts": line[1]}],
+    "facts a number": lambda line: [line[0], 21],
 }
 
 
@@ -612,3 +614,67 @@ def test_at_80_columns_no_column_of_stats_is_cut(
     dan = next(line for line in lines if line.startswith("Dan"))
     over, under = dan.split()[-1].split("/")
     assert over.isdigit() and under.isdigit()
+
+
+# --- a game whose seats changed (cli-contract, "Seat changes") ----------------------------
+
+
+@pytest.fixture
+def seat_changed(ohhell: Ohhell, clock: Callable[[str], None]) -> None:
+    """g1, started on the 13th: Bob gets up after hand 1 and Dan sits for hand 2,
+    which is played on the 20th. Ann 11 + 10, Bob 11, Cat 10 + 0, Dan 11."""
+    clock("2026-11-13")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g1", *TWO_HANDS)
+    ohhell.ok("bid", "1", "0", "1")
+    ohhell.ok("tricks", "1", "0", "1")
+    clock("2026-11-20")
+    ohhell.ok("seat", "replace", "Bob", "Dan")
+    ohhell.ok("bid", "0", "1", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+
+
+@pytest.mark.usefixtures("seat_changed")
+def test_a_game_whose_seats_changed_counts_under_its_rules_and_the_day_it_started(
+    ohhell: Ohhell,
+) -> None:
+    """As for any game (test_stats_since_a_date_go_by_the_day_a_game_started): the
+    filters read the same facts when the game was replayed seat by seat."""
+    assert stats_json(ohhell, "--rules", "classic")["games"] == 1
+    assert stats_json(ohhell, "--rules", "ten-to-one")["games"] == 0
+    assert stats_json(ohhell, "--since", "2026-11-13")["games"] == 1
+    assert stats_json(ohhell, "--since", "2026-11-20")["games"] == 0
+
+
+@pytest.mark.usefixtures("seat_changed")
+def test_a_game_whose_seats_changed_is_read_once_then_its_facts_kept(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The facts of a replayed game are kept like any other's (the cache would miss
+    it at every run if they were not facts ``to_json`` writes)."""
+    from ohhell_score.storage import stats_cache
+
+    first = stats_json(ohhell)
+    assert first["players"]["Dan"]["hands"] == 1
+
+    def unread(text: object, where: str) -> None:
+        raise AssertionError(f"read {where} again")
+
+    monkeypatch.setattr(stats_cache, "parse_game", unread)
+    assert stats_json(ohhell) == first
+
+
+def test_stats_score_each_hand_with_its_own_cards(ohhell: Ohhell) -> None:
+    """A formula with n (rules.md, "Formulas"): hand 1 deals 2 cards, hand 2 deals 1,
+    and each hand's points use its own n, as on the sheet."""
+    play(
+        ohhell,
+        "g1",
+        ("Ann", "Bob", "Cat"),
+        [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")],
+        "--scoring",
+        "made: 10+n; missed: -n",
+    )
+    totals = ohhell.sheet("-g", "g1")["totals"]
+    assert totals == {"Ann": 12 - 1, "Bob": 12 + 11, "Cat": 12 - 1}
+    players = stats_json(ohhell)["players"]
+    assert {p: s["average_total"] for p, s in players.items()} == totals

@@ -123,6 +123,14 @@ def test_the_file_holds_an_entry_a_line_so_it_reads_and_diffs_by_entry(data_dir:
     assert json.loads("\n".join(lines))["entries"] == bids
 
 
+def test_the_file_holds_a_field_a_line_with_names_as_typed(data_dir: Path) -> None:
+    """A list of plain values stays on its field's line; a name is UTF-8, not escaped."""
+    ok("new", "Zoë", "Bob", "Cat", "-g", "z")
+    lines = (data_dir / "z.json").read_text(encoding="utf-8").splitlines()
+    assert ' "players": ["Zoë", "Bob", "Cat"],' in lines
+    assert ' "history": [],' in lines
+
+
 # --- unreadable files -----------------------------------------------------------------
 
 
@@ -446,7 +454,7 @@ def test_a_game_can_be_read_back_whole(data_dir: Path) -> None:
     ok("tricks", "Ann=3", "Bob=2", "Cat=5", "Dan=3")
     ok("edit", "1", "tricks", "Cat=4", "Dan=4")
     game: Game = games.load("g")
-    assert codec.progress_from_dict(codec.game_to_dict(game)).game == game
+    assert codec.parse_progress(codec.game_text(game), "g.json").game == game
     assert game.players == FOUR and game.first_dealer == 2 and game.scorer == "Zoë"
     assert len(game.entries) == 6 and len(game.history) == 1
 

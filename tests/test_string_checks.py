@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ohhell_score.domain.errors import BadValue
 from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.rules import Hook, Suit, parse_hands
+from tests.conftest import Ohhell
 
 ID = re.compile(r"[a-z0-9-]{1,64}")
 #: The patterns of parse_hands and Hook.parse, with \d as ASCII digits: a hands pattern
@@ -35,6 +38,26 @@ HANDS_LIKE = st.tuples(
 @given(ID_LIKE)
 def test_is_id_is_the_contracts_pattern(text: str) -> None:
     assert is_id(text) == bool(ID.fullmatch(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed"),
+    [("a" * 64, True), ("0", True), ("fri-13", True), ("a" * 65, False), ("", False)],
+)
+def test_an_id_is_1_to_64_characters(text: str, allowed: bool) -> None:
+    """cli-contract ``[a-z0-9-]{1,64}``, at its edges (the random test may miss them)."""
+    assert is_id(text) is allowed
+
+
+@pytest.mark.parametrize("game_id", ["Bad", "x_y", "a" * 65])
+def test_a_game_id_outside_the_contract_is_refused_in_one_line(
+    ohhell: Ohhell, data_dir: Path, game_id: str
+) -> None:
+    said = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", game_id)
+    assert said == (
+        f"ohhell: {game_id!r} is not a game id: use 1 to 64 lower-case letters, digits and '-'\n"
+    )
+    assert not list(data_dir.glob("*.json"))
 
 
 def regex_parse_hands(text: str) -> tuple[int, ...] | None:

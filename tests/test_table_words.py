@@ -49,27 +49,42 @@ def test_an_empty_note_clears_the_hands_note(ohhell: Ohhell) -> None:
     ohhell.ok("note", "1", "misdeal")
     assert "note cleared" in ohhell.ok("note", "1", "")
     assert "note" not in ohhell.ok("show")
-    assert "hand 1 has no note to clear" in ohhell.refused("note", "1", "")
+    assert ohhell.refused("note", "1", "") == "ohhell: hand 1 has no note to clear\n"
 
 
 @pytest.mark.parametrize(
     ("hand", "reason"),
-    [("3", "no hand 3: game t has hands 1 to 2"), ("2", "hand 2 is not reached yet")],
+    [
+        ("3", "no hand 3: game t has hands 1 to 2"),
+        ("2", "hand 2 is not reached yet: the game is on hand 1"),
+    ],
 )
 def test_a_note_on_a_hand_that_does_not_exist_is_refused(
     ohhell: Ohhell, data_dir: Path, hand: str, reason: str
 ) -> None:
     three(ohhell)
     before = (data_dir / "t.json").read_bytes()
-    assert reason in ohhell.refused("note", hand, "misdeal")
+    assert ohhell.refused("note", hand, "misdeal") == f"ohhell: {reason}\n"
     assert (data_dir / "t.json").read_bytes() == before
 
 
 def test_a_note_too_long_or_unprintable_is_refused(ohhell: Ohhell) -> None:
     three(ohhell)
-    assert f"at most {MAX_NOTE} printable" in ohhell.refused("note", "x" * (MAX_NOTE + 1))
-    assert "printable" in ohhell.refused("note", "\x1b[31mred")
+    said = f"ohhell: a note must be at most {MAX_NOTE} printable characters\n"
+    assert ohhell.refused("note", "x" * (MAX_NOTE + 1)) == said
+    assert ohhell.refused("note", "\x1b[31mred") == said
     ohhell.ok("note", "x" * MAX_NOTE)
+    assert f"Hand 1 note: {'x' * MAX_NOTE}" in ohhell.ok("show")  # and the file reads back
+
+
+def test_a_note_after_the_last_hand_goes_to_the_last_hand(ohhell: Ohhell) -> None:
+    """The game is over: no hand is current, so the note is the last hand's."""
+    three(ohhell)
+    first_hand(ohhell)
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    assert ohhell.ok("note", "well played") == "Hand 2 note: well played\n"
+    assert "Hand 2 note: well played" in ohhell.ok("show")
 
 
 def test_a_hand_number_without_text_is_a_malformed_command(ohhell: Ohhell) -> None:
@@ -92,6 +107,24 @@ def test_a_note_is_kept_in_the_game_file_and_read_back(ohhell: Ohhell, data_dir:
     saved = json.loads((data_dir / "t.json").read_text(encoding="utf-8"))
     assert saved["schema"] == 2
     assert [(n["hand"], n["text"]) for n in saved["notes"]] == [(1, "misdeal")]
+
+
+def test_a_note_keeps_its_time_in_the_history_and_the_list(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A note is stamped like an entry: the history says when it was written, and the
+    list's "last played" moves to it (each command reads the game file back)."""
+    from ohhell_score.storage import games
+
+    moment = ["2026-11-13T20:00:00+01:00"]
+    monkeypatch.setattr(games, "now", lambda: moment[0])
+    three(ohhell)
+    moment[0] = "2026-11-13T21:05:30+01:00"
+    ohhell.ok("note", "misdeal")
+    assert ohhell.ok("history", "-g", "t").splitlines() == [
+        "2026-11-13 21:05:30  hand 1    note: misdeal"
+    ]
+    assert ohhell.ok("list").splitlines()[-1].endswith("   2026-11-13 21:05")
 
 
 def test_a_schema_1_game_file_reads_as_it_is(ohhell: Ohhell, data_dir: Path) -> None:

@@ -1,10 +1,10 @@
 """A game as JSON: the game file's format, both ways, and nothing of files or folders.
 
 ``game_to_dict`` and ``game_text`` (a field a line, an entry a line) write it;
-``progress_from_dict`` and ``parse_progress`` read it back, checking its schema
-(``versioned.read_versioned``) and replaying every entry under its rules. Storage saves
-and loads game files with these; the JSON export embeds ``game_to_dict`` and ``import``
-reads it back with ``parse_progress``.
+``parse_progress`` reads it back, checking its schema (``versioned.read_versioned``)
+and replaying every entry under its rules. Storage saves and loads game files with
+these; the JSON export embeds ``game_to_dict`` and ``import`` reads it back with
+``parse_progress``.
 
 Imports inside functions: `list` imports this module through the list index
 (storage/index.py), and `list --json` over an up-to-date index replays no game, so the
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ohhell_score.domain.errors import CorruptGame
 from ohhell_score.domain.ids import check_id
-from ohhell_score.domain.versioned import check_version, read_versioned
+from ohhell_score.domain.versioned import read_versioned
 from ohhell_score.i18n import _
 
 if TYPE_CHECKING:  # imported where a game is built or read (see above)
@@ -194,16 +194,8 @@ def _changes(value: object) -> tuple[tuple[str, int | str], ...]:
     )
 
 
-def progress_from_dict(data: object) -> Progress:
-    """Rebuild a game, checking its shape and replaying every entry under its rules.
-
-    Raises ``ValueError`` (or ``Refused`` from a replayed entry) for anything wrong.
-    """
-    return _progress(check_version(data, SCHEMA, what="game"))
-
-
 def _progress(data: dict[str, Any]) -> Progress:
-    """The replayed game of a checked game object (``check_version``)."""
+    """The replayed game of a checked game object (``versioned.check_version``)."""
     from ohhell_score.domain.game import (
         Bid,
         Correction,
