@@ -149,9 +149,12 @@ def test_advance_is_refused_while_a_table_is_unfinished_and_changes_nothing(
     new(ohhell, "--seed", "9")
     play_round(ohhell, FIELD)
     ohhell.ok("undo", "-g", "cup-r1-t6")
+    ohhell.ok("undo", "-g", "cup-r1-t7")
     before = (data_dir / "tournaments" / "cup.json").read_bytes()
     message = ohhell.refused("tournament", "advance", "cup")
-    assert "Round 1 not finished: cup-r1-t6 (hand 2 of 2)" in message
+    assert message == (
+        "ohhell: Round 1 not finished: cup-r1-t6 (hand 2 of 2); cup-r1-t7 (hand 2 of 2)\n"
+    )
     assert (data_dir / "tournaments" / "cup.json").read_bytes() == before
     assert not (data_dir / "cup-r2-t1.json").exists()
 
@@ -170,10 +173,14 @@ def test_a_tie_that_decides_who_goes_on_is_refused_naming_table_and_players(
     """docs/rules.md: equal totals, equal bids made: the keeper shows the tie, never breaks it."""
     new(ohhell, "--no-shuffle")
     play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
-    message = ohhell.refused("tournament", "advance", "cup")
-    assert "at cup-r1-t2 P6 and P7 are tied on 20 points with 2 bids made each" in message
-    assert "--order cup-r1-t2=P6,P7" in message
+    assert ohhell.refused("tournament", "advance", "cup") == (
+        "ohhell: at cup-r1-t2 P6 and P7 are tied on 20 points with 2 bids made each, which "
+        "decides who goes on: give the order with --order cup-r1-t2=P6,P7\n"
+    )
     assert "cup-r2-t1" not in tables(ohhell)
+    shown = ohhell.ok("tournament", "show", "cup").splitlines()
+    at_table = shown.index("  cup-r1-t2: P5, P6, P7, P8 (finished)")
+    assert shown[at_table + 2] == "    tied: P6 and P7"  # not "P5 and P6 go on"
 
 
 def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
@@ -215,9 +222,13 @@ def test_a_tie_in_the_final_leaves_no_champion_until_the_organiser_orders_it(
     ohhell.ok("tournament", "advance", "cup")
     play_round(ohhell, FIELD, {"cup-final": TIE_1_2})
     assert show(ohhell)["champion"] is None
-    message = ohhell.refused("tournament", "advance", "cup")
-    assert re.search(r"at cup-final (P1 and P2|P2 and P1) are tied", message)
-    assert "decides who wins" in message
+    tie = re.fullmatch(
+        r"ohhell: at cup-final (P\d) and (P\d) are tied on 21 points with 2 bids made each, "
+        r"which decides who wins: give the order with --order cup-final=\1,\2\n",
+        ohhell.refused("tournament", "advance", "cup"),
+    )
+    assert tie is not None
+    assert {tie[1], tie[2]} == {"P1", "P2"}
     out = ohhell.ok("tournament", "advance", "cup", "--order", "cup-final=P2,P1")
     assert "Champion: P2" in out
     assert show(ohhell)["champion"] == "P2"
@@ -228,23 +239,32 @@ def test_a_tie_in_the_final_leaves_no_champion_until_the_organiser_orders_it(
     [
         ("cup-r1-t1", 2, "is not GAME=P1,P2"),
         ("cup-r1-t1=P1,", 2, "is not GAME=P1,P2"),
-        ("cup-r9-t1=P1,P2", 1, "is not a table of tournament 'cup'"),
+        (
+            "cup-r9-t1=P1,P2",
+            1,
+            "'cup-r9-t1' is not a table of tournament 'cup' (the tables now: cup-r1-t1, cup-r1-t2)",
+        ),
         ("cup-r1-t1=P1,P9", 1, "no player 'P9'"),
-        ("cup-r1-t1=P1,P1", 1, "names a player twice"),
-        ("cup-r1-t1=P1", 1, "needs at least the two tied players"),
+        ("cup-r1-t1=P1,P1", 1, "--order cup-r1-t1= names a player twice"),
+        ("cup-r1-t1=P1", 1, "--order cup-r1-t1= needs at least the two tied players, best first"),
     ],
 )
 def test_a_wrong_order_is_refused(ohhell: Ohhell, order: str, code: int, said: str) -> None:
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     play_round(ohhell, FIELD)
-    assert said in ohhell.refused("tournament", "advance", "cup", "--order", order, code=code)
+    message = ohhell.refused("tournament", "advance", "cup", "--order", order, code=code)
+    assert said in message
+    if said.startswith(("'", "--")):  # the tournament's own refusals: one whole line
+        assert message == f"ohhell: {said}\n"
     assert "cup-final" not in tables(ohhell)
 
 
 def test_an_order_for_an_unfinished_table_is_refused(ohhell: Ohhell) -> None:
     new(ohhell, "--no-shuffle")
     message = ohhell.refused("tournament", "advance", "cup", "--order", "cup-r1-t1=P1,P2")
-    assert "table cup-r1-t1 is not finished" in message
+    assert message == (
+        "ohhell: table cup-r1-t1 is not finished; its order can be given once it is\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -275,9 +295,15 @@ def test_a_table_id_already_taken_by_a_game_refuses_the_tournament(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
     ohhell.ok("new", "A", "B", "C", "-g", "cup-r1-t4")
-    assert "cup-r1-t4 exists already" in ohhell.refused("tournament", "new", "cup", *FIELD)
+    assert ohhell.refused("tournament", "new", "cup", *FIELD) == (
+        "ohhell: game cup-r1-t4 exists already: choose another tournament name\n"
+    )
     assert not (data_dir / "tournaments" / "cup.json").exists()
     assert not (data_dir / "cup-r1-t1.json").exists()
+    ohhell.ok("new", "A", "B", "C", "-g", "cup-r1-t1")
+    assert ohhell.refused("tournament", "new", "cup", *FIELD) == (
+        "ohhell: games cup-r1-t1, cup-r1-t4 exist already: choose another tournament name\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -298,7 +324,44 @@ def test_new_refuses_a_bad_name_players_or_rules(
 
 
 def test_an_unknown_tournament_is_refused(ohhell: Ohhell) -> None:
-    assert "no tournament 'cup'" in ohhell.refused("tournament", "show", "cup")
+    assert ohhell.refused("tournament", "show", "cup") == (
+        "ohhell: no tournament 'cup' (start one with `ohhell tournament new`)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("what", "why"),
+    [
+        ("a folder", "not a regular file"),
+        ("[" * 100_000, "not a tournament (nested too deep)"),
+        ("another", "it holds tournament 'other'"),
+    ],
+)
+def test_a_tournament_file_that_is_none_or_another_is_refused_naming_it(
+    ohhell: Ohhell, data_dir: Path, what: str, why: str
+) -> None:
+    new(ohhell, "--seed", "1", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    if what == "a folder":
+        path.unlink()
+        path.mkdir()
+    elif what == "another":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps({**data, "name": "other"}), encoding="utf-8")
+    else:
+        path.write_text(what, encoding="utf-8")
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {why}\n"
+
+
+def test_a_kept_version_that_cannot_be_read_refuses_a_new_tournament(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    (data_dir / "tournaments" / "cup.json.bak").mkdir(parents=True)
+    backup = data_dir / "tournaments" / "cup.json.bak"
+    assert ohhell.refused("tournament", "new", "cup", *FIELD[:8]) == (
+        f"ohhell: cannot read {backup}: not a regular file\n"
+    )
+    assert not (data_dir / "tournaments" / "cup.json").exists()
 
 
 def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
@@ -308,6 +371,20 @@ def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
     play_round(ohhell, FIELD)
     (data_dir / "cup-r1-t1.json").unlink()
     assert "cup-r1-t1 (no game 'cup-r1-t1' here" in ohhell.refused("tournament", "advance", "cup")
+    assert tables(ohhell)["cup-r1-t1"]["finished"] is False
+    missing = json.loads(ohhell.ok("tournament", "export", "cup", "-f", "json"))
+    (exported_table,) = [t for t in missing["rounds"][0]["tables"] if t["game"] == "cup-r1-t1"]
+    assert exported_table == {
+        "game": "cup-r1-t1",
+        "players": ["P1", "P2", "P3", "P4"],
+        "finished": False,
+        "standings": [],
+        "hands_played": 0,
+        "hands_total": 0,
+        "totals": {},
+        "bids_made": {},
+        "tied": [],
+    }
     ohhell.ok("new", "X", "Y", "Z", "W", "-g", "cup-r1-t1", "--hands", "1")
     message = ohhell.refused("tournament", "advance", "cup")
     assert "game 'cup-r1-t1' is played by X, Y, Z, W, but the table seats P1, P2, P3, P4" in message
@@ -462,7 +539,9 @@ def test_an_order_for_a_table_of_a_closed_round_is_refused(ohhell: Ohhell) -> No
     play_round(ohhell, FIELD)
     ohhell.ok("tournament", "advance", "cup")
     message = ohhell.refused("tournament", "advance", "cup", "--order", "cup-r1-t1=P2,P1")
-    assert "belongs to a round that is closed" in message
+    assert message == (
+        "ohhell: table cup-r1-t1 belongs to a round that is closed: the next one is seated\n"
+    )
 
 
 def test_show_notes_a_closed_table_edited_so_that_someone_else_would_go_on(
@@ -473,8 +552,11 @@ def test_show_notes_a_closed_table_edited_so_that_someone_else_would_go_on(
     play_round(ohhell, FIELD)
     ohhell.ok("tournament", "advance", "cup")
     ohhell.ok("edit", "-g", "cup-r1-t1", "1", "tricks", "P2=0", "P4=1")
-    out = ohhell.ok("tournament", "show", "cup")
-    assert "Note: cup-r1-t1 was changed after Final was seated: P1 and P2 went on" in out
+    notes = [x for x in ohhell.ok("tournament", "show", "cup").splitlines() if "Note" in x]
+    assert notes == [
+        "Note: cup-r1-t1 was changed after Final was seated: P1 and P2 went on, "
+        "the standings now put P1 and P3 first."
+    ]
     assert "P2" in tables(ohhell)["cup-final"]["players"]
 
 
@@ -515,6 +597,84 @@ def test_a_rule_option_of_the_wrong_type_makes_the_file_unreadable(
     data["rules"][option] = value
     path.write_text(json.dumps(data), encoding="utf-8")
     assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "why"),
+    [
+        (
+            "players",
+            ["P1", 2, "P3", "P4", "P5", "P6", "P7", "P8"],
+            "players must be a list of names",
+        ),
+        ("rounds", [], "no rounds"),
+        ("orders", [], "orders must map games to players"),
+        ("seed", "1", "the seed is not a whole number"),
+    ],
+)
+def test_a_tournament_file_with_a_field_of_the_wrong_shape_is_refused_naming_it(
+    ohhell: Ohhell, data_dir: Path, field: str, value: object, why: str
+) -> None:
+    new(ohhell, "--seed", "1", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[field] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {why}\n"
+
+
+def test_a_tournament_file_read_and_saved_again_is_the_same_file(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Every fact read back as written: the seating's order, the bracket, the times."""
+    from ohhell_score.storage import tournaments
+
+    new(ohhell, "--no-shuffle", "--losers-bracket", players=["Zoë", *FIELD[1:8]])
+    path = data_dir / "tournaments" / "cup.json"
+    written = path.read_text(encoding="utf-8")
+    assert written.startswith('{\n "schema": 2,\n "name": "cup",\n "players": [\n  "Zoë",\n')
+    assert '\n "shuffled": false,\n' in written
+    assert '\n "created": "20' in written
+    assert '\n "updated": "20' in written
+    tournaments.save(tournaments.load("cup"), keep_backup=False)
+    assert path.read_text(encoding="utf-8") == written
+
+
+def test_a_tournament_file_without_the_optional_fields_reads_as_their_defaults(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """A file without "shuffled", "losers_bracket", "orders" or the times: round 1 drawn,
+    no losers' bracket, no orders."""
+    new(ohhell, "--seed", "1", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for optional in ("shuffled", "losers_bracket", "orders", "created", "updated"):
+        del data[optional]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    first = ohhell.ok("tournament", "show", "cup").splitlines()[0]
+    assert first == "Tournament cup: 8 players, cartier rules; round 1 drawn with seed 1."
+    from ohhell_score.storage import tournaments
+
+    tournaments.save(tournaments.load("cup"))
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert (saved["created"], saved["updated"]) == ("", "")
+
+
+def test_a_table_game_that_cannot_be_read_stops_the_round_saying_why(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    game = data_dir / "cup-r1-t2.json"
+    game.write_text("{nope", encoding="utf-8")
+    ohhell.refused("tournament", "advance", "cup")  # its one line is cut at the path here
+    why = (
+        f"cannot read {game}: not valid JSON (Expecting property name enclosed in double "
+        f"quotes at line 1); `ohhell restore cup-r1-t2` brings back the previous version "
+        f"({game}.bak)"
+    )
+    shown = ohhell.ok("tournament", "show", "cup").splitlines()
+    assert f"  cup-r1-t2: P5, P6, P7, P8 ({why})" in shown
 
 
 def test_the_file_keeps_the_preset_and_every_rule_option(ohhell: Ohhell, data_dir: Path) -> None:
@@ -596,8 +756,10 @@ def test_collect_refuses_a_game_that_would_lose_entries_made_here(
     blank = exported(data_dir / "cup-r1-t2.json", tmp_path / "t2.json")
     ohhell.ok("bid", "-g", "cup-r1-t2", "1")
     before = (data_dir / "cup-r1-t2.json").read_bytes()
-    message = ohhell.refused("tournament", "collect", "cup", str(blank))
-    assert "cup-r1-t2 here has entries that game 'cup-r1-t2' does not" in message
+    assert ohhell.refused("tournament", "collect", "cup", str(blank)) == (
+        "ohhell: cup-r1-t2 here has entries that game 'cup-r1-t2' does not: "
+        "bring the copy that holds them all\n"
+    )
     assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 
@@ -616,7 +778,7 @@ def test_collect_refuses_another_first_dealer_once_a_trump_is_entered_here(
     before = (data_dir / "cup-r1-t2.json").read_bytes()
     brought = exported(laptop / "cup-r1-t2.json", tmp_path / "t2.json")
     message = ohhell.refused("tournament", "collect", "cup", str(brought))
-    assert "cup-r1-t2 here has another first dealer" in message
+    assert message == "ohhell: cup-r1-t2 here has another first dealer\n"
     assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 
@@ -647,6 +809,38 @@ def test_collect_refuses_a_file_that_is_not_a_game(ohhell: Ohhell, tmp_path: Pat
     junk = tmp_path / "junk.json"
     junk.write_text("[1, 2]", encoding="utf-8")
     assert f"cannot read {junk}" in ohhell.refused("tournament", "collect", "cup", str(junk))
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (None, "No such file or directory"),
+        ("a folder", "not a regular file"),
+        ("{nope", "not valid JSON (Expecting property name enclosed in double quotes at line 1)"),
+        ("[" * 100_000, "not a game (nested too deep)"),
+        (
+            '{"id": "t2", "game": {"schema": 99}}',
+            "written by a newer ohhell (schema 99; this version reads 2): upgrade ohhell-score "
+            "to open it",
+        ),
+        ('{"id": "t2", "game": {"schema": 2}}', "missing field 'players'"),
+    ],
+)
+def test_collect_names_the_file_it_cannot_read_and_why(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, content: str | None, why: str
+) -> None:
+    """One line naming the file, for a file missing, a folder, not JSON, nested too deep,
+    and an export (`ohhell export -f json`) whose game cannot be read; nothing changes."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    brought = tmp_path / "t2.json"
+    if content == "a folder":
+        brought.mkdir()
+    elif content is not None:
+        brought.write_text(content, encoding="utf-8")
+    before = (data_dir / "cup-r1-t2.json").read_bytes()
+    refused = ohhell.refused("tournament", "collect", "cup", str(brought))
+    assert refused == f"ohhell: cannot read {brought}: {why}\n"
+    assert (data_dir / "cup-r1-t2.json").read_bytes() == before
 
 
 def test_a_table_game_put_in_the_data_directory_counts_as_soon_as_it_is_there(

@@ -102,14 +102,42 @@ def test_the_first_clause_that_applies_scores() -> None:
     ]  # fmt: skip
 
 
-def test_a_formula_is_said_in_words() -> None:
-    """docs/rules.md "Formulas": the views say in words what a formula scores."""
-    assert Scoring.parse("made: 10 + b; missed: -b").sheet_note == (
-        "bid made, 10 + the bid; bid missed, minus the bid"
-    )
-    assert Scoring.parse("made: 10+b^2; missed: -d^2").sheet_note == (
-        "bid made, 10 + the bid squared; bid missed, minus the difference squared"
-    )
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("made: 10 + b; missed: -b", "bid made, 10 + the bid; bid missed, minus the bid"),
+        ("made: 10+b^2; missed: -d^2",
+         "bid made, 10 + the bid squared; bid missed, minus the difference squared"),
+        # a clause of 0 scores nothing; a 0 inside a clause is a number
+        ("made: 10; missed: 0", "bid made, 10; bid missed, nothing"),
+        ("made: 1; missed: 0 * b", "bid made, 1; bid missed, 0 × the bid"),
+        ("made: min(b, t); missed: max(0, d)",
+         "bid made, the smaller of the bid and the tricks taken; "
+         "bid missed, the larger of 0 and the difference"),
+        ("made: max(b + 1, 0); missed: min(d * 2, -d)",
+         "bid made, the larger of the bid + 1 and 0; "
+         "bid missed, the smaller of the difference × 2 and minus the difference"),
+        ("made: b^3; missed: -d^4",
+         "bid made, the bid cubed; bid missed, minus the difference to the power 4"),
+        ("made: b^0; missed: b^1",
+         "bid made, the bid to the power 0; bid missed, the bid to the power 1"),
+        # brackets where the words would read otherwise, and only there
+        ("made: --b; missed: (-b)^2",
+         "bid made, minus minus the bid; bid missed, (minus the bid) squared"),
+        ("made: (b + 1)^2; missed: (b^2)^2",
+         "bid made, (the bid + 1) squared; bid missed, the bid squared squared"),
+        ("made: (b + 1) * 2; missed: b + t + 1",
+         "bid made, (the bid + 1) × 2; bid missed, the bid + the tricks taken + 1"),
+        ("made: b - (t - 1); missed: b - t * 2",
+         "bid made, the bid - (the tricks taken - 1); bid missed, the bid - the tricks taken × 2"),
+        ("made: b * t - d; missed: n / 2",
+         "bid made, the bid × the tricks taken - the difference; "
+         "bid missed, the cards dealt ÷ 2 (÷ rounds down)"),
+    ],
+)  # fmt: skip
+def test_a_formula_is_said_in_words(text: str, said: str) -> None:
+    """docs/rules.md "Formulas", "In words": the views say in words what a formula scores."""
+    assert Scoring.parse(text).sheet_note == said
 
 
 def test_show_json_gives_the_canonical_text(ohhell: Ohhell) -> None:
@@ -183,6 +211,23 @@ def test_a_bad_formula_exits_2_and_makes_no_game(ohhell: Ohhell, text: str, said
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("made: 10 b; missed: 0", "scoring formula: unexpected 'b' at column 10"),
+        ("missed: 1", "scoring formula: a 'made' clause is required at column 1"),
+    ],
+)
+def test_a_bad_formula_is_one_whole_line(ohhell: Ohhell, text: str, said: str) -> None:
+    """docs/rules.md "Formulas": the line says it is the scoring formula, the problem and
+    the column, and nothing else."""
+    with pytest.raises(FormulaError, match=None) as refused:
+        parse_formula(text)
+    assert str(refused.value) == said
+    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", text, code=2)
+    assert err.endswith(f"Error: Invalid value: {said}\n")
+
+
+@pytest.mark.parametrize(
     ("text", "hands", "said"),
     [
         ("made: 10 / (b - 1); missed: 0", "3", "divides by zero in hand 1 (3 cards) at bid 1, 1"),
@@ -212,9 +257,17 @@ def test_rescoring_under_a_failing_formula_is_refused(ohhell: Ohhell) -> None:
     assert "divides by zero" in err
 
 
-def test_an_unknown_scheme_name_lists_the_choices() -> None:
-    with pytest.raises(BadValue, match="use standard, exact, minus, progressive, penalty"):
+def test_an_unknown_scheme_name_lists_the_choices(ohhell: Ohhell) -> None:
+    """docs/rules.md "Scoring" and "Formulas": the six names, and a formula to copy."""
+    said = (
+        "'bonus' is not a scoring scheme: use standard, exact, minus, progressive, penalty, "
+        "tenfold or a formula such as 'made: 10+b; missed: -b'"
+    )
+    with pytest.raises(BadValue, match=None) as refused:
         Scoring.parse("bonus")
+    assert str(refused.value) == said
+    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", "bonus", code=2)
+    assert err.endswith(f"Error: Invalid value: {said}\n")
 
 
 # --- the evaluator against a reference ------------------------------------------------------

@@ -104,6 +104,8 @@ def test_rules_regional_explains_it_in_words(ohhell: Ohhell) -> None:
 # --- the first dealer drawn on the command line ------------------------------------------
 
 PLAYERS = ("Ann", "Bob", "Cat")
+ROUND_1 = "--draw-cards, round 1: "
+NO_LOW_CARDS = "(no 2s, 3s, 4s, nor the 5 of clubs)"
 
 
 @pytest.mark.parametrize(
@@ -123,39 +125,76 @@ def test_a_draw_given_as_text(draw: str, deck: int, by_suit: bool, dealer: str) 
 @pytest.mark.parametrize(
     ("draw", "deck", "said"),
     [
-        ("Ann=Q♠ Bob=Q♠ Cat=2♣", 52, "Ann drew Q♠ already"),
-        ("Ann=2♣ Bob=Q♠ Cat=3♥", 39, "2♣ is not in this 39-card deck"),
-        ("Ann=5♣ Bob=Q♠ Cat=3♥", 39, "5♣ is not in this 39-card deck"),
-        ("Ann=Q♠ Bob=J♥", 52, "no card for Cat in round 1"),
-        ("Ann=A♥ Bob=A♦ Cat=9♣; Ann=3♣ Cat=J♦", 52, "Cat was not tied"),
-        ("Ann=A♥ Bob=A♦ Cat=9♣; Ann=3♣", 52, "no card for Bob in round 2"),
-        ("Ann=A♥ Bob=A♦ Cat=9♣", 52, "the draw ends tied (Ann and Bob)"),
-        ("Ann=A♥ Bob=K♦ Cat=9♣; Ann=3♣ Bob=J♦", 52, "round 2 has nothing to decide"),
-        ("Ann=A♥ Bob=K♦ Dan=9♣", 52, "no player 'Dan'"),
-        ("Ann=A♥ Ann=K♦ Cat=9♣", 52, "Ann draws twice in round 1"),
+        ("Ann=Q♠ Bob=Q♠ Cat=2♣", 52, f"{ROUND_1}Ann drew Q♠ already: the deck has one"),
+        ("Ann=2♣ Bob=Q♠ Cat=3♥", 39, f"{ROUND_1}2♣ is not in this 39-card deck {NO_LOW_CARDS}"),
+        ("Ann=5♣ Bob=Q♠ Cat=3♥", 39, f"{ROUND_1}5♣ is not in this 39-card deck {NO_LOW_CARDS}"),
+        ("Ann=Q♠ Bob=J♥", 52, "--draw-cards: no card for Cat in round 1"),
+        ("Ann=Q♠", 52, "--draw-cards: no card for Bob, Cat in round 1"),
+        ("Ann=A♥ Bob=A♦ Cat=9♣; Ann=3♣ Cat=J♦", 52,
+         "--draw-cards: Cat was not tied, so does not draw in round 2 (only Ann and Bob)"),
+        ("Ann=A♥ Bob=A♦ Cat=9♣; Ann=3♣", 52, "--draw-cards: no card for Bob in round 2"),
+        ("Ann=A♥ Bob=A♦ Cat=9♣", 52,
+         "--draw-cards: the draw ends tied (Ann and Bob): add a round after ';' naming only them"),
+        ("Ann=A♥ Bob=A♦ Cat=A♣", 52,
+         "--draw-cards: the draw ends tied (Ann, Bob and Cat): add a round after ';' naming "
+         "only them"),
+        ("Ann=A♥ Bob=K♦ Cat=9♣; Ann=3♣ Bob=J♦", 52,
+         "--draw-cards: Ann drew the highest card (A♥) in round 1; round 2 has nothing to decide"),
+        ("Ann=A♥ Bob=K♦ Dan=9♣", 52, "--draw-cards: no player 'Dan' in this game: Ann, Bob, Cat"),
+        ("Ann=A♥ Ann=K♦ Cat=9♣", 52, "--draw-cards: Ann draws twice in round 1"),
     ],
-)
+)  # fmt: skip
 def test_a_draw_that_breaks_a_rule_is_refused(
     ohhell: Ohhell, draw: str, deck: int, said: str
 ) -> None:
-    """docs/rules.md "First dealer": exit 1 with the reason, and no game is made."""
+    """docs/rules.md "First dealer": exit 1 with the whole reason, and no game is made."""
     with pytest.raises(Refused, match=None) as refused:
         scripted_draw(draw, PLAYERS, deck, by_suit=False)
-    assert said in str(refused.value)
+    assert str(refused.value) == said
     rules = ("--rules", "cartier") if deck == 39 else ("--draw-ties", "redraw")
     err = ohhell.refused("new", *PLAYERS, "-g", "x", *rules, "--draw-cards", draw)
-    assert said in err
+    assert err == f"ohhell: {said}\n"
     assert ohhell("show", "-g", "x").exit_code == 1
 
 
-@pytest.mark.parametrize(
-    "draw", ["Ann=Q♠ Bob=1♥ Cat=2♣", "Ann=Q♠ Bob=Q Cat=2♣", "Ann Bob Cat", "Ann=Q♠ Bob=NT♥"]
+NOT_A_CARD = (
+    "is not a card: a rank 2-10, J, Q, K or A, then a suit s h d c (or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♦"
 )
-def test_a_card_that_does_not_parse_is_malformed(ohhell: Ohhell, draw: str) -> None:
-    """docs/rules.md "First dealer": a card that does not parse exits 2."""
-    with pytest.raises(BadValue):
+WRITE_TWO = "write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥"
+
+
+@pytest.mark.parametrize(
+    ("draw", "said"),
+    [
+        ("Ann=Q♠ Bob=1♥ Cat=2♣", f"'1♥' {NOT_A_CARD}"),
+        ("Ann=Q♠ Bob=Q Cat=2♣", f"'Q' {NOT_A_CARD}"),
+        ("Ann=Q♠ Bob=NT♥", f"'NT♥' {NOT_A_CARD}"),
+        ("Ann=Q=♠ Bob=2♥ Cat=3♣", f"'Q=♠' {NOT_A_CARD}"),  # the card is all after the first "="
+        ("Ann Bob Cat", "--draw-cards 'Ann Bob Cat': write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥"),
+        ("Ann=Q♠ Bob=2♥ Cat", f"--draw-cards 'Ann=Q♠ Bob=2♥ Cat': {WRITE_TWO}"),
+        ("Ann==Q♠ Bob=2♥ Cat=3♣", f"'=Q♠' {NOT_A_CARD}"),  # a name never holds "="
+        ("Ann=Q♠ Bob=2♥ Cat=3♣;",
+         "--draw-cards 'Ann=Q♠ Bob=2♥ Cat=3♣;': write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥"),
+        ("Ann= Bob=Q♠ Cat=2♣", "--draw-cards 'Ann= Bob=Q♠ Cat=2♣': write NAME=CARD, e.g. Ann=Q♠"),
+        ("=Q♠ Bob=Q♥ Cat=2♣", "--draw-cards '=Q♠ Bob=Q♥ Cat=2♣': write NAME=CARD, e.g. Ann=Q♠"),
+        ("Ann=A♥ Bob=A♦ Cat=9♣; Bob=3♣ Ann",
+         "--draw-cards 'Ann=A♥ Bob=A♦ Cat=9♣; Bob=3♣ Ann': write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥"),
+    ],
+)  # fmt: skip
+def test_a_card_that_does_not_parse_is_malformed(ohhell: Ohhell, draw: str, said: str) -> None:
+    """docs/rules.md "First dealer": a draw that does not parse exits 2, saying why in full."""
+    with pytest.raises(BadValue, match=None) as malformed:
         scripted_draw(draw, PLAYERS, 52, by_suit=False)
-    ohhell.refused("new", *PLAYERS, "-g", "x", "--draw-cards", draw, code=2)
+    assert str(malformed.value) == said
+    err = ohhell.refused("new", *PLAYERS, "-g", "x", "--draw-cards", draw, code=2)
+    assert err.endswith(f"Error: Invalid value: {said}\n")
+
+
+def test_a_name_with_spaces_draws() -> None:
+    """docs/rules.md "First dealer": a name may hold spaces; its card follows its "="."""
+    players = ("Ann Lee", "Bob", "Cat")
+    assert scripted_draw("Ann Lee=Q♠ Bob=2♥ Cat=3♣", players, 52, by_suit=False) == "Ann Lee"
+    assert scripted_draw("ann lee=2♠ Bob=2♥ Cat=3♣", players, 52, by_suit=False) == "Cat"
 
 
 def test_draw_cards_sets_the_first_dealer(ohhell: Ohhell) -> None:

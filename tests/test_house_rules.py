@@ -109,7 +109,9 @@ def test_export_into_a_missing_folder_is_refused_in_one_line(
 @pytest.mark.parametrize("name", ["cartier", "ten-to-one", "classic"])
 def test_a_built_in_preset_cannot_be_overwritten(ohhell: Ohhell, name: str) -> None:
     message = ohhell.refused("rules", "save", name, "--hook", "never")
-    assert "built-in preset and cannot be overwritten" in message
+    assert message == (
+        f"ohhell: {name!r} is a built-in preset and cannot be overwritten; choose another name\n"
+    )
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", name)
     assert ohhell.sheet()["rules"]["hook"] != "never"
 
@@ -135,12 +137,17 @@ def test_exporting_or_deleting_a_built_in_is_refused_naming_it_as_typed(
 
 @pytest.mark.parametrize("name", ["Friday", "fri day", "a" * 65, "../x", ""])
 def test_house_rule_names_are_written_like_game_ids(ohhell: Ohhell, name: str) -> None:
-    assert "is not a house rule name" in ohhell.refused("rules", "save", name)
+    assert ohhell.refused("rules", "save", name) == (
+        f"ohhell: {name!r} is not a house rule name: use 1 to 64 lower-case letters, digits "
+        "and '-'\n"
+    )
 
 
 @pytest.mark.parametrize("name", sorted(RESERVED_NAMES))
 def test_a_house_rule_cannot_take_a_word_of_the_rules_command(ohhell: Ohhell, name: str) -> None:
-    assert "a word of `ohhell rules`" in ohhell.refused("rules", "save", name)
+    assert ohhell.refused("rules", "save", name) == (
+        f"ohhell: {name!r} is a word of `ohhell rules`; choose another name\n"
+    )
 
 
 def test_every_action_of_the_rules_command_is_a_reserved_name() -> None:
@@ -179,6 +186,43 @@ def test_rules_name_explains_a_house_rule(ohhell: Ohhell) -> None:
     out = ohhell.ok("rules", "friday")
     assert "house rule: cartier with --hook never, --scoring minus" in out
     assert "Hook: none; the dealer bids freely." in out
+
+
+def test_rules_name_explains_a_house_rule_for_its_bases_table(ohhell: Ohhell) -> None:
+    """A house rule is explained for the table its base preset describes, played by as
+    many: ten-to-one's five."""
+    ohhell.ok("rules", "save", "fiver", "--rules", "ten-to-one", "--hook", "never")
+    lines = ohhell.ok("rules", "fiver").splitlines()
+    assert lines[:2] == [
+        "fiver (house rule: ten-to-one with --hook never), for 5 players:",
+        "  Players: usually 5 (3 to 5).",
+    ]
+
+
+def test_a_house_rule_keeps_max_as_a_word(ohhell: Ohhell) -> None:
+    """docs/rules.md "Hand patterns": `max` depends on the table, so a house rule keeps
+    the word (in lower case, without spaces), not one table's number."""
+    out = ohhell.ok("rules", "save", "wide", "--rules", "classic", "--hands", " MAX-1 , 1-Max ")
+    assert out.splitlines()[0] == "Saved house rule wide: classic with --hands max-1,1-max."
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", "g", "--rules", "wide")
+    assert len(ohhell.sheet("-g", "g")["rules"]["hands"]) == 20  # 10 down to 1, 1 up to 10
+
+
+def test_a_house_rule_is_said_as_the_options_that_would_make_it(ohhell: Ohhell) -> None:
+    """`rules save` says what it kept: each option as `ohhell new` takes it, in its
+    normal form (a trump or scoring as `show --json` writes it)."""
+    out = ohhell.ok(
+        "rules", "save", "big", "--rules", "classic", "--trump", "UPCARD + max = none",
+        "--scoring", " Exact ", "--deck-size", "63",
+    )  # fmt: skip
+    assert out.splitlines()[0] == (
+        "Saved house rule big: classic with --trump upcard+max=none, --scoring exact, "
+        "--deck-size 63."
+    )
+    out = ohhell.ok("rules", "save", "f", "--scoring", "missed:-b ; made : 10 + b")
+    assert (
+        out.splitlines()[0] == "Saved house rule f: classic with --scoring made: 10+b; missed: -b."
+    )
 
 
 def test_an_unknown_rule_name_is_a_malformed_command(ohhell: Ohhell) -> None:
@@ -272,6 +316,9 @@ def test_a_house_rule_file_from_a_newer_version_is_refused() -> None:
         ("decks", "2", "decks and deck_size are whole numbers"),
         ("deck_size", 6.5, "decks and deck_size are whole numbers"),
         ("color", "red", "unknown field 'color'"),
+        ("name", 7, "a house rule needs a name and a base preset"),
+        ("base", None, "a house rule needs a name and a base preset"),
+        ("base", "friday", "base 'friday' is not a built-in preset"),
     ],
 )
 def test_a_house_rule_file_is_read_field_by_field(field: str, value: object, said: str) -> None:
@@ -305,6 +352,15 @@ def test_options_given_over_a_house_rule_replace_its_own_and_its_deck() -> None:
         "cartier",
         RuleOptions(hook="never", scoring="exact", decks=2),
     )
+    sunday = HouseRule.make("sunday", "saturday", RuleOptions(deck_size=104), house=saturday)
+    assert sunday.options == RuleOptions(hook="never", scoring="exact", deck_size=104)
+
+
+def test_a_house_rule_from_another_keeps_its_deck_unless_one_is_given() -> None:
+    friday = HouseRule.make("friday", "cartier", RuleOptions(hook="never", deck_size=63))
+    saturday = HouseRule.make("saturday", "friday", RuleOptions(scoring="exact"), house=friday)
+    assert saturday.options == RuleOptions(hook="never", scoring="exact", deck_size=63)
+    assert saturday.rules_for(4).deck == 63
 
 
 def test_a_damaged_house_rule_file_is_refused_naming_it(ohhell: Ohhell, config_dir: Path) -> None:

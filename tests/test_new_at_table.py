@@ -212,7 +212,9 @@ def test_the_questions_of_new_offer_saved_house_rules_by_number(ohhell: Ohhell) 
     number = str(len(PRESETS) + 1)  # after the built-in presets
     answers = typed("Ann", "Bob", "Cat", "", number, "", "q")
     result = ohhell("new", "-g", "asked", input=answers)
-    assert f"{number}  pub" in result.stdout
+    offered = [line.split() for line in result.stdout.splitlines()]
+    assert [number, "pub", "house", "rule:", "classic", "with", "--hook", "never,", "--hands",
+            "2-1"] in offered  # fmt: skip
     assert ohhell.sheet("-g", "asked")["rules"]["preset"] == "pub"
 
 

@@ -378,3 +378,16 @@ def test_an_option_like_word_after_a_quick_command_is_answered_as_typer_does(
         expected = by_typer(args)
     assert answered == expected
     assert files(both) == files(typer_only)
+
+
+def test_ctrl_c_is_one_line_saying_nothing_entered_was_lost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/safety.md: Ctrl-C exits 130 with one line on stderr, never a traceback (here in
+    process, as ``entry.main`` guards every command)."""
+
+    def struck() -> None:
+        raise KeyboardInterrupt
+
+    assert guarded(struck) == 130
+    assert capsys.readouterr().err == "\nohhell: interrupted; nothing entered before was lost.\n"

@@ -9,18 +9,34 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ohhell_score.domain.errors import NoFairFormat, NotReady
-from ohhell_score.domain.game import Game, Progress, progress
-from ohhell_score.domain.rules import RuleOptions
+from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
+from ohhell_score.domain.game import (
+    Bid,
+    Entry,
+    Game,
+    Progress,
+    Tricks,
+    TrumpEntry,
+    progress,
+    undo,
+)
+from ohhell_score.domain.rules import RuleOptions, Suit
+from ohhell_score.domain.seats import Replace
 from ohhell_score.domain.tournament import (
     Stage,
+    Table,
     TableRules,
     Tournament,
     advance,
+    bring,
     champion,
+    losers_winner,
     new_tournament,
     plan,
     results,
+    seated_otherwise,
+    table_for,
+    table_game,
 )
 
 from .tournament_helpers import DISTINCT, TIE_2_3, Plan, play_pure
@@ -189,6 +205,17 @@ def round_2_seats(players: int, seed: int) -> list[tuple[tuple[int, int], ...]]:
     return [tuple(came_from[p] for p in table.players) for table in t2.current()[0].tables]
 
 
+def test_a_seed_draws_round_2_the_same_in_every_version() -> None:
+    """An organiser who gives the seed again gets the tables they had: place p of the
+    i-th table drawn sits at round-2 table (i + p) mod 4, its seats then drawn."""
+    assert round_2_seats(32, 1995) == [
+        ((3, 1), (1, 0), (5, 0), (0, 1)),
+        ((4, 0), (5, 1), (1, 1), (6, 0)),
+        ((4, 1), (2, 0), (7, 0), (6, 1)),
+        ((3, 0), (2, 1), (7, 1), (0, 0)),
+    ]
+
+
 def test_other_seeds_draw_round_2_otherwise() -> None:
     draws = {tuple(round_2_seats(32, seed)) for seed in (1995, 1996, 1997)}
     assert len(draws) == 3
@@ -211,3 +238,137 @@ def test_every_pairing_of_round_1_winners_at_round_2_tables_is_drawn_for_some_se
         for seed in range(20)
     }
     assert len(pairings) == 3
+
+
+# --- 8 players seated in the order given: P1-P4 at cup-r1-t1, P5-P8 at cup-r1-t2 ---------
+
+
+def seated_in_order(*, losers: bool = False) -> tuple[Tournament, dict[str, Game]]:
+    t, created = new_tournament("cup", names(8), SHORT, 0, shuffle=False, losers_bracket=losers)
+    return t, {g.id: g for g in created}
+
+
+def finals_seated(*, plans: dict[str, Plan] | None = None) -> tuple[Tournament, dict[str, Game]]:
+    """Round 1 played (P1, P2, P5 and P6 go on), the final and the losers' final seated
+    and played to ``plans``: P1 and P3 win them, P3 the losers' final of P3, P4, P7, P8."""
+    t, games = seated_in_order(losers=True)
+    play_round(t, games, names(8))
+    t, created = advance(t, replayed(games))
+    games.update({g.id: g for g in created})
+    play_round(t, games, names(8), plans)
+    return t, games
+
+
+def test_the_losers_final_is_won_by_its_first_once_it_is_finished() -> None:
+    """docs/rules.md, "The Cartier tournament": the losers' bracket ends in a losers'
+    final; its winner is not the champion, and no one wins a final still being played."""
+    t, games = finals_seated(plans={"cup-losers-final": TIE_2_3})
+    res = results(t, replayed(games))
+    assert (champion(t, res), losers_winner(t, res)) == ("P1", "P3")
+    games["cup-losers-final"] = undo(games["cup-losers-final"])  # hand 2's tricks taken back
+    res = results(t, replayed(games))
+    assert res["cup-losers-final"].places[0] == ("P3",)  # leads 12 to 10 after hand 1
+    assert losers_winner(t, res) is None
+
+
+@pytest.mark.parametrize(
+    ("players", "closed", "rounds"),
+    [(8, 0, "Round 1"), (8, 1, "Final or Losers' final"), (16, 1, "Round 2 or Losers' round 2")],
+)
+def test_a_game_of_no_table_being_played_is_refused_naming_the_rounds(
+    players: int, closed: int, rounds: str
+) -> None:
+    """The refusal names the round(s) being played, both brackets' once they are two."""
+    t, games = start(players, 1, losers=True)
+    for _ in range(closed):
+        play_round(t, games, names(players))
+        t, created = advance(t, replayed(games))
+        games.update({g.id: g for g in created})
+    stranger = table_game(Table("x", ("P1", "P2", "P3", "X")), SHORT, "")
+    with pytest.raises(Refused) as refused:
+        table_for(t, stranger)
+    assert str(refused.value) == (
+        f"game 'x' (P1, P2, P3, X) is no table of {rounds} of tournament 'cup'"
+    )
+
+
+def test_a_brought_game_of_other_players_is_refused_naming_both() -> None:
+    t, _ = seated_in_order()
+    table = t.rounds[0].tables[0]
+    others = table_game(table._replace(players=("P1", "P2", "P3", "X")), SHORT, "")
+    with pytest.raises(Refused) as refused:
+        bring(t, table, None, others)
+    assert str(refused.value) == (
+        "game 'cup-r1-t1' is played by P1, P2, P3, X, but table cup-r1-t1 seats P1, P2, P3, P4"
+    )
+
+
+def test_a_brought_game_of_other_rules_is_refused_naming_both() -> None:
+    t, _ = seated_in_order()
+    table = t.rounds[0].tables[0]
+    longer = table_game(table, TableRules("cartier", RuleOptions(hands="3,1")), "")
+    with pytest.raises(Refused) as refused:
+        bring(t, table, None, longer._replace(id="t1"))
+    rules = "{'preset': 'cartier', 'hook': 'always', 'trump': 'named', 'scoring': 'standard', "
+    assert str(refused.value) == (
+        f"game 't1' plays other rules ({rules}'hands': [3, 1], 'deck': 52}}) "
+        f"than the tournament's ({rules}'hands': [2, 1], 'deck': 52}})"
+    )
+
+
+TRICKS_1: tuple[tuple[str, int], ...] = (("P2", 1), ("P3", 1), ("P4", 0), ("P1", 0))
+TRICKS_2: tuple[tuple[str, int], ...] = (("P2", 0), ("P3", 2), ("P4", 0), ("P1", 0))
+
+
+@pytest.mark.parametrize(
+    ("here", "there"),
+    [
+        (Bid(1, "P2", 1), Bid(1, "P2", 0)),
+        (TrumpEntry(1, Suit.HEARTS), TrumpEntry(1, Suit.SPADES)),
+        (Tricks(1, TRICKS_1), Tricks(1, TRICKS_2)),
+        (Replace(1, "P4", "Q"), Replace(1, "P4", "R")),
+    ],
+    ids=["bid", "trump", "tricks", "seat"],
+)
+def test_a_brought_game_that_holds_an_entry_made_here_otherwise_is_refused(
+    here: Entry, there: Entry
+) -> None:
+    """Nothing scored here is lost: an entry of the copy brought that differs from the one
+    made here, of any kind, refuses it as surely as a missing one."""
+    t, games = seated_in_order()
+    table = t.rounds[0].tables[0]
+    blank = games[table.game]
+    with pytest.raises(Refused) as refused:
+        bring(t, table, blank._replace(entries=(here,)), blank._replace(id="t1", entries=(there,)))
+    assert str(refused.value) == (
+        "cup-r1-t1 here has entries that game 't1' does not: bring the copy that holds them all"
+    )
+    later = here._replace(at="2026-12-01T10:00:00+00:00")  # entered on the other laptop
+    brought = blank._replace(id="t1", entries=(later, there))
+    assert bring(t, table, blank._replace(entries=(here,)), brought).entries == (later, there)
+
+
+def test_a_closed_table_taken_back_to_unfinished_adds_no_note() -> None:
+    """A closed round's table that an undo reopens decides nothing any more: the seating
+    stands and no note says otherwise."""
+    t, games = finals_seated()
+    games["cup-r1-t1"] = undo(games["cup-r1-t1"])
+    assert seated_otherwise(t, results(t, replayed(games))) == []
+
+
+def test_a_next_round_that_seats_others_is_noted_whatever_the_order_of_the_rounds() -> None:
+    """A tournament file edited to seat P5-P8 at the final: both round-1 tables are noted,
+    cup-r1-t1 with nobody gone on (the seating stands; the organiser should know)."""
+    t, games = seated_in_order()
+    play_round(t, games, names(8))
+    t, _ = advance(t, replayed(games))
+    final = t.rounds[1]._replace(tables=(Table("cup-final", ("P5", "P6", "P7", "P8")),))
+    notes = [
+        "cup-r1-t1 was changed after Final was seated: nobody went on, "
+        "the standings now put P1 and P2 first",
+        "cup-r1-t2 was changed after Final was seated: P5, P6, P7 and P8 went on, "
+        "the standings now put P5 and P6 first",
+    ]
+    for rounds in [(t.rounds[0], final), (final, t.rounds[0])]:
+        edited = t._replace(rounds=rounds)
+        assert seated_otherwise(edited, results(edited, replayed(games))) == notes

@@ -108,6 +108,16 @@ def test_a_table_that_cannot_be_written_undoes_the_whole_seating(
     seated_and_playable(ohhell)
 
 
+def test_an_advance_keeps_the_tournament_as_it_was_before_it_as_the_bak(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    args = ready_for(ohhell, "advance")
+    saved = data_dir / ts.FOLDER / "cup.json"
+    before = saved.read_bytes()
+    ohhell.ok(*args)
+    assert saved.with_name("cup.json.bak").read_bytes() == before
+
+
 def _killed_at_the_second_table(args: tuple[str, ...]) -> None:
     """In a child process: run the command and die (SIGKILL-like) as it writes the
     second table's game."""
@@ -127,26 +137,37 @@ def _killed_at_the_second_table(args: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("command", ["new", "advance"])
 def test_a_tournament_command_killed_half_way_is_finished_by_its_retry(
-    ohhell: Ohhell, command: str
+    ohhell: Ohhell, data_dir: Path, command: str
 ) -> None:
+    """The .bak stays the tournament as it was before the command (none before `new`),
+    never the half-written seating the retry finishes."""
     args = ready_for(ohhell, command)
+    saved = data_dir / ts.FOLDER / "cup.json"
+    before = saved.read_bytes() if saved.exists() else None
     child = FORK.Process(target=_killed_at_the_second_table, args=(args,))
     child.start()
     child.join(60)
     assert child.exitcode == 9, "the command was not killed half way"
     ohhell.ok(*args)
     seated_and_playable(ohhell)
+    backup = saved.with_name("cup.json.bak")
+    assert (backup.read_bytes() if backup.exists() else None) == before
 
 
 def test_after_an_advance_killed_half_way_every_table_of_the_new_round_is_there(
     ohhell: Ohhell,
 ) -> None:
-    """Before or after, never between: the round the tournament shows is all there."""
+    """Before or after, never between: the round the tournament shows is all there.
+    `tournament show` finishes the seating quietly: the current game stays the one last
+    played (only `advance` itself makes a new table current)."""
     args = ready_for(ohhell, "advance")
+    current = ohhell.sheet()["id"]
     child = FORK.Process(target=_killed_at_the_second_table, args=(args,))
     child.start()
     child.join(60)
     assert child.exitcode == 9, "the command was not killed half way"
+    assert len(current_tables(ohhell)) == 2  # `tournament show` finishes the seating
+    assert ohhell.sheet()["id"] == current
     seated_and_playable(ohhell)
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from ohhell_score.domain.errors import BadValue
 from ohhell_score.domain.rules import RuleOptions, Trump, TrumpMethod, build_rules
+from ohhell_score.domain.rulewords import trump_rule_words
 from tests.conftest import Ohhell
 
 
@@ -64,6 +65,37 @@ def test_a_bad_exception_exits_2(ohhell: Ohhell, trump: str, said: str) -> None:
     )  # fmt: skip
     assert said in err
     assert ohhell("show", "-g", "x").exit_code == 1
+
+
+def test_an_unknown_method_is_refused_listing_every_choice(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": the methods, the schedule and an exception, as typed."""
+    said = (
+        "'trumps' is not a trump method: use named, upcard, cut, dealer, none or "
+        "schedule:H,C,S,D,N; exceptions after +, e.g. upcard+max=none"
+    )
+    with pytest.raises(BadValue, match=None) as refused:
+        Trump.parse("trumps")
+    assert str(refused.value) == said
+    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--trump", "trumps", code=2)
+    assert err.endswith(f"Error: Invalid value: {said}\n")
+
+
+@pytest.mark.parametrize(
+    ("trump", "said"),
+    [
+        ("upcard+max=none",
+         "the card turned up after the deal; the hands dealt the most cards: no trump"),
+        ("none+first=named+last=dealer+2-3=cut+5=upcard",
+         "none; the first hand: after the bids, the highest bidder names it (first in "
+         "bidding order on equal bids); the last hand: the dealer names it before the bids; "
+         "hands 2-3: the suit of the cut card, before the bids; hand 5: the card turned up "
+         "after the deal"),
+    ],
+)  # fmt: skip
+def test_the_rules_line_says_each_exception_in_words(trump: str, said: str) -> None:
+    """docs/rules.md "Exceptions for some hands": the rules line every view gives says
+    which hands (a number, a range, first, last, max) are played how, in words."""
+    assert trump_rule_words(Trump.parse(trump)) == said
 
 
 def test_show_json_gives_the_trump_with_its_exceptions(ohhell: Ohhell) -> None:

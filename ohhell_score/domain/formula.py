@@ -92,7 +92,7 @@ class Formula(NamedTuple):
     def words(self) -> str:
         """What the formula scores, in words: ``bid made, 10 + the bid; bid missed, minus
         the bid``."""
-        said = "; ".join(_(_KEY_WORDS[c.key]) + ", " + _words(c.tree, 0) for c in self.clauses)
+        said = "; ".join(_(_KEY_WORDS[c.key]) + ", " + _clause_words(c.tree) for c in self.clauses)
         return said + (_(" (÷ rounds down)") if "/" in self.text else "")
 
     def scorer(self) -> Callable[[int, int, int], int]:
@@ -442,10 +442,16 @@ def check_hands(formula: Formula, hands: Iterable[int]) -> None:
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 4}
 
 
+def _clause_words(tree: Node) -> str:
+    """A clause's expression in words. Only a whole clause of 0 scores "nothing": inside
+    one, 0 is a number ("the larger of 0 and the difference")."""
+    return _("nothing") if isinstance(tree, Num) and tree.value == 0 else _words(tree, 0)
+
+
 def _words(node: Node, outer: int) -> str:
     """``node`` in words, bracketed where a binding tighter than ``outer`` needs it."""
     if isinstance(node, Num):
-        return _("nothing") if node.value == 0 and outer == 0 else str(node.value)
+        return str(node.value)
     if isinstance(node, Var):
         return _(VARIABLES[node.name])
     if isinstance(node, Neg):
