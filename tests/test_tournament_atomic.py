@@ -108,6 +108,24 @@ def test_a_table_that_cannot_be_written_undoes_the_whole_seating(
     seated_and_playable(ohhell)
 
 
+def test_a_failed_advance_puts_back_a_tournament_file_an_editor_saved_in_utf_16(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """JSON may come in UTF-16 (json.loads reads it): the failed seating's undo puts the
+    file back byte for byte, not half-seated because the bytes were not UTF-8."""
+    args = ready_for(ohhell, "advance")
+    path = ts.path_of("cup")
+    path.write_bytes(path.read_text(encoding="utf-8").encode("utf-16"))
+    before = files(data_dir)
+
+    def full(game: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", game.id)
+
+    monkeypatch.setattr(games, "create", full)
+    ohhell.refused(*args)
+    assert files(data_dir) == before
+
+
 def test_an_advance_keeps_the_tournament_as_it_was_before_it_as_the_bak(
     ohhell: Ohhell, data_dir: Path
 ) -> None:

@@ -260,7 +260,7 @@ def _undo(path: Path, kept: tuple[bytes | None, bytes | None], made: list[Game])
             with contextlib.suppress(FileNotFoundError):
                 target.unlink()
         else:
-            write_atomic(target, before.decode("utf-8"))
+            write_atomic(target, before)
 
 
 def finish(name: str) -> bool:
