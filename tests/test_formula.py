@@ -384,3 +384,21 @@ def test_the_sheet_and_the_markdown_say_what_a_formula_scores(ohhell: Ohhell) ->
     assert words in ohhell.ok("export", "-g", "f", "--format", "md")
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "s")
     assert "Scoring:" not in ohhell.ok("show", "-g", "s")  # a named scheme: as before
+
+
+@pytest.mark.parametrize(
+    ("depth", "refusal"),
+    [(24, None), (25, "scoring formula: nested more than 24 deep at column 40")],
+)
+def test_nesting_counts_24_deep_however_many_groups_come_before(
+    depth: int, refusal: str | None
+) -> None:
+    """docs/rules.md "Formulas": parentheses nested more than 24 deep are refused; groups
+    closed before do not count, and 24 deep is still taken."""
+    text = "made: (1)+(1)+" + "(" * depth + "1" + ")" * depth + "; missed: 0"
+    if refusal is None:
+        parse_formula(text)
+        return
+    with pytest.raises(FormulaError) as refused:
+        parse_formula(text)
+    assert str(refused.value) == refusal
