@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -39,7 +40,7 @@ from ohhell_score.domain.tournament import (
     table_game,
 )
 
-from .tournament_helpers import DISTINCT, TIE_2_3, Plan, play_pure
+from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_pure
 
 SHORT = TableRules("cartier", RuleOptions(hands="2,1"))
 FIELDS = [8, 12, 16, 24, 32]
@@ -372,3 +373,134 @@ def test_a_next_round_that_seats_others_is_noted_whatever_the_order_of_the_round
     for rounds in [(t.rounds[0], final), (final, t.rounds[0])]:
         edited = t._replace(rounds=rounds)
         assert seated_otherwise(edited, results(edited, replayed(games))) == notes
+
+
+# --- refusals word for word, and the times a seating is stamped with ------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "refusal"),
+    [
+        (
+            7,
+            "a Cartier tournament seats 8 to 32 players at tables of 4 (8, 12, 16, 24 or 32); "
+            "7 given",
+        ),
+        (
+            20,
+            "20 players make 5 tables of 4, whose 10 winners and runners-up cannot sit at equal "
+            "tables of 3 or 4: no fair second round (use 8, 12, 16, 24 or 32 players)",
+        ),
+    ],
+)
+def test_a_field_with_no_fair_format_is_refused_in_one_whole_line(
+    players: int, refusal: str
+) -> None:
+    """docs/rules.md, "The Cartier tournament": the organiser reads which fields work."""
+    with pytest.raises(NoFairFormat) as refused:
+        plan(players)
+    assert str(refused.value) == refusal
+
+
+def test_seating_the_next_round_stamps_the_tournament_and_every_new_table_with_its_time() -> None:
+    """The round seated now is dated now, in the main and the losers' bracket alike."""
+    t, games = seated_in_order(losers=True)
+    play_round(t, games, names(8))
+    later = "2026-11-30T11:00:00+00:00"
+    t2, created = advance(
+        t._replace(updated="2026-11-30T09:00:00+00:00"), replayed(games), at=later
+    )
+    assert t2.updated == later
+    assert sorted(g.id for g in created) == ["cup-final", "cup-losers-final"]
+    assert {(g.created, g.updated) for g in created} == {(later, later)}
+
+
+def test_ordering_a_tied_final_after_it_is_over_stamps_the_tournament() -> None:
+    """An order given after the final is a change to the tournament: it is dated."""
+    t, games = finals_seated(plans={"cup-final": TIE_1_2})
+    later = "2026-11-30T12:00:00+00:00"
+    t2, created = advance(t, replayed(games), {"cup-final": ["P2", "P1"]}, at=later)
+    assert (t2.updated, created) == (later, [])
+    assert champion(t2, results(t2, replayed(games))) == "P2"
+
+
+def test_seating_after_the_final_is_refused_naming_the_champion() -> None:
+    t, games = finals_seated()
+    with pytest.raises(Refused) as refused:
+        advance(t, replayed(games))
+    assert str(refused.value) == "the tournament is over: P1 is the champion; nothing to seat"
+
+
+def test_ties_at_two_tables_are_each_named_in_one_line() -> None:
+    """docs/rules.md, "The Cartier tournament": every tie that decides who goes on is
+    named, with the --order that settles it."""
+    t, games = seated_in_order()
+    play_round(t, games, names(8), {"cup-r1-t1": TIE_2_3, "cup-r1-t2": TIE_2_3})
+    with pytest.raises(NotReady) as refused:
+        advance(t, replayed(games))
+    assert str(refused.value) == (
+        "at cup-r1-t1 P2 and P3 are tied on 20 points with 2 bids made each, which decides "
+        "who goes on: give the order with --order cup-r1-t1=P2,P3; "
+        "at cup-r1-t2 P6 and P7 are tied on 20 points with 2 bids made each, which decides "
+        "who goes on: give the order with --order cup-r1-t2=P6,P7"
+    )
+
+
+#: Totals distinct for places 0 and 1, places 2 and 3 both missing every bid: tied below
+#: the line of who goes on, which decides nothing.
+TIE_3_4: Plan = [
+    [(2, 2), (0, 0), (1, 0), (1, 0)],
+    [(1, 1), (0, 0), (1, 0), (1, 0)],
+]
+
+
+def test_a_tie_below_those_who_go_on_does_not_stop_the_next_round() -> None:
+    """docs/rules.md, "The Cartier tournament": only a tie that decides who goes on waits
+    for the organiser's order."""
+    t, games = seated_in_order()
+    play_round(t, games, names(8), {"cup-r1-t1": TIE_3_4})
+    assert results(t, replayed(games))["cup-r1-t1"].places[2:] == (("P3", "P4"),)
+    t2, _ = advance(t, replayed(games))
+    assert sorted(p for table in t2.current()[0].tables for p in table.players) == [
+        "P1",
+        "P2",
+        "P5",
+        "P6",
+    ]
+
+
+def other_players(t: Tournament) -> Game:
+    table = t.rounds[0].tables[0]
+    return table_game(table._replace(players=("X", "P2", "P3", "P4")), SHORT, "")
+
+
+@pytest.mark.parametrize(
+    ("game", "why"),
+    [
+        (lambda t: None, "no game 'cup-r1-t1' here: play it, or bring it with ohhell import"),
+        (lambda t: "its file is damaged", "its file is damaged"),
+        (
+            lambda t: progress(other_players(t)),
+            "game 'cup-r1-t1' is played by X, P2, P3, P4, but the table seats P1, P2, P3, P4",
+        ),
+    ],
+    ids=["missing", "unreadable", "other players"],
+)
+def test_a_table_whose_game_cannot_count_stops_the_round_saying_why(game: Any, why: str) -> None:
+    t, games = seated_in_order()
+    play_round(t, games, names(8))
+    read: dict[str, Progress | str | None] = {**replayed(games), "cup-r1-t1": game(t)}
+    with pytest.raises(NotReady) as refused:
+        advance(t, read)
+    assert str(refused.value) == f"Round 1 not finished: cup-r1-t1 ({why})"
+
+
+def test_a_player_replaced_before_the_first_hand_has_a_total_of_0_and_places_last() -> None:
+    """cli-contract, "Seat changes": a player who got up cannot win; one who never played
+    scored nothing."""
+    t, games = seated_in_order()
+    table = t.rounds[0].tables[0]
+    games[table.game] = games[table.game]._replace(entries=(Replace(1, "P4", "Q"),))
+    games[table.game] = play_pure(games[table.game], ["P1", "P2", "Q", "P3"])
+    r = results(t, replayed(games))[table.game]
+    assert (r.places[-1], r.totals["P4"]) == (("P4",), 0)
