@@ -504,3 +504,18 @@ def test_a_player_replaced_before_the_first_hand_has_a_total_of_0_and_places_las
     games[table.game] = play_pure(games[table.game], ["P1", "P2", "Q", "P3"])
     r = results(t, replayed(games))[table.game]
     assert (r.places[-1], r.totals["P4"]) == (("P4",), 0)
+
+
+def test_a_bad_tournament_name_is_refused_in_one_whole_line() -> None:
+    with pytest.raises(Refused) as refused:
+        new_tournament("Cup!", names(8), SHORT, 0)
+    assert str(refused.value) == (
+        "'Cup!' is not a tournament name: use 1 to 50 lower-case letters, digits and '-'"
+    )
+
+
+def test_a_new_tournament_and_its_first_tables_are_dated_when_seated() -> None:
+    at = "2026-11-30T09:00:00+00:00"
+    t, created = new_tournament("cup", names(8), SHORT, 0, at=at)
+    assert (t.created, t.updated) == (at, at)
+    assert {(g.created, g.updated) for g in created} == {(at, at)}
