@@ -361,6 +361,15 @@ def test_bid_on_a_finished_game_is_refused(data_dir: Path) -> None:
     assert refused(data_dir, "bid", "0") == "ohhell: game g is finished: all 2 hands are scored\n"
 
 
+def test_a_finished_game_of_one_hand_says_so_in_the_singular(data_dir: Path) -> None:
+    ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "-g", "g")
+    ok("bid", "0", "1", "1")
+    ok("tricks", "1", "0", "0")
+    assert refused(data_dir, "tricks", "0", "1", "0") == (
+        "ohhell: game g is finished: its one hand is scored\n"
+    )
+
+
 # --- trump -------------------------------------------------------------------------
 
 
@@ -689,10 +698,10 @@ def test_edit_keeps_the_hook(data_dir: Path) -> None:
 def test_edit_keeps_bids_in_range(data_dir: Path) -> None:
     three_hands()
     assert refused(data_dir, "edit", "1", "bids", "Ann=14") == (
-        "ohhell: Ann cannot bid 14: hand 1 deals 13 cards, so 0 to 13\n"
+        "ohhell: Ann cannot bid 14: hand 1 deals 13 cards, so a bid is 0 to 13\n"
     )
     assert refused(data_dir, "edit", "1", "bids", "Ann=-1") == (
-        "ohhell: Ann cannot bid -1: hand 1 deals 13 cards, so 0 to 13\n"
+        "ohhell: Ann cannot bid -1: hand 1 deals 13 cards, so a bid is 0 to 13\n"
     )
     ok("edit", "1", "bids", "Ann=13", "Bob=0")  # both ends of 0..13
     assert sheet()["hands"][0]["bids"] == {"Bob": 0, "Cat": 2, "Dan": 4, "Ann": 13}
@@ -701,7 +710,7 @@ def test_edit_keeps_bids_in_range(data_dir: Path) -> None:
 def test_the_domain_edit_refuses_what_the_command_line_cannot_send() -> None:
     """with_edit checks for itself what `edit`'s arguments already rule out (a value
     without a name, no value, a kind other than bids or tricks), for any other caller."""
-    from ohhell_score.domain.errors import Refused
+    from ohhell_score.domain.errors import OhHellError
     from ohhell_score.domain.game import Assignment, progress, with_edit
     from ohhell_score.storage.games import load
 
@@ -715,7 +724,7 @@ def test_the_domain_edit_refuses_what_the_command_line_cannot_send() -> None:
         ("trump", [("Ann", 1)], "edit changes bids or tricks, not 'trump'"),
     ]
     for what, items, said in cases:
-        with pytest.raises(Refused) as refusal:
+        with pytest.raises(OhHellError) as refusal:
             with_edit(prog, 1, what, items)
         assert str(refusal.value) == said
 
@@ -751,6 +760,14 @@ def test_edit_of_a_hand_not_scored_is_refused(data_dir: Path, hand: str) -> None
 def test_edit_malformed_exits_2(data_dir: Path, args: list[str]) -> None:
     three_hands()
     refused(data_dir, "edit", *args, code=2)
+
+
+def test_edit_of_a_bare_number_is_a_usage_error_before_any_game_is_read(
+    data_dir: Path,
+) -> None:
+    said = refused(data_dir, "edit", "1", "bids", "Ann=1", "3", code=2)
+    usage = "Error: Invalid value: edit takes NAME=N for each value it changes"
+    assert said.splitlines()[-1] == usage
 
 
 def test_edit_is_kept_in_the_games_history(data_dir: Path) -> None:

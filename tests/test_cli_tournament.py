@@ -387,7 +387,8 @@ def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
     }
     ohhell.ok("new", "X", "Y", "Z", "W", "-g", "cup-r1-t1", "--hands", "1")
     message = ohhell.refused("tournament", "advance", "cup")
-    assert "game 'cup-r1-t1' is played by X, Y, Z, W, but the table seats P1, P2, P3, P4" in message
+    seats = "but table cup-r1-t1 seats P1, P2, P3, P4"
+    assert f"game 'cup-r1-t1' is played by X, Y, Z, W, {seats}" in message
 
 
 def test_a_12_player_field_plays_its_second_round_at_tables_of_3(ohhell: Ohhell) -> None:
@@ -785,8 +786,16 @@ def test_collect_refuses_another_first_dealer_once_a_trump_is_entered_here(
 @pytest.mark.parametrize(
     ("players", "rules", "said"),
     [
-        (["P5", "P6", "P7", "X"], ["--hands", "2,1"], "is no table of Round 1"),
-        (["P5", "P6", "P7", "P8"], [], "plays other rules"),
+        (
+            ["P5", "P6", "P7", "X"],
+            ["--hands", "2,1"],
+            "ohhell: game 'x' (P5, P6, P7, X) is no table of Round 1 of tournament 'cup'\n",
+        ),
+        (
+            ["P5", "P6", "P7", "P8"],
+            [],
+            "ohhell: game 'x' plays hands 13-2-13, where the tournament plays hands 2-1\n",
+        ),
     ],
 )
 def test_collect_refuses_a_game_of_other_players_or_rules(
@@ -800,7 +809,7 @@ def test_collect_refuses_a_game_of_other_players_or_rules(
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     laptop = tmp_path / "laptop"
     on_laptop(ohhell, laptop, monkeypatch, "new", *players, "-r", "cartier", *rules, "-g", "x")
-    assert said in ohhell.refused("tournament", "collect", "cup", str(laptop / "x.json"))
+    assert ohhell.refused("tournament", "collect", "cup", str(laptop / "x.json")) == said
     assert not tables(ohhell)["cup-r1-t2"]["finished"]
 
 

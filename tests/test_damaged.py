@@ -149,7 +149,7 @@ def _refused(text: str | bytes) -> str:
     [
         ("[1, 2]", "not a game object"),
         ('{"a": 1', "not valid JSON (Expecting ',' delimiter at line 1)"),
-        ('\n\n"x', "not valid JSON (Unterminated string starting at at line 3)"),
+        ('\n\n"x', "not valid JSON (Unterminated string starting at line 3)"),
         (b'"\xff"', "not UTF-8 text"),
         ("[" * 100_000 + "]" * 100_000, "not a game (nested too deep)"),
         ("1" * 5_000, "a number too long to be one of a game"),

@@ -5,6 +5,7 @@ lock, file systems without hard links, and a lock on Windows."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import multiprocessing
@@ -178,6 +179,30 @@ def test_house_rules_imported_at_once_under_one_name_keep_one_and_refuse_the_oth
         winner = rule_files[codes.index(0)]
         assert ok("rules", "export", "friday") == winner.read_text(encoding="utf-8")
         ok("rules", "delete", "friday")
+
+
+def test_a_house_rule_deleted_while_delete_waits_for_the_lock_is_refused_as_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two `rules delete friday` at once: the second one, holding the lock after the
+    first, finds no rule and says so (it was a traceback)."""
+    from ohhell_score.storage import house
+
+    ok("rules", "save", "friday", "--hook", "never")
+    real = house.locked
+
+    @contextlib.contextmanager
+    def after_the_other() -> Iterator[None]:
+        with real():
+            house.rule_path("friday").unlink()  # the other delete, done meanwhile
+            yield
+
+    monkeypatch.setattr(house, "locked", after_the_other)
+    result = run("rules", "delete", "friday")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "ohhell: no house rule 'friday' (`ohhell rules` lists them)\n",
+    )
 
 
 class WindowsLocking:

@@ -5,6 +5,7 @@ directory."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import multiprocessing
@@ -12,7 +13,7 @@ import os
 import signal
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -573,8 +574,8 @@ def test_a_missing_game_is_named_and_a_change_to_it_leaves_no_file(data_dir: Pat
     missing = "no game 'nope' (see `ohhell list`)"
     assert _refused_by(lambda: games.load("nope")) == missing
     assert _refused_by(lambda: games.change("nope", lambda p: p)) == missing
-    assert not list(data_dir.glob("nope*"))  # not even a lock file
     assert _refused_by(lambda: games.delete("nope")) == missing
+    assert not list(data_dir.glob("nope*"))  # not even a lock file
 
 
 def test_a_game_id_in_use_is_refused_and_the_game_kept(data_dir: Path) -> None:
@@ -593,6 +594,23 @@ def test_a_game_created_aside_does_not_become_current() -> None:
     games.create(games.load("a")._replace(id="c"), current=False)
     assert games.current_id() == "b"
     assert games.load("c").players == FOUR
+
+
+def test_a_game_deleted_while_delete_waits_for_the_lock_is_refused_as_missing(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two `delete g` at once: the second finds the file gone once it holds the lock."""
+    new_game()
+    real = games.locked
+
+    @contextlib.contextmanager
+    def after_the_other(game_id: str) -> Iterator[None]:
+        with real(game_id):
+            games.game_path(game_id).unlink()  # the other delete, done as this one waited
+            yield
+
+    monkeypatch.setattr(games, "locked", after_the_other)
+    assert _refused_by(lambda: games.delete("g")) == "no game 'g' (see `ohhell list`)"
 
 
 def test_delete_takes_the_kept_version_too_and_leaves_the_lock(data_dir: Path) -> None:

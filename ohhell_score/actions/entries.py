@@ -124,8 +124,9 @@ def take_back(game_id: str | None) -> str:
 
 def correct(game_id: str | None, number: int, what: str, items: list[Assignment]) -> str:
     """Edit the bids or tricks of a scored hand."""
-    from ohhell_score.domain.game import with_edit
+    from ohhell_score.domain.game import check_named, with_edit
 
+    check_named(items)  # a malformed line is refused before the game is read
     at = games.now()
     prog = apply(game_id, lambda p: with_edit(p, number, what, items, at))
     changed = ", ".join(f"{n}={v}" for n, v in items)

@@ -46,7 +46,6 @@ from ohhell_score.cli.options import (
     refusals,
     rule_options,
 )
-from ohhell_score.domain.errors import BadValue
 from ohhell_score.i18n import _
 from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
@@ -383,10 +382,7 @@ def edit(
     from ohhell_score.actions.entries import correct, parse_assignments
 
     with refusals():
-        items = parse_assignments(values)
-        if any(name is None for name, _ in items):
-            raise BadValue(_("edit takes NAME=N for each value it changes"))
-        say(correct(game, hand, what.value, items))
+        say(correct(game, hand, what.value, parse_assignments(values)))
 
 
 # --- reading ------------------------------------------------------------------------

@@ -59,17 +59,19 @@ def _notes(data: dict[str, Any], hands: int) -> tuple[Note, ...]:
 
     raw = data.get("notes", [])
     if not isinstance(raw, list):
-        raise ValueError("notes must be a list")
+        raise ValueError(_("notes must be a list"))
     notes = []
     for item in raw:
         if not isinstance(item, dict):
-            raise ValueError("a note must be an object")
+            raise ValueError(_("a note must be an object"))
         hand = _int(item["hand"], "a note's hand")
         if not 1 <= hand <= hands:
-            raise ValueError(f"a note on hand {hand}, which the game does not have")
+            raise ValueError(
+                _("a note on hand {hand}, which the game does not have").format(hand=hand)
+            )
         text = check_note(item["text"], "a note")
         if text != text.strip():  # as `note` keeps them: an equal note, an equal file
-            raise ValueError("a note has spaces at an end")
+            raise ValueError(_("a note has spaces at an end"))
         notes.append(Note(hand, text, check_note(item.get("at", ""), "a note's time")))
     return tuple(notes)
 

@@ -426,15 +426,7 @@ def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:
             )
         )
     if not 0 <= value <= hand.cards:
-        raise IllegalBid(
-            ngettext(
-                "{player} cannot bid {value}: hand {number} deals {cards} card, "
-                "so a bid is 0 to {cards}",
-                "{player} cannot bid {value}: hand {number} deals {cards} cards, "
-                "so a bid is 0 to {cards}",
-                hand.cards,
-            ).format(player=player, value=value, number=hand.number, cards=hand.cards)
-        )
+        raise _out_of_range(player, value, hand.number, hand.cards)
     if nxt.forbidden_bid is not None and value == nxt.forbidden_bid:
         raise IllegalBid(
             _(
@@ -512,12 +504,26 @@ def _step_message(nxt: NextStep, given: str) -> str:
     )
 
 
+def _out_of_range(player: str, value: int, number: int, cards: int) -> IllegalBid:
+    return IllegalBid(
+        ngettext(
+            "{player} cannot bid {value}: hand {number} deals {cards} card, "
+            "so a bid is 0 to {cards}",
+            "{player} cannot bid {value}: hand {number} deals {cards} cards, "
+            "so a bid is 0 to {cards}",
+            cards,
+        ).format(player=player, value=value, number=number, cards=cards)
+    )
+
+
 def _finished_check(prog: Progress) -> NextStep:
     if prog.next is None:
         raise Refused(
-            _("game {id} is finished: all {hands} hands are scored").format(
-                id=prog.game.id, hands=len(prog.hands)
-            )
+            ngettext(
+                "game {id} is finished: its one hand is scored",
+                "game {id} is finished: all {hands} hands are scored",
+                len(prog.hands),
+            ).format(id=prog.game.id, hands=len(prog.hands))
         )
     return prog.next
 
@@ -648,10 +654,17 @@ def describe_entry(entry: Entry) -> str:
     return describe_change(entry)
 
 
+def check_named(items: Sequence[Assignment]) -> None:
+    """``edit`` changes values by name, NAME=N for each: a bare number is a usage error."""
+    if not items or any(name is None for name, _ in items):
+        raise BadValue(_("edit takes NAME=N for each value it changes"))
+
+
 def with_edit(
     prog: Progress, number: int, what: str, items: Sequence[Assignment], at: str = ""
 ) -> Progress:
     """Correct the bids or tricks of a scored hand; the names given change, others stay."""
+    check_named(items)
     game = prog.game
     if not 1 <= number <= len(prog.hands) or not prog.hands[number - 1].scored:
         raise Refused(
@@ -660,18 +673,12 @@ def with_edit(
             )
         )
     hand = prog.hands[number - 1]
-    if any(name is None for name, _ in items) or not items:
-        raise Refused(_("edit takes NAME=N for each value it changes"))
     changes = _assign(game, hand.order, items, _("bids") if what == "bids" else _("tricks"))
     if what == "bids":
         new_bids = {**hand.bids, **changes}
         for p, b in new_bids.items():
             if not 0 <= b <= hand.cards:
-                raise IllegalBid(
-                    _(
-                        "{p} cannot bid {b}: hand {number} deals {cards} cards, so 0 to {cards}"
-                    ).format(p=p, b=b, number=number, cards=hand.cards)
-                )
+                raise _out_of_range(p, b, number, hand.cards)
         others = sum(b for p, b in new_bids.items() if p != hand.dealer)
         forbidden = game.rules.hook.forbidden_bid(hand.cards, others)
         if forbidden is not None and new_bids[hand.dealer] == forbidden:

@@ -33,6 +33,7 @@ from typing import NamedTuple
 from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
 from ohhell_score.domain.game import Bid, Game, Progress, Tricks, TrumpEntry, check_players
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
+from ohhell_score.domain.rulewords import rule_parts
 from ohhell_score.i18n import _
 
 #: Tables of four in the first round (seed 000: "8 tables of 4 players each").
@@ -324,12 +325,7 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
         return _unplayed(table, prog)
     game = prog.game
     if sorted(game.players) != sorted(table.players):
-        return _unplayed(
-            table,
-            _("game {game!r} is played by {players}, but the table seats {seated}").format(
-                game=table.game, players=", ".join(game.players), seated=", ".join(table.players)
-            ),
-        )
+        return _unplayed(table, _other_players(game, table))
     totals = {p: prog.totals.get(p, 0) for p in table.players}
     made = {
         p: sum(1 for h in prog.hands if h.scored and p in h.bids and h.bids[p] == h.tricks[p])
@@ -620,19 +616,13 @@ def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game
     only while nothing is entered here.
     """
     if sorted(brought.players) != sorted(table.players):
-        raise Refused(
-            _("game {game!r} is played by {players}, but table {table} seats {seated}").format(
-                game=brought.id,
-                players=", ".join(brought.players),
-                table=table.game,
-                seated=", ".join(table.players),
-            )
-        )
+        raise Refused(_other_players(brought, table))
     wanted = t.rules.build(len(table.players))
     if brought.rules != wanted:
+        theirs, ours = _rules_apart(brought.rules, wanted, len(table.players))
         raise Refused(
-            _("game {game!r} plays other rules ({rules}) than the tournament's ({wanted})").format(
-                game=brought.id, rules=brought.rules.to_json(), wanted=wanted.to_json()
+            _("game {game!r} plays {rules}, where the tournament plays {wanted}").format(
+                game=brought.id, rules=theirs, wanted=ours
             )
         )
     if here is not None:
@@ -647,6 +637,29 @@ def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game
         if kept and here.players[here.first_dealer] != brought.players[brought.first_dealer]:
             raise Refused(_("{table} here has another first dealer").format(table=table.game))
     return brought._replace(id=table.game)
+
+
+def _other_players(game: Game, table: Table) -> str:
+    """Why a game cannot be a table's: other players sit at it."""
+    return _("game {game!r} is played by {players}, but table {table} seats {seated}").format(
+        game=game.id,
+        players=", ".join(game.players),
+        table=table.game,
+        seated=", ".join(table.players),
+    )
+
+
+def _rules_apart(got: RuleSet, wanted: RuleSet, players: int) -> tuple[str, str]:
+    """What two games' rules say differently, in the sheet's words: the parts that
+    differ (or, when only the preset's name does, the preset)."""
+    apart = [
+        (mine, theirs)
+        for (mine, _mark), (theirs, _same) in zip(
+            rule_parts(got, players), rule_parts(wanted, players), strict=True
+        )
+        if mine != theirs
+    ] or [(got.preset, wanted.preset)]
+    return " · ".join(a for a, b in apart), " · ".join(b for a, b in apart)
 
 
 def _rng(t: Tournament, bracket: Bracket, stage: Stage) -> random.Random:

@@ -94,8 +94,9 @@ def _nested(what: str) -> str:
 
 def load_json(text: str | bytes, where: str, *, error: type[Refused], what: str) -> Any:
     """The JSON value of ``text``; ``error("cannot read WHERE: WHY")`` when it is not
-    JSON, not UTF-8, nested too deep, or holds a number too long for Python to read
-    (over 4,300 digits)."""
+    JSON, not text in a Unicode encoding (json reads UTF-8, and UTF-16 and UTF-32 bytes
+    too), nested too deep, or holds a number too long for Python to read (over 4,300
+    digits)."""
     import json  # imported when a file is read: not by TAB
 
     try:
@@ -104,7 +105,9 @@ def load_json(text: str | bytes, where: str, *, error: type[Refused], what: str)
         raise error(cannot_read(where, _nested(what))) from None
     except json.JSONDecodeError as err:
         invalid = _("not valid JSON ({error} at line {line})")
-        raise error(cannot_read(where, invalid.format(error=err.msg, line=err.lineno))) from None
+        # json's own words, some of which end in "at" ("Unterminated string starting at")
+        why = err.msg.removesuffix(" at")
+        raise error(cannot_read(where, invalid.format(error=why, line=err.lineno))) from None
     except UnicodeDecodeError:
         raise error(cannot_read(where, _("not UTF-8 text"))) from None
     except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string ..."

@@ -132,9 +132,11 @@ def create(game: Game, *, current: bool = True) -> None:
 
 
 def delete(game_id: str) -> None:
+    path = game_path(game_id)
+    if not path.exists():  # a refusal leaves no lock file behind (as in change)
+        raise GameNotFound(no_game(game_id))
     with locked(game_id):
-        path = game_path(game_id)
-        if not path.exists():
+        if not path.exists():  # deleted while this one waited for the lock
             raise GameNotFound(no_game(game_id))
         path.unlink()
         with contextlib.suppress(FileNotFoundError):

@@ -119,10 +119,14 @@ def load(name: str) -> HouseRule:
 
         if name.strip().lower() in PRESETS:
             raise Refused(_("{name!r} is a built-in preset, not a house rule").format(name=name))
-        raise HouseRuleNotFound(
-            _("no house rule {name!r} (`ohhell rules` lists them)").format(name=name)
-        )
+        raise _no_rule(name)
     return rule
+
+
+def _no_rule(name: str) -> HouseRuleNotFound:
+    return HouseRuleNotFound(
+        _("no house rule {name!r} (`ohhell rules` lists them)").format(name=name)
+    )
 
 
 def _folder() -> Path:
@@ -161,8 +165,12 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
 
 
 def delete(name: str) -> None:
-    load(name)
-    rule_path(name.strip().lower()).unlink()
+    load(name)  # a preset's name, a missing or damaged rule: refused before any lock
+    with locked():
+        try:
+            rule_path(name.strip().lower()).unlink()
+        except FileNotFoundError:  # another `rules delete` took it as this one waited
+            raise _no_rule(name) from None
 
 
 def all_rules() -> tuple[list[HouseRule], list[str]]:
