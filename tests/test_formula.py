@@ -211,6 +211,25 @@ def test_a_bad_formula_exits_2_and_makes_no_game(ohhell: Ohhell, text: str, said
 
 
 @pytest.mark.parametrize(
+    "made",
+    [
+        "2*1000000^4",
+        "1000000^4+1000000^4",
+        "-(1000000^4)-1000000^4",
+        "(2*1000000^4)*0",
+        "(2*1000000^4)^0",
+    ],
+)
+def test_a_formula_with_a_step_beyond_10_to_the_24_is_refused(made: str) -> None:
+    """docs/rules.md "Formulas": no step of the calculation may pass 10^24, even one
+    whose result is then made small again; 10^24 itself is taken."""
+    parse_formula("made: 1000000^4; missed: -(1000000^4)")
+    with pytest.raises(FormulaError, match=None) as refused:
+        parse_formula(f"made: {made}; missed: 0")
+    assert str(refused.value) == f"scoring formula: made: {made} can grow beyond any score"
+
+
+@pytest.mark.parametrize(
     ("text", "said"),
     [
         ("made: 10 b; missed: 0", "scoring formula: unexpected 'b' at column 10"),

@@ -368,6 +368,8 @@ def test_every_change_to_a_game_is_its_last_played_time(
         ("edit", "1", "bids", "Ann=2"),
         ("seat", "replace", "Bob", "Zed"),
         ("undo",),
+        ("seat", "join", "Eve"),
+        ("seat", "leave", "Eve"),
         ("note", "misdeal"),
     ]
     for minute, change in enumerate(changes, start=1):

@@ -289,3 +289,14 @@ def test_an_answer_to_a_game_changed_meanwhile_is_not_stored(
     assert asked[:2] == ["Bob bids (0-2): ", "Cat bids (0-2; 1 bid of 2 so far): "]
     saved = json.loads((data_dir / "t.json").read_text(encoding="utf-8"))
     assert [(e["player"], e["bid"]) for e in saved["entries"]] == [("Bob", 1), ("Cat", 0)]
+
+
+def test_t_once_the_hand_has_begun_is_refused_before_any_question(ohhell: Ohhell) -> None:
+    """cli-contract, "Seat changes": not after a hand's first entry, so not asked at all."""
+    three(ohhell, "--trump", "none")
+    out = play(ohhell, "1", "t").stdout
+    assert (
+        "✗ hand 1 has begun (a trump or a bid is in): seats change only before a hand's "
+        "first entry; undo those entries first\n"
+    ) in out
+    assert "Seat change:" not in out

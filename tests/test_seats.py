@@ -242,6 +242,41 @@ def test_a_player_who_left_comes_back_with_the_total_and_the_left_entry_stays() 
     assert data["left"] == [{"name": "Cat", "after_hand": 1}]
 
 
+def test_a_player_coming_back_into_a_seat_with_carry_adds_both_totals() -> None:
+    """docs/seats.md, "Coming back": a returning player goes on from their total, and
+    `--carry` brings the old player's on top."""
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "g")
+    ok("bid", "1", "1", "1", "0")
+    ok("tricks", "1", "1", "1", "0")  # Bob, Cat, Dan 11; Ann 10
+    ok("seat", "leave", "Dan")
+    ok("bid", "2", "0", "0")
+    ok("tricks", "2", "0", "1")  # Bob bid 0 and took 1: 1 more (12)
+    ok("seat", "replace", "Bob", "dan", "--carry")
+    totals = sheet()["totals"]
+    assert (totals["Dan"], totals["Bob"]) == (11 + 12, 0)
+
+
+@pytest.mark.parametrize(
+    ("changes", "kept"),
+    [
+        ([["replace", "Bob", "Eve", "--carry"], ["leave", "Eve"]], 11),
+        ([["join", "Eve", "--score", "5"], ["leave", "Eve"]], 5),
+    ],
+    ids=["carried", "joined with points"],
+)
+def test_points_brought_to_a_seat_stay_in_the_totals_when_the_player_leaves_at_once(
+    changes: list[list[str]], kept: int
+) -> None:
+    """cli-contract: `totals` include those who left, and points carried or given at a
+    join are that player's even before they play a hand."""
+    ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "g")
+    ok("bid", "1", "1", "1", "0")
+    ok("tricks", "1", "1", "1", "0")  # Bob 11
+    for change in changes:
+        ok("seat", *change)
+    assert sheet()["totals"]["Eve"] == kept
+
+
 def test_a_player_who_left_cannot_win() -> None:
     """cli-contract: "`winners` are seated players only"."""
     ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "g")
@@ -303,6 +338,18 @@ def test_an_eighth_player_at_one_deck_is_refused_naming_both_decks(data_dir: Pat
     assert refused(data_dir, "seat", "join", "H") == (
         "ohhell: H cannot join: 8 players need two decks (104 cards); the deck has 52\n"
     )
+
+
+def test_a_seventh_player_at_one_deck_and_an_eighth_at_two_decks_join(data_dir: Path) -> None:
+    """rules.md: two decks for more than 7 players, so 7 sit at one deck and 8 at two
+    (104 cards; `--deck-size 104`)."""
+    ok("new", "A", "B", "C", "D", "E", "F", "--hands", "1", "--trump", "none", "-g", "one")
+    ok("seat", "join", "G", "-g", "one")
+    assert sheet("-g", "one")["players"] == ["A", "B", "C", "D", "E", "F", "G"]
+    seven = ["A", "B", "C", "D", "E", "F", "G"]
+    ok("new", *seven, "--hands", "1", "--trump", "none", "--deck-size", "104", "-g", "two")
+    ok("seat", "join", "H", "-g", "two")
+    assert sheet("-g", "two")["players"] == [*seven, "H"]
 
 
 def test_seats_change_only_before_a_hands_first_entry_and_not_when_finished(
