@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies
 
 from tests.conftest import (
     MUTATION_EXAMPLES,
+    MUTATION_SLOW,
     need,
     pytest_collection_modifyitems,
     refuse_processes,
@@ -84,7 +85,14 @@ def many_examples(number: int) -> None:
 
 
 def item(nodeid: str, test: object = None) -> pytest.Item:
-    return types.SimpleNamespace(nodeid=nodeid, obj=test)  # type: ignore[return-value]
+    marks: list[pytest.Mark] = []
+    return types.SimpleNamespace(  # type: ignore[return-value]
+        nodeid=nodeid, obj=test, marks=marks, add_marker=lambda m: marks.append(m.mark)
+    )
+
+
+def skipped(items: list[pytest.Item]) -> list[str]:
+    return [i.nodeid for i in items if any(m.name == "skip" for m in i.marks)]  # type: ignore[attr-defined]
 
 
 def examples_of(test: object) -> int:
@@ -119,6 +127,25 @@ def test_a_mutation_run_tries_few_examples_and_the_quickest_tests_first(
     assert examples_of(test) == MUTATION_EXAMPLES
     chosen: settings = test._hypothesis_internal_use_settings  # type: ignore[attr-defined]
     assert chosen.derandomize
+
+
+@pytest.mark.parametrize(
+    ("under_test", "left_out"),
+    [("ohhell_score.domain.game.x_f__mutmut_1", ["slow"]), ("stats", []), ("", [])],
+    ids=["a mutant", "timing the tests", "the clean run"],
+)
+def test_a_mutant_is_tested_without_the_tests_slower_than_a_second(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, under_test: str, left_out: list[str]
+) -> None:
+    """docs/mutation.md: the slow tests are left to the survivors; mutmut still times
+    and maps every test, and its clean run runs them all."""
+    monkeypatch.setenv("MUTANT_UNDER_TEST", under_test)
+    monkeypatch.chdir(tmp_path)
+    seconds = {"slow": MUTATION_SLOW + 0.01, "quick": MUTATION_SLOW}
+    (tmp_path / "mutmut-stats.json").write_text(json.dumps({"duration_by_test": seconds}))
+    items = [item("slow"), item("quick"), item("new")]
+    pytest_collection_modifyitems(items)
+    assert skipped(items) == left_out
 
 
 def test_a_mutation_run_without_timings_keeps_the_order(
