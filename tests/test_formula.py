@@ -192,6 +192,7 @@ BAD = [
     ("made: " + "-" * 60 + "b; missed: 0", "nested more than 24 deep at column 32"),
     ("made: ((((b^4)^4)^4)^4); missed: 0", "made: ((((b^4)^4)^4)^4) can grow beyond any score"),
     ("made: 1; missed: 2 *", "a number or b, t, d, n expected at column 21"),
+    ("made: min(b, 1", "expected ')', found the end at column 15"),
 ]
 
 

@@ -134,7 +134,7 @@ class _Reader:
 
     def take(self, expected: str) -> None:
         if not self.text.startswith(expected, self.pos):
-            found = repr(self.peek()) if self.peek() else "the end"
+            found = repr(self.peek()) if self.peek() else _("the end")
             raise self.fail(
                 _("expected {expected!r}, found {found}").format(expected=expected, found=found)
             )
