@@ -311,6 +311,18 @@ def test_a_brought_game_of_other_rules_is_refused_naming_both() -> None:
     with pytest.raises(Refused) as refused:
         bring(t, table, None, longer._replace(id="t1"))
     assert str(refused.value) == ("game 't1' plays hands 3,1, where the tournament plays hands 2-1")
+    other = table_game(table, TableRules("cartier", RuleOptions(hands="3,1", hook="never")), "")
+    with pytest.raises(Refused) as refused:
+        bring(t, table, None, other._replace(id="t1"))
+    assert str(refused.value) == (
+        "game 't1' plays hands 3,1 · no hook, where the tournament plays hands 2-1 · "
+        "hook on every hand"
+    )
+    renamed = table_game(table, t.rules, "")
+    renamed = renamed._replace(id="t1", rules=renamed.rules._replace(preset="classic"))
+    with pytest.raises(Refused) as refused:  # the same rules under another preset's name
+        bring(t, table, None, renamed)
+    assert str(refused.value) == "game 't1' plays classic, where the tournament plays cartier"
 
 
 TRICKS_1: tuple[tuple[str, int], ...] = (("P2", 1), ("P3", 1), ("P4", 0), ("P1", 0))

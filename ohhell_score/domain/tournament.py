@@ -274,7 +274,6 @@ def new_tournament(
 class Result(NamedTuple):
     """A table as its game makes it: progress, totals, bids made, places."""
 
-    table: Table
     finished: bool
     problem: str | None  # why the game cannot count: missing, unreadable, other players
     hands_played: int
@@ -306,9 +305,9 @@ class Result(NamedTuple):
         return self.standings[cut:]
 
 
-def _unplayed(table: Table, problem: str) -> Result:
+def _unplayed(problem: str) -> Result:
     """A table whose game cannot count, and why."""
-    return Result(table, False, problem, 0, 0, {}, {}, ())
+    return Result(False, problem, 0, 0, {}, {}, ())
 
 
 def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ()) -> Result:
@@ -316,16 +315,15 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
     then more bids made, then the organiser's order."""
     if prog is None:
         return _unplayed(
-            table,
             _("no game {game!r} here: play it, or bring it with ohhell import").format(
                 game=table.game
-            ),
+            )
         )
     if isinstance(prog, str):
-        return _unplayed(table, prog)
+        return _unplayed(prog)
     game = prog.game
     if sorted(game.players) != sorted(table.players):
-        return _unplayed(table, _other_players(game, table))
+        return _unplayed(_other_players(game, table))
     totals = {p: prog.totals.get(p, 0) for p in table.players}
     made = {
         p: sum(1 for h in prog.hands if h.scored and p in h.bids and h.bids[p] == h.tricks[p])
@@ -352,7 +350,6 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
         else:
             broken.append(group)
     return Result(
-        table,
         prog.finished,
         None,
         prog.hands_played,
