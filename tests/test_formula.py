@@ -193,6 +193,8 @@ BAD = [
     ("made: ((((b^4)^4)^4)^4); missed: 0", "made: ((((b^4)^4)^4)^4) can grow beyond any score"),
     ("made: 1; missed: 2 *", "a number or b, t, d, n expected at column 21"),
     ("made: min(b, 1", "expected ')', found the end at column 15"),
+    ("made: 1;; missed: 0", "expected a clause at column 9"),
+    ("made: 1; missed: 0" + " " * 283, "301 characters; at most 300 are taken"),
 ]
 
 
@@ -212,6 +214,12 @@ def test_a_bad_formula_exits_2_and_makes_no_game(ohhell: Ohhell, text: str, said
     err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", text, code=2)
     assert err.endswith(f"Error: Invalid value: scoring formula: {said}\n")
     assert ohhell("show", "-g", "x").exit_code == 1  # no game was made
+
+
+def test_a_formula_of_300_characters_is_taken() -> None:
+    """docs/rules.md "Formulas": at most 300 characters (BAD has the 301st)."""
+    typed = "made: 1; missed: 0" + " " * 282
+    assert (len(typed), parse_formula(typed).text) == (300, "made: 1; missed: 0")
 
 
 @pytest.mark.parametrize(

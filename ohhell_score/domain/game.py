@@ -554,7 +554,7 @@ def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Prog
         assert who is not None
         if name is not None:  # cli-contract: each name once ("not Bob's turn" would mislead)
             if who in named:
-                raise Refused(_("{who} is named twice").format(who=who))
+                raise _named_twice(who)
             named.add(who)
         bid = Bid(nxt.hand, who, value, at)
         entries.append(bid)
@@ -576,7 +576,7 @@ def with_tricks(prog: Progress, items: Sequence[Assignment], at: str = "") -> Pr
     nxt = _finished_check(prog)
     hand = prog.hands[nxt.hand - 1]
     _check_tricks_step(hand, nxt)
-    values = _assign(game, hand.order, items, _("tricks"))
+    values = _assign(hand.order, items, _("tricks"))
     _check_tricks(hand, values)  # before the entry is built: a missing name is no KeyError
     entry = Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)
     return progress(_touched(game._replace(entries=(*game.entries, entry)), at))
@@ -598,9 +598,7 @@ def add_tricks(game: Game, items: Sequence[Assignment], at: str = "") -> Game:
     return with_tricks(progress(game), items, at).game
 
 
-def _assign(
-    game: Game, order: tuple[str, ...], items: Sequence[Assignment], what: str
-) -> dict[str, int]:
+def _assign(order: tuple[str, ...], items: Sequence[Assignment], what: str) -> dict[str, int]:
     named = [i for i in items if i[0] is not None]
     if named and len(named) != len(items):
         raise Refused(
@@ -614,14 +612,23 @@ def _assign(
                 )
             )
         return {p: v for p, (_, v) in zip(order, items, strict=True)}
+    return _by_name(order, items)
+
+
+def _by_name(order: tuple[str, ...], items: Sequence[Assignment]) -> dict[str, int]:
+    """NAME=N values by the seated player each name matches, each named once."""
     values: dict[str, int] = {}
     for name, value in items:
         assert name is not None
         player = resolve_seated(order, name)
         if player in values:
-            raise Refused(_("{player} is named twice").format(player=player))
+            raise _named_twice(player)
         values[player] = value
     return values
+
+
+def _named_twice(player: str) -> Refused:
+    return Refused(_("{player} is named twice").format(player=player))
 
 
 def undo(game: Game, at: str = "") -> Game:
@@ -673,7 +680,7 @@ def with_edit(
             )
         )
     hand = prog.hands[number - 1]
-    changes = _assign(game, hand.order, items, _("bids") if what == "bids" else _("tricks"))
+    changes = _by_name(hand.order, items)  # check_named: every value has its name
     if what == "bids":
         new_bids = {**hand.bids, **changes}
         for p, b in new_bids.items():
