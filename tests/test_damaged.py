@@ -106,6 +106,26 @@ def test_restore_without_a_kept_version_is_refused(ohhell: Any) -> None:
     assert "no previous version" in err
 
 
+def test_a_damaged_game_without_a_kept_version_offers_no_restore(
+    ohhell: Any, data_dir: Path
+) -> None:
+    """A game never saved twice has no previous version: the line ends with the fault."""
+    ohhell.ok("new", "A", "B", "C", "-g", "fresh")
+    (data_dir / "fresh.json").write_text("{", encoding="utf-8")
+    assert ohhell.refused("show", "-g", "fresh") == (
+        f"ohhell: cannot read {data_dir / 'fresh.json'}: not valid JSON "
+        "(Expecting property name enclosed in double quotes at line 1)\n"
+    )
+
+
+def test_a_game_file_that_is_a_folder_is_refused_naming_it(ohhell: Any, data_dir: Path) -> None:
+    ohhell.ok("new", "A", "B", "C", "-g", "other")
+    (data_dir / "g.json").mkdir()
+    assert ohhell.refused("show", "-g", "g") == (
+        f"ohhell: cannot read {data_dir / 'g.json'}: not a regular file\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("kept", "said"),
     [
