@@ -1098,9 +1098,14 @@ def test_suit_names(text: str, suit: Suit) -> None:
 
 @pytest.mark.parametrize("text", ["", "x", "stars", "trump"])
 def test_unknown_suit_is_refused(text: str) -> None:
-    """cli-contract exit 2: an unknown suit name is a value of the wrong form."""
-    with pytest.raises(BadValue, match="is not a suit"):
+    """cli-contract exit 2: an unknown suit name is a value of the wrong form; the line
+    lists the names and the short forms."""
+    with pytest.raises(BadValue, match=None) as refused:
         Suit.parse(text)
+    assert str(refused.value) == (
+        f"{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
+        "(s h d c nt, or ♠ ♥ ♦ ♣)"
+    )
 
 
 def test_suits_rank_spades_hearts_diamonds_clubs() -> None:

@@ -167,6 +167,13 @@ def test_a_game_without_the_hook_says_so_in_every_view(ohhell: Ohhell) -> None:
     assert "<b>no hook</b>" in ohhell.ok("export", "--format", "html")
 
 
+def test_a_game_of_one_hand_says_1_hand(ohhell: Ohhell) -> None:
+    """The rules line counts the hands in the singular for one."""
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "-g", "one")
+    assert "(classic · 1 hand · hands 1)" in made
+    assert "one · classic · 1 hand · hands 1" in ohhell.ok("show")
+
+
 def test_a_game_as_its_preset_names_no_change(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
     assert ohhell.ok("show").splitlines()[0].rstrip() == "c · cartier · 23 hands"
