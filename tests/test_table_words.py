@@ -190,6 +190,20 @@ def test_each_changed_rule_is_said_in_words(ohhell: Ohhell) -> None:
     )
 
 
+def test_a_hook_on_every_hand_and_another_deck_are_said_in_words(ohhell: Ohhell) -> None:
+    """docs/rules.md "Rule parameters": the hook and the deck, where they differ from the
+    preset's."""
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--rules", "ten-to-one", "--hook", "always",
+                     "--deck-size", "60", "-g", "w")  # fmt: skip
+    assert "(ten-to-one · 10 hands · hook on every hand · 60-card deck)" in made
+
+
+def test_a_hook_from_one_card_is_said_in_the_singular(ohhell: Ohhell) -> None:
+    """`--hook from:1` was "hook from 1 cards"."""
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hook", "from:1", "-g", "v")
+    assert "(classic · 19 hands · hook from 1 card)" in made
+
+
 def test_the_html_header_says_the_rules_in_words_not_codes(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "--rules", "ten-to-one", "-g", "w")
     html = ohhell.ok("export", "--format", "html")
