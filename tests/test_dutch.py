@@ -127,7 +127,7 @@ def test_the_plain_sheet_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     ("hands", "said"),
     [
         ("x", "'x' is geen rondepatroon: gebruik bijv. 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 "
-              "or max-1-max (1 tot 52 kaarten per ronde)"),
+              "or max-1-max (1 tot 104 kaarten per ronde)"),
         # classic turns up trump: max for 4 players is 12
         ("12-max", "'12-max' is hier geen rondepatroon: max is 12 kaarten, dus een reeks van "
                    "12 tot 12 keert niet"),

@@ -936,7 +936,10 @@ def test_malformed_hands_patterns_are_refused(text: str) -> None:
     ("text", "said"),
     [
         ("7,,6", "'7,,6' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
-                 "1-7,7-1 or max-1-max (1 to 52 cards a hand)"),
+                 "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
+        # it said "1 to 52": more than 52 is taken (two decks, a --deck-size), to 104
+        ("105", "'105' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
+                "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
         # docs/rules.md "Hand patterns": max for 4 players under named is 13
         ("13-max", "'13-max' is not a hands pattern here: max is 13 cards, so a run from 13 "
                    "to 13 does not turn"),

@@ -582,9 +582,9 @@ def _not_a_pattern(text: str) -> BadValue:
     """Made only when a pattern is refused: presets are read at import, and a message
     would choose the language (and load its catalogue) there."""
     return BadValue(
-        _("{text!r} is not a hands pattern: use e.g. {forms} (1 to 52 cards a hand)").format(
-            text=text, forms=HANDS_FORMS
-        )
+        _(
+            "{text!r} is not a hands pattern: use e.g. {forms} (1 to {max_cards} cards a hand)"
+        ).format(text=text, forms=HANDS_FORMS, max_cards=MAX_CARDS)
     )
 
 
