@@ -170,3 +170,32 @@ def test_named_exceptions_let_any_method_but_a_schedule() -> None:
     ]
     with pytest.raises(BadValue):
         Trump.parse("upcard+max=schedule:H,C")
+
+
+#: Every method but a schedule, each for a hand of its own.
+EVERY_METHOD = "named+1=cut+2=upcard+3=dealer+4=none"
+
+
+def test_rules_name_explains_each_hands_trump_method(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": `ohhell rules NAME` says how each method chooses trump."""
+    ohhell.ok("rules", "save", "h", "--trump", EVERY_METHOD)
+    trump = next(x.strip() for x in ohhell.ok("rules", "h").splitlines() if "Trump:" in x)
+    assert trump == (
+        "Trump: after the bids, the highest bidder names a suit or no trump; on equal bids the "
+        "first of them in bidding order names it. Except hand 1: the pack is cut (or the "
+        "dealer's last card shown) before the bids: its suit. Except hand 2: after the deal "
+        "the next card is turned up and its suit is trump; a hand that deals every card is "
+        "played without trump. Except hand 3: the dealer names a suit or no trump before the "
+        "bids, before seeing the cards. Except hand 4: no trump."
+    )
+
+
+def test_a_blank_sheet_notes_how_each_hands_trump_is_written_in(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": the printed sheet's note, shorter, with what to write."""
+    sheet = ohhell.ok("sheet", "Ann", "Bob", "Cat", "--trump", EVERY_METHOD, "--hands", "5-1")
+    assert (
+        "Trump: after the bids, the highest bidder names it (first in bidding order on equal "
+        "bids); write it in; hand 1: the suit of the cut card, before the bids; write it in; "
+        "hand 2: the card turned up after the deal; write its suit in (NT: every card dealt, "
+        "no trump); hand 3: the dealer names it before the bids; write it in; hand 4: no trump."
+    ) in sheet
