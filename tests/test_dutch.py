@@ -123,6 +123,25 @@ def test_the_plain_sheet_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     assert not english_left(shown), (english_left(shown), shown)
 
 
+@pytest.mark.parametrize(
+    ("hands", "said"),
+    [
+        ("x", "'x' is geen rondepatroon: gebruik bijv. 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 "
+              "or max-1-max (1 tot 104 kaarten per ronde)"),
+        # classic turns up trump: max for 4 players is 12
+        ("12-max", "'12-max' is hier geen rondepatroon: max is 12 kaarten, dus een reeks van "
+                   "12 tot 12 keert niet"),
+    ],
+)  # fmt: skip
+def test_a_refused_hands_pattern_is_said_in_dutch(
+    dutch: None, ohhell: Ohhell, hands: str, said: str
+) -> None:
+    """The refusal of a hands pattern was English at a Dutch table (an f-string, which
+    `pybabel extract` does not read); the forms and `max` stay as typed."""
+    err = ohhell.refused("new", *PLAYERS, "--hands", hands, code=2)
+    assert err.endswith(f"Error: Invalid value: {said}\n")
+
+
 def test_suits_are_read_in_dutch_in_every_language(ohhell: Ohhell) -> None:
     """Issue 17: `ohhell trump harten` works whatever the language (here English)."""
     ohhell.ok("new", *PLAYERS, "-g", "vrijdag", "-r", "cartier")

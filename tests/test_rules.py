@@ -933,6 +933,26 @@ def test_malformed_hands_patterns_are_refused(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("7,,6", "'7,,6' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
+                 "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
+        # it said "1 to 52": more than 52 is taken (two decks, a --deck-size), to 104
+        ("105", "'105' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
+                "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
+        # docs/rules.md "Hand patterns": max for 4 players under named is 13
+        ("13-max", "'13-max' is not a hands pattern here: max is 13 cards, so a run from 13 "
+                   "to 13 does not turn"),
+    ],
+)  # fmt: skip
+def test_a_refused_hands_pattern_is_one_whole_line(text: str, said: str) -> None:
+    """cli-contract exit 2: the line names the pattern and the forms it could take."""
+    with pytest.raises(BadValue, match=None) as refused:
+        parse_hands(text, 4)
+    assert str(refused.value) == said
+
+
+@pytest.mark.parametrize(
     "hands",
     [CARTIER_HANDS, TEN_TO_ONE_HANDS, CLASSIC_HANDS, (7, 7, 6), (5,), (1, 2, 1, 2), (3, 5, 4)],
 )
@@ -1098,9 +1118,14 @@ def test_suit_names(text: str, suit: Suit) -> None:
 
 @pytest.mark.parametrize("text", ["", "x", "stars", "trump"])
 def test_unknown_suit_is_refused(text: str) -> None:
-    """cli-contract exit 2: an unknown suit name is a value of the wrong form."""
-    with pytest.raises(BadValue, match="is not a suit"):
+    """cli-contract exit 2: an unknown suit name is a value of the wrong form; the line
+    lists the names and the short forms."""
+    with pytest.raises(BadValue, match=None) as refused:
         Suit.parse(text)
+    assert str(refused.value) == (
+        f"{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
+        "(s h d c nt, or ♠ ♥ ♦ ♣)"
+    )
 
 
 def test_suits_rank_spades_hearts_diamonds_clubs() -> None:

@@ -167,6 +167,13 @@ def test_a_game_without_the_hook_says_so_in_every_view(ohhell: Ohhell) -> None:
     assert "<b>no hook</b>" in ohhell.ok("export", "--format", "html")
 
 
+def test_a_game_of_one_hand_says_1_hand(ohhell: Ohhell) -> None:
+    """The rules line counts the hands in the singular for one."""
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "-g", "one")
+    assert "(classic · 1 hand · hands 1)" in made
+    assert "one · classic · 1 hand · hands 1" in ohhell.ok("show")
+
+
 def test_a_game_as_its_preset_names_no_change(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
     assert ohhell.ok("show").splitlines()[0].rstrip() == "c · cartier · 23 hands"
@@ -181,6 +188,20 @@ def test_each_changed_rule_is_said_in_words(ohhell: Ohhell) -> None:
         "w · ten-to-one · 7 hands · hands 7-1 · hook from 5 cards · trump: the dealer "
         "names it before the bids · scoring: bid made, 10 + the bid; bid missed, nothing"
     )
+
+
+def test_a_hook_on_every_hand_and_another_deck_are_said_in_words(ohhell: Ohhell) -> None:
+    """docs/rules.md "Rule parameters": the hook and the deck, where they differ from the
+    preset's."""
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--rules", "ten-to-one", "--hook", "always",
+                     "--deck-size", "60", "-g", "w")  # fmt: skip
+    assert "(ten-to-one · 10 hands · hook on every hand · 60-card deck)" in made
+
+
+def test_a_hook_from_one_card_is_said_in_the_singular(ohhell: Ohhell) -> None:
+    """`--hook from:1` was "hook from 1 cards"."""
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hook", "from:1", "-g", "v")
+    assert "(classic · 19 hands · hook from 1 card)" in made
 
 
 def test_the_html_header_says_the_rules_in_words_not_codes(ohhell: Ohhell) -> None:

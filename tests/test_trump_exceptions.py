@@ -42,28 +42,39 @@ def test_the_first_matching_exception_gives_a_hands_method(trump: str, methods: 
     assert [rules.trump_method(k).value for k in (1, 2, 3)] == methods
 
 
+NOT_A_HAND = "is not a hand: use a number (9), a range (9-11), first, last or max"
+NOT_A_METHOD = (
+    "is not a trump method: use named, upcard, cut, dealer, none or schedule:H,C,S,D,N; "
+    "exceptions after +, e.g. upcard+max=none"
+)
+
+
 @pytest.mark.parametrize(
     ("trump", "said"),
     [
-        ("upcard+9=none", "hand 9 is not in this game, which has 3 hands"),
-        ("upcard+2-4=none", "hand 2-4 is not in this game"),
-        ("upcard+0=none", "'0' is not a hand"),
-        ("upcard+3-2=none", "'3-2' is not a hand"),
-        ("upcard+max=schedule:H", "cannot be a schedule"),
-        ("upcard+max=trumps", "is not a trump method"),
-        ("upcard+max", "is not an exception"),
-        ("upcard;max=none", "is not a trump method"),
-        ("upcard+middle=none", "'middle' is not a hand"),
+        ("upcard+9=none",
+         "trump 'upcard+9=none': hand 9 is not in this game, which has 3 hands"),
+        ("upcard+2-4=none",
+         "trump 'upcard+2-4=none': hand 2-4 is not in this game, which has 3 hands"),
+        ("upcard+0=none", f"'upcard+0=none': '0' {NOT_A_HAND}"),
+        ("upcard+3-2=none", f"'upcard+3-2=none': '3-2' {NOT_A_HAND}"),
+        ("upcard+max=schedule:H",
+         "'upcard+max=schedule:H': an exception's method cannot be a schedule"),
+        ("upcard+max=trumps", f"'upcard+max=trumps' {NOT_A_METHOD}"),
+        ("upcard+max",
+         "'upcard+max': 'max' is not an exception: write +SELECTOR=METHOD, e.g. upcard+max=none"),
+        ("upcard;max=none", f"'upcard;max=none' {NOT_A_METHOD}"),
+        ("upcard+middle=none", f"'upcard+middle=none': 'middle' {NOT_A_HAND}"),
     ],
-)
+)  # fmt: skip
 def test_a_bad_exception_exits_2(ohhell: Ohhell, trump: str, said: str) -> None:
     """docs/rules.md "Trump": a selector naming no hand, a range outside 1..hands, an
-    unknown method: refused with exit 2, and no game is made."""
+    unknown method: refused with exit 2 in one whole line, and no game is made."""
     err = ohhell.refused(
         "new", "Ann", "Bob", "Cat", "Dan", "-g", "x", "--hands", "3-1", "--trump", trump,
         code=2,
     )  # fmt: skip
-    assert said in err
+    assert err.endswith(f"Error: Invalid value: {said}\n")
     assert ohhell("show", "-g", "x").exit_code == 1
 
 
@@ -159,3 +170,32 @@ def test_named_exceptions_let_any_method_but_a_schedule() -> None:
     ]
     with pytest.raises(BadValue):
         Trump.parse("upcard+max=schedule:H,C")
+
+
+#: Every method but a schedule, each for a hand of its own.
+EVERY_METHOD = "named+1=cut+2=upcard+3=dealer+4=none"
+
+
+def test_rules_name_explains_each_hands_trump_method(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": `ohhell rules NAME` says how each method chooses trump."""
+    ohhell.ok("rules", "save", "h", "--trump", EVERY_METHOD)
+    trump = next(x.strip() for x in ohhell.ok("rules", "h").splitlines() if "Trump:" in x)
+    assert trump == (
+        "Trump: after the bids, the highest bidder names a suit or no trump; on equal bids the "
+        "first of them in bidding order names it. Except hand 1: the pack is cut (or the "
+        "dealer's last card shown) before the bids: its suit. Except hand 2: after the deal "
+        "the next card is turned up and its suit is trump; a hand that deals every card is "
+        "played without trump. Except hand 3: the dealer names a suit or no trump before the "
+        "bids, before seeing the cards. Except hand 4: no trump."
+    )
+
+
+def test_a_blank_sheet_notes_how_each_hands_trump_is_written_in(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": the printed sheet's note, shorter, with what to write."""
+    sheet = ohhell.ok("sheet", "Ann", "Bob", "Cat", "--trump", EVERY_METHOD, "--hands", "5-1")
+    assert (
+        "Trump: after the bids, the highest bidder names it (first in bidding order on equal "
+        "bids); write it in; hand 1: the suit of the cut card, before the bids; write it in; "
+        "hand 2: the card turned up after the deal; write its suit in (NT: every card dealt, "
+        "no trump); hand 3: the dealer names it before the bids; write it in; hand 4: no trump."
+    ) in sheet

@@ -549,23 +549,22 @@ def parse_hands(
     hand once: ``13-2-13`` is 13..2 then 3..13 (23 hands). ``max`` is ``most_cards``
     for ``players``, ``deck`` and ``trump``.
     """
-    bad = BadValue(
-        f"{text!r} is not a hands pattern: use e.g. {HANDS_FORMS} (1 to 52 cards a hand)"
-    )
     largest = most_cards(players, deck, trump or Trump(TrumpMethod.NAMED))
     hands: list[int] = []
     for piece in text.strip().lower().split(","):
         words = piece.strip().split("-")  # spaces around a comma, never inside a run
         if not all(_is_count(w) or w == "max" for w in words):
-            raise bad
+            raise _not_a_pattern(text)
         points = [largest if w == "max" else int(w) for w in words]
         if any(a == b for a, b in itertools.pairwise(points)):
             raise (
-                bad
+                _not_a_pattern(text)
                 if "max" not in words
                 else BadValue(
-                    f"{text!r} is not a hands pattern here: max is {largest} cards, so a run "
-                    f"from {points[0]} to {points[-1]} does not turn"
+                    _(
+                        "{text!r} is not a hands pattern here: max is {largest} cards, so a run "
+                        "from {start} to {end} does not turn"
+                    ).format(text=text, largest=largest, start=points[0], end=points[-1])
                 )
             )
         hands.append(points[0])
@@ -573,10 +572,20 @@ def parse_hands(
             step = 1 if b > a else -1
             hands.extend(range(a + step, b + step, step))
         if len(hands) > MAX_HANDS:
-            raise bad
+            raise _not_a_pattern(text)
     if not hands or any(n < 1 or n > MAX_CARDS for n in hands):
-        raise bad
+        raise _not_a_pattern(text)
     return tuple(hands)
+
+
+def _not_a_pattern(text: str) -> BadValue:
+    """Made only when a pattern is refused: presets are read at import, and a message
+    would choose the language (and load its catalogue) there."""
+    return BadValue(
+        _(
+            "{text!r} is not a hands pattern: use e.g. {forms} (1 to {max_cards} cards a hand)"
+        ).format(text=text, forms=HANDS_FORMS, max_cards=MAX_CARDS)
+    )
 
 
 def hands_pattern(hands: tuple[int, ...]) -> str:

@@ -23,7 +23,9 @@ def hook_words(hook: Hook) -> str:
         return _("no hook")
     if hook.from_cards == 0:
         return _("hook on every hand")
-    return _("hook from {cards} cards").format(cards=hook.from_cards)
+    return ngettext("hook from {cards} card", "hook from {cards} cards", hook.from_cards).format(
+        cards=hook.from_cards
+    )
 
 
 def selector_words(text: str) -> str:
