@@ -211,3 +211,11 @@ def test_a_schedule_is_explained_with_its_cycle_and_printed_on_the_sheet(ohhell:
     )
     sheet = ohhell.ok("sheet", "--players", "5", "--rules", "ten-to-one")
     assert "Trump: fixed by the hand&#x27;s number, as printed." in sheet
+
+
+def test_a_game_without_trump_is_explained_and_printed_so(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": `none`, as `ohhell rules NAME` and the printed sheet say it."""
+    ohhell.ok("rules", "save", "plain", "--trump", "none")
+    assert "  Trump: none; every hand is played without trump." in ohhell.ok("rules", "plain")
+    sheet = ohhell.ok("sheet", "Ann", "Bob", "Cat", "--trump", "none")
+    assert "Trump: none; every hand is played without trump." in sheet
