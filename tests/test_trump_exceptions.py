@@ -199,3 +199,23 @@ def test_a_blank_sheet_notes_how_each_hands_trump_is_written_in(ohhell: Ohhell) 
         "hand 2: the card turned up after the deal; write its suit in (NT: every card dealt, "
         "no trump); hand 3: the dealer names it before the bids; write it in; hand 4: no trump."
     ) in sheet
+
+
+def test_a_schedule_is_explained_with_its_cycle_and_printed_on_the_sheet(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": ten-to-one's schedule (seed 001), as `ohhell rules NAME`
+    and the printed sheet say it."""
+    said = ohhell.ok("rules", "ten-to-one").splitlines()
+    assert (
+        "  Trump: a fixed cycle by hand, repeating: hearts, clubs, spades, diamonds, no trump."
+        in said
+    )
+    sheet = ohhell.ok("sheet", "--players", "5", "--rules", "ten-to-one")
+    assert "Trump: fixed by the hand&#x27;s number, as printed." in sheet
+
+
+def test_a_game_without_trump_is_explained_and_printed_so(ohhell: Ohhell) -> None:
+    """docs/rules.md "Trump": `none`, as `ohhell rules NAME` and the printed sheet say it."""
+    ohhell.ok("rules", "save", "plain", "--trump", "none")
+    assert "  Trump: none; every hand is played without trump." in ohhell.ok("rules", "plain")
+    sheet = ohhell.ok("sheet", "Ann", "Bob", "Cat", "--trump", "none")
+    assert "Trump: none; every hand is played without trump." in sheet
