@@ -123,6 +123,23 @@ def in_process_only(monkeypatch: pytest.MonkeyPatch) -> None:
     refuse_processes(monkeypatch)
 
 
+def forget_parsed_formulas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a mutation run each test parses and compiles its formulas anew, as a new run of
+    `ohhell` does: mutmut forks each mutant from a process whose caches already hold
+    every formula a test met, unmutated (docs/mutation.md)."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    from ohhell_score.domain import rules
+
+    monkeypatch.setattr(rules, "_FORMULAS", {})
+    monkeypatch.setattr(rules, "_SCORERS", {})
+
+
+@pytest.fixture(autouse=True)
+def formulas_parsed_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    forget_parsed_formulas(monkeypatch)
+
+
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """cli-contract: `$OHHELL_DATA_DIR` moves the data; each test has its own."""

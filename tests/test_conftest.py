@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies
 from tests.conftest import (
     MUTATION_EXAMPLES,
     MUTATION_SLOW,
+    forget_parsed_formulas,
     need,
     pytest_collection_modifyitems,
     refuse_processes,
@@ -175,3 +176,20 @@ def test_outside_a_mutation_run_processes_start(monkeypatch: pytest.MonkeyPatch)
     except pytest.skip.Exception:  # a skip here would hide the failure as a skip
         pytest.fail("a process was refused outside a mutation run")
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize(("under_test", "kept"), [("x__mutmut_1", False), (None, True)])
+def test_a_mutation_run_parses_each_tests_formulas_afresh(
+    monkeypatch: pytest.MonkeyPatch, under_test: str | None, kept: bool
+) -> None:
+    """docs/mutation.md: a formula cached before mutmut forked would hide its mutants."""
+    from ohhell_score.domain import rules
+
+    rules.Scoring.parse("made: 10 + b; missed: -b").score(1, 1, 3)  # now in both caches
+    if under_test is None:
+        monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
+    else:
+        monkeypatch.setenv("MUTANT_UNDER_TEST", under_test)
+    forget_parsed_formulas(monkeypatch)
+    cached = "made: 10+b; missed: -b"
+    assert (cached in rules._FORMULAS, cached in rules._SCORERS) == (kept, kept)
