@@ -265,6 +265,13 @@ class Ohhell:
         assert "Traceback" not in result.output
         return str(result.stderr)
 
+    def invalid_value(self, *args: str) -> str:
+        """A malformed command line (exit 2): the reason Typer's usage error ends with."""
+        err = self.refused(*args, code=2)
+        prefix = "Error: Invalid value: "
+        assert err.endswith("\n") and prefix in err, err
+        return err[err.rindex(prefix) + len(prefix) : -1]
+
     def sheet(self, *args: str) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(self.ok("show", "--json", *args))
         return data

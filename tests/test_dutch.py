@@ -138,8 +138,7 @@ def test_a_refused_hands_pattern_is_said_in_dutch(
 ) -> None:
     """The refusal of a hands pattern was English at a Dutch table (an f-string, which
     `pybabel extract` does not read); the forms and `max` stay as typed."""
-    err = ohhell.refused("new", *PLAYERS, "--hands", hands, code=2)
-    assert err.endswith(f"Error: Invalid value: {said}\n")
+    assert ohhell.invalid_value("new", *PLAYERS, "--hands", hands) == said
 
 
 def test_suits_are_read_in_dutch_in_every_language(ohhell: Ohhell) -> None:

@@ -328,8 +328,7 @@ def test_a_bad_formula_is_one_whole_line(ohhell: Ohhell, text: str, said: str) -
     with pytest.raises(FormulaError, match=None) as refused:
         parse_formula(text)
     assert str(refused.value) == said
-    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", text, code=2)
-    assert err.endswith(f"Error: Invalid value: {said}\n")
+    assert ohhell.invalid_value("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", text) == said
 
 
 @pytest.mark.parametrize(
@@ -380,8 +379,7 @@ def test_an_unknown_scheme_name_lists_the_choices(ohhell: Ohhell) -> None:
     with pytest.raises(BadValue, match=None) as refused:
         Scoring.parse("bonus")
     assert str(refused.value) == said
-    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", "bonus", code=2)
-    assert err.endswith(f"Error: Invalid value: {said}\n")
+    assert ohhell.invalid_value("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", "bonus") == said
 
 
 # --- the evaluator against a reference ------------------------------------------------------

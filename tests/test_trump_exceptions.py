@@ -70,11 +70,8 @@ NOT_A_METHOD = (
 def test_a_bad_exception_exits_2(ohhell: Ohhell, trump: str, said: str) -> None:
     """docs/rules.md "Trump": a selector naming no hand, a range outside 1..hands, an
     unknown method: refused with exit 2 in one whole line, and no game is made."""
-    err = ohhell.refused(
-        "new", "Ann", "Bob", "Cat", "Dan", "-g", "x", "--hands", "3-1", "--trump", trump,
-        code=2,
-    )  # fmt: skip
-    assert err.endswith(f"Error: Invalid value: {said}\n")
+    args = ("Ann", "Bob", "Cat", "Dan", "-g", "x", "--hands", "3-1", "--trump", trump)
+    assert ohhell.invalid_value("new", *args) == said
     assert ohhell("show", "-g", "x").exit_code == 1
 
 
@@ -87,8 +84,7 @@ def test_an_unknown_method_is_refused_listing_every_choice(ohhell: Ohhell) -> No
     with pytest.raises(BadValue, match=None) as refused:
         Trump.parse("trumps")
     assert str(refused.value) == said
-    err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--trump", "trumps", code=2)
-    assert err.endswith(f"Error: Invalid value: {said}\n")
+    assert ohhell.invalid_value("new", "Ann", "Bob", "Cat", "-g", "x", "--trump", "trumps") == said
 
 
 @pytest.mark.parametrize(
