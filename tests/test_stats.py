@@ -147,6 +147,17 @@ def test_stats_for_one_player_count_only_their_games(ohhell: Ohhell) -> None:
 
 
 @pytest.mark.usefixtures("evenings")
+def test_stats_for_two_players_count_only_the_games_both_sat_in(ohhell: Ohhell) -> None:
+    """Ann and Dan sat together only in g4, where Dan made 2 bids of 2 and Ann 2 of 2."""
+    data = stats_json(ohhell, "--player", "Ann", "-p", "dan")
+    assert data["games"] == 1
+    assert sorted(data["players"]) == ["Ann", "Dan"]
+    assert data["players"]["Ann"]["average_total"] == 21.0
+    table = ohhell.ok("stats", "--player", "Ann", "-p", "dan")
+    assert "1 finished game (with Ann and dan)" in table
+
+
+@pytest.mark.usefixtures("evenings")
 def test_stats_by_preset(ohhell: Ohhell) -> None:
     data = stats_json(ohhell, "--rules", "ten-to-one")
     assert data["games"] == 1

@@ -47,11 +47,11 @@ def _since(text: str | None) -> date | None:
 )
 def stats(
     player: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             "--player",
             "-p",
-            help=_("Only games this player sat in; only them."),
+            help=_("Only games this player sat in; only them. Give it again for more players."),
             show_default=False,
             metavar="NAME",
         ),
@@ -90,7 +90,7 @@ def stats(
     from ohhell_score.storage.stats_cache import saved_facts
 
     filters = Filters(
-        players=(player,) if player is not None else (),
+        players=tuple(player or ()),
         preset=rules,
         since=_since(since),
     )
