@@ -256,6 +256,26 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
     (lambda d: d, "players", ["A", "B", "a"], "two players are called 'a' (names ignore case)"),
     (lambda d: d, "first_dealer", "Q", "first dealer 'Q' is not a player"),
     (lambda d: d, "created", 5, "the time it was created is not text"),
+    (lambda d: d, "updated", 5, "the time it was changed is not text"),
+    (lambda d: d["rules"], "hands", [1] * 501, "rules.hands must list 1 to 500 hands"),
+    (
+        lambda d: d["rules"],
+        "hands",
+        [2, 0],
+        "rules.hands must hold whole numbers of cards, 1 to 104",
+    ),
+    (
+        lambda d: d["rules"],
+        "hands",
+        [2, "1"],
+        "rules.hands must hold whole numbers of cards, 1 to 104",
+    ),
+    (
+        lambda d: d["rules"],
+        "hands",
+        [2, 104],  # 104 cards a hand is a whole number of cards: the deck is what refuses it
+        "104 cards to each of 3 players needs 312 cards; the deck has 52",
+    ),
     (lambda d: d, "scorer", "x" * 65, "the scorer must be at most 64 printable characters"),
     (_first("bid"), "player", "Q", "a bid by 'Q', who is not a player"),
     (_first("bid"), "bid", "1", "a bid is not a whole number"),
@@ -318,6 +338,12 @@ def test_each_part_of_a_game_file_of_the_wrong_form_is_named_when_refused(
     assert codec.parse_progress(json.dumps(data), "g.json").game.notes  # whole, it reads
     part(data)[key] = value
     assert _refused(json.dumps(data)) == f"cannot read g.json: {said}"
+
+
+def test_a_game_file_of_the_most_hands_a_game_may_have_reads(ohhell: Any, data_dir: Path) -> None:
+    data = _every_part(ohhell, data_dir)
+    data["rules"]["hands"] = [2] + [1] * 499  # the 2 and 1 card hands played, and 498 more
+    assert len(codec.parse_progress(json.dumps(data), "g.json").game.rules.hands) == 500
 
 
 def test_a_game_file_with_an_entry_after_the_last_hand_is_refused(
