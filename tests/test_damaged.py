@@ -255,6 +255,44 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
     (lambda d: d, "players", "A B C", "players must be a list of names"),
     (lambda d: d, "players", ["A", "B", "a"], "two players are called 'a' (names ignore case)"),
     (lambda d: d, "first_dealer", "Q", "first dealer 'Q' is not a player"),
+    (lambda d: d["rules"], "hands", "2,1", "rules.hands must list 1 to 500 hands"),
+    (lambda d: d["rules"], "deck", "52", "rules.deck must be a whole number of cards, 3 to 208"),
+    (lambda d: d["rules"], "deck", 2, "rules.deck must be a whole number of cards, 3 to 208"),
+    (lambda d: d["rules"], "deck", 209, "rules.deck must be a whole number of cards, 3 to 208"),
+    (lambda d: d["rules"], "deck", 3, "2 cards to each of 3 players needs 6 cards; the deck has 3"),
+    (
+        lambda d: d["rules"],
+        "preset",
+        "../x",
+        "rules.preset is not the name of a preset or a house rule",
+    ),
+    (lambda d: d["rules"], "preset", 7, "rules.preset is not the name of a preset or a house rule"),
+    (
+        lambda d: d["rules"],
+        "hook",
+        "sometimes",
+        "'sometimes' is not a hook: use always, never or from:K (e.g. from:6)",
+    ),
+    (
+        lambda d: d["rules"],
+        "trump",
+        "joker",
+        "'joker' is not a trump method: use named, upcard, cut, dealer, none or "
+        "schedule:H,C,S,D,N; exceptions after +, e.g. upcard+max=none",
+    ),
+    (
+        lambda d: d["rules"],
+        "scoring",
+        "lots",
+        "'lots' is not a scoring scheme: use standard, exact, minus, progressive, penalty, "
+        "tenfold or a formula such as 'made: 10+b; missed: -b'",
+    ),
+    (
+        lambda d: d["rules"],
+        "trump",
+        "none+3=upcard",
+        "trump 'none+3=upcard': hand 3 is not in this game, which has 2 hands",
+    ),
     (lambda d: d, "created", 5, "the time it was created is not text"),
     (lambda d: d, "updated", 5, "the time it was changed is not text"),
     (lambda d: d["rules"], "hands", [1] * 501, "rules.hands must list 1 to 500 hands"),
@@ -343,7 +381,9 @@ def test_each_part_of_a_game_file_of_the_wrong_form_is_named_when_refused(
 def test_a_game_file_of_the_most_hands_a_game_may_have_reads(ohhell: Any, data_dir: Path) -> None:
     data = _every_part(ohhell, data_dir)
     data["rules"]["hands"] = [2] + [1] * 499  # the 2 and 1 card hands played, and 498 more
-    assert len(codec.parse_progress(json.dumps(data), "g.json").game.rules.hands) == 500
+    data["rules"]["deck"] = 208  # four packs
+    rules = codec.parse_progress(json.dumps(data), "g.json").game.rules
+    assert (len(rules.hands), rules.deck) == (500, 208)
 
 
 def test_a_game_file_with_an_entry_after_the_last_hand_is_refused(
