@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ohhell_score.domain import codec
+from ohhell_score.domain import codec, versioned
 from ohhell_score.domain.errors import CorruptGame
 
 
@@ -177,6 +177,36 @@ def _refused(text: str | bytes) -> str:
 )
 def test_a_file_that_is_not_a_game_is_refused_saying_why(text: str | bytes, said: str) -> None:
     assert _refused(text) == f"cannot read g.json: {said}"
+
+
+def _depth(value: object) -> int:
+    """How deeply lists nest in ``value``, walked as a check of its parts would walk it."""
+    return 1 + _deepest(value) if isinstance(value, list) else 0
+
+
+def _deepest(values: list[object]) -> int:
+    return max(map(_depth, values), default=0)
+
+
+def test_a_file_that_reads_but_nests_too_deep_to_be_checked_is_refused_naming_it() -> None:
+    """JSON nested as deep as it can be read leaves no room to walk it: one line."""
+
+    def read(text: str, build: Callable[[dict[str, Any]], int]) -> int:
+        return versioned.read_versioned(
+            text, "g.json", build, error=CorruptGame, what="game", schema=2
+        )
+
+    depth = 1000
+    while True:  # the deepest nesting json reads here (the stack is deeper under pytest)
+        text = '{"schema": 2, "kind": "game", "x": ' + "[" * depth + "]" * depth + "}"
+        try:
+            read(text, lambda data: 0)
+            break
+        except CorruptGame:
+            depth -= 1
+    with pytest.raises(CorruptGame) as refusal:
+        read(text, lambda data: _depth(data["x"]))
+    assert str(refusal.value) == "cannot read g.json: not a game (nested too deep)"
 
 
 @pytest.mark.parametrize("schema", [None, "2", 2.0, True])
