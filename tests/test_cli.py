@@ -194,6 +194,29 @@ def test_new_refuses_a_name_the_contract_does_not_allow_saying_why(
     assert refused(data_dir, "new", *players) == f"ohhell: {said}\n"
 
 
+def test_a_decomposed_name_is_kept_composed_and_matched_so() -> None:
+    """A José typed as "Jose" and a combining accent is José, on the sheet and in a bid."""
+    decomposed = "Jose\u0301"
+    ok("new", decomposed, "Bob", "Cat", "-g", "nfc", "--trump", "none")
+    assert sheet("-g", "nfc")["players"][0] == "Jos\u00e9"
+    ok("bid", "-g", "nfc", "Bob=1", "Cat=1", f"{decomposed.lower()}=0")
+    assert sheet("-g", "nfc")["hands"][0]["bids"] == {"Bob": 1, "Cat": 1, "Jos\u00e9": 0}
+
+
+def test_a_composed_and_a_decomposed_name_are_two_of_the_same(data_dir: Path) -> None:
+    said = refused(data_dir, "new", "Jos\u00e9", "Jose\u0301", "Cat")
+    assert said == "ohhell: two players are called 'Jos\u00e9' (names ignore case)\n"
+
+
+def test_a_seat_change_knows_a_decomposed_name() -> None:
+    """`seat leave` finds José typed decomposed; the same name typed so comes back as him."""
+    ok("new", "Jos\u00e9", "Bob", "Cat", "Dan", "-g", "seat", "--trump", "none")
+    ok("seat", "leave", "jose\u0301", "-g", "seat")
+    assert sheet("-g", "seat")["players"] == ["Bob", "Cat", "Dan"]
+    ok("seat", "join", "Jose\u0301", "--after", "Dan", "-g", "seat")
+    assert sheet("-g", "seat")["players"] == ["Bob", "Cat", "Dan", "Jos\u00e9"]
+
+
 def test_new_takes_a_name_of_24_characters() -> None:
     ok("new", "Ann", "B" * 24, "C", "-g", "g")
     assert sheet("-g", "g")["players"] == ["Ann", "B" * 24, "C"]

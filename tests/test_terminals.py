@@ -1,5 +1,5 @@
 """Output that fits every terminal (issue 15): plain stand-ins where the encoding has no
-room for a symbol, names in one Unicode form, colour as the variables ask, no line
+room for a symbol, colour as the variables ask, no line
 ending in spaces, one CSV line ending."""
 
 from __future__ import annotations
@@ -79,21 +79,6 @@ def test_a_symbol_the_output_cannot_show_becomes_its_stand_in() -> None:
     assert text == b"SHDC + * > ~ x Zo?"
 
 
-# --- names -------------------------------------------------------------------------
-
-
-def test_a_decomposed_name_is_the_same_player_and_as_wide(ohhell: Ohhell) -> None:
-    decomposed = "Jose\u0301"
-    ohhell.ok("new", decomposed, "Bob", "Cat", "-g", "nfc", "--trump", "none")
-    assert ohhell.sheet()["players"][0] == "Jos\u00e9"
-    ohhell.ok("bid", "Bob=1", "Cat=1", f"{decomposed.lower()}=0")
-    assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1, "Cat": 1, "Jos\u00e9": 0}
-
-
-def test_a_composed_and_a_decomposed_name_are_two_of_the_same(ohhell: Ohhell) -> None:
-    assert "two players" in ohhell.refused("new", "Jos\u00e9", "Jose\u0301", "Cat")
-
-
 # --- colour and spaces ---------------------------------------------------------------------
 
 
@@ -144,15 +129,6 @@ def test_a_tournaments_csv_ends_its_lines_as_a_games_csv_does(
     for name in ("t.csv", "g.csv"):
         data = (tmp_path / name).read_bytes()
         assert data.count(b"\r\n") == data.count(b"\n") > 1, name
-
-
-def test_a_seat_change_knows_a_decomposed_name(ohhell: Ohhell) -> None:
-    """`seat leave` finds José typed decomposed; the same name typed so comes back as him."""
-    ohhell.ok("new", "Jos\u00e9", "Bob", "Cat", "Dan", "-g", "seat", "--trump", "none")
-    ohhell.ok("seat", "leave", "jose\u0301")
-    assert ohhell.sheet()["players"] == ["Bob", "Cat", "Dan"]
-    ohhell.ok("seat", "join", "Jose\u0301", "--after", "Dan")
-    assert ohhell.sheet()["players"] == ["Bob", "Cat", "Dan", "Jos\u00e9"]
 
 
 def test_a_name_typed_under_the_c_locale_is_the_name_typed(ohhell: Ohhell, data_dir: Path) -> None:
