@@ -10,7 +10,6 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import get_args
 
 import pexpect
 import pytest
@@ -90,17 +89,33 @@ def test_preset_names_of_the_command_line_are_the_rules_presets() -> None:
     assert cli.DEFAULT_PRESET == rules.DEFAULT_PRESET
 
 
+#: Run in a process of its own: the options' help is put into the language of the process
+#: that first imports them (a Dutch test before this one would leave it Dutch).
+RULE_OPTIONS_HELP = """
+from typing import get_args
+from ohhell_score.cli import options as cli
+from ohhell_score.domain import rules
+
+def help_of(option):
+    return getattr(get_args(option)[1], "help", None)
+
+assert help_of(cli.HookOpt) == f"{rules.HOOK_FORMS}."
+assert help_of(cli.HandsOpt) == f"Cards per hand: {rules.HANDS_FORMS}."
+assert help_of(cli.TrumpOpt) == f"{rules.TrumpMethod.choices()}."
+assert help_of(cli.ScoringOpt) == f"{rules.Scoring.choices()}."
+"""
+
+
 def test_rule_options_help_names_what_the_rules_take() -> None:
-    from ohhell_score.cli import options as cli
-    from ohhell_score.domain import rules
-
-    def help_of(option: object) -> object:
-        return getattr(get_args(option)[1], "help", None)
-
-    assert help_of(cli.HookOpt) == f"{rules.HOOK_FORMS}."
-    assert help_of(cli.HandsOpt) == f"Cards per hand: {rules.HANDS_FORMS}."
-    assert help_of(cli.TrumpOpt) == f"{rules.TrumpMethod.choices()}."
-    assert help_of(cli.ScoringOpt) == f"{rules.Scoring.choices()}."
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", RULE_OPTIONS_HELP], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
 
 
 # --- the values offered ---------------------------------------------------------------

@@ -124,21 +124,24 @@ def test_the_plain_sheet_in_dutch(dutch: None, ohhell: Ohhell) -> None:
 
 
 @pytest.mark.parametrize(
-    ("hands", "said"),
+    ("option", "value", "said"),
     [
-        ("x", "'x' is geen rondepatroon: gebruik bijv. 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 "
-              "or max-1-max (1 tot 104 kaarten per ronde)"),
+        ("--hands", "x", "'x' is geen rondepatroon: gebruik bijv. 13-2-13, 10-1, 1-7-1, 7,7,6, "
+                         "1-7,7-1 of max-1-max (1 tot 104 kaarten per ronde)"),
         # classic turns up trump: max for 4 players is 12
-        ("12-max", "'12-max' is hier geen rondepatroon: max is 12 kaarten, dus een reeks van "
-                   "12 tot 12 keert niet"),
+        ("--hands", "12-max", "'12-max' is hier geen rondepatroon: max is 12 kaarten, dus een "
+                              "reeks van 12 tot 12 keert niet"),
+        ("--hook", "soms", "'soms' is geen delerregel: gebruik always, never of from:K "
+                           "(bijv. from:6)"),
     ],
 )  # fmt: skip
-def test_a_refused_hands_pattern_is_said_in_dutch(
-    dutch: None, ohhell: Ohhell, hands: str, said: str
+def test_a_refused_hands_pattern_or_hook_is_said_in_dutch(
+    dutch: None, ohhell: Ohhell, option: str, value: str, said: str
 ) -> None:
     """The refusal of a hands pattern was English at a Dutch table (an f-string, which
-    `pybabel extract` does not read); the forms and `max` stay as typed."""
-    assert ohhell.invalid_value("new", *PLAYERS, "--hands", hands) == said
+    `pybabel extract` does not read), and the "or" of the forms after it; the forms and
+    `max` stay as typed."""
+    assert ohhell.invalid_value("new", *PLAYERS, option, value) == said
 
 
 def test_suits_are_read_in_dutch_in_every_language(ohhell: Ohhell) -> None:

@@ -353,8 +353,9 @@ _FORMULAS: dict[str, Formula] = {}
 
 #: What ``--hook`` takes (and ``--hands``, by example); the command line's help says the
 #: same without importing this module (tests/test_completions.py checks that they agree).
-HOOK_FORMS = "always, never or from:K"
-HANDS_FORMS = "13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max"
+#: The forms are typed as they are in every language; only the "or" is translated.
+HOOK_FORMS = N_("always, never or from:K")
+HANDS_FORMS = N_("13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max")
 
 
 class Hook(NamedTuple):
@@ -376,7 +377,7 @@ class Hook(NamedTuple):
             return cls(int(t[5:]))
         raise BadValue(
             _("{text!r} is not a hook: use {forms} (e.g. from:6)").format(
-                text=text, forms=HOOK_FORMS
+                text=text, forms=_(HOOK_FORMS)
             )
         )
 
@@ -584,7 +585,7 @@ def _not_a_pattern(text: str) -> BadValue:
     return BadValue(
         _(
             "{text!r} is not a hands pattern: use e.g. {forms} (1 to {max_cards} cards a hand)"
-        ).format(text=text, forms=HANDS_FORMS, max_cards=MAX_CARDS)
+        ).format(text=text, forms=_(HANDS_FORMS), max_cards=MAX_CARDS)
     )
 
 
