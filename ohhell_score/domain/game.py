@@ -438,10 +438,10 @@ def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:
 
 def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> None:
     if not hand.trump_entered:
-        fixed = hand.trump.words if hand.trump else _("not entered")
+        assert hand.trump is not None  # a trump not entered is one the rules fix (fixed_trump)
         raise NotYourTurn(
             _("the rules fix hand {number}'s trump ({fixed}); nothing to enter").format(
-                number=hand.number, fixed=fixed
+                number=hand.number, fixed=hand.trump.words
             )
         )
     if nxt.step is not Step.TRUMP:
