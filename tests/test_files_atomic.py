@@ -301,6 +301,41 @@ def test_a_file_that_grows_past_the_limit_while_read_is_refused(
     assert _refusal(growing).startswith(f"cannot read {growing}: larger than ")
 
 
+def _in_pieces(monkeypatch: pytest.MonkeyPatch, piece: int, grow: Path | None = None) -> None:
+    """Reads give at most ``piece`` bytes, as a network drive's may; with ``grow``, that
+    file grows by a piece after each of its first 8 reads (someone writes it meanwhile)."""
+    real_read, grown = os.read, [0]
+
+    def read(fd: int, size: int) -> bytes:
+        chunk = real_read(fd, min(size, piece))
+        if grow is not None and grown[0] < 8:
+            grown[0] += 1
+            with grow.open("ab") as more:
+                more.write(b"x" * piece)
+        return chunk
+
+    monkeypatch.setattr(os, "read", read)
+
+
+def test_a_file_read_in_pieces_comes_back_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tmp_path / "g.json"
+    game.write_bytes(bytes(range(256)) * 10)
+    _in_pieces(monkeypatch, 1000)
+    assert files.read_file(game, Refused) == bytes(range(256)) * 10
+
+
+def test_a_file_growing_past_the_limit_while_read_in_pieces_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """3 MB when opened, a megabyte more after each read: refused past 4 MB in all."""
+    game = tmp_path / "g.json"
+    game.write_bytes(b"x" * (3 * 1024 * 1024))
+    _in_pieces(monkeypatch, 1024 * 1024, grow=game)
+    assert _refusal(game) == f"cannot read {game}: larger than 4 MB"
+
+
 def test_a_cache_is_its_json_or_nothing_when_it_cannot_be_read(tmp_path: Path) -> None:
     cache = tmp_path / "cache.json"
     assert files.read_cache(cache) is None  # missing
