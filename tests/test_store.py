@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import signal
 import stat
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -486,8 +487,13 @@ def test_the_folders_follow_xdg_when_it_is_absolute_else_home(
 
 @pytest.mark.parametrize(
     "env",
-    [{"HOME": "home/ann"}, {"HOME": "/home/ann", "ANDROID_DATA": "/d", "ANDROID_ROOT": "/r"}],
-    ids=["relative-home", "android"],
+    [
+        {"HOME": "home/ann"},
+        {"HOME": "/home/ann", "ANDROID_DATA": "/d", "ANDROID_ROOT": "/r"},
+        {"HOME": "/home/ann", "ANDROID_DATA": "/d"},
+        {"HOME": "/home/ann", "ANDROID_ROOT": "/r"},
+    ],
+    ids=["relative-home", "android", "android-data", "android-root"],
 )
 def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
     env: dict[str, str], monkeypatch: pytest.MonkeyPatch
@@ -499,6 +505,38 @@ def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
     monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
     monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
     assert _platform_dirs(monkeypatch, **env) == (Path("/pd/data"), Path("/pd/config"))
+
+
+def test_on_android_the_folders_are_platformdirs_ones_even_without_its_variables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import platformdirs
+
+    monkeypatch.setattr(sys, "getandroidapilevel", lambda: 34, raising=False)
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    assert _platform_dirs(monkeypatch, HOME="/home/ann") == (Path("/pd/data"), Path("/pd/config"))
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin", "win32"])
+def test_platformdirs_is_asked_only_off_plain_linux(
+    platform: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Linux the folders are worked out without importing platformdirs (it is not
+    free to import, and every command and TAB needs them); elsewhere it is asked."""
+    import platformdirs
+
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    found = _platform_dirs(monkeypatch, HOME="/home/ann")
+    if platform == "linux":
+        assert found == (
+            Path("/home/ann/.local/share/ohhell-score"),
+            Path("/home/ann/.config/ohhell-score"),
+        )
+    else:
+        assert found == (Path("/pd/data"), Path("/pd/config"))
 
 
 def test_an_empty_variable_names_no_folder(monkeypatch: pytest.MonkeyPatch) -> None:
