@@ -140,8 +140,12 @@ def test_presets_are_the_seeds_and_the_published_variants() -> None:
 
 def test_unknown_preset_is_a_malformed_value() -> None:
     """cli-contract exit 2: an unknown preset is a value of the wrong form."""
-    with pytest.raises(BadValue, match="'bridge' is not a preset"):
+    with pytest.raises(BadValue) as refusal:
         new_game("bridge")
+    assert str(refusal.value) == (
+        "'bridge' is not a preset: use cartier, ten-to-one, classic, regional, "
+        "nomination-whist, kachuful, boerenbridge or a house rule (`ohhell rules` lists them)"
+    )
 
 
 # --- The Cartier 39-card deck (docs/rules.md Rule parameters, seed 000) ---------------------
@@ -258,10 +262,25 @@ def test_the_63_card_500_pack_seats_six_for_ten_cards() -> None:
     assert game.rules.deck == 63
 
 
-def test_decks_and_deck_size_together_are_refused() -> None:
-    """cli-contract: `--decks K | --deck-size D`, one or the other."""
-    with pytest.raises(BadValue, match="not both"):
-        new_game("classic", decks=2, deck_size=63)
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"decks": 2, "deck_size": 63}, "give --decks or --deck-size, not both"),
+        ({"decks": 0}, "--decks takes 1 to 4 packs, not 0"),
+        ({"decks": 5}, "--decks takes 1 to 4 packs, not 5"),
+        ({"deck_size": 2}, "--deck-size takes 3 to 208 cards, not 2"),
+        ({"deck_size": 209}, "--deck-size takes 3 to 208 cards, not 209"),
+    ],
+    ids=["both", "no pack", "five packs", "two cards", "209 cards"],
+)
+def test_a_deck_option_out_of_its_range_is_refused_saying_the_range(
+    options: dict[str, int], message: str
+) -> None:
+    """cli-contract: `--decks K | --deck-size D`, one or the other; docs/rules.md deck:
+    1 to 4 packs, 3 to 208 cards."""
+    with pytest.raises(BadValue) as refusal:
+        new_game("classic", FOUR, **options)
+    assert str(refusal.value) == message
 
 
 # --- Dealer rotation and bidding order (docs/rules.md "What a hand looks like" 1 and 3) ------
@@ -1064,21 +1083,30 @@ def test_trump_option_is_written_back_as_typed() -> None:
     assert str(Trump.parse("Named")) == "named"
 
 
+TRUMP_FORMS = (
+    "use named, upcard, cut, dealer, none or schedule:H,C,S,D,N; exceptions after +, "
+    "e.g. upcard+max=none"
+)
+SCHEDULE_LETTERS = "use letters H C S D N, e.g. schedule:H,C,S,D,N"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("trumps", "is not a trump method"),
-        ("", "is not a trump method"),
-        ("schedule", "schedule needs its suits"),
-        ("schedule:", "is not a trump schedule"),
-        ("schedule:H,X", "is not a trump schedule"),
-        ("schedule:H,,C", "is not a trump schedule"),
+        ("trumps", f"'trumps' is not a trump method: {TRUMP_FORMS}"),
+        ("", f"'' is not a trump method: {TRUMP_FORMS}"),
+        ("schedule", "schedule needs its suits, e.g. schedule:H,C,S,D,N"),
+        ("schedule:", f"'schedule:' is not a trump schedule: {SCHEDULE_LETTERS}"),
+        ("schedule:H,X", f"'schedule:H,X' is not a trump schedule: {SCHEDULE_LETTERS}"),
+        ("schedule:H,,C", f"'schedule:H,,C' is not a trump schedule: {SCHEDULE_LETTERS}"),
     ],
+    ids=["unknown", "empty", "no suits", "empty schedule", "no such suit", "a suit missing"],
 )
-def test_malformed_trump_is_refused(text: str, message: str) -> None:
+def test_malformed_trump_is_refused_saying_what_it_takes(text: str, message: str) -> None:
     """cli-contract exit 2: an unknown trump method is a value of the wrong form."""
-    with pytest.raises(BadValue, match=message):
+    with pytest.raises(BadValue) as refusal:
         Trump.parse(text)
+    assert str(refusal.value) == message
 
 
 @pytest.mark.parametrize(
