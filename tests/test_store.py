@@ -507,6 +507,16 @@ def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
     assert _platform_dirs(monkeypatch, **env) == (Path("/pd/data"), Path("/pd/config"))
 
 
+def test_without_home_the_folders_are_platformdirs_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No HOME at all (a service, cron): platformdirs finds the user's folder."""
+    import platformdirs
+
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    assert _platform_dirs(monkeypatch) == (Path("/pd/data"), Path("/pd/config"))
+
+
 def test_on_android_the_folders_are_platformdirs_ones_even_without_its_variables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
