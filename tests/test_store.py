@@ -507,6 +507,19 @@ def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
     assert _platform_dirs(monkeypatch, **env) == (Path("/pd/data"), Path("/pd/config"))
 
 
+def test_where_home_will_not_do_the_folders_are_platformdirs_ones_for_ohhell_score(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import platformdirs
+
+    found = _platform_dirs(monkeypatch, HOME="home/ann")
+    assert found == (
+        Path(platformdirs.user_data_dir("ohhell-score", appauthor=False)),
+        Path(platformdirs.user_config_dir("ohhell-score", appauthor=False)),
+    )
+    assert [folder.name for folder in found] == ["ohhell-score", "ohhell-score"]
+
+
 def test_without_home_the_folders_are_platformdirs_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """No HOME at all (a service, cron): platformdirs finds the user's folder."""
     import platformdirs
