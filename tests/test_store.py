@@ -520,6 +520,24 @@ def test_where_home_will_not_do_the_folders_are_platformdirs_ones_for_ohhell_sco
     assert [folder.name for folder in found] == ["ohhell-score", "ohhell-score"]
 
 
+def test_on_windows_the_folders_have_no_author_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """platformdirs' own Windows rules (its folder lookup stood in for): AppData's
+    ohhell-score, not ohhell-score/ohhell-score, which an author left unset would give."""
+    import platformdirs
+    import platformdirs.windows as windows
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(windows, "get_win_folder", lambda csidl: "C:/Users/ann/AppData/Local")
+    for kind in ("user_data_dir", "user_config_dir"):
+
+        def folder(*args: Any, kind: str = kind, **kwargs: Any) -> str:
+            return str(getattr(windows.Windows(*args, **kwargs), kind))
+
+        monkeypatch.setattr(platformdirs, kind, folder)
+    local = Path("C:/Users/ann/AppData/Local/ohhell-score")
+    assert _platform_dirs(monkeypatch, HOME="/home/ann") == (local, local)
+
+
 def test_without_home_the_folders_are_platformdirs_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """No HOME at all (a service, cron): platformdirs finds the user's folder."""
     import platformdirs
