@@ -1099,8 +1099,17 @@ SCHEDULE_LETTERS = "use letters H C S D N, e.g. schedule:H,C,S,D,N"
         ("schedule:", f"'schedule:' is not a trump schedule: {SCHEDULE_LETTERS}"),
         ("schedule:H,X", f"'schedule:H,X' is not a trump schedule: {SCHEDULE_LETTERS}"),
         ("schedule:H,,C", f"'schedule:H,,C' is not a trump schedule: {SCHEDULE_LETTERS}"),
+        ("schedule:H:C", f"'schedule:H:C' is not a trump schedule: {SCHEDULE_LETTERS}"),
     ],
-    ids=["unknown", "empty", "no suits", "empty schedule", "no such suit", "a suit missing"],
+    ids=[
+        "unknown",
+        "empty",
+        "no suits",
+        "empty schedule",
+        "no such suit",
+        "a suit missing",
+        "a second colon",
+    ],
 )
 def test_malformed_trump_is_refused_saying_what_it_takes(text: str, message: str) -> None:
     """cli-contract exit 2: an unknown trump method is a value of the wrong form."""
