@@ -272,6 +272,13 @@ def _first(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda data: next(e for e in data["entries"] if e["kind"] == kind)
 
 
+def _tricks_of_r(data: dict[str, Any]) -> dict[str, Any]:
+    """The first tricks, with tricks for R, who never sat at the table, added."""
+    tricks: dict[str, Any] = _first("tricks")(data)["tricks"]
+    tricks["R"] = 0
+    return tricks
+
+
 def _d_bids_as_b(data: dict[str, Any]) -> dict[str, Any]:
     """The join, with the bid of who joins made by "b" (B's name, another spelling)."""
     for entry in data["entries"]:
@@ -352,6 +359,13 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
     (_first("bid"), "kind", "bet", "unknown entry kind 'bet'"),
     (_first("tricks"), "tricks", [1, 0, 1], "tricks must map players to numbers"),
     (lambda d: _first("tricks")(d)["tricks"], "A", "1", "tricks is not a whole number"),
+    (
+        lambda d: _first("tricks")(d)["tricks"],
+        "Q",
+        0,
+        "tricks for Q, who is not at the table in hand 1",
+    ),
+    (_tricks_of_r, "Q", 0, "tricks for R, Q, who are not at the table in hand 1"),
     (_first("replace"), "carry", "yes", "a replace's carry is not true or false"),
     (_first("bid"), "hand", 2, "an entry for hand 2 while hand 1 is on"),
     (_first("replace"), "hand", 1, "a seat change for hand 1 while hand 2 is on"),

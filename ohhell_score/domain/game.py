@@ -464,11 +464,20 @@ def _check_tricks_step(hand: HandState, nxt: NextStep) -> None:
 
 def _check_tricks(hand: HandState, values: Mapping[str, int]) -> None:
     missing = [p for p in hand.order if p not in values]
-    if missing or len(values) != len(hand.order):
+    if missing:
         raise TricksDontAddUp(
             _("tricks are entered for every player at once; missing: {missing}").format(
                 missing=", ".join(missing)
             )
+        )
+    others = [p for p in values if p not in hand.order]  # only a game file can name them
+    if others:
+        raise TricksDontAddUp(
+            ngettext(
+                "tricks for {players}, who is not at the table in hand {number}",
+                "tricks for {players}, who are not at the table in hand {number}",
+                len(others),
+            ).format(players=", ".join(others), number=hand.number)
         )
     for p, t in values.items():
         if not 0 <= t <= hand.cards:
