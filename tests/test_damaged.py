@@ -430,6 +430,18 @@ def test_a_game_file_of_the_most_hands_a_game_may_have_reads(ohhell: Any, data_d
     assert (len(rules.hands), rules.deck) == (500, 208)
 
 
+def test_a_game_file_with_a_bid_where_the_tricks_are_due_is_refused(
+    ohhell: Any, data_dir: Path
+) -> None:
+    data = _every_part(ohhell, data_dir)
+    entries = data["entries"]
+    first_tricks = next(i for i, e in enumerate(entries) if e["kind"] == "tricks")
+    entries.insert(first_tricks, dict(entries[0]))  # hand 1's first bid, again
+    assert _refused(json.dumps(data)) == (
+        "cannot read g.json: not a bid now: hand 1 needs the tricks next"
+    )
+
+
 def test_a_game_file_with_an_entry_after_the_last_hand_is_refused(
     ohhell: Any, data_dir: Path
 ) -> None:
