@@ -406,7 +406,7 @@ def _entered(game: Game, hand: HandState, entry: Bid | TrumpEntry | Tricks) -> H
     if isinstance(entry, TrumpEntry):
         _check_trump(game.rules, hand, nxt, entry.suit)
         return hand._replace(trump=entry.suit)
-    _check_tricks_step(hand, nxt)
+    _check_tricks_step(nxt)
     values = dict(entry.values)
     _check_tricks(hand, values)
     tricks = {p: values[p] for p in hand.order}
@@ -457,7 +457,7 @@ def _check_trump(rules: RuleSet, hand: HandState, nxt: NextStep, suit: Suit) -> 
         )
 
 
-def _check_tricks_step(hand: HandState, nxt: NextStep) -> None:
+def _check_tricks_step(nxt: NextStep) -> None:
     if nxt.step is not Step.TRICKS:
         raise NotYourTurn(_step_message(nxt, _("tricks")))
 
@@ -584,7 +584,7 @@ def with_tricks(prog: Progress, items: Sequence[Assignment], at: str = "") -> Pr
     game = prog.game
     nxt = _finished_check(prog)
     hand = prog.hands[nxt.hand - 1]
-    _check_tricks_step(hand, nxt)
+    _check_tricks_step(nxt)
     values = _assign(hand.order, items, _("tricks"))
     _check_tricks(hand, values)  # before the entry is built: a missing name is no KeyError
     entry = Tricks(nxt.hand, tuple((p, values[p]) for p in hand.order), at)
