@@ -473,6 +473,14 @@ def _platform_dirs(monkeypatch: pytest.MonkeyPatch, **env: str) -> tuple[Path, P
     return paths.data_dir(), paths.config_dir()
 
 
+def _platformdirs_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """platformdirs answering /pd/data and /pd/config: unmistakably its answer."""
+    import platformdirs
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+
+
 def test_the_folders_follow_xdg_when_it_is_absolute_else_home(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -500,10 +508,8 @@ def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
 ) -> None:
     """Android (Termux) keeps apps' files elsewhere, and a relative HOME is no folder:
     there the answer is platformdirs' own (made unmistakable here)."""
-    import platformdirs
 
-    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
-    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    _platformdirs_answers(monkeypatch)
     assert _platform_dirs(monkeypatch, **env) == (Path("/pd/data"), Path("/pd/config"))
 
 
@@ -540,22 +546,18 @@ def test_on_windows_the_folders_have_no_author_folder(monkeypatch: pytest.Monkey
 
 def test_without_home_the_folders_are_platformdirs_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """No HOME at all (a service, cron): platformdirs finds the user's folder."""
-    import platformdirs
 
     monkeypatch.delenv("HOME", raising=False)
-    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
-    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    _platformdirs_answers(monkeypatch)
     assert _platform_dirs(monkeypatch) == (Path("/pd/data"), Path("/pd/config"))
 
 
 def test_on_android_the_folders_are_platformdirs_ones_even_without_its_variables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import platformdirs
 
     monkeypatch.setattr(sys, "getandroidapilevel", lambda: 34, raising=False)
-    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
-    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    _platformdirs_answers(monkeypatch)
     assert _platform_dirs(monkeypatch, HOME="/home/ann") == (Path("/pd/data"), Path("/pd/config"))
 
 
@@ -565,11 +567,9 @@ def test_platformdirs_is_asked_only_off_plain_linux(
 ) -> None:
     """On Linux the folders are worked out without importing platformdirs (it is not
     free to import, and every command and TAB needs them); elsewhere it is asked."""
-    import platformdirs
 
     monkeypatch.setattr(sys, "platform", platform)
-    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: "/pd/data")
-    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: "/pd/config")
+    _platformdirs_answers(monkeypatch)
     found = _platform_dirs(monkeypatch, HOME="/home/ann")
     if platform == "linux":
         assert found == (
