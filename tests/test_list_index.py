@@ -278,6 +278,27 @@ def test_a_game_file_too_large_to_read_is_listed_as_unreadable_saying_why(
     assert f"cannot read {huge}: larger than 4 MB" in result.stderr
 
 
+def test_why_a_game_file_cannot_be_read_is_listed_in_the_table_s_language(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Dutch table reads why in Dutch, the path included, and not English."""
+    from ohhell_score import i18n
+
+    start(ohhell, "friday")
+    huge = data_dir / "huge.json"
+    huge.write_bytes(b" " * (4 * 1024 * 1024 + 1))
+    for name in i18n.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANGUAGE", "nl")
+    i18n.reset()
+    try:
+        result = ohhell("list", "--json")
+    finally:
+        i18n.reset()
+    assert result.exit_code == 0
+    assert f"kan {huge} niet lezen: groter dan 4 MB\n" in result.stderr
+
+
 def test_list_after_one_game_changed_reads_that_game_alone(
     ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
 ) -> None:

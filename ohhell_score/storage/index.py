@@ -23,7 +23,14 @@ from ohhell_score.domain.ids import is_id
 from ohhell_score.domain.listing import Listing
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.i18n import language
-from ohhell_score.storage.files import file_key, lock_file, read_cache, read_regular, write_atomic
+from ohhell_score.storage.files import (
+    cannot_read,
+    file_key,
+    lock_file,
+    read_cache,
+    read_regular,
+    write_atomic,
+)
 from ohhell_score.storage.games import wrong_id
 from ohhell_score.storage.paths import data_dir
 
@@ -38,7 +45,7 @@ def _summarise(path: Path) -> dict[str, Any]:
     except CorruptGame as err:
         return {"error": str(err)}
     except OSError as err:
-        return {"error": f"cannot read {path}: {err.strerror}"}
+        return {"error": cannot_read(path, err)}
     game = prog.game
     if game.id != path.stem:  # `show -g` would refuse it: listed as unreadable
         return {"error": wrong_id(path, game.id)}
