@@ -148,15 +148,24 @@ def test_an_interrupted_command_leaves_a_readable_game(tmp_path: Path, signal_na
         [sys.executable, "-m", "ohhell_score", "new", "A", "B", "C", "-g", GAME],
         env=env, check=True, capture_output=True,
     )  # fmt: skip
-    for delay in (0.05, 0.1, 0.15, 0.25):
+    for delay in (0, 0.03, 0.06, 0.1, 0.15, 0.25):
+        # `-X importtime` writes a line as each module is imported: the signal is sent
+        # ``delay`` after the program's package is in (its Ctrl-C hook with it), never
+        # while the interpreter itself is still starting, before any line of ohhell's.
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ohhell_score", "trump", "s", "-g", GAME],
+            [sys.executable, "-X", "importtime", "-m", "ohhell_score", "trump", "s",
+             "-g", GAME],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip
+        assert proc.stderr is not None
+        lines: list[bytes] = []
+        while not (line := proc.stderr.readline()).rstrip().endswith(b"| ohhell_score"):
+            assert line, b"".join(lines).decode()
+            lines.append(line)
         time.sleep(delay)
         proc.send_signal(getattr(signal, signal_name))
         _, err = proc.communicate(timeout=60)
-        assert b"Traceback" not in err
+        assert b"Traceback" not in err, err.decode()
         facts(folder)
 
 
