@@ -382,6 +382,24 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
     (lambda d: d["history"][0], "hand", "2", "a correction's hand is not a whole number"),
     (
         lambda d: d["history"][0],
+        "hand",
+        3,
+        "a correction of hand 3, which the game does not have",
+    ),
+    (
+        lambda d: d["history"][0],
+        "hand",
+        0,
+        "a correction of hand 0, which the game does not have",
+    ),
+    (
+        lambda d: d["history"][0],
+        "hand",
+        -5,
+        "a correction of hand -5, which the game does not have",
+    ),
+    (
+        lambda d: d["history"][0],
         "old",
         [["D", 0]],
         "a correction's values must map names to values",
@@ -400,6 +418,7 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
     (lambda d: d["notes"], 0, "misdeal", "a note must be an object"),
     (lambda d: d["notes"][0], "hand", "1", "a note's hand is not a whole number"),
     (lambda d: d["notes"][0], "hand", 3, "a note on hand 3, which the game does not have"),
+    (lambda d: d["notes"][0], "hand", 0, "a note on hand 0, which the game does not have"),
     (lambda d: d["notes"][0], "text", "misdeal ", "a note has spaces at an end"),
 ]
 

@@ -64,16 +64,53 @@ def _notes(data: dict[str, Any], hands: int) -> tuple[Note, ...]:
     for item in raw:
         if not isinstance(item, dict):
             raise ValueError(_("a note must be an object"))
-        hand = _int(item["hand"], "a note's hand")
-        if not 1 <= hand <= hands:
-            raise ValueError(
-                _("a note on hand {hand}, which the game does not have").format(hand=hand)
-            )
+        hand = _hand(
+            item["hand"],
+            hands,
+            "a note's hand",
+            _("a note on hand {hand}, which the game does not have"),
+        )
         text = check_note(item["text"], "a note")
         if text != text.strip():  # as `note` keeps them: an equal note, an equal file
             raise ValueError(_("a note has spaces at an end"))
         notes.append(Note(hand, text, check_note(item.get("at", ""), "a note's time")))
     return tuple(notes)
+
+
+def _corrections(data: dict[str, Any], hands: int) -> tuple[Correction, ...]:
+    """The corrections made with `edit` and `undo`, each of a hand the game has."""
+    from ohhell_score.domain.game import Correction, check_note
+
+    corrections = []
+    for c in data.get("history", []):
+        hand = _hand(
+            c["hand"],
+            hands,
+            "a correction's hand",
+            _("a correction of hand {hand}, which the game does not have"),
+        )
+        corrections.append(
+            Correction(
+                _one_of(c["kind"], ("edit", "undo"), "a correction's kind"),
+                check_note(c["at"], "a correction's time"),
+                hand,
+                _one_of(
+                    c["what"], ("bids", "tricks", "trump", "seat"), "what a correction changed"
+                ),
+                _changes(c["old"]),
+                _changes(c["new"]),
+            )
+        )
+    return tuple(corrections)
+
+
+def _hand(value: object, hands: int, what: str, refused: str) -> int:
+    """The hand number ``value``, refused saying ``refused`` where the game of ``hands``
+    hands has no such hand."""
+    hand = _int(value, what)
+    if not 1 <= hand <= hands:
+        raise ValueError(refused.format(hand=hand))
+    return hand
 
 
 def game_text(game: Game) -> str:
@@ -200,7 +237,6 @@ def _progress(data: dict[str, Any]) -> Progress:
     """The replayed game of a checked game object (``versioned.check_version``)."""
     from ohhell_score.domain.game import (
         Bid,
-        Correction,
         Game,
         Tricks,
         TrumpEntry,
@@ -246,17 +282,6 @@ def _progress(data: dict[str, Any]) -> Progress:
             names.update(raw.get(k) for k in ("new", "player"))
         else:
             raise ValueError(_("unknown entry kind {kind!r}").format(kind=kind))
-    history = tuple(
-        Correction(
-            _one_of(c["kind"], ("edit", "undo"), "a correction's kind"),
-            check_note(c["at"], "a correction's time"),
-            _int(c["hand"], "a correction's hand"),
-            _one_of(c["what"], ("bids", "tricks", "trump", "seat"), "what a correction changed"),
-            _changes(c["old"]),
-            _changes(c["new"]),
-        )
-        for c in data.get("history", [])
-    )
     game_id = str(data["id"])
     check_id(game_id)
     scorer = data.get("scorer")
@@ -266,7 +291,7 @@ def _progress(data: dict[str, Any]) -> Progress:
         rules=rules,
         first_dealer=players_t.index(first),
         entries=tuple(entries),
-        history=history,
+        history=_corrections(data, len(rules.hands)),
         created=check_note(data.get("created", ""), "the time it was created"),
         updated=check_note(data.get("updated", ""), "the time it was changed"),
         scorer=None if scorer is None else check_note(scorer, "the scorer"),

@@ -288,9 +288,7 @@ def progress(game: Game) -> Progress:
             seating = seating.dealt(dealer_seats[current])
             current += 1
     for c in game.history:  # in order: taking back a hand's tricks unscores it, and
-        if c.hand > len(hands):  # it was not corrected after it was scored again
-            continue
-        hand = hands[c.hand - 1]
+        hand = hands[c.hand - 1]  # it was not corrected after it was scored again
         if c.kind == "edit":
             if c.what == "bids":
                 hands[c.hand - 1] = hand._replace(bids_corrected=True)
