@@ -1170,10 +1170,16 @@ def test_suits_rank_spades_hearts_diamonds_clubs() -> None:
     assert list(Suit)[:4] == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
 
 
-@pytest.mark.parametrize(("decks", "deck"), [(1, 52), (2, 104)])
+@pytest.mark.parametrize(("decks", "deck"), [(1, 52), (2, 104), (4, 208)])
 def test_decks_option(decks: int, deck: int) -> None:
-    """docs/rules.md deck: 52, 104 with --decks 2."""
+    """docs/rules.md deck: 52, 104 with --decks 2, and up to 4 packs (208 cards)."""
     assert new_game("classic", decks=decks).rules.deck == deck
+
+
+def test_the_smallest_deck_is_three_cards() -> None:
+    """docs/rules.md deck: --deck-size takes 3 cards or more: one card each for three."""
+    game = new_game("classic", THREE, deck_size=3, hands="1", trump="none")
+    assert (game.rules.deck, game.rules.hands) == (3, (1,))
 
 
 @pytest.mark.parametrize(("decks", "deck_size"), [(0, None), (5, None), (None, 2)])

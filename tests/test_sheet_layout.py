@@ -98,12 +98,19 @@ def test_a_corrected_hand_is_starred_and_explained(ohhell: Ohhell) -> None:
     assert "* a hand that was corrected after it was scored" in lines
 
 
-def test_a_hand_whose_corrected_tricks_are_taken_back_loses_its_star(ohhell: Ohhell) -> None:
-    """Undoing the tricks unscores the hand; scored again, it was not corrected since."""
+@pytest.mark.parametrize(
+    "correction", [("tricks", "Ann=0", "Bob=0", "Cat=2"), ("bids", "Ann=2")], ids=lambda c: c[0]
+)
+def test_a_hand_whose_tricks_are_taken_back_after_a_correction_loses_its_star(
+    ohhell: Ohhell, correction: tuple[str, ...]
+) -> None:
+    """Undoing the tricks unscores the hand; scored again, it was not corrected since,
+    whether its tricks or its bids were corrected."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "x")
     ohhell.ok("bid", "1", "0", "0")
     ohhell.ok("tricks", "1", "0", "1")
-    ohhell.ok("edit", "1", "tricks", "Ann=0", "Bob=0", "Cat=2")
+    ohhell.ok("edit", "1", *correction)
+    assert "1*" in ohhell.ok("show")
     ohhell.ok("undo")
     assert "1*" not in ohhell.ok("show")
     ohhell.ok("tricks", "1", "0", "1")
