@@ -1182,6 +1182,11 @@ def test_the_smallest_deck_is_three_cards() -> None:
     assert (game.rules.deck, game.rules.hands) == (3, (1,))
 
 
+def test_the_largest_deck_is_208_cards() -> None:
+    """docs/rules.md deck: --deck-size takes up to 208 cards, as 4 packs."""
+    assert new_game("classic", deck_size=208).rules.deck == 208
+
+
 @pytest.mark.parametrize(("decks", "deck_size"), [(0, None), (5, None), (None, 2)])
 def test_impossible_deck_options_are_refused(decks: int | None, deck_size: int | None) -> None:
     """cli-contract exit 2: a deck option of the wrong form (1 to 4 packs, 3 cards or more)."""
