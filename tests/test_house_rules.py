@@ -208,6 +208,22 @@ def test_a_house_rule_keeps_max_as_a_word(ohhell: Ohhell) -> None:
     assert len(ohhell.sheet("-g", "g")["rules"]["hands"]) == 20  # 10 down to 1, 1 up to 10
 
 
+def test_a_house_rule_with_max_is_checked_at_its_preset_s_table(ohhell: Ohhell) -> None:
+    """docs/rules.md "Hand patterns": `max` is counted for the table playing: 10-max-10
+    saves (four under classic's turned-up trump: max is 12, so 10-12-10) and a table of
+    five, where max is 10 and the run would not turn, refuses it when it starts."""
+    out = ohhell.ok("rules", "save", "tens", "--rules", "classic", "--hands", "10-max-10")
+    assert out.splitlines()[0] == "Saved house rule tens: classic with --hands 10-max-10."
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "--rules", "tens")
+    assert ohhell.sheet("-g", "g")["rules"]["hands"] == [10, 11, 12, 11, 10]
+    five = ohhell("new", "Ann", "Bob", "Cat", "Dan", "Eve", "-g", "g5", "--rules", "tens")
+    assert five.exit_code == 2
+    assert five.stderr.splitlines()[-1] == (
+        "Error: Invalid value: '10-max-10' is not a hands pattern here: max is 10 cards, so a "
+        "run from 10 to 10 does not turn"
+    )
+
+
 def test_a_house_rule_is_said_as_the_options_that_would_make_it(ohhell: Ohhell) -> None:
     """`rules save` says what it kept: each option as `ohhell new` takes it, in its
     normal form (a trump or scoring as `show --json` writes it)."""

@@ -959,6 +959,9 @@ def test_malformed_hands_patterns_are_refused(text: str) -> None:
         # it said "1 to 52": more than 52 is taken (two decks, a --deck-size), to 104
         ("105", "'105' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
                 "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
+        # a run that does not turn, no max in it: the form is wrong at every table
+        ("13-13", "'13-13' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
+                  "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
         # docs/rules.md "Hand patterns": max for 4 players under named is 13
         ("13-max", "'13-max' is not a hands pattern here: max is 13 cards, so a run from 13 "
                    "to 13 does not turn"),
@@ -994,6 +997,15 @@ def test_preset_hands_are_written_as_their_patterns() -> None:
         "1-13",
         "1-8,8-1",
     ]
+
+
+def test_each_preset_deals_its_hands_at_its_own_table() -> None:
+    """docs/rules.md "Presets": a table of a preset's own size is dealt the hands the
+    table of presets gives (regional: 12 down to 1 and back, a card kept to turn up)."""
+    assert {n: hands_pattern(p.for_players(p.seats).hands) for n, p in PRESETS.items()} == {
+        n: hands_pattern(p.rules.hands) for n, p in PRESETS.items()
+    }
+    assert hands_pattern(PRESETS["regional"].for_players(4).hands) == "12-1-12"
 
 
 def test_hands_option_overrides_the_preset() -> None:
