@@ -965,6 +965,9 @@ def test_malformed_hands_patterns_are_refused(text: str) -> None:
         # docs/rules.md "Hand patterns": max for 4 players under named is 13
         ("13-max", "'13-max' is not a hands pattern here: max is 13 cards, so a run from 13 "
                    "to 13 does not turn"),
+        # the run that does not turn is named, not the pattern's ends
+        ("1-13-max-5", "'1-13-max-5' is not a hands pattern here: max is 13 cards, so a run "
+                       "from 13 to 13 does not turn"),
     ],
 )  # fmt: skip
 def test_a_refused_hands_pattern_is_one_whole_line(text: str, said: str) -> None:

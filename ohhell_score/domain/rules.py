@@ -557,7 +557,8 @@ def parse_hands(
         if not all(_is_count(w) or w == "max" for w in words):
             raise _not_a_pattern(text)
         points = [largest if w == "max" else int(w) for w in words]
-        if any(a == b for a, b in itertools.pairwise(points)):
+        same = next((a for a, b in itertools.pairwise(points) if a == b), None)
+        if same is not None:  # the run from ``same`` to ``same`` does not turn
             raise (
                 _not_a_pattern(text)
                 if "max" not in words
@@ -565,7 +566,7 @@ def parse_hands(
                     _(
                         "{text!r} is not a hands pattern here: max is {largest} cards, so a run "
                         "from {start} to {end} does not turn"
-                    ).format(text=text, largest=largest, start=points[0], end=points[-1])
+                    ).format(text=text, largest=largest, start=same, end=same)
                 )
             )
         hands.append(points[0])
