@@ -943,6 +943,7 @@ def test_13_2_13_turns_once_at_2() -> None:
         "1.5",
         "max-max",
         "mx-1",
+        "0013",  # a count is 1 to 3 digits
     ],
 )
 def test_malformed_hands_patterns_are_refused(text: str) -> None:
@@ -975,6 +976,18 @@ def test_a_refused_hands_pattern_is_one_whole_line(text: str, said: str) -> None
     with pytest.raises(BadValue, match=None) as refused:
         parse_hands(text, 4)
     assert str(refused.value) == said
+
+
+def test_a_hands_pattern_deals_at_most_500_hands() -> None:
+    """docs/rules.md "Hand patterns": at most 500 hands; the 501st refuses the pattern."""
+    assert parse_hands(",".join(["1"] * 500)) == (1,) * 500
+    longer = ",".join(["1"] * 501)
+    with pytest.raises(BadValue, match=None) as refused:
+        parse_hands(longer)
+    assert str(refused.value) == (
+        f"{longer!r} is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
+        "1-7,7-1 or max-1-max (1 to 104 cards a hand)"
+    )
 
 
 @pytest.mark.parametrize(
