@@ -236,17 +236,19 @@ def test_a_hand_that_overflows_by_the_largest_hand_names_it() -> None:
 
 def test_two_players_are_refused() -> None:
     """docs/rules.md Rule parameters: players 3..7; fewer than 3 cannot make a table."""
-    with pytest.raises(BadPlayers, match="at least 3 players; 2 given"):
+    with pytest.raises(BadPlayers, match=None) as refused:
         new_game("classic", FOUR[:2])
+    assert str(refused.value) == "Oh Hell needs at least 3 players; 2 given"
 
 
 def test_eight_players_need_two_decks() -> None:
     """docs/rules.md: 8 or more need --decks 2 (seed 003: two decks combined)."""
     eight = (*SEVEN, "Hal")
-    with pytest.raises(
-        RulesDontFit, match=r"8 players need two decks \(104 cards\); the deck has 52"
-    ):
+    with pytest.raises(RulesDontFit, match=None) as refused:
         new_game("classic", eight, hands="6-1")
+    assert str(refused.value) == (
+        "8 players need two decks (104 cards); the deck has 52: add --decks 2"
+    )
     assert new_game("classic", eight, hands="6-1", decks=2).rules.deck == 104
 
 
