@@ -282,6 +282,19 @@ def ohhell() -> Ohhell:
     return Ohhell()
 
 
+@pytest.fixture
+def dutch(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The program speaking Dutch, as `LANGUAGE=nl` at a Dutch table."""
+    from ohhell_score import i18n
+
+    for name in i18n.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANGUAGE", "nl")
+    i18n.reset()
+    yield
+    i18n.reset()
+
+
 def need(*names: str) -> str:
     """The path of the first of ``names`` installed: a real part a test runs (a shell,
     Chromium). Missing, the test is skipped and says why; under ``CI=true`` it fails

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ohhell_score import i18n
 from tests.conftest import Ohhell
 from tests.games import saved_game
 from tests.test_print import A4, browser, pdf_pages, write
@@ -41,17 +39,6 @@ ENGLISH = (
     "Notes",
     "Game over",
 )
-
-
-@pytest.fixture
-def dutch(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The program speaking Dutch, as `LANGUAGE=nl` at a Dutch table."""
-    for name in i18n.LANGUAGE_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANGUAGE", "nl")
-    i18n.reset()
-    yield
-    i18n.reset()
 
 
 def english_left(text: str) -> list[str]:
