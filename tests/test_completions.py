@@ -107,11 +107,9 @@ assert help_of(cli.ScoringOpt) == f"{rules.Scoring.choices()}."
 
 
 def test_rule_options_help_names_what_the_rules_take() -> None:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-    }
+    from ohhell_score.i18n import LANGUAGE_VARIABLES
+
+    env = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
     done = subprocess.run(
         [sys.executable, "-c", RULE_OPTIONS_HELP], env=env, capture_output=True, text=True
     )

@@ -278,8 +278,8 @@ def test_the_63_card_500_pack_seats_six_for_ten_cards() -> None:
 def test_a_deck_option_out_of_its_range_is_refused_saying_the_range(
     options: dict[str, int], message: str
 ) -> None:
-    """cli-contract: `--decks K | --deck-size D`, one or the other; docs/rules.md deck:
-    1 to 4 packs, 3 to 208 cards."""
+    """cli-contract: `--decks K | --deck-size D`, one or the other, and exit 2 for a value
+    of the wrong form; docs/rules.md deck: 1 to 4 packs, 3 to 208 cards."""
     with pytest.raises(BadValue) as refusal:
         new_game("classic", FOUR, **options)
     assert str(refusal.value) == message
@@ -954,17 +954,21 @@ def test_malformed_hands_patterns_are_refused(text: str) -> None:
         parse_hands(text)
 
 
+#: How a pattern of the wrong form is refused, after the pattern itself.
+NOT_A_PATTERN = (
+    "is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max "
+    "(1 to 104 cards a hand)"
+)
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("7,,6", "'7,,6' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
-                 "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
+        ("7,,6", f"'7,,6' {NOT_A_PATTERN}"),
         # it said "1 to 52": more than 52 is taken (two decks, a --deck-size), to 104
-        ("105", "'105' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
-                "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
+        ("105", f"'105' {NOT_A_PATTERN}"),
         # a run that does not turn, no max in it: the form is wrong at every table
-        ("13-13", "'13-13' is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
-                  "1-7,7-1 or max-1-max (1 to 104 cards a hand)"),
+        ("13-13", f"'13-13' {NOT_A_PATTERN}"),
         # docs/rules.md "Hand patterns": max for 4 players under named is 13
         ("13-max", "'13-max' is not a hands pattern here: max is 13 cards, so a run from 13 "
                    "to 13 does not turn"),
@@ -986,10 +990,7 @@ def test_a_hands_pattern_deals_at_most_500_hands() -> None:
     longer = ",".join(["1"] * 501)
     with pytest.raises(BadValue, match=None) as refused:
         parse_hands(longer)
-    assert str(refused.value) == (
-        f"{longer!r} is not a hands pattern: use e.g. 13-2-13, 10-1, 1-7-1, 7,7,6, "
-        "1-7,7-1 or max-1-max (1 to 104 cards a hand)"
-    )
+    assert str(refused.value) == f"{longer!r} {NOT_A_PATTERN}"
 
 
 @pytest.mark.parametrize(
@@ -1215,13 +1216,6 @@ def test_the_smallest_deck_is_three_cards() -> None:
 def test_the_largest_deck_is_208_cards() -> None:
     """docs/rules.md deck: --deck-size takes up to 208 cards, as 4 packs."""
     assert new_game("classic", deck_size=208).rules.deck == 208
-
-
-@pytest.mark.parametrize(("decks", "deck_size"), [(0, None), (5, None), (None, 2)])
-def test_impossible_deck_options_are_refused(decks: int | None, deck_size: int | None) -> None:
-    """cli-contract exit 2: a deck option of the wrong form (1 to 4 packs, 3 cards or more)."""
-    with pytest.raises(BadValue):
-        new_game("classic", decks=decks, deck_size=deck_size)
 
 
 def test_the_stored_rules_read_back_equal() -> None:

@@ -508,7 +508,6 @@ def test_the_folders_are_platformdirs_ones_where_home_will_not_do(
 ) -> None:
     """Android (Termux) keeps apps' files elsewhere, and a relative HOME is no folder:
     there the answer is platformdirs' own (made unmistakable here)."""
-
     _platformdirs_answers(monkeypatch)
     assert _platform_dirs(monkeypatch, **env) == (Path("/pd/data"), Path("/pd/config"))
 
@@ -546,7 +545,6 @@ def test_on_windows_the_folders_have_no_author_folder(monkeypatch: pytest.Monkey
 
 def test_without_home_the_folders_are_platformdirs_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """No HOME at all (a service, cron): platformdirs finds the user's folder."""
-
     monkeypatch.delenv("HOME", raising=False)
     _platformdirs_answers(monkeypatch)
     assert _platform_dirs(monkeypatch) == (Path("/pd/data"), Path("/pd/config"))
@@ -555,7 +553,6 @@ def test_without_home_the_folders_are_platformdirs_ones(monkeypatch: pytest.Monk
 def test_on_android_the_folders_are_platformdirs_ones_even_without_its_variables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-
     monkeypatch.setattr(sys, "getandroidapilevel", lambda: 34, raising=False)
     _platformdirs_answers(monkeypatch)
     assert _platform_dirs(monkeypatch, HOME="/home/ann") == (Path("/pd/data"), Path("/pd/config"))
@@ -567,7 +564,6 @@ def test_platformdirs_is_asked_only_off_plain_linux(
 ) -> None:
     """On Linux the folders are worked out without importing platformdirs (it is not
     free to import, and every command and TAB needs them); elsewhere it is asked."""
-
     monkeypatch.setattr(sys, "platform", platform)
     _platformdirs_answers(monkeypatch)
     found = _platform_dirs(monkeypatch, HOME="/home/ann")
