@@ -26,6 +26,24 @@ os.environ["TERM"] = "dumb"
 os.environ.pop("OHHELL_LANG", None)
 os.environ["LANGUAGE"] = "en"
 
+
+def _build_every_command_in_english() -> None:
+    """Each area's help is translated when its module is first imported (the language of
+    a process does not change). Imported here, before any test, the help of an in-process
+    command is English whatever test ran first: a Dutch test does not leave Dutch help
+    behind for the next one (the help in Dutch is tested in processes of its own)."""
+    import typer
+
+    from ohhell_score.cli.app import command
+
+    program = command()
+    context = typer.Context(program)
+    for name in program.list_commands(context):
+        program.get_command(context, name)
+
+
+_build_every_command_in_english()
+
 #: Tests timed by a real terminal, real shells or real processes racing each other
 #: (a Ctrl-C 50 ms after a start): under pytest-xdist (`-n`, pyproject's addopts) they
 #: all go to one worker, and each runs while no other test runs (``one_at_a_time``),
