@@ -1236,3 +1236,51 @@ def test_a_whole_game_played_by_the_scripted_commands(data_dir: Path, name: str)
     table, args = whole_game(preset, players, **options)
     ok(*args)
     play_through(table, data_dir, random.Random(name))
+
+
+def _leaf_commands(group: Any, words: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    import typer
+
+    ctx = typer.Context(group)
+    found: list[tuple[tuple[str, ...], Any]] = []
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if hasattr(command, "list_commands"):
+            found.extend(_leaf_commands(command, (*words, name)))
+        else:
+            found.append(((*words, name), command))
+    return found
+
+
+def test_every_command_tells_a_malformed_value_as_a_usage_error() -> None:
+    """Exit status 2 (docs/scripting.md): a malformed value raised anywhere in any command
+    (``BadValue``) is Typer's usage error, made in one place (cli/lazy.py): every command
+    of the program is of the class that does it, so none can end in a traceback."""
+    from ohhell_score.cli.app import command
+    from ohhell_score.cli.lazy import OhhellCommand
+
+    leaves = _leaf_commands(command())
+    assert len(leaves) > 20
+    assert [words for words, cmd in leaves if not isinstance(cmd, OhhellCommand)] == []
+
+
+def test_a_malformed_value_raised_inside_a_command_is_exit_2_with_its_usage() -> None:
+    from typer.testing import CliRunner
+
+    from ohhell_score.cli.lazy import area
+    from ohhell_score.domain.errors import BadValue
+
+    app = area()
+
+    @app.command()
+    def deal(cards: int) -> None:
+        raise BadValue(f"{cards} is not a number of cards")
+
+    @app.command()
+    def other() -> None:
+        """A second command, so that Typer makes a group of them."""
+
+    result = CliRunner().invoke(app, ["deal", "99"])
+    assert result.exit_code == 2
+    assert result.output.startswith("Usage: root deal [OPTIONS] ")
+    assert "Error: Invalid value: 99 is not a number of cards" in result.output

@@ -3,7 +3,8 @@
 Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on disk
 changed); 2 a malformed command line. A refusal is raised (``Refused``, ``OSError``) and
 worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage error
-here, in ``refusals``. rich is imported only by commands that draw.
+in the command class every command has (``lazy.OhhellCommand``). rich is imported only
+by commands that draw.
 
 Imports inside functions: every run through Typer imports this module, TAB completion
 and `path` included, and runs one command at most; so each command imports what only
@@ -25,7 +26,7 @@ from ohhell_score.cli.complete import (
     complete_assignments,
     complete_suit,
 )
-from ohhell_score.cli.lazy import LazyGroup
+from ohhell_score.cli.lazy import Area, LazyGroup
 from ohhell_score.cli.options import (
     AT_THE_TABLE,
     DEFAULT_PRESET,
@@ -43,7 +44,6 @@ from ohhell_score.cli.options import (
     ScoringOpt,
     TrumpOpt,
     load_progress,
-    refusals,
     rule_options,
 )
 from ohhell_score.i18n import _
@@ -94,7 +94,7 @@ EPILOG = (
     + "\n"
 )
 
-app = typer.Typer(
+app = Area(
     name="ohhell",
     epilog=EPILOG,
     no_args_is_help=False,
@@ -137,8 +137,7 @@ def main(
     if ctx.invoked_subcommand is None:  # `ohhell` alone (the quick path answers it first)
         from ohhell_score.actions.entries import status
 
-        with refusals():
-            say(status())
+        say(status())
 
 
 # --- new ----------------------------------------------------------------------------
@@ -217,11 +216,10 @@ def new(
         new_at_table(players, rules, dealer, game, options, scorer, draw, draw_ties)
         return
 
-    with refusals():
-        names = check_players(players)
-        rule_set = make_rules(rules, len(names), options)
-        first = first_dealer(names, rule_set, dealer, draw_cards, draw_ties)
-        created = create_game(game, names, rule_set, first, scorer)
+    names = check_players(players)
+    rule_set = make_rules(rules, len(names), options)
+    first = first_dealer(names, rule_set, dealer, draw_cards, draw_ties)
+    created = create_game(game, names, rule_set, first, scorer)
     say(announced(created))
     say(next_words(progress(created)))
 
@@ -273,8 +271,7 @@ def bid(
 ) -> None:
     from ohhell_score.actions.entries import parse_assignments, record_bids
 
-    with refusals():
-        say(record_bids(game, parse_assignments(bids)))
+    say(record_bids(game, parse_assignments(bids)))
 
 
 @app.command(
@@ -303,8 +300,7 @@ def trump_cmd(
 ) -> None:
     from ohhell_score.actions.entries import parse_suit, record_trump
 
-    with refusals():
-        say(record_trump(game, parse_suit(suit)))
+    say(record_trump(game, parse_suit(suit)))
 
 
 @app.command(
@@ -333,8 +329,7 @@ def tricks(
 ) -> None:
     from ohhell_score.actions.entries import parse_assignments, record_tricks
 
-    with refusals():
-        say(record_tricks(game, parse_assignments(values)))
+    say(record_tricks(game, parse_assignments(values)))
 
 
 @app.command(
@@ -344,8 +339,7 @@ def tricks(
 def undo(game: GameOpt = None) -> None:
     from ohhell_score.actions.entries import take_back
 
-    with refusals():
-        say(take_back(game))
+    say(take_back(game))
 
 
 class What(StrEnum):
@@ -381,8 +375,7 @@ def edit(
 ) -> None:
     from ohhell_score.actions.entries import correct, parse_assignments
 
-    with refusals():
-        say(correct(game, hand, what.value, parse_assignments(values)))
+    say(correct(game, hand, what.value, parse_assignments(values)))
 
 
 # --- reading ------------------------------------------------------------------------
@@ -418,11 +411,10 @@ def show(
         from ohhell_score.views.words import scheme_words
 
         played = scheme_words(prog.game.rules.scoring)
-        with refusals():
-            from ohhell_score.domain.rules import Scoring
+        from ohhell_score.domain.rules import Scoring
 
-            scheme = Scoring.parse(scoring)
-            prog = progress(rescored(prog.game, scheme))
+        scheme = Scoring.parse(scoring)
+        prog = progress(rescored(prog.game, scheme))
         if not as_json:
             say(
                 _(
@@ -453,8 +445,7 @@ def list_cmd(
 ) -> None:
     from ohhell_score.storage import index
 
-    with refusals():
-        listed = index.list_summaries()  # from the list index: no game is replayed
+    listed = index.list_summaries()  # from the list index: no game is replayed
     if as_json:
         from ohhell_score.domain.listing import LIST_JSON_KEYS
 
@@ -478,8 +469,7 @@ def list_cmd(
     help=_("Print the data directory, or with --game the path of that game's file."),
 )
 def path(game: GameOpt = None) -> None:
-    with refusals():
-        say(str(games.game_path(game) if game is not None else paths.data_dir()))
+    say(str(games.game_path(game) if game is not None else paths.data_dir()))
 
 
 def command() -> Program:

@@ -33,7 +33,6 @@ from ohhell_score.cli.options import (
     TrumpOpt,
     load_progress,
     read_input,
-    refusals,
     rule_options,
 )
 from ohhell_score.domain.errors import GameExists, Refused
@@ -202,20 +201,19 @@ def import_cmd(
     from ohhell_score.views.words import next_words
 
     data = read_input(file)
-    with refusals():
-        prog = progress_from_export(data, "stdin" if file == "-" else file)
-        restored = prog.game
-        if game is not None:
-            restored = restored._replace(id=check_id(game))  # prog still fits: same entries
-        try:
-            games.create(restored)
-        except GameExists:
-            hint = "" if game is not None else _(" (the id it was exported with)")
-            raise GameExists(
-                _(
-                    "a game {id!r}{hint} exists already; import it under another id with --game ID"
-                ).format(id=restored.id, hint=hint)
-            ) from None
+    prog = progress_from_export(data, "stdin" if file == "-" else file)
+    restored = prog.game
+    if game is not None:
+        restored = restored._replace(id=check_id(game))  # prog still fits: same entries
+    try:
+        games.create(restored)
+    except GameExists:
+        hint = "" if game is not None else _(" (the id it was exported with)")
+        raise GameExists(
+            _(
+                "a game {id!r}{hint} exists already; import it under another id with --game ID"
+            ).format(id=restored.id, hint=hint)
+        ) from None
     say(
         _(
             "Imported game {id}: {players} ({preset}, {hands_played} of {total} hands scored)."
@@ -287,18 +285,17 @@ def sheet_cmd(
         )
     if not players and count is None:
         raise typer.BadParameter(_("give the players' names or --players N"))
-    with refusals():
-        if players:
-            names = check_players(players)
-        else:
-            assert count is not None
-            names = tuple(str(seat) for seat in range(1, count + 1))
-        rule_set = make_rules(rules, len(names), rule_options(ctx))
-        draft = Game("sheet", names, rule_set)
-        first = names.index(draft.resolve(dealer)) if dealer is not None else 0
-        text = blank_sheet_html(
-            Game("sheet", names, rule_set, first), named=bool(players), paper=paper.value
-        )
+    if players:
+        names = check_players(players)
+    else:
+        assert count is not None
+        names = tuple(str(seat) for seat in range(1, count + 1))
+    rule_set = make_rules(rules, len(names), rule_options(ctx))
+    draft = Game("sheet", names, rule_set)
+    first = names.index(draft.resolve(dealer)) if dealer is not None else 0
+    text = blank_sheet_html(
+        Game("sheet", names, rule_set, first), named=bool(players), paper=paper.value
+    )
     what = ngettext(
         "a blank {rules} sheet for {count} player",
         "a blank {rules} sheet for {count} players",

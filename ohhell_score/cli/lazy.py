@@ -12,28 +12,70 @@ them (``list_commands``) and builds an area with Typer's public
 list`` never imports tournaments; help and the completion of command names build the
 ones they show. This is click's documented lazy group, on Typer's public API only.
 tests/test_startup.py checks that the lazy program says what Typer's eager build says.
+
+Every command and group of the program is made here (``area()``, ``Command``,
+``LazyGroup``), and so this is the one place where a malformed value a command raises
+(``BadValue``, from a parser of the domain or the actions) becomes Typer's usage error:
+exit 2, the command's usage and one line. Refusals (``Refused``, ``OSError``) go on to
+``entry.py``, which words them (exit 1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command
 
+from ohhell_score.domain.errors import BadValue
+
 Command = TyperCommand | TyperGroup
+Function = TypeVar("Function", bound=Callable[..., Any])
 
 
-def area() -> typer.Typer:
-    """The Typer app of one area's commands, built as the root builds its own: help in
-    plain text (no rich markup), and no completion options of its own."""
-    return typer.Typer(add_completion=False, rich_markup_mode=None)
+class UsageErrors:
+    """Mixed into a command class: a ``BadValue`` raised while the command runs is a
+    malformed command line, told as Typer tells its own (the command's usage, exit 2)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)  # type: ignore[misc]
+        except BadValue as err:
+            raise typer.BadParameter(str(err), ctx=ctx) from None
 
 
-class LazyGroup(TyperGroup):
+class OhhellCommand(UsageErrors, TyperCommand):
+    """Every command of the program (``Area.command`` makes them of this class)."""
+
+
+class OhhellGroup(UsageErrors, TyperGroup):
+    """A group of commands (``ohhell seat``, ``ohhell tournament``...)."""
+
+
+class Area(typer.Typer):
+    """A Typer app whose commands are ``OhhellCommand``s and whose groups, unless they
+    name a class of their own, ``OhhellGroup``s."""
+
+    def __init__(self, *, cls: type[TyperGroup] | None = None, **kwargs: Any) -> None:
+        super().__init__(cls=cls or OhhellGroup, **kwargs)
+
+    def command(
+        self, *args: Any, cls: type[TyperCommand] | None = None, **kwargs: Any
+    ) -> Callable[[Function], Function]:
+        return super().command(*args, cls=cls or OhhellCommand, **kwargs)
+
+
+def area(**kwargs: Any) -> Area:
+    """The Typer app of one area's commands (or of a group of them, given ``kwargs``),
+    built as the root builds its own: help in plain text (no rich markup), and no
+    completion options of its own."""
+    return Area(add_completion=False, rich_markup_mode=None, **kwargs)
+
+
+class LazyGroup(UsageErrors, TyperGroup):
     """Typer's group, with each area's commands built when one of them is needed."""
 
     #: ``"package.module:attribute"`` of an area's Typer app -> the names of its

@@ -5,14 +5,12 @@ Imported by every run through Typer (the root and each area), TAB completion inc
 so it imports no domain module at the top; the functions import what they use.
 """
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ohhell_score.cli.complete import complete_game, complete_rules
-from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
@@ -34,16 +32,6 @@ DEFAULT_PRESET = "classic"
 
 #: Commands that take numbers as arguments take "-1" as a (refused) value, not an option.
 NUMBERS = {"ignore_unknown_options": True}
-
-
-@contextmanager
-def refusals() -> Iterator[None]:
-    """A malformed value (``BadValue``) becomes Typer's usage error (exit 2); refusals
-    (``Refused``, ``OSError``) go on to ``entry.py``, which words them (exit 1)."""
-    try:
-        yield
-    except BadValue as err:
-        raise typer.BadParameter(str(err)) from None
 
 
 def read_input(file: str) -> bytes:
@@ -168,8 +156,7 @@ def rule_options(ctx: typer.Context) -> "RuleOptions":
 def load_progress(game_id: str | None) -> "Progress":
     from ohhell_score.actions import entries as commands
 
-    with refusals():
-        return commands.load_progress(game_id)
+    return commands.load_progress(game_id)
 
 
 # The groups `ohhell --help` lists the commands in, in this order (each command names

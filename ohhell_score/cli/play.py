@@ -20,7 +20,7 @@ import typer
 from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt, refusals
+from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt
 from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
@@ -58,9 +58,8 @@ def play_game(game_id: str) -> None:
     typeahead.quiet()
     session = play.Session(game_id, console, typeahead.ask)
     try:
-        with refusals():
-            prog = session.run()
-            play.finish(console, prog)
+        prog = session.run()
+        play.finish(console, prog)
     except Leave:
         say(f"\n{_saved(game_id)}")
     except (KeyboardInterrupt, EOFError):
@@ -95,9 +94,8 @@ def play_cmd(game: GameOpt = None) -> None:
 
         new_at_table(None, DEFAULT_PRESET, None, None, RuleOptions(), None, False)
         return
-    with refusals():
-        game_id = games.resolve_id(game)
-        prog = games.load_progress(game_id)
+    game_id = games.resolve_id(game)
+    prog = games.load_progress(game_id)
     if prog.finished:
         from ohhell_score.cli import interactive as play
 
@@ -137,9 +135,8 @@ def note(
 ) -> None:
     from ohhell_score.actions.entries import parse_note, write_note
 
-    with refusals():
-        hand, text = parse_note(words)
-        say(write_note(game, hand, text))
+    hand, text = parse_note(words)
+    say(write_note(game, hand, text))
 
 
 @app.command(
@@ -156,8 +153,7 @@ def delete(
 ) -> None:
     from ohhell_score.storage import drafts
 
-    with refusals():
-        prog = games.load_progress(check_id(game_id))
+    prog = games.load_progress(check_id(game_id))
     game = prog.game
     if not yes and not can_ask():  # a script would wait on a question nobody sees
         raise Refused(_("delete asks first, and there is no terminal to ask on: use --yes"))
@@ -181,9 +177,8 @@ def delete(
         if not sure:
             say(_("Kept."))
             raise typer.Exit(ExitCode.REFUSED)
-    with refusals():
-        games.delete(game.id)
-        drafts.forget(game.id)
+    games.delete(game.id)
+    drafts.forget(game.id)
     say(_("Deleted game {id}.").format(id=game.id))
 
 
@@ -219,19 +214,16 @@ def new_at_table(
 
     if draw and dealer is not None:
         raise typer.BadParameter(_("give --dealer or --draw, not both"))
-    with refusals():
-        if game_id is not None and games.game_path(game_id).exists():
-            # Before the questions, not after them.
-            raise GameExists(
-                _("a game {game_id!r} exists already; choose another --game id").format(
-                    game_id=game_id
-                )
-            )
-        names: tuple[str, ...] | None = None
-        rule_set: RuleSet | None = None
-        if players:
-            names = check_players(players)
-            rule_set = make_rules(preset_name, len(names), options)
+    if game_id is not None and games.game_path(game_id).exists():
+        # Before the questions, not after them.
+        raise GameExists(
+            _("a game {game_id!r} exists already; choose another --game id").format(game_id=game_id)
+        )
+    names: tuple[str, ...] | None = None
+    rule_set: RuleSet | None = None
+    if players:
+        names = check_players(players)
+        rule_set = make_rules(preset_name, len(names), options)
     console = play.new_console()
     console_ask = play.console_ask(console)
     answered: list[str] = []
@@ -251,12 +243,10 @@ def new_at_table(
                 saved_house_rules(),
             )
         if draw:
-            with refusals():
-                by_suit = ties_by_suit(rule_set, draw_ties)
+            by_suit = ties_by_suit(rule_set, draw_ties)
             first = play.draw_dealer(console, ask, names, rule_set, by_suit)
         elif dealer is not None:
-            with refusals():
-                first = names.index(Game("x", names, rule_set).resolve(dealer))
+            first = names.index(Game("x", names, rule_set).resolve(dealer))
         else:
             first = play.ask_dealer(console, ask, names, rule_set)
     except EOFError:
@@ -268,8 +258,7 @@ def new_at_table(
         raise Interrupted(_("no game created")) from None
     except KeyboardInterrupt:
         raise Interrupted(_("no game created")) from None
-    with refusals():
-        created = create_game(game_id, names, rule_set, first, scorer)
+    created = create_game(game_id, names, rule_set, first, scorer)
     say(announced(created))
     if not players or offer_play(console, ask):
         play_game(created.id)  # the header of hand 1 says what comes next

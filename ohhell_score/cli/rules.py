@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
 from ohhell_score.cli.complete import complete_house_rule, complete_rules
-from ohhell_score.cli.lazy import area
+from ohhell_score.cli.lazy import Area, OhhellGroup, area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -31,7 +30,6 @@ from ohhell_score.cli.options import (
     ScoringOpt,
     TrumpOpt,
     read_input,
-    refusals,
     rule_options,
 )
 from ohhell_score.i18n import _
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
     from ohhell_score.domain.rules import HouseRule, Preset
 
 
-class RulesGroup(TyperGroup):
+class RulesGroup(OhhellGroup):
     """Reads `ohhell rules [NAME]` as `ohhell rules show [NAME]`."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -53,7 +51,7 @@ class RulesGroup(TyperGroup):
         return result
 
 
-rules_app = typer.Typer(
+rules_app = Area(
     cls=RulesGroup,
     help=_("The presets and your house rules: list, explain, save, export, import."),
     rich_markup_mode=None,
@@ -116,11 +114,10 @@ def show_rules(
     if name is None:
         _list_rules(as_json)
         return
-    with refusals():
-        found = house.find(name)
-        chosen = preset(name, found)
-        seats = players if players is not None else chosen.seats
-        rule_set = build_rules(chosen.name, seats, house=found)
+    found = house.find(name)
+    chosen = preset(name, found)
+    seats = players if players is not None else chosen.seats
+    rule_set = build_rules(chosen.name, seats, house=found)
     source = _("house rule: {summary}").format(summary=found.summary()) if found else chosen.source
     if as_json:
         _say_json({**_rule_json(chosen, found), "players": seats, "rules": rule_set.to_json()})
@@ -140,8 +137,7 @@ def _list_rules(as_json: bool) -> None:
     from ohhell_score.storage import house
     from ohhell_score.views.words import preset_line
 
-    with refusals():
-        kept, problems = house.all_rules()
+    kept, problems = house.all_rules()
     for problem in problems:
         complain(_("skipped: {problem}").format(problem=problem))
     if as_json:
@@ -207,9 +203,8 @@ def save_rules(
     from ohhell_score.domain.rules import HouseRule
     from ohhell_score.storage import house
 
-    with refusals():
-        rule = HouseRule.make(name, rules, rule_options(ctx), house=house.find(rules))
-        replaced = house.save(rule)
+    rule = HouseRule.make(name, rules, rule_options(ctx), house=house.find(rules))
+    replaced = house.save(rule)
     said = (
         _("Replaced house rule {name}: {summary}.")
         if replaced
@@ -237,12 +232,11 @@ def export_rules(
 ) -> None:
     from ohhell_score.storage import house
 
-    with refusals():
-        text = house.to_text(house.load(name))
-        if output is None:
-            say(text, end="")
-            return
-        files.write_atomic(output, text)  # a file cut short is never left behind
+    text = house.to_text(house.load(name))
+    if output is None:
+        say(text, end="")
+        return
+    files.write_atomic(output, text)  # a file cut short is never left behind
     note(
         _("Wrote house rule {lower} to {output}.").format(lower=name.strip().lower(), output=output)
     )
@@ -272,19 +266,18 @@ def import_rules(
 ) -> None:
     from ohhell_score.storage import house
 
-    with refusals():
-        text = read_input(str(file))
-        rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
-        with house.locked():  # another import of this name waits: one of them is refused
-            kept = house.find(rule.name)
-            if kept == rule:
-                say(
-                    _("House rule {name} is kept already, the same: {summary}.").format(
-                        name=rule.name, summary=rule.summary()
-                    )
+    text = read_input(str(file))
+    rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
+    with house.locked():  # another import of this name waits: one of them is refused
+        kept = house.find(rule.name)
+        if kept == rule:
+            say(
+                _("House rule {name} is kept already, the same: {summary}.").format(
+                    name=rule.name, summary=rule.summary()
                 )
-                return
-            house.save(rule, replace=force or kept is None)
+            )
+            return
+        house.save(rule, replace=force or kept is None)
     said = (
         _("Replaced house rule {name}: {summary}.")
         if kept
@@ -297,6 +290,5 @@ def import_rules(
 def delete_rules(name: RuleName) -> None:
     from ohhell_score.storage import house
 
-    with refusals():
-        house.delete(name)
+    house.delete(name)
     say(_("Deleted house rule {lower}.").format(lower=name.strip().lower()))

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import GAMES, refusals
+from ohhell_score.cli.options import GAMES
 from ohhell_score.i18n import _
 from ohhell_score.storage import games
 from ohhell_score.views.console import say
@@ -30,8 +30,7 @@ def restore(
         str, typer.Argument(help=_("The game to restore."), show_default=False, metavar="ID")
     ],
 ) -> None:
-    with refusals():
-        game = games.restore(game_id)
+    game = games.restore(game_id)
     say(
         _("Restored {id} from its previous version ({entries} entries).").format(
             id=game.id, entries=len(game.entries)

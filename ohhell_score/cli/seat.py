@@ -13,12 +13,12 @@ from typing import Annotated
 import typer
 
 from ohhell_score.cli.complete import complete_seated
-from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import AT_THE_TABLE, GameOpt, refusals
+from ohhell_score.cli.lazy import Area, area
+from ohhell_score.cli.options import AT_THE_TABLE, GameOpt
 from ohhell_score.i18n import _
 from ohhell_score.views.console import say
 
-seat_app = typer.Typer(
+seat_app = Area(
     name="seat",
     help=_("Change who sits at the table before a hand: replace, leave, join."),
     no_args_is_help=True,
@@ -77,8 +77,7 @@ def replace(
 ) -> None:
     from ohhell_score.actions import seats
 
-    with refusals():
-        say(seats.replace(game, old, new, carry))
+    say(seats.replace(game, old, new, carry))
 
 
 @seat_app.command(
@@ -90,8 +89,7 @@ def replace(
 def leave(name: SeatedArg, game: GameOpt = None) -> None:
     from ohhell_score.actions import seats
 
-    with refusals():
-        say(seats.leave(game, name))
+    say(seats.leave(game, name))
 
 
 @seat_app.command(
@@ -120,5 +118,4 @@ def join(
 ) -> None:
     from ohhell_score.actions import seats
 
-    with refusals():
-        say(seats.join(game, name, after, score))
+    say(seats.join(game, name, after, score))

@@ -19,7 +19,7 @@ import typer
 
 from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import RESULTS, RULES_AND_STATISTICS, GameOpt, load_progress, refusals
+from ohhell_score.cli.options import RESULTS, RULES_AND_STATISTICS, GameOpt, load_progress
 from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.views.console import complain, rich_console, say
 
@@ -98,8 +98,7 @@ def stats(
     if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():
         raise typer.BadParameter(_("--vs takes two different players"))
     problems: list[str] = []
-    with refusals():
-        summary = summarise(saved_facts(problems), filters, pair)
+    summary = summarise(saved_facts(problems), filters, pair)
     for problem in problems:
         complain(_("skipped: {problem}").format(problem=problem))
     if as_json:

@@ -25,7 +25,7 @@ from ohhell_score.cli.complete import (
     complete_tournament,
     tournament_names,
 )
-from ohhell_score.cli.lazy import area
+from ohhell_score.cli.lazy import Area, area
 from ohhell_score.cli.options import (
     PRESET_NAMES,
     TOURNAMENTS,
@@ -38,7 +38,6 @@ from ohhell_score.cli.options import (
     ScoringOpt,
     TrumpOpt,
     read_input,
-    refusals,
     rule_options,
 )
 from ohhell_score.domain.errors import Refused, TournamentExists
@@ -51,7 +50,7 @@ from ohhell_score.views.console import complain, say
 if TYPE_CHECKING:
     from ohhell_score.domain.tournament import Result, Tournament
 
-tournament_app = typer.Typer(
+tournament_app = Area(
     name="tournament",
     help=_("Run a Cartier tournament: tables of 4, a second round, a final."),
     no_args_is_help=True,
@@ -163,25 +162,24 @@ def new(
     table_rules = TableRules(rules, rule_options(ctx))
     drawn = seed if seed is not None else secrets.randbelow(1_000_000)
     at = game_store.now()
-    with refusals():
-        t, games = new_tournament(
-            name,
-            field,
-            table_rules,
-            drawn,
-            shuffle=not no_shuffle,
-            losers_bracket=losers_bracket,
-            at=at,
-        )
-        with ts.locked(name):
-            if not ts.exists(name):
-                ts.seat(t)
-            elif ts.finish(name) and _same_draw(kept := ts.load(name), t, seed is not None):
-                # this command again, after one that was killed while writing the tables
-                t, games, drawn = kept, seated_games(kept), kept.seed
-            else:
-                raise TournamentExists(_("a tournament {name!r} exists already").format(name=name))
-        game_store.set_current(games[0].id)
+    t, games = new_tournament(
+        name,
+        field,
+        table_rules,
+        drawn,
+        shuffle=not no_shuffle,
+        losers_bracket=losers_bracket,
+        at=at,
+    )
+    with ts.locked(name):
+        if not ts.exists(name):
+            ts.seat(t)
+        elif ts.finish(name) and _same_draw(kept := ts.load(name), t, seed is not None):
+            # this command again, after one that was killed while writing the tables
+            t, games, drawn = kept, seated_games(kept), kept.seed
+        else:
+            raise TournamentExists(_("a tournament {name!r} exists already").format(name=name))
+    game_store.set_current(games[0].id)
     how = _("in the order given") if no_shuffle else _("drawn with seed {seed}").format(seed=drawn)
     say(
         _("Tournament {name}: {players} players at {tables} tables ({how}), {rules} rules.").format(
@@ -280,9 +278,8 @@ def show(
     from ohhell_score.domain.tournament import results, show_json
     from ohhell_score.storage import tournaments as ts
 
-    with refusals():
-        t = ts.load(name)
-        res = results(t, ts.read_games(t))
+    t = ts.load(name)
+    res = results(t, ts.read_games(t))
     if as_json:
         say(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
         return
@@ -326,7 +323,7 @@ def advance(
 
     given = _parse_orders(order or [])
     at = game_store.now()
-    with refusals(), ts.locked(name):
+    with ts.locked(name):
         if ts.finish(name):  # this command again, after one killed while writing the tables
             changed = ts.load(name)
             games, new_games = ts.read_games(changed), seated_games(changed)
@@ -347,8 +344,7 @@ def advance(
         for table in rnd.tables:
             say(f"  {table.game}: {', '.join(table.players)}")
     say(first_dealer_line())
-    with refusals():
-        game_store.set_current(new_games[0].id)
+    game_store.set_current(new_games[0].id)
 
 
 @tournament_app.command(
@@ -395,8 +391,7 @@ def dealer(
         seat = g.players.index(who)
         return progress(g._replace(first_dealer=seat, updated=game_store.now()))
 
-    with refusals():
-        changed = game_store.change(check_id(game), first_dealer).game
+    changed = game_store.change(check_id(game), first_dealer).game
     say(
         _("{player} deals first at {game}.").format(
             player=changed.players[changed.first_dealer], game=changed.id
@@ -423,7 +418,7 @@ def collect(
     from ohhell_score.domain.tournament import Table, bring, result, table_for
     from ohhell_score.storage import tournaments as ts
 
-    with refusals(), ts.locked(name):
+    with ts.locked(name):
         t = ts.load(name)
         found: dict[str, tuple[Table, Progress]] = {}
         for path in files:
@@ -482,11 +477,10 @@ def export(
     from ohhell_score.storage import tournaments as ts
     from ohhell_score.views.tournament import WRITERS
 
-    with refusals():
-        t = ts.load(name)
-        text = WRITERS[fmt.value](t, results(t, ts.read_games(t)))
-        if output is None:
-            say(text, end="")
-            return
-        files.write_atomic(output.resolve(), text)
+    t = ts.load(name)
+    text = WRITERS[fmt.value](t, results(t, ts.read_games(t)))
+    if output is None:
+        say(text, end="")
+        return
+    files.write_atomic(output.resolve(), text)
     say(_("Wrote {file}.").format(file=output))
