@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ohhell_score.actions.seats import seat_report
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
 from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
+from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import (
     Game,
     HandState,
@@ -790,9 +791,12 @@ def ask_preset(
     console.print(choices)
     console.print(
         _(
-            "To change a rule, type it first: hook always|never|from:K, trump "
-            "{choices}, scoring {choices2}."
-        ).format(choices=TrumpMethod.choices(), choices2=Scoring.choices())
+            "To change a rule, type it first: hook {hook}, trump {choices}, scoring {choices2}."
+        ).format(
+            hook="|".join(HOOK_FORMS),
+            choices=TrumpMethod.choices(),
+            choices2=Scoring.choices(),
+        )
     )
     changes = RuleOptions()
     prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(
