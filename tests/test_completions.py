@@ -134,7 +134,7 @@ def test_trump_offers_the_suits() -> None:
 @pytest.mark.usefixtures("games")
 @pytest.mark.parametrize(("game", "notrump"), [("friday", True), ("monday", False)])
 def test_trump_offers_no_trump_only_where_it_can_be_entered(game: str, notrump: bool) -> None:
-    """cli-contract, `trump`: `notrump` is refused under `upcard` (monday: classic)."""
+    """docs/scripting.md, `trump`: `notrump` is refused under `upcard` (monday: classic)."""
     offers = offered("ohhell", "trump", "-g", game, "")
     assert ("notrump" in offers) is notrump
     assert offers[:4] == ["spades", "hearts", "diamonds", "clubs"]

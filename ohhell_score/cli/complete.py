@@ -187,8 +187,8 @@ def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
 
 # --- tournaments ---------------------------------------------------------------------
 #
-# tournament_store.py keeps each tournament as ``<data dir>/tournaments/<name>.json``
-# (its FOLDER); these read the names from there without importing it (it imports the
+# storage/tournaments.py keeps each tournament as ``<data dir>/tournaments/<name>.json``
+# (its ``folder()``); these read the names from there without importing it (it imports the
 # game engine), and tests/test_completions.py checks that the two agree.
 
 

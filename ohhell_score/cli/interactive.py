@@ -517,7 +517,7 @@ class Session:
         self.say(_("Took back {describe_entry}.").format(describe_entry=describe_entry(last)))
 
     def change_seats(self, game: Game) -> None:
-        """``t``: one seat change (cli-contract ``seat replace/leave/join``), asked."""
+        """``t``: one seat change (docs/seats.md ``seat replace/leave/join``), asked."""
         prog = games.load_progress(game.id)
         seat_change_hand(prog)  # refused before any question once the hand has begun
         seated = ", ".join(prog.players)

@@ -815,7 +815,7 @@ RESERVED_NAMES = frozenset({"show", "save", "export", "import", "delete"})
 
 def check_house_name(name: str) -> str:
     """A house rule's name: like a game id, not a built-in preset, not an action word."""
-    if not is_id(name):  # written like a game id (cli-contract)
+    if not is_id(name):  # written like a game id (docs/scripting.md)
         raise Refused(
             _(
                 "{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
