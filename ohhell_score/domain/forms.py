@@ -82,7 +82,7 @@ DEFAULT_PRESET = "classic"
 
 
 def preset_summary(name: str) -> str:
-    """A preset's summary, as completion and the questions of `new` show it beside the name."""
+    """A preset's summary, as completion offers it beside the name."""
     return PRESET_FORMS[name][1]
 
 
