@@ -1,6 +1,6 @@
 """What the commands typed between every trick do, without Typer.
 
-``cli.py`` (Typer) and ``quick.py`` (the same commands read without importing Typer,
+``cli/app.py`` (Typer) and ``cli/quick.py`` (the same commands read without importing Typer,
 for start-up time) both call these, so a command answers the same whichever way its
 command line was read. Each returns the text to print, or raises ``Refused`` (exit 1,
 ``entry.py`` words it), ``OSError`` (exit 1 too) or, from the parsers, ``BadValue`` (a

@@ -1,4 +1,4 @@
-"""What ``ohhell seat replace/leave/join`` do (cli-contract), without Typer: the same
+"""What ``ohhell seat replace/leave/join`` do (docs/seats.md), without Typer: the same
 functions serve the commands and the key between hands in ``play``.
 
 Each change is recorded under the game's lock as one entry and answered with what

@@ -1,6 +1,6 @@
 """The ``ohhell`` command: parse, call the domain, render.
 
-Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on disk
+Exit status (docs/scripting.md): 0 done; 1 refused (one line on stderr, nothing on disk
 changed); 2 a malformed command line. A refusal is raised (``Refused``, ``OSError``) and
 worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage error
 in the command class every command has (``lazy.OhhellCommand``). rich is imported only

@@ -1,9 +1,10 @@
 """Completion of values for the shells: game ids, rules, players, suits, tournaments.
 
 The shell runs ``ohhell`` afresh on every TAB, so each of these stays cheap: game ids
-come from file names, players from one game file's ``players`` field (no replay), and
-house rules and tournaments from file names; nothing here imports rich or the rules
-engine unless the value needs it (the presets' summaries do).
+come from file names, players from one game file's ``players`` field (no replay), house
+rules and tournaments from file names, and the presets from their forms
+(domain/forms.py); nothing here imports rich or the rules engine unless the value needs
+it (a suit's does).
 """
 
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 import typer
 
 from ohhell_score.domain.errors import Refused
+from ohhell_score.domain.forms import PRESET_NAMES, preset_summary
 from ohhell_score.domain.ids import is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage import games, paths
@@ -38,10 +40,8 @@ def complete_game(incomplete: str) -> list[str]:
 
 def complete_preset(incomplete: str) -> list[tuple[str, str]]:
     """``--rules`` and ``ohhell rules NAME``: the presets, each with its summary."""
-    from ohhell_score.domain.rules import PRESETS  # lazy: only the presets need the rules
-
     word = incomplete.strip().lower()
-    return [(name, p.summary) for name, p in PRESETS.items() if name.startswith(word)]
+    return [(name, preset_summary(name)) for name in PRESET_NAMES if name.startswith(word)]
 
 
 def house_rule_names() -> list[str]:
@@ -187,8 +187,8 @@ def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
 
 # --- tournaments ---------------------------------------------------------------------
 #
-# tournament_store.py keeps each tournament as ``<data dir>/tournaments/<name>.json``
-# (its FOLDER); these read the names from there without importing it (it imports the
+# storage/tournaments.py keeps each tournament as ``<data dir>/tournaments/<name>.json``
+# (its ``folder()``); these read the names from there without importing it (it imports the
 # game engine), and tests/test_completions.py checks that the two agree.
 
 

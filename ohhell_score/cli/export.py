@@ -1,7 +1,8 @@
 """Commands that take results off the laptop: export, import, a blank sheet, a chart.
 
-Every writer is a pure function (``export.py``, ``export_html.py``, ``render_chart.py``);
-these commands choose one, and write its text to stdout or, atomically, to ``-o FILE``.
+Every writer is a pure function (``views/export.py``, ``views/html.py``,
+``views/chart.py``); these commands choose one, and write its text to stdout or,
+atomically, to ``-o FILE``.
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so

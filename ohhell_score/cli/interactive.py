@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ohhell_score.actions import entries, seats, table
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
 from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
+from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import (
     Game,
     HandState,
@@ -448,7 +449,7 @@ class Session:
         self.say(_("Took back {describe_entry}.").format(describe_entry=describe_entry(last)))
 
     def change_seats(self, prog: Progress) -> None:
-        """``t``: one seat change (``ohhell seat replace/leave/join``), asked."""
+        """``t``: one seat change (docs/seats.md ``seat replace/leave/join``), asked."""
         seen = table.seen(prog, {})
         seat_change_hand(prog)  # refused before any question once the hand has begun
         seated = ", ".join(prog.players)
@@ -720,9 +721,12 @@ def ask_preset(
     console.print(choices)
     console.print(
         _(
-            "To change a rule, type it first: hook always|never|from:K, trump "
-            "{choices}, scoring {choices2}."
-        ).format(choices=TrumpMethod.choices(), choices2=Scoring.choices())
+            "To change a rule, type it first: hook {hook}, trump {choices}, scoring {choices2}."
+        ).format(
+            hook="|".join(HOOK_FORMS),
+            choices=TrumpMethod.choices(),
+            choices2=Scoring.choices(),
+        )
     )
     changes = RuleOptions()
     prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(

@@ -1,5 +1,5 @@
 """``ohhell seat replace/leave/join``: who sits at the table changes between hands
-(cli-contract). Each change is an entry of the game: ``undo`` takes it back.
+(docs/scripting.md). Each change is an entry of the game: ``undo`` takes it back.
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name; each command imports its action
