@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ohhell_score.cli.complete import complete_house_rule, complete_rules
-from ohhell_score.cli.lazy import Area, OhhellGroup, area
+from ohhell_score.cli.lazy import OhhellGroup, group_area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -51,15 +51,14 @@ class RulesGroup(OhhellGroup):
         return result
 
 
-rules_app = Area(
+#: ``app``: this area's one command, the group ``rules_app``; cli/lazy.py builds it
+#: when it is named.
+rules_app, app = group_area(
+    "rules",
+    RULES_AND_STATISTICS,
     cls=RulesGroup,
     help=_("The presets and your house rules: list, explain, save, export, import."),
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
-#: This area's one command, the group above; cli/lazy.py builds it when it is named.
-app = area()
-app.add_typer(rules_app, name="rules", rich_help_panel=RULES_AND_STATISTICS)
 
 RuleName = Annotated[
     str,
