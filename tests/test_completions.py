@@ -214,7 +214,8 @@ def test_players_are_not_offered_without_a_game() -> None:
 
 
 def test_tournament_hook_lists_tournaments_where_the_store_keeps_them(data_dir: Path) -> None:
-    from ohhell_score.cli.complete import complete_tournament, tournaments_dir
+    from ohhell_score.actions.complete import tournaments_dir
+    from ohhell_score.cli.complete import complete_tournament
     from ohhell_score.storage import tournaments as tournament_store
 
     assert tournaments_dir() == tournament_store.folder()
