@@ -308,7 +308,8 @@ def status_words(prog: Progress) -> str:
 
 def change_words(prog: Progress, change: Entry) -> str:
     """A seat change as a table says it: "Dan takes Bob's seat from hand 5, with Bob's
-    42 points", "Cat leaves after hand 7 with 52 (cannot win)"."""
+    42 points", "Cat leaves after hand 7 with 52 (cannot win)". (What undo says it
+    took back is ``domain.seats.describe_change``: stored in the game file's history.)"""
     played = change.hand - 1
     if isinstance(change, Replace):
         moved = next(
