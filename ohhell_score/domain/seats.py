@@ -200,7 +200,12 @@ def _cannot(change: SeatChange) -> str:
 
 
 def describe_change(change: SeatChange) -> str:
-    """A change in words, as undo and the history name it."""
+    """A change as undo names what it took back ("Dan taking Bob's seat from hand 5").
+
+    It stays in the domain because ``game.undo`` writes it into the game file's history
+    (the record of what was undone), so its words are stored facts and never change. How
+    the table hears a change made, with the points it moves, is ``views.words.change_words``.
+    """
     if isinstance(change, Replace):
         if change.carry:
             text = _("{new} taking {old}'s seat with {old}'s total from hand {hand}")

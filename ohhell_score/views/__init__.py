@@ -1,5 +1,5 @@
-"""What a person reads: words, the plain sheet, rich renderables, charts, and the
-CSV, Markdown, JSON and HTML exports.
+"""What a person reads: words, the sheet model, the plain sheet, rich renderables,
+charts, and the CSV, Markdown, JSON and HTML exports.
 
 May import ``domain``; never ``storage``, ``actions`` or ``cli``.
 """

@@ -22,21 +22,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ohhell_score.domain.errors import CorruptGame
-from ohhell_score.domain.game import HandState, Progress, hand_notes, sheet_json
+from ohhell_score.domain.game import Progress, sheet_json
 from ohhell_score.domain.rules import Scoring, Suit
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.i18n import _
-from ohhell_score.views.words import (
-    OVER_HEAD,
-    away_words,
-    hand_mark,
-    hook_mark,
-    names_words,
-    over_cell,
-    seat_marks,
-    seat_notes,
-    sheet_notes,
-)
+from ohhell_score.views.sheet import Cell, CellKind, Row, sheet, standings
+from ohhell_score.views.words import OVER_HEAD, names_words
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
 #: injection"); tab and carriage return are read as the start of one by some of them.
@@ -110,14 +101,14 @@ def neutralise(cell: str) -> str:
     return ";".join("'" + p if p.lstrip(" ").startswith(FORMULA_STARTS) else p for p in pieces)
 
 
-def trump_name(hand: HandState) -> str:
-    return hand.trump.value if hand.trump is not None else ""
+def trump_name(row: Row) -> str:
+    return row.trump.value if row.trump is not None else ""
 
 
-def _made(hand: HandState, player: str) -> str:
-    if not hand.scored:
+def _made(cell: Cell) -> str:
+    if cell.kind is not CellKind.SCORED:
         return ""
-    return "yes" if hand.bids[player] == hand.tricks[player] else "no"
+    return "yes" if cell.made else "no"
 
 
 def _num(value: int | None) -> str:
@@ -141,13 +132,12 @@ LONG_HEADER = (
 HAND_HEADER = ("trump_named_by", "over_under", "hook", "note")
 
 
-def _hand_cells(prog: Progress, hand: HandState) -> list[str]:
-    namer = hand.trump_namer(prog.game.rules) if hand.trump_entered and hand.trump else None
+def _hand_cells(row: Row) -> list[str]:
     return [
-        neutralise(namer or ""),
-        over_cell(hand).removeprefix("+"),
-        "yes" if hook_mark(prog, hand) else "",
-        neutralise(hand_notes(prog.game).get(hand.number, "")),
+        neutralise(row.trump_named_by),
+        row.over.removeprefix("+"),
+        "yes" if row.hook_mark else "",
+        neutralise(row.note),
     ]
 
 
@@ -172,8 +162,8 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
     the hand's ``HAND_HEADER`` columns. The rules are not in the file: a line of words
     above the header would break every reader of CSV.
     """
-    players = prog.everyone
-    running = prog.running_totals()
+    sh = sheet(prog)
+    players = sh.players
     rows: list[list[str]] = []
     if wide:
         header = ["hand", "cards", "dealer", "trump"]
@@ -182,31 +172,27 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
         rows.append([neutralise(c) for c in (*header, *HAND_HEADER)])
     else:
         rows.append([*LONG_HEADER, *HAND_HEADER])
-    for hand in prog.hands:
-        totals = running[hand.number - 1] if hand.scored else {}
+    for hand in sh.rows:
         head = [str(hand.number), str(hand.cards), neutralise(hand.dealer), trump_name(hand)]
-        facts = _hand_cells(prog, hand)
+        facts = _hand_cells(hand)
         if wide:
             row = list(head)
-            for p in players:
-                row += [
-                    _num(hand.bids.get(p)),
-                    _num(hand.tricks.get(p)),
-                    _num(hand.scores.get(p)),
-                    _num(totals.get(p)),
-                ]
+            for c in hand.cells:
+                row += [_num(c.bid), _num(c.tricks), _num(c.score), _num(c.total)]
             rows.append(row + facts)
             continue
+        cells = dict(zip(players, hand.cells, strict=True))
         for p in hand.players:  # who sat at this hand, clockwise
+            c = cells[p]
             rows.append(
                 [
                     *head,
                     neutralise(p),
-                    _num(hand.bids.get(p)),
-                    _num(hand.tricks.get(p)),
-                    _made(hand, p),
-                    _num(hand.scores.get(p)),
-                    _num(totals.get(p)),
+                    _num(c.bid),
+                    _num(c.tricks),
+                    _made(c),
+                    _num(c.score),
+                    _num(c.total),
                     *facts,
                 ]
             )
@@ -228,28 +214,6 @@ def trump_mark(suit: Suit | None) -> str:
     return "" if suit is None else suit.symbol
 
 
-def places(prog: Progress) -> list[tuple[int, str]]:
-    """Seated players best first with their place; equal totals share a place (1, 1,
-    3). Then the players who got up (place 0: they cannot win), best first."""
-    order = sorted(prog.players, key=lambda p: -prog.totals[p])
-    out: list[tuple[int, str]] = []
-    for i, p in enumerate(order):
-        tied = i > 0 and prog.totals[p] == prog.totals[order[i - 1]]
-        out.append((out[-1][0] if tied else i + 1, p))
-    away = [p for p in prog.everyone if p not in prog.players]
-    out.extend((0, p) for p in sorted(away, key=lambda p: -prog.totals[p]))
-    return out
-
-
-def bids_made(prog: Progress, player: str) -> int:
-    return sum(1 for h in prog.hands if h.scored and h.bids.get(player) == h.tricks.get(player, -1))
-
-
-def hands_at_table(prog: Progress, player: str) -> int:
-    """The scored hands ``player`` played."""
-    return sum(1 for h in prog.hands if h.scored and player in h.scores)
-
-
 def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
     """ "Ann wins with 245." / "After 7 of 23 hands Ann leads with 80." and so on."""
     if prog.hands_played == 0:
@@ -269,15 +233,13 @@ def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
     return text.format(played=prog.hands_played, total=len(prog.hands), who=who, top=top)
 
 
-def _md_cell(hand: HandState, player: str, total: int | None) -> str:
-    bid = hand.bids.get(player)
-    if bid is None:
-        return ""
-    if not hand.scored:
-        return f"{bid}/·"
-    tricks = hand.tricks[player]
-    made = f" {MADE_MARK}" if bid == tricks else ""
-    return f"{bid}/{tricks}{made} {hand.scores[player]:+d} ({total})"
+def _md_cell(cell: Cell) -> str:
+    if cell.kind is CellKind.BID:
+        return f"{cell.bid}/·"
+    if cell.kind is not CellKind.SCORED:
+        return md_escape(cell.mark)
+    made = f" {MADE_MARK}" if cell.made else ""
+    return f"{cell.bid}/{cell.tricks}{made} {cell.score:+d} ({cell.total})"
 
 
 def scoring_lines(scoring: Scoring) -> list[str]:
@@ -291,7 +253,8 @@ def scoring_lines(scoring: Scoring) -> list[str]:
 def export_markdown(prog: Progress) -> str:
     """Standings first (place, player, total, bids made), then every hand entered."""
     game = prog.game
-    players = prog.everyone
+    sh = sheet(prog)
+    players = sh.players
     seated = prog.players
     if prog.finished:
         status = _("finished")
@@ -311,19 +274,14 @@ def export_markdown(prog: Progress) -> str:
         _("| Place | Player | Total | Bids made |"),
         "|---:|---|---:|---:|",
     ]
-    for place, p in places(prog):
-        away = away_words(prog, p)
-        who = f"{md_escape(p)} ({md_escape(away)})" if away else md_escape(p)
+    for st in standings(prog):
+        who = f"{md_escape(st.player)} ({md_escape(st.away)})" if st.away else md_escape(st.player)
         lines.append(
             _("| {place} | {player} | {total} | {made} of {played} |").format(
-                place=place or "–",
-                player=who,
-                total=prog.totals[p],
-                made=bids_made(prog, p),
-                played=hands_at_table(prog, p),
+                place=st.place or "–", player=who, total=st.total, made=st.made, played=st.played
             )
         )
-    entered = [h for h in prog.hands if h.bids or h.scored]
+    entered = [r for r in sh.rows if r.entered]
     if entered:
         lines += [
             "",
@@ -332,19 +290,12 @@ def export_markdown(prog: Progress) -> str:
             + f" | {OVER_HEAD} |",
             "|---:|---:|---|:-:|" + "---:|" * len(players) + "---:|",
         ]
-        running = prog.running_totals()
-        marks = seat_marks(prog)
         for hand in entered:
-            totals = running[hand.number - 1] if hand.scored else {}
-            cells = [
-                _md_cell(hand, p, totals.get(p)) or md_escape(marks.get((hand.number, p), ""))
-                for p in players
-            ]
             lines.append(
-                f"| {hand.number}{md_escape(hand_mark(prog, hand))} | {hand.cards} | "
+                f"| {hand.number}{md_escape(hand.hand_mark)} | {hand.cards} | "
                 f"{md_escape(hand.dealer)} | {trump_mark(hand.trump)} | "
-                + " | ".join(cells)
-                + f" | {over_cell(hand)}{hook_mark(prog, hand)} |"
+                + " | ".join(_md_cell(c) for c in hand.cells)
+                + f" | {hand.over}{hand.hook_mark} |"
             )
         lines += [
             "",
@@ -353,10 +304,10 @@ def export_markdown(prog: Progress) -> str:
                 "score, (the running total)."
             ).format(made_mark=MADE_MARK),
         ]
-    margin = sheet_notes(prog)  # a note may come before any entry (a misdeal)
+    margin = sh.notes()  # a note may come before any entry (a misdeal)
     if margin:
         lines += ["", *(f"- {md_escape(text)}" for text in margin)]
-    notes = seat_notes(prog)
+    notes = sh.seat_notes
     if notes:
         lines += ["", _("Seat changes:"), ""] + [f"- {md_escape(n)}." for n in notes]
     return "\n".join(lines) + "\n"

@@ -15,22 +15,13 @@ from html import escape
 from typing import NamedTuple
 
 from ohhell_score import __version__
-from ohhell_score.domain.game import Game, HandState, Progress, progress
+from ohhell_score.domain.game import Game, Progress, progress
 from ohhell_score.domain.rules import RuleSet, Suit
 from ohhell_score.domain.rulewords import rule_parts, suit_name
 from ohhell_score.i18n import N_, _, language, ngettext
-from ohhell_score.views.export import bids_made, hands_at_table, places, result_words
-from ohhell_score.views.words import (
-    away_words,
-    chart_points,
-    hand_mark,
-    hook_mark,
-    over_cell,
-    seat_marks,
-    seat_notes,
-    sheet_notes,
-    trump_note,
-)
+from ohhell_score.views.export import result_words
+from ohhell_score.views.sheet import CellKind, Row, sheet, standings
+from ohhell_score.views.words import chart_points, trump_note
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -216,42 +207,35 @@ def _head(names: Sequence[str], subs: Sequence[str]) -> list[str]:
 # --- a game's sheet -------------------------------------------------------------------
 
 
-def _hand_row(
-    prog: Progress, hand: HandState, totals: dict[str, int], current: bool, compact: bool
-) -> str:
+def _hand_row(row: Row, compact: bool) -> str:
     cells = [
-        f"<td>{hand.number}{hand_mark(prog, hand)}{hook_mark(prog, hand)}</td>",
-        f"<td>{hand.cards}{_over(hand)}</td>",
-        f'<td class="dealer">{_e(hand.dealer)}</td>',
-        _trump_cell(hand.trump),
+        f"<td>{row.number}{row.hand_mark}{row.hook_mark}</td>",
+        f"<td>{row.cards}{_over(row.over)}</td>",
+        f'<td class="dealer">{_e(row.dealer)}</td>',
+        _trump_cell(row.trump),
     ]
-    marks = seat_marks(prog)
-    for p in prog.everyone:
-        bid = hand.bids.get(p)
-        if p not in hand.players:  # not at the table this hand
-            mark = _e(marks.get((hand.number, p), ""))
+    for cell in row.cells:
+        if cell.kind is CellKind.AWAY:  # not at the table this hand
             span = 3 if compact else 4
-            cells.append(f'<td class="seat away" colspan="{span}">{mark}</td>')
+            cells.append(f'<td class="seat away" colspan="{span}">{_e(cell.mark)}</td>')
             continue
-        if not hand.scored:
-            cells.append('<td class="seat">{value}</td>'.format(value="" if bid is None else bid))
+        if cell.kind is not CellKind.SCORED:
+            value = "" if cell.bid is None else cell.bid
+            cells.append(f'<td class="seat">{value}</td>')
             cells.append("<td></td>" * (2 if compact else 3))
             continue
-        tricks = hand.tricks[p]
-        made = bid == tricks
-        mark = ' <span class="tick">✓</span>' if made else ""
-        cls = ' class="made"' if made else ""
-        cells.append(f'<td class="seat">{bid}</td><td{cls}>{tricks}{mark}</td>')
+        mark = ' <span class="tick">✓</span>' if cell.made else ""
+        cls = ' class="made"' if cell.made else ""
+        cells.append(f'<td class="seat">{cell.bid}</td><td{cls}>{cell.tricks}{mark}</td>')
         if not compact:
-            cells.append(f'<td class="points">{hand.scores[p]}</td>')
-        cells.append(f'<td class="total">{totals[p]}</td>')
-    style = ' class="current"' if current else ""
+            cells.append(f'<td class="points">{cell.score}</td>')
+        cells.append(f'<td class="total">{cell.total}</td>')
+    style = ' class="current"' if row.current else ""
     return f"<tr{style}>{''.join(cells)}</tr>"
 
 
-def _over(hand: HandState) -> str:
+def _over(over: str) -> str:
     """After the cards, small: the bids over (+) or under (-) the tricks, once all are in."""
-    over = over_cell(hand)
     title = _e(_("bids over/under"))
     return "" if not over else f' <span class="over" title="{title}">{over}</span>'
 
@@ -259,9 +243,9 @@ def _over(hand: HandState) -> str:
 def export_html(prog: Progress, *, paper: str = "auto") -> str:
     """A game's score sheet: standings, every hand, totals and the chart."""
     game = prog.game
-    players = prog.everyone
+    sh = sheet(prog)
+    players = sh.players
     turn = orientation(len(players))
-    winners = set(prog.winners)
     title = _("Oh Hell")
     content = [
         f'<header><h1>{_e(title)} <span class="id">{_e(game.id)}</span></h1>',
@@ -271,15 +255,12 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     ]
     if prog.hands_played:
         content.append('<ol class="standings">')
-        for place, p in places(prog):
-            away = away_words(prog, p)
-            made = _("({made}/{played} made)").format(
-                made=bids_made(prog, p), played=hands_at_table(prog, p)
-            )
+        for st in standings(prog):
+            made = _("({made}/{played} made)").format(made=st.made, played=st.played)
             content.append(
-                f'<li><span class="place">{f"{place}." if place else "–"}</span> '
-                f"<b>{_e(p)}</b> {prog.totals[p]} {_e(made)}"
-                + (f' <span class="away">{_e(away)}</span>' if away else "")
+                f'<li><span class="place">{f"{st.place}." if st.place else "–"}</span> '
+                f"<b>{_e(st.player)}</b> {st.total} {_e(made)}"
+                + (f' <span class="away">{_e(st.away)}</span>' if st.away else "")
                 + "</li>"
             )
         content.append("</ol>")
@@ -290,17 +271,13 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     content.append(_colgroup(len(players), len(subs)))
     content.extend(_head([_e(p) for p in players], subs))
     content.append("<tbody>")
-    running = prog.running_totals()
-    current = prog.next.hand if prog.next else None
-    for hand in prog.hands:
-        totals = running[hand.number - 1] if hand.scored else {}
-        content.append(_hand_row(prog, hand, totals, hand.number == current, compact))
+    content.extend(_hand_row(row, compact) for row in sh.rows)
     content.append("</tbody>")
     foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
-    for p in players:
-        won = ' winner"' if p in winners else '"'
-        star = " ★" if p in winners else ""
-        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{prog.totals[p]}{star}</td>')
+    for p, total in zip(players, sh.totals, strict=True):
+        won = ' winner"' if p in sh.winners else '"'
+        star = " ★" if p in sh.winners else ""
+        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{total}{star}</td>')
     foot.append("</tr></tfoot>")
     content.append("".join(foot))
     content.append("</table>")
@@ -320,8 +297,8 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     # sheet of Letter paper, its chart included.
     notes = [
         _e(cells),
-        *(_e(text) + ("" if text.endswith(".") else ".") for text in sheet_notes(prog, over=False)),
-        *(_e(_("Seat change: {change}.").format(change=n)) for n in seat_notes(prog)),
+        *(_e(text) + ("" if text.endswith(".") else ".") for text in sh.notes(over=False)),
+        *(_e(_("Seat change: {change}.").format(change=n)) for n in sh.seat_notes),
         _e(_("Written by ohhell-score {version}.").format(version=__version__)),
     ]
     content.append('<footer class="notes"><p>{notes}</p>'.format(notes=" ".join(notes)))
@@ -331,7 +308,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
             content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
         heading = _e(_("Running totals"))
         content.append(f'<section class="chart"><h2>{heading}</h2>')
-        content.append(svg_chart(chart_points(prog), len(running)))
+        content.append(svg_chart(chart_points(prog), len(prog.running)))
         content.append(_legend(players))
         content.append("</section>")
     return _page(f"{title} · {game.id}", turn, paper, "game", content)

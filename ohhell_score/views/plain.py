@@ -24,19 +24,11 @@ from typing import TYPE_CHECKING
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.i18n import N_, _
 from ohhell_score.views.console import say, styles
-from ohhell_score.views.words import (
-    OVER_HEAD,
-    hand_mark,
-    hook_mark,
-    next_words,
-    over_cell,
-    seat_marks,
-    seat_notes,
-    sheet_notes,
-)
+from ohhell_score.views.sheet import Cell, CellKind, Row, Sheet, sheet
+from ohhell_score.views.words import OVER_HEAD, next_words
 
 if TYPE_CHECKING:
-    from ohhell_score.domain.game import HandState, Progress
+    from ohhell_score.domain.game import Progress
     from ohhell_score.domain.listing import Listing
 
 MADE = "✓"
@@ -115,14 +107,18 @@ class _Widths:
         return self.pair + 1 + (self.score + 1 if cells == "full" else 0) + 1 + self.total
 
 
-def _widths(prog: Progress) -> _Widths:
+def _widths(sh: Sheet) -> _Widths:
     pairs = [3]  # "0/·"
     scores = [2]
-    totals = [len(str(t)) + 1 for t in prog.totals.values()]  # the totals row's "★"
-    for hand in prog.hands:
-        pairs.extend(len(f"{b}/{hand.tricks.get(p, 0)}") for p, b in hand.bids.items())
-        scores.extend(len(f"{s:+d}") for s in hand.scores.values())
-    totals.extend(len(str(t)) for running in prog.running_totals() for t in running.values())
+    totals = [len(str(t)) + 1 for t in sh.totals]  # the totals row's "★"
+    for row in sh.rows:
+        for c in row.cells:
+            if c.bid is not None:
+                pairs.append(len(f"{c.bid}/{c.tricks or 0}"))
+            if c.score is not None:
+                scores.append(len(f"{c.score:+d}"))
+            if c.total is not None:
+                totals.append(len(str(c.total)))
     return _Widths(max(pairs), max(scores), max(totals))
 
 
@@ -148,29 +144,29 @@ class _Layout:
         return sum(columns) + (len(columns) - 1) * (2 * self.pad + 1)
 
 
-def _trump_cell(hand: HandState) -> str:
-    symbol = hand.trump.symbol if hand.trump is not None else ""
-    return f"{hand.cards}{symbol}"
+def _trump_cell(row: Row) -> str:
+    symbol = row.trump.symbol if row.trump is not None else ""
+    return f"{row.cards}{symbol}"
 
 
-def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]:
+def _layout(sh: Sheet, w: _Widths, width: int) -> tuple[_Layout, list[int]]:
     """The roomiest layout that fits ``width``: the full one (with each hand's score and
     the dealer), then without the hand's score, then without the dealer, then close
     together, then bid/tricks alone with the totals below. The over/under column comes
     last where it cuts no name shorter, the roomiest layout with it before the roomiest
     without it: the hand's score is the difference of the totals, while the over/under
     is said nowhere else on the sheet."""
-    name = max(cell_len(p) for p in prog.everyone)
+    name = max(cell_len(p) for p in sh.players)
     left = [
-        max(len(str(len(prog.hands))) + 1 + max(len(hand_mark(prog, h)) for h in prog.hands), 1),
-        max(cell_len(_trump_cell(h)) for h in prog.hands),  # cards and trump
+        max(len(str(len(sh.rows))) + 1 + max(len(r.hand_mark) for r in sh.rows), 1),
+        max(cell_len(_trump_cell(r)) for r in sh.rows),  # cards and trump
         # the dealer's column holds "deals" and "Total" too, in the reader's language
         min(
-            max(cell_len(_(DEALS)), cell_len(_(TOTAL)), *(cell_len(h.dealer) for h in prog.hands)),
+            max(cell_len(_(DEALS)), cell_len(_(TOTAL)), *(cell_len(r.dealer) for r in sh.rows)),
             8,
         ),
         # the over/under and the hook's †, last, where room is left
-        max(len(OVER_HEAD), *(len(over_cell(h) + hook_mark(prog, h)) for h in prog.hands)),
+        max(len(OVER_HEAD), *(len(r.over + r.hook_mark) for r in sh.rows)),
     ]
     candidates = [
         _Layout("full", True, 1, max(w.cell("full"), min(name, 12))),
@@ -180,7 +176,7 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
         # Two decks, 13 cards, 7 players: only the totals row keeps the totals.
         _Layout("bare", False, 0, max(w.cell("bare"), w.total) + 1),
     ]
-    players = len(prog.everyone)
+    players = len(sh.players)
 
     def first_fit(layouts: list[_Layout]) -> _Layout | None:
         for candidate in layouts:
@@ -202,23 +198,20 @@ def _layout(prog: Progress, w: _Widths, width: int) -> tuple[_Layout, list[int]]
     return plain, left
 
 
-def _cell(
-    hand: HandState, player: str, total: int | None, w: _Widths, cells: str
-) -> list[tuple[str, str | None]]:
+def _cell(cell: Cell, w: _Widths, cells: str, pw: int) -> list[tuple[str, str | None]]:
     """One player's cell as (text, style) parts, lined up with the column's other cells."""
-    bid = hand.bids.get(player)
-    if bid is None:
+    if cell.mark:  # the first hand after the player got up
+        return [(fit(cell.mark, pw), DIM)]
+    if cell.kind is CellKind.BID:
+        return [(f"{cell.bid}/·".rjust(w.pair).ljust(w.cell(cells)), BOLD)]
+    if cell.kind is not CellKind.SCORED:
         return []
-    if not hand.scored:
-        return [(f"{bid}/·".rjust(w.pair).ljust(w.cell(cells)), BOLD)]
-    tricks = hand.tricks[player]
-    made = bid == tricks
-    parts: list[tuple[str, str | None]] = [(f"{bid}/{tricks}".rjust(w.pair), None)]
-    parts.append((MADE, GREEN) if made else (" ", None))
+    parts: list[tuple[str, str | None]] = [(f"{cell.bid}/{cell.tricks}".rjust(w.pair), None)]
+    parts.append((MADE, GREEN) if cell.made else (" ", None))
     if cells == "full":
-        parts.append((f" {hand.scores[player]:+d}".rjust(w.score + 1), DIM))
+        parts.append((f" {cell.score:+d}".rjust(w.score + 1), DIM))
     if cells != "bare":
-        parts.append((f" {total}".rjust(w.total + 1), BOLD))
+        parts.append((f" {cell.total}".rjust(w.total + 1), BOLD))
     return parts
 
 
@@ -239,12 +232,12 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     not colours alone, so it reads the same without colour and on any background.
     """
     game = prog.game
-    players = prog.everyone  # who sat at any time; a cell is blank while away
-    w = _widths(prog)
-    layout, left = _layout(prog, w, width)
+    sh = sheet(prog)
+    players = sh.players  # who sat at any time; a cell is blank while away
+    w = _widths(sh)
+    layout, left = _layout(sh, w, width)
     pw = layout.player_width
     gap = " " * (2 * layout.pad + 1)
-    leaders = set(prog.leaders()) if prog.hands_played else set()
     # Each column: its width and whether it is justified right.
     columns = [(left[0], True), (left[1], True)]
     if layout.dealer:
@@ -272,27 +265,21 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     heads = [bare("#"), bare("n")] + ([bare(_(DEALS))] if layout.dealer else [])
     out.append(s(line(heads + [bare(p) for p in players] + ends), BOLD))
     out.append("─" * table_width)
-    running = prog.running_totals()
-    current = prog.next.hand if prog.next else None
-    got_up = seat_marks(prog)
-    for hand in prog.hands:
-        totals = running[hand.number - 1] if hand.scored else {}
-        here = "▶" if hand.number == current else ""
-        row = [bare(f"{here}{hand.number}{hand_mark(prog, hand)}"), bare(_trump_cell(hand))]
+    for hand in sh.rows:
+        here = "▶" if hand.current else ""
+        row = [bare(f"{here}{hand.number}{hand.hand_mark}"), bare(_trump_cell(hand))]
         if layout.dealer:
             row.append(bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
-        for p in players:
-            parts = _cell(hand, p, totals.get(p), w, layout.cells)
-            if (hand.number, p) in got_up:  # the first hand after p got up
-                parts = [(fit(got_up[(hand.number, p)], pw), DIM)]
+        for cell in hand.cells:
+            parts = _cell(cell, w, layout.cells, pw)
             plain_text = "".join(t for t, _ in parts)
             text = "".join(s(t, style) if style else t for t, style in parts)
             fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
             row.append((fill + text, fill + plain_text))
         if over_column:
-            row.append(bare(over_cell(hand) + hook_mark(prog, hand)))
+            row.append(bare(hand.over + hand.hook_mark))
         text = line(row)
-        if hand.number == current:
+        if hand.current:
             text = s(text, BOLD)
         elif not hand.scored:
             text = s(text, DIM)
@@ -301,18 +288,20 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     feet = [bare(""), bare("" if layout.dealer else "Σ")] + (
         [bare(_(TOTAL))] if layout.dealer else []
     )
-    marks = {p: "★" if p in leaders else "" for p in players}
-    totals_row = [bare(f"{prog.totals[p]}{marks[p]}") for p in players]
+    totals_row = [
+        bare(f"{total}{'★' if p in sh.leaders else ''}")
+        for p, total in zip(players, sh.totals, strict=True)
+    ]
     out.append(s(line(feet + totals_row + [("", "")] * len(ends)), BOLD))
     if any(cell_len(p) > pw for p in players) or players != prog.players:
         # names were cut, or seats changed: who sits now, in full
         seated = _("Players, clockwise: {players}").format(players=", ".join(prog.players))
         out.extend(s(t, DIM) for t in _wrap(seated, width))
-    for note in seat_notes(prog):
+    for note in sh.seat_notes:
         out.extend(s(t, DIM) for t in _wrap(_("Seats: {note}.").format(note=note), width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
-    for text in sheet_notes(prog, over=over_column, hook=over_column):
+    for text in sh.notes(over=over_column, hook=over_column):
         out.extend(s(t, DIM) for t in _wrap(text, width))
     if not game.rules.scoring.name:  # a formula: say what it scores (docs/rules.md)
         said = _("Scoring: {sheet_note}.").format(sheet_note=game.rules.scoring.sheet_note)

@@ -118,28 +118,6 @@ def hand_mark(prog: Progress, hand: HandState) -> str:
     return "*" if hand.bids_corrected or hand.tricks_corrected else ""
 
 
-def sheet_notes(prog: Progress, *, over: bool = True, hook: bool = True) -> list[str]:
-    """The lines under a sheet, as a paper sheet's margin keeps them: who named trump,
-    each hand's note, and what the marks mean (only the marks the sheet has)."""
-    hands = prog.hands
-    lines = []
-    named = [h for h in hands if h.trump is not None and h.trump_entered]
-    namers = [(h.number, h.trump_namer(prog.game.rules)) for h in named]
-    if any(who is not None for _, who in namers):
-        lines.append(_("Trump named by: ") + ", ".join(f"{n} {who}" for n, who in namers if who))
-    lines.extend(
-        _("Hand {n} note: {text}").format(n=n, text=text)
-        for n, text in hand_notes(prog.game).items()
-    )
-    if over and any(over_cell(h) for h in hands):
-        lines.append(_("± the bids over (+) or under (-) the tricks; † the hook bound the dealer"))
-    elif hook and any(hook_mark(prog, h) for h in hands):  # no ± column: † after the number
-        lines.append(_("† the hook bound the dealer: one bid was forbidden"))
-    if any(h.bids_corrected or h.tricks_corrected for h in hands):
-        lines.append(_("* a hand that was corrected after it was scored"))
-    return lines
-
-
 def free_dealer_words(rules: RuleSet, hand: HandState) -> str | None:
     """Why the dealer, bidding last, may bid anything: 'no hook', 'hook from 6 cards',
     'the others bid 7 for 6'; None when the hook binds."""
@@ -330,7 +308,8 @@ def status_words(prog: Progress) -> str:
 
 def change_words(prog: Progress, change: Entry) -> str:
     """A seat change as a table says it: "Dan takes Bob's seat from hand 5, with Bob's
-    42 points", "Cat leaves after hand 7 with 52 (cannot win)"."""
+    42 points", "Cat leaves after hand 7 with 52 (cannot win)". (What undo says it
+    took back is ``domain.seats.describe_change``: stored in the game file's history.)"""
     played = change.hand - 1
     if isinstance(change, Replace):
         moved = next(
