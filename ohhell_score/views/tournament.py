@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 
 from ohhell_score.domain.errors import NotReady
+from ohhell_score.domain.game import Game
 from ohhell_score.domain.tournament import (
     Bracket,
     Result,
@@ -47,6 +48,17 @@ def _state(r: Result) -> str:
     if r.finished:
         return _("finished")
     return _("hand {number} of {total}").format(number=r.hands_played + 1, total=r.hands_total)
+
+
+def collected_line(game: Game, r: Result) -> str:
+    """What ``tournament collect`` says of a table's game it brought in."""
+    if r.finished:
+        state = _("finished")
+    else:
+        state = ngettext(
+            "{played} of {total} hand scored", "{played} of {total} hands scored", r.hands_total
+        ).format(played=r.hands_played, total=r.hands_total)
+    return f"{game.id}: {', '.join(game.players)} ({state})."
 
 
 #: What became of a final's winner (the CSV says it in English: data for programs).
