@@ -90,6 +90,7 @@ def _bring_in(
             now = here[game_id]
             here_game = now.game if isinstance(now, Progress) else None
             if newer_only and here_game is not None and not newer(brought.game, here_game):
+                tournament.bring(t, table, None, brought.game)  # other players, other rules
                 continue
             # renamed after its table: the same entries, so the same progress
             # through the module: a test makes a bid arrive while it checks
