@@ -161,6 +161,25 @@ def test_a_copy_that_went_another_way_is_refused_naming_the_file(
     assert (data_dir / f"{TABLE}.json").read_bytes() == saved
 
 
+def test_after_an_undo_at_the_table_dropping_the_copy_here_follows_the_table(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    """docs/tournaments.md: the table undid a hand the organiser had and played it again
+    otherwise; the organiser deletes the copy here and the table's comes in whole."""
+    copy = laptop / f"{TABLE}.json"
+    put(copy, played(cup, 2))
+    assert once(ohhell, laptop).exit_code == 0
+    put(copy, played(played(cup, 1), 2, taker=1))
+    assert once(ohhell, laptop).exit_code == 1
+    ohhell.ok("delete", TABLE, "--yes")
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"{TABLE}: P5, P6, P7, P8 (3 of 7 hands scored).\n",
+    )
+    assert _facts(here()) == _facts(played(played(cup, 1), 2, taker=1))
+
+
 def _exported(game: Game, path: Path) -> Path:
     """What `ohhell export --format json` writes: the facts under "game"."""
     path.write_text(json.dumps({"id": game.id, "game": json.loads(game_text(game))}))
