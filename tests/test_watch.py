@@ -608,7 +608,9 @@ class Syncthing:
             ("autoUpgradeIntervalH", "0"),
             *((name, "false") for name in off),
         ]:
-            for element in options.findall(name):
+            found = options.findall(name)
+            assert found, f"no <{name}> in {path}: it may listen or dial out"
+            for element in found:
                 element.text = value
         tree.write(path)
 
@@ -663,15 +665,9 @@ class Syncthing:
                 self.process.wait(10)
 
 
-@pytest.fixture
-def syncthing() -> str:
-    return need("syncthing")
-
-
 @ALONE
 def test_hands_played_at_a_table_reach_the_organiser_through_syncthing(
     ohhell: Ohhell,
-    syncthing: str,
     cup: Game,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -679,6 +675,7 @@ def test_hands_played_at_a_table_reach_the_organiser_through_syncthing(
 ) -> None:
     """The hall: the table's data folder sent (send-only) to the organiser's laptop
     (receive-only), `collect --watch` following it; each hand is here within seconds."""
+    syncthing = need("syncthing")
     table_data, inbox = tmp_path / "table-laptop", tmp_path / "hall" / "t2"
     table_data.mkdir()
     inbox.mkdir(parents=True)
