@@ -144,14 +144,17 @@ def test_a_copy_with_fewer_entries_or_the_same_is_not_newer(
     assert (data_dir / f"{TABLE}.json").read_bytes() == saved
 
 
+@pytest.mark.parametrize(("hands_here", "hands_there"), [(1, 2), (2, 2)])
 def test_a_copy_that_went_another_way_is_refused_naming_the_file(
-    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path, hands_here: int, hands_there: int
 ) -> None:
-    ohhell.ok("tournament", "collect", "cup", str(_exported(played(cup, 1), laptop / "a.json")))
-    (laptop / "a.json").unlink()
+    """As long as the one here, or longer: not older, so collect's check refuses it."""
+    exported = _exported(played(cup, hands_here), laptop / "a.json")
+    ohhell.ok("tournament", "collect", "cup", str(exported))
+    exported.unlink()
     saved = (data_dir / f"{TABLE}.json").read_bytes()
     copy = laptop / f"{TABLE}.json"
-    put(copy, played(cup, 2, taker=1))
+    put(copy, played(cup, hands_there, taker=1))
     result = once(ohhell, laptop)
     assert result.exit_code == 1
     assert result.stderr == (
