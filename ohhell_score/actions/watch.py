@@ -17,14 +17,16 @@ read is read again once it holds still; a file that cannot be read is judged onl
 it has not changed for one round (a copy still being written is not refused); a folder
 that disappears is empty until it comes back.
 
-A kill at any moment is safe: nothing is kept but the tables' games, each collected
-with one atomic save (``storage.games.save``), so the next run finds the copy here up to
-date and collects nothing twice, or half.
+Ctrl-C stops it once the look under way is done (a second Ctrl-C at once), so what it
+collected it has said. A kill at any moment is safe: nothing is kept but the tables'
+games, each collected with one atomic save (``storage.games.save``), so the next run
+finds the copy here up to date and collects nothing twice, or half.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import time
 from collections.abc import Callable, Sequence
@@ -87,12 +89,24 @@ def follow(
     watcher = Watcher(name, folders)
     if once:
         return 1 if any(e.kind is Kind.REFUSED for e in told(watcher.scan(final=True))) else 0
+    stopping: list[int] = []
+
+    def stop_after_this_look(signum: int, frame: object) -> None:
+        # a look is never cut short: a copy collected is always said; a second Ctrl-C
+        # stops at once (a share that hangs)
+        stopping.append(signum)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    previous = signal.signal(signal.SIGINT, stop_after_this_look)
     try:
-        while True:
+        while not stopping:
             told(watcher.scan(final=False))
             time.sleep(INTERVAL)
     except KeyboardInterrupt:  # the way to stop watching
-        return 0
+        pass
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return 0
 
 
 class Watcher:
@@ -101,16 +115,17 @@ class Watcher:
     def __init__(self, name: str, folders: Sequence[Path]) -> None:
         self.name = name
         self.folders = list(folders)
-        self.judged: dict[Path, Stamp] = {}
+        # by the path as listed (str: a Path costs more to hash and compare than the look)
+        self.judged: dict[str, Stamp] = {}
         #: Files that could not be read, by their stamp then: judged if it holds still.
-        self.unreadable: dict[Path, Stamp] = {}
+        self.unreadable: dict[str, Stamp] = {}
         self._tables: frozenset[str] | None = None
 
     def scan(self, *, final: bool) -> list[Event]:
         """One look at every folder; ``final``: the last, so nothing waits for the next."""
-        now: dict[Path, Stamp] = {}
+        now: dict[str, Stamp] = {}
         for folder in self.folders:
-            _walk(folder, DEPTH, now)
+            _walk(str(folder), DEPTH, now)
         for seen in (self.judged, self.unreadable):
             for gone in seen.keys() - now.keys():
                 del seen[gone]
@@ -118,7 +133,7 @@ class Watcher:
         events = []
         for path, stamp in sorted(now.items()):
             if self.judged.get(path) != stamp:
-                event = self._judge(path, stamp, final)
+                event = self._judge(path, Path(path), stamp, final)
                 if event is not None:
                     events.append(event)
         return events
@@ -128,20 +143,20 @@ class Watcher:
             self._tables = table_ids(self.name)
         return self._tables
 
-    def _judge(self, path: Path, stamp: Stamp, final: bool) -> Event | None:
+    def _judge(self, key: str, path: Path, stamp: Stamp, final: bool) -> Event | None:
         held = _read_still(path, stamp, ONCE_TRIES if final else 1)
         if held is None:
             return None  # changed while read, or gone: looked at again next time
         stamp, brought = held
         if isinstance(brought, Refused):
-            if not final and self.unreadable.get(path) != stamp:
-                self.unreadable[path] = stamp  # perhaps still being written
+            if not final and self.unreadable.get(key) != stamp:
+                self.unreadable[key] = stamp  # perhaps still being written
                 return None
-            self.judged[path] = stamp
+            self.judged[key] = stamp
             if CONFLICT in path.name or path.stem not in self._table_ids():
                 return None  # not a table's game: passed over
             return Event(Kind.REFUSED, str(brought))
-        self.judged[path] = stamp
+        self.judged[key] = stamp
         if CONFLICT in path.name:
             table = table_of(self.name, brought.game)
             if table is None:
@@ -179,7 +194,7 @@ def _read_still(path: Path, stamp: Stamp, tries: int) -> tuple[Stamp, Progress |
     return None
 
 
-def _walk(folder: Path, depth: int, out: dict[Path, Stamp]) -> None:
+def _walk(folder: str, depth: int, out: dict[str, Stamp]) -> None:
     """The stamps of the ``*.json`` files in ``folder`` and ``depth`` levels below it."""
     try:
         with os.scandir(folder) as listing:
@@ -192,7 +207,7 @@ def _walk(folder: Path, depth: int, out: dict[Path, Stamp]) -> None:
         try:
             if entry.is_dir(follow_symlinks=False):
                 if depth > 0:
-                    _walk(Path(entry.path), depth - 1, out)
+                    _walk(entry.path, depth - 1, out)
                 continue
             if not entry.name.endswith(".json"):
                 continue
@@ -200,7 +215,7 @@ def _walk(folder: Path, depth: int, out: dict[Path, Stamp]) -> None:
         except OSError:
             continue
         if stat.S_ISREG(st.st_mode):
-            out[Path(entry.path)] = _of(st)
+            out[entry.path] = _of(st)
 
 
 def _stamp(path: Path) -> Stamp | None:
