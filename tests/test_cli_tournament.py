@@ -484,6 +484,18 @@ def test_markdown_export_has_a_section_per_round(ohhell: Ohhell) -> None:
     assert "| cup-r1-t1 | 1 | \\<b\\>Bo\\</b\\> | 22 | 2 |  |" in md
 
 
+def test_markdown_and_html_exports_say_where_each_table_stands_before_it_is_finished(
+    ohhell: Ohhell,
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_cli(ohhell, "cup-r1-t1", FIELD[:4])
+    ohhell.ok("bid", "-g", "cup-r1-t2", "0", "0", "0", "0")
+    md = ohhell.ok("tournament", "export", "cup", "--format", "md")
+    assert "## Round 1\n\ncup-r1-t1: finished · cup-r1-t2: hand 1 of 2\n" in md
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    assert "<h2>Round 1</h2>\n<p>cup-r1-t1: finished · cup-r1-t2: hand 1 of 2</p>" in page
+
+
 def test_json_export_is_show_json_with_totals(ohhell: Ohhell, tmp_path: Path) -> None:
     finished_small(ohhell)
     out = tmp_path / "cup.json"

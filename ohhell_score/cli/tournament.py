@@ -42,7 +42,7 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.domain.errors import Refused, TournamentExists
 from ohhell_score.domain.ids import check_id
-from ohhell_score.i18n import _, english, ngettext
+from ohhell_score.i18n import _, english
 from ohhell_score.storage import files
 from ohhell_score.storage import games as game_store
 from ohhell_score.views.console import complain, say
@@ -197,6 +197,13 @@ def new(
         _("Play each table with `ohhell play -g {game}` (or bid/trump/tricks -g).").format(
             game=games[0].id
         )
+    )
+    say(
+        _(
+            "A table on a laptop of its own: copy its game file (`ohhell path -g {game}`) "
+            "into that laptop's data folder (`ohhell path` there), and follow those folders "
+            "here with `ohhell tournament collect {name} --watch FOLDER...`."
+        ).format(game=games[0].id, name=name)
     )
 
 
@@ -408,45 +415,40 @@ def collect(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help=_("Table games exported as JSON on other laptops (`ohhell export -f json`)."),
+            help=_(
+                "Table games exported as JSON on other laptops (`ohhell export -f json`); "
+                "with --watch, folders to follow."
+            ),
             show_default=False,
             metavar="FILE...",
         ),
     ],
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help=_(
+                "Follow these folders (a sync tool's or a share's) and collect each "
+                "table's game as it arrives, until Ctrl-C."
+            ),
+        ),
+    ] = False,
+    once: Annotated[
+        bool,
+        typer.Option("--once", help=_("With --watch: collect what is there now, then stop.")),
+    ] = False,
 ) -> None:
-    from ohhell_score.domain.game import Game, Progress
-    from ohhell_score.domain.tournament import Table, bring, result, table_for
-    from ohhell_score.storage import tournaments as ts
+    from ohhell_score.actions import collect as collecting
+    from ohhell_score.views.tournament import collected_line
 
-    with ts.locked(name):
-        t = ts.load(name)
-        found: dict[str, tuple[Table, Progress]] = {}
-        for path in files:
-            brought = ts.read_brought(path)
-            table = table_for(t, brought.game)
-            if table.game in found:
-                raise Refused(_("two files for table {game}").format(game=table.game))
-            found[table.game] = (table, brought)
-        checked: dict[str, tuple[Game, Progress]] = {}
+    if once and not watch:
+        raise typer.BadParameter(_("--once goes with --watch"))
+    if watch:
+        from ohhell_score.actions.watch import follow
 
-        def check(here: Mapping[str, Progress | str | None]) -> list[Game]:
-            for game_id, (table, brought) in found.items():
-                now = here[game_id]
-                here_game = now.game if isinstance(now, Progress) else None
-                # renamed after its table: the same entries, so the same progress
-                checked[game_id] = (bring(t, table, here_game, brought.game), brought)
-            return [game for game, _ in checked.values()]
-
-        ts.save_brought(list(found), check)
-    for game_id, (game, prog) in checked.items():
-        r = result(next(x for x in t.tables() if x.game == game_id), prog)
-        if r.finished:
-            state = _("finished")
-        else:
-            state = ngettext(
-                "{played} of {total} hand scored", "{played} of {total} hands scored", r.hands_total
-            ).format(played=r.hands_played, total=r.hands_total)
-        say(f"{game_id}: {', '.join(game.players)} ({state}).")
+        raise typer.Exit(follow(name, files, once=once, say=say, complain=complain))
+    for got in collecting.collect(name, files):
+        say(collected_line(got.game, got.result))
 
 
 class Format(StrEnum):

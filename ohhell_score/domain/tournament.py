@@ -582,6 +582,15 @@ def _facts(game: Game) -> list[tuple[object, ...]]:
     return out
 
 
+def newer(brought: Game, here: Game) -> bool:
+    """Whether a copy of a table's game from elsewhere may be newer than the one here,
+    judged by the entries alone (the times in the files come from other machines'
+    clocks): a copy with fewer entries, or whose entries begin those here (the same
+    copy included), is not."""
+    theirs, mine = _facts(brought), _facts(here)
+    return len(theirs) >= len(mine) and theirs != mine[: len(theirs)]
+
+
 def table_for(t: Tournament, brought: Game) -> Table:
     """The table of the round being played that a game scored elsewhere belongs to: by
     its id, else by its players."""

@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 
 from ohhell_score.domain.errors import NotReady
+from ohhell_score.domain.game import Game
 from ohhell_score.domain.tournament import (
     Bracket,
     Result,
@@ -47,6 +48,17 @@ def _state(r: Result) -> str:
     if r.finished:
         return _("finished")
     return _("hand {number} of {total}").format(number=r.hands_played + 1, total=r.hands_total)
+
+
+def collected_line(game: Game, r: Result) -> str:
+    """What ``tournament collect`` says of a table's game it brought in."""
+    if r.finished:
+        state = _("finished")
+    else:
+        state = ngettext(
+            "{played} of {total} hand scored", "{played} of {total} hands scored", r.hands_total
+        ).format(played=r.hands_played, total=r.hands_total)
+    return f"{game.id}: {', '.join(game.players)} ({state})."
 
 
 #: What became of a final's winner (the CSV says it in English: data for programs).
@@ -220,6 +232,11 @@ def _rows(
     return out
 
 
+def _progress(rnd: Round, res: Mapping[str, Result]) -> list[tuple[str, str]]:
+    """Where each table of a round stands: the hand being played, or finished."""
+    return [(table.game, _state(res[table.game])) for table in rnd.tables]
+
+
 #: The columns: the CSV's header in English (data for programs), the others' translated.
 HEAD = [N_("table"), N_("place"), N_("player"), N_("total"), N_("bids made"), N_("next")]
 
@@ -262,6 +279,10 @@ def to_md(t: Tournament, res: Mapping[str, Result]) -> str:
         lines.append(_("Champion: not decided yet"))
     for rnd, rows in _rows(t, res):
         lines += ["", f"## {_md(t.round_title(rnd))}", ""]
+        lines += [
+            " · ".join(f"{_md(game)}: {_md(state)}" for game, state in _progress(rnd, res)),
+            "",
+        ]
         lines.append("| " + " | ".join(_head()) + " |")
         lines.append("|" + "---|" * len(HEAD))
         lines += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
@@ -286,6 +307,8 @@ def to_html(t: Tournament, res: Mapping[str, Result]) -> str:
     ]
     for rnd, rows in _rows(t, res):
         parts.append(f"<h2>{e(t.round_title(rnd))}</h2>")
+        states = (f"{e(game)}: {e(state)}" for game, state in _progress(rnd, res))
+        parts.append("<p>" + " · ".join(states) + "</p>")
         parts.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in _head()) + "</tr>")
         for row in rows:
             cells = "".join(

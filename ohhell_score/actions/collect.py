@@ -1,0 +1,101 @@
+"""`tournament collect`: table games scored on other laptops, put in place of the
+tables' games here with the domain's checks (``tournament.table_for`` finds the table,
+``tournament.bring`` checks the players, the rules and the entries made here).
+
+The files named on the command line come in together or not at all. The watcher
+(``actions.watch``) brings one copy at a time, and only a copy that may be newer than
+the one here (``tournament.newer``): the same checks, one file each time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import NamedTuple
+
+from ohhell_score.domain import tournament
+from ohhell_score.domain.errors import Refused
+from ohhell_score.domain.game import Game, Progress
+from ohhell_score.domain.tournament import Result, Table, Tournament, newer, result, table_for
+from ohhell_score.i18n import _
+from ohhell_score.storage import tournaments as ts
+
+
+class Collected(NamedTuple):
+    """A table's game as it is saved here now, and where it stands."""
+
+    game: Game
+    result: Result
+
+
+def collect(name: str, paths: Sequence[Path]) -> list[Collected]:
+    """Bring every file in, each for its own table, or refuse them all."""
+    with ts.locked(name):
+        t = ts.load(name)
+        found: dict[str, tuple[Table, Progress]] = {}
+        for path in paths:
+            brought = ts.read_brought(path)
+            table = table_for(t, brought.game)
+            if table.game in found:
+                raise Refused(_("two files for table {game}").format(game=table.game))
+            found[table.game] = (table, brought)
+        return _bring_in(t, found, newer_only=False)
+
+
+class Outcome(Enum):
+    #: Not a game of a table being played in this tournament: passed over.
+    NOT_OURS = "not ours"
+    #: No newer than the copy here: nothing to do.
+    UP_TO_DATE = "up to date"
+
+
+def collect_newer(name: str, brought: Progress) -> Collected | Outcome:
+    """Bring in one copy of a table's game if it may be newer than the one here.
+
+    Refused (``Refused``) as ``collect`` refuses it: other players, other rules, or
+    entries made here that it lacks."""
+    with ts.locked(name):
+        t = ts.load(name)
+        try:
+            table = table_for(t, brought.game)
+        except Refused:
+            return Outcome.NOT_OURS
+        done = _bring_in(t, {table.game: (table, brought)}, newer_only=True)
+    return done[0] if done else Outcome.UP_TO_DATE
+
+
+def table_of(name: str, brought: Game) -> str | None:
+    """The game id of the table being played that ``brought`` belongs to, if any."""
+    try:
+        return table_for(ts.load(name), brought).game
+    except Refused:
+        return None
+
+
+def table_ids(name: str) -> frozenset[str]:
+    """The game ids of the tables being played."""
+    return frozenset(table.game for rnd in ts.load(name).current() for table in rnd.tables)
+
+
+def _bring_in(
+    t: Tournament, found: Mapping[str, tuple[Table, Progress]], *, newer_only: bool
+) -> list[Collected]:
+    """Save the games ``found`` (by table) in place of the tables' games here, each
+    checked against the game here under its lock (``ts.save_brought``)."""
+    checked: dict[str, tuple[Game, Progress, Table]] = {}
+
+    def check(here: Mapping[str, Progress | str | None]) -> list[Game]:
+        for game_id, (table, brought) in found.items():
+            now = here[game_id]
+            here_game = now.game if isinstance(now, Progress) else None
+            if newer_only and here_game is not None and not newer(brought.game, here_game):
+                tournament.bring(t, table, None, brought.game)  # other players, other rules
+                continue
+            # renamed after its table: the same entries, so the same progress
+            # through the module: a test makes a bid arrive while it checks
+            checked[game_id] = (tournament.bring(t, table, here_game, brought.game), brought, table)
+        return [game for game, _, _ in checked.values()]
+
+    ts.save_brought(list(found), check)
+    return [Collected(game, result(table, prog)) for game, prog, table in checked.values()]

@@ -1,0 +1,706 @@
+"""`ohhell tournament collect NAME --watch FOLDER... [--once]` (docs/scripting.md,
+"Tournaments over several laptops"): what sync tools and shares really do to files,
+with real files, real processes and, last, two real Syncthing instances on loopback."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ohhell_score.actions import watch
+from ohhell_score.domain.codec import game_text
+from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
+from ohhell_score.domain.rules import Suit
+from ohhell_score.domain.tournament import _facts
+from ohhell_score.storage import games
+from ohhell_score.storage import tournaments as ts
+
+from .conftest import ALONE, Ohhell, need
+
+FIELD = [f"P{i}" for i in range(1, 9)]
+HANDS = 7
+NEW = ("tournament", "new", "cup", *FIELD, "--hands", "7,6,5,4,3,2,1", "--no-shuffle")
+TABLE = "cup-r1-t2"  # P5 to P8
+
+
+@pytest.fixture
+def cup(ohhell: Ohhell) -> Game:
+    """A tournament of two tables; the second table's game as it was handed out."""
+    ohhell.ok(*NEW)
+    return games.load_progress(TABLE).game
+
+
+@pytest.fixture
+def laptop(tmp_path: Path) -> Path:
+    """The folder a sync tool fills with the table's laptop's data folder."""
+    folder = tmp_path / "hall" / "t2"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def played(game: Game, hands: int, taker: int = 0) -> Game:
+    """``game`` with ``hands`` more hands: every bid 0, the ``taker``-th to bid takes
+    every trick (a bid sum of 0 is never the hand's cards: legal whoever deals)."""
+    for _ in range(hands):
+        now = progress(game).next
+        assert now is not None
+        while (step := progress(game).next) is not None and step.hand == now.hand:
+            order = progress(game).hands[now.hand - 1].order
+            if step.step is Step.BID:
+                game = add_bids(game, [(p, 0) for p in order])
+            elif step.step is Step.TRUMP:
+                game = set_trump(game, Suit.SPADES)
+            else:
+                game = add_tricks(game, [(p, now.cards if p == order[taker] else 0) for p in order])
+    return game
+
+
+def put(path: Path, game: Game) -> None:
+    """Save ``game`` at ``path`` as a sync tool does: a temp file renamed over it."""
+    temp = path.with_name(f".syncthing.{path.name}.tmp")
+    temp.write_text(game_text(game), encoding="utf-8")
+    os.replace(temp, path)
+
+
+def here() -> Game:
+    return games.load_progress(TABLE).game
+
+
+def hands_here() -> int:
+    return sum(1 for h in progress(here()).hands if h.tricks)
+
+
+def once(ohhell: Ohhell, *folders: Path) -> Any:
+    return ohhell("tournament", "collect", "cup", "--watch", *map(str, folders), "--once")
+
+
+def until(done: Callable[[], bool], seconds: float = 10.0) -> float:
+    """Wait (at most ``seconds``) for ``done``; the seconds it took."""
+    start = time.monotonic()
+    while not done():
+        if time.monotonic() - start > seconds:
+            raise AssertionError(f"not done within {seconds} s")
+        time.sleep(0.02)
+    return time.monotonic() - start
+
+
+# --- --once and its exit status ---------------------------------------------------
+
+
+def test_once_collects_a_newer_copy_and_says_so(ohhell: Ohhell, cup: Game, laptop: Path) -> None:
+    put(laptop / f"{TABLE}.json", played(cup, 2))
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
+        "",
+    )
+    assert hands_here() == 2
+
+
+def test_once_again_finds_it_up_to_date_and_writes_nothing(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path
+) -> None:
+    """Nothing collected twice: the second look compares entries and leaves the file."""
+    put(laptop / f"{TABLE}.json", played(cup, 2))
+    assert once(ohhell, laptop).exit_code == 0
+    before = (data_dir / f"{TABLE}.json").stat()
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    after = (data_dir / f"{TABLE}.json").stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+
+
+def test_a_copy_with_fewer_entries_or_the_same_is_not_newer(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path, data_dir: Path
+) -> None:
+    """Two copies in the hall (the table's folder and yesterday's stick): the one that
+    is a beginning of what is here changes nothing, whatever its file's time says."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    put(laptop / f"{TABLE}.json", played(cup, 3))
+    put(stick / f"{TABLE}.json", played(cup, 1))
+    os.utime(stick / f"{TABLE}.json", (2_000_000_000, 2_000_000_000))  # a clock ahead
+    result = once(ohhell, laptop, stick)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert hands_here() == 3
+    saved = (data_dir / f"{TABLE}.json").read_bytes()
+    put(stick / f"{TABLE}.json", cup)  # no entries at all
+    assert once(ohhell, stick).exit_code == 0
+    assert (data_dir / f"{TABLE}.json").read_bytes() == saved
+
+
+@pytest.mark.parametrize(("hands_here", "hands_there"), [(1, 2), (2, 2)])
+def test_a_copy_that_went_another_way_is_refused_naming_the_file(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path, hands_here: int, hands_there: int
+) -> None:
+    """As long as the one here, or longer: not older, so collect's check refuses it."""
+    exported = _exported(played(cup, hands_here), laptop / "a.json")
+    ohhell.ok("tournament", "collect", "cup", str(exported))
+    exported.unlink()
+    saved = (data_dir / f"{TABLE}.json").read_bytes()
+    copy = laptop / f"{TABLE}.json"
+    put(copy, played(cup, hands_there, taker=1))
+    result = once(ohhell, laptop)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"ohhell: {copy}: {TABLE} here has entries that game {TABLE!r} does not: "
+        "bring the copy that holds them all\n"
+    )
+    assert (data_dir / f"{TABLE}.json").read_bytes() == saved
+
+
+def test_after_an_undo_at_the_table_dropping_the_copy_here_follows_the_table(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    """docs/tournaments.md: the table undid a hand the organiser had and played it again
+    otherwise; the organiser deletes the copy here and the table's comes in whole."""
+    copy = laptop / f"{TABLE}.json"
+    put(copy, played(cup, 2))
+    assert once(ohhell, laptop).exit_code == 0
+    put(copy, played(played(cup, 1), 2, taker=1))
+    assert once(ohhell, laptop).exit_code == 1
+    ohhell.ok("delete", TABLE, "--yes")
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"{TABLE}: P5, P6, P7, P8 (3 of 7 hands scored).\n",
+    )
+    assert _facts(here()) == _facts(played(played(cup, 1), 2, taker=1))
+
+
+def _exported(game: Game, path: Path) -> Path:
+    """What `ohhell export --format json` writes: the facts under "game"."""
+    path.write_text(json.dumps({"id": game.id, "game": json.loads(game_text(game))}))
+    return path
+
+
+def test_an_exported_copy_under_any_name_is_collected(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    _exported(played(cup, 1), laptop / "table two.json")
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert hands_here() == 1
+
+
+def test_a_game_of_other_players_at_a_table_is_refused(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    put(laptop / f"{TABLE}.json", cup._replace(players=("P5", "P6", "P7", "Zoë")))
+    result = once(ohhell, laptop)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"ohhell: {laptop / TABLE}.json: game {TABLE!r} is played by")
+
+
+def test_a_table_file_that_is_not_a_game_is_refused_under_once(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    broken = laptop / f"{TABLE}.json"
+    broken.write_text('{"schema": 2, "id": ', encoding="utf-8")
+    result = once(ohhell, laptop)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"ohhell: cannot read {broken}: ")
+
+
+def test_no_tournament_or_no_folder_is_refused_and_once_needs_watch(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path
+) -> None:
+    absent = tmp_path / "absent"
+    assert ohhell.refused("tournament", "collect", "cup", "--watch", str(absent), "--once") == (
+        f"ohhell: cannot watch {absent}: not a folder\n"
+    )
+    assert "no tournament 'nope'" in ohhell.refused(
+        "tournament", "collect", "nope", "--watch", str(laptop), "--once"
+    )
+    assert ohhell.invalid_value("tournament", "collect", "cup", "--once", str(laptop)) == (
+        "--once goes with --watch"
+    )
+
+
+# --- what sync tools leave in folders ------------------------------------------------
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every file the watcher reads as a game, in order."""
+    seen: list[Path] = []
+    real = ts.read_brought
+
+    def reading(path: Path) -> Any:
+        seen.append(path)
+        return real(path)
+
+    monkeypatch.setattr(ts, "read_brought", reading)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        f".syncthing.{TABLE}.json.tmp",
+        f"~syncthing~{TABLE}.json.tmp",
+        f".{TABLE}.json",
+        f"~{TABLE}.json",
+    ],
+)
+def test_hidden_and_temporary_names_are_never_read(
+    ohhell: Ohhell, cup: Game, laptop: Path, reads: list[Path], name: str
+) -> None:
+    (laptop / name).write_text(game_text(played(cup, 1)), encoding="utf-8")
+    (laptop / ".stversions").mkdir()  # Syncthing's old versions: a hidden folder
+    put(laptop / ".stversions" / f"{TABLE}.json", played(cup, 2))
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert reads == []
+    assert hands_here() == 0
+
+
+def test_a_conflict_copy_is_named_never_collected_and_once_exits_0(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    conflict = laptop / f"{TABLE}.sync-conflict-20261202-201500-ABCDEFG.json"
+    put(conflict, played(cup, 2))
+    put(laptop / f"{TABLE}.json", played(cup, 1))
+    result = once(ohhell, laptop)
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
+        "compare it with the table's own file and keep the right one\n"
+    )
+    assert hands_here() == 1
+
+
+def test_files_that_are_not_games_of_this_tournament_are_passed_over(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cy", "-g", "friday")
+    put(laptop / "friday.json", played(games.load_progress("friday").game, 1))
+    (laptop / "notes.json").write_text('{"what": "not a game"}', encoding="utf-8")
+    (laptop / "half.json").write_text("{", encoding="utf-8")
+    (laptop / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    (laptop / f"{TABLE}.json.bak").write_text("{", encoding="utf-8")
+    (laptop / "tournaments").mkdir()
+    (laptop / "tournaments" / "cup.json").write_text("{}", encoding="utf-8")
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+
+
+def test_thousands_of_other_files_are_listed_but_read_once(
+    ohhell: Ohhell, cup: Game, laptop: Path, reads: list[Path]
+) -> None:
+    """Only `*.json` names are read, each once it holds still; later looks read nothing
+    that did not change."""
+    for i in range(2000):
+        (laptop / f"photo-{i}.jpg").write_bytes(b"x")
+    for i in range(500):
+        (laptop / f"other-{i}.json").write_text("{}", encoding="utf-8")
+    watcher = watch.Watcher("cup", [laptop])
+    for _ in range(2):  # read, then judged once unchanged
+        assert watcher.scan(final=False) == []
+    assert len(reads) == 2 * 500 and all(p.suffix == ".json" for p in reads)
+    put(laptop / f"{TABLE}.json", played(cup, 1))
+    reads.clear()
+    events = watcher.scan(final=False)
+    assert [e.kind for e in events] == [watch.Kind.COLLECTED]
+    assert reads == [laptop / f"{TABLE}.json"]
+
+
+def test_a_file_replaced_while_it_is_read_is_read_again(
+    cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy read is the one that was there; the one that replaced it is not taken
+    as read."""
+    path = laptop / f"{TABLE}.json"
+    put(path, played(cup, 1))
+    real = ts.read_brought
+    replaced: list[bool] = []
+
+    def read_then_replaced(p: Path) -> Any:
+        got = real(p)
+        if not replaced:
+            replaced.append(True)
+            put(path, played(cup, 3))
+        return got
+
+    monkeypatch.setattr(ts, "read_brought", read_then_replaced)
+    watcher = watch.Watcher("cup", [laptop])
+    watcher.scan(final=False)
+    watcher.scan(final=False)
+    assert hands_here() == 3
+
+
+def test_under_once_a_file_replaced_while_read_is_read_again_at_once(
+    ohhell: Ohhell, cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = laptop / f"{TABLE}.json"
+    put(path, played(cup, 1))
+    real = ts.read_brought
+    calls: list[Path] = []
+
+    def read_then_replaced(p: Path) -> Any:
+        calls.append(p)
+        got = real(p)
+        if len(calls) == 1:
+            put(path, played(cup, 3))
+        return got
+
+    monkeypatch.setattr(ts, "read_brought", read_then_replaced)
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"{TABLE}: P5, P6, P7, P8 (3 of 7 hands scored).\n",
+    )
+
+
+def test_a_copy_still_being_written_is_not_refused(cup: Game, laptop: Path) -> None:
+    """A share or a stick written in place: half a file, then the rest."""
+    path = laptop / f"{TABLE}.json"
+    text = game_text(played(cup, 2))
+    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    watcher = watch.Watcher("cup", [laptop])
+    assert watcher.scan(final=False) == []
+    with path.open("a", encoding="utf-8") as rest:
+        rest.write(text[len(text) // 2 :])
+    assert [e.kind for e in watcher.scan(final=False)] == [watch.Kind.COLLECTED]
+    assert hands_here() == 2
+
+
+def test_a_folder_that_disappears_and_comes_back_is_followed(
+    cup: Game, laptop: Path, tmp_path: Path
+) -> None:
+    put(laptop / f"{TABLE}.json", played(cup, 1))
+    watcher = watch.Watcher("cup", [laptop])
+    assert [e.kind for e in watcher.scan(final=False)] == [watch.Kind.COLLECTED]
+    away = tmp_path / "away"
+    laptop.rename(away)  # the share unmounted, the stick pulled
+    assert watcher.scan(final=False) == []
+    away.rename(laptop)
+    assert watcher.scan(final=False) == []  # the same copy: up to date
+    laptop.rename(away)
+    put(away / f"{TABLE}.json", played(cup, 2))
+    assert watcher.scan(final=False) == []
+    away.rename(laptop)
+    assert [e.kind for e in watcher.scan(final=False)] == [watch.Kind.COLLECTED]
+    assert hands_here() == 2
+
+
+def test_tournament_new_says_how_a_table_gets_its_game_and_it_works(
+    ohhell: Ohhell, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Following the line `tournament new` prints: the game file into the laptop's data
+    folder, played there, collected here."""
+    out = ohhell.ok(*NEW)
+    assert "copy its game file (`ohhell path -g cup-r1-t1`)" in out
+    assert "`ohhell tournament collect cup --watch FOLDER...`" in out
+    shutil.copy(ohhell.ok("path", "-g", TABLE).strip(), laptop)
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        ohhell.ok("bid", "-g", TABLE, "P6=0", "P7=0", "P8=0", "P5=0")
+    result = once(ohhell, laptop)
+    assert result.exit_code == 0
+    assert progress(here()).hands[0].bids == {"P6": 0, "P7": 0, "P8": 0, "P5": 0}
+
+
+# --- the watcher as a process ----------------------------------------------------
+
+
+WATCH = (sys.executable, "-m", "ohhell_score", "tournament", "collect", "cup", "--watch")
+
+
+def watching(*folders: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [*WATCH, *map(str, folders)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[str]]]:
+    """Every process a test starts, killed at its end if still running."""
+    started: list[subprocess.Popen[str]] = []
+    yield started
+    for p in started:
+        if p.poll() is None:
+            p.kill()
+        p.communicate(timeout=10)
+
+
+@ALONE
+def test_watch_follows_a_folder_until_ctrl_c(
+    cup: Game, laptop: Path, processes: list[subprocess.Popen[str]]
+) -> None:
+    watcher = watching(laptop)
+    processes.append(watcher)
+    for hands in (1, 2):
+        put(laptop / f"{TABLE}.json", played(cup, hands))
+        assert until(lambda: hands_here() == hands) < 5  # noqa: B023
+    watcher.send_signal(signal.SIGINT)
+    out, err = watcher.communicate(timeout=10)
+    assert (watcher.returncode, err) == (0, "")
+    assert out == (
+        f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n"
+        f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n"
+    )
+
+
+def hands_of(game_id: str) -> int:
+    return sum(1 for h in games.load_progress(game_id).hands if h.tricks)
+
+
+@ALONE
+def test_watch_refuses_a_file_names_it_and_goes_on(
+    cup: Game, laptop: Path, processes: list[subprocess.Popen[str]]
+) -> None:
+    put(laptop / "other.json", cup._replace(id="other", players=("P5", "P6", "P7", "P9")))
+    put(laptop / f"{TABLE}.json", cup._replace(players=("P5", "P6", "P7", "P9")))
+    # looked at after the table's file (in name order): collected, the table's was judged
+    put(laptop / "zz-t1.json", played(games.load_progress("cup-r1-t1").game, 1))
+    watcher = watching(laptop)
+    processes.append(watcher)
+    until(lambda: hands_of("cup-r1-t1") == 1)
+    put(laptop / f"{TABLE}.json", played(cup, 2))
+    until(lambda: hands_here() == 2)
+    watcher.send_signal(signal.SIGINT)
+    out, err = watcher.communicate(timeout=10)
+    assert watcher.returncode == 0
+    assert out.splitlines() == [
+        "cup-r1-t1: P1, P2, P3, P4 (1 of 7 hands scored).",
+        f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).",
+    ]
+    # other players under another id are no game of this tournament's: not a word
+    assert err.count("\n") == 1 and f"{laptop / TABLE}.json: game {TABLE!r} is played by" in err
+
+
+@ALONE
+def test_killed_at_any_moment_nothing_is_collected_twice_or_half(
+    cup: Game, laptop: Path, data_dir: Path, processes: list[subprocess.Popen[str]]
+) -> None:
+    """Ten kills (SIGKILL) at random moments while copies arrive: every file here is
+    whole at every kill, never more than was sent, and no copy is announced twice."""
+    rng = random.Random(30)
+    versions = [played(cup, k) for k in range(1, HANDS + 1)]
+    sent = 0
+    said: list[str] = []
+    for _kill in range(10):
+        watcher = watching(laptop)
+        processes.append(watcher)
+        time.sleep(rng.uniform(0.0, 0.8))
+        if sent < len(versions) and rng.random() < 0.8:
+            put(laptop / f"{TABLE}.json", versions[sent])
+            sent += 1
+        time.sleep(rng.uniform(0.0, 0.8))
+        watcher.kill()
+        out, _err = watcher.communicate(timeout=10)
+        said += out.splitlines()
+        kept = _facts(here())  # whole, or load_progress would refuse it
+        assert kept == (_facts(versions[sent - 1])[: len(kept)] if sent else [])
+        backup = data_dir / f"{TABLE}.json.bak"
+        if backup.exists():
+            ts.read_brought(backup)  # whole too
+    put(laptop / f"{TABLE}.json", versions[-1])
+    final = subprocess.run(
+        [*WATCH, str(laptop), "--once"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert final.returncode == 0
+    said += final.stdout.splitlines()
+    assert _facts(here()) == _facts(versions[-1])
+    assert len(said) == len(set(said)), said
+    assert said[-1] == f"{TABLE}: P5, P6, P7, P8 (finished)."
+
+
+# --- two real Syncthing instances on loopback --------------------------------------
+
+
+def play_a_hand(ohhell: Ohhell, game_id: str) -> None:
+    """One hand typed at the table: every bid 0, the first to bid takes every trick."""
+    now = ohhell.sheet("-g", game_id)["next"]
+    players: list[str] = ohhell.sheet("-g", game_id)["players"]
+    dealer = players.index(now["dealer"])
+    order = [players[(dealer + 1 + i) % len(players)] for i in range(len(players))]
+    ohhell.ok("bid", "-g", game_id, *(f"{p}=0" for p in order))
+    if ohhell.sheet("-g", game_id)["next"]["step"] == "trump":
+        ohhell.ok("trump", "-g", game_id, "spades")
+    tricks = [f"{p}={now['cards'] if p == order[0] else 0}" for p in order]
+    ohhell.ok("tricks", "-g", game_id, *tricks)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Syncthing:
+    """One Syncthing instance with a home of its own, on 127.0.0.1 only."""
+
+    def __init__(self, binary: str, home: Path) -> None:
+        self.binary, self.home = binary, home
+        self.port, self.gui = _free_port(), _free_port()
+        self.key = f"test-{home.name}"
+        subprocess.run(
+            [binary, "generate", f"--home={home}", "--no-default-folder", "--skip-port-probing"],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
+        self.id = subprocess.run(
+            [binary, "serve", f"--home={home}", "--device-id"],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        ).stdout.strip()
+        self._loopback_only()
+        env = {**os.environ, "STNODEFAULTFOLDER": "1", "STMONITORED": "yes", "STHASHING": "minio"}
+        gui = (f"--gui-address=127.0.0.1:{self.gui}", f"--gui-apikey={self.key}")
+        self.process = subprocess.Popen(
+            [
+                binary,
+                "serve",
+                f"--home={home}",
+                "--no-browser",
+                "--no-restart",
+                "--no-upgrade",
+                *gui,
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        until(self._up, 30)
+
+    def _loopback_only(self) -> None:
+        """Listen on loopback; no discovery, relays, NAT, reports or upgrades."""
+        path = self.home / "config.xml"
+        tree = ET.parse(path)
+        options = tree.getroot().find("options")
+        assert options is not None
+        off = (
+            "globalAnnounceEnabled",
+            "localAnnounceEnabled",
+            "relaysEnabled",
+            "natEnabled",
+            "crashReportingEnabled",
+            "startBrowser",
+            "announceLANAddresses",
+        )
+        for name, value in [
+            ("listenAddress", f"tcp://127.0.0.1:{self.port}"),
+            ("urAccepted", "-1"),
+            ("autoUpgradeIntervalH", "0"),
+            *((name, "false") for name in off),
+        ]:
+            found = options.findall(name)
+            assert found, f"no <{name}> in {path}: it may listen or dial out"
+            for element in found:
+                element.text = value
+        tree.write(path)
+
+    def rest(self, method: str, path: str, body: object = None) -> Any:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.gui}{path}",
+            method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"X-API-Key": self.key, "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            text = response.read()
+        return json.loads(text) if text.strip() else None
+
+    def _up(self) -> bool:
+        assert self.process.poll() is None, "syncthing stopped"
+        try:
+            return bool(self.rest("GET", "/rest/system/ping"))
+        except OSError:
+            return False
+
+    def share(self, folder: str, path: Path, kind: str, peer: Syncthing) -> None:
+        self.rest(
+            "POST",
+            "/rest/config/devices",
+            {"deviceID": peer.id, "addresses": [f"tcp://127.0.0.1:{peer.port}"]},
+        )
+        self.rest(
+            "POST",
+            "/rest/config/folders",
+            {
+                "id": folder,
+                "path": str(path),
+                "type": kind,
+                "fsWatcherEnabled": True,
+                "fsWatcherDelayS": 1,
+                "devices": [{"deviceID": self.id}, {"deviceID": peer.id}],
+            },
+        )
+
+    def connected(self, peer: Syncthing) -> bool:
+        connections = self.rest("GET", "/rest/system/connections")["connections"]
+        return bool(connections.get(peer.id, {}).get("connected"))
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self.rest("POST", "/rest/system/shutdown")
+                self.process.wait(10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait(10)
+
+
+@ALONE
+def test_hands_played_at_a_table_reach_the_organiser_through_syncthing(
+    ohhell: Ohhell,
+    cup: Game,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    processes: list[subprocess.Popen[str]],
+) -> None:
+    """The hall: the table's data folder sent (send-only) to the organiser's laptop
+    (receive-only), `collect --watch` following it; each hand is here within seconds."""
+    syncthing = need("syncthing")
+    table_data, inbox = tmp_path / "table-laptop", tmp_path / "hall" / "t2"
+    table_data.mkdir()
+    inbox.mkdir(parents=True)
+    shutil.copy(ohhell.ok("path", "-g", TABLE).strip(), table_data)
+    instances: list[Syncthing] = []
+    try:
+        at_table = Syncthing(syncthing, tmp_path / "st-table")
+        instances.append(at_table)
+        organiser = Syncthing(syncthing, tmp_path / "st-organiser")
+        instances.append(organiser)
+        at_table.share("cup-t2", table_data, "sendonly", organiser)
+        organiser.share("cup-t2", inbox, "receiveonly", at_table)
+        until(lambda: at_table.connected(organiser), 30)
+        until((inbox / f"{TABLE}.json").exists, 30)
+        processes.append(watching(inbox))
+        for hand in range(1, 3):
+            with monkeypatch.context() as m:
+                m.setenv("OHHELL_DATA_DIR", str(table_data))
+                play_a_hand(ohhell, TABLE)
+            at_table.rest("POST", f"/rest/db/scan?folder=cup-t2&sub={TABLE}.json")
+            assert until(lambda: hands_here() == hand, 30) < 5  # noqa: B023
+    finally:
+        for instance in instances:
+            instance.stop()
+    assert all(i.process.returncode is not None for i in instances)
