@@ -6,7 +6,7 @@ Every writer is a pure function, listed by format in ``views/formats.py`` (the c
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the storage it uses inside its body,
+each command imports the domain and the views it uses inside its body,
 and those lines need no comment of their own.
 """
 

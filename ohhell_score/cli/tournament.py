@@ -5,7 +5,7 @@ Each table is an ordinary game (``NAME-r1-t3``), played with ``bid``, ``tricks``
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the storage it uses inside its body,
+each command imports the domain and the views it uses inside its body,
 and those lines need no comment of their own.
 """
 

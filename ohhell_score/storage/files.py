@@ -161,7 +161,7 @@ def write_output(path: Path | str, text: str | bytes) -> None:
     if kind is None or (kind == stat.S_IFREG and not stream):
         write_atomic(Path(os.path.realpath(name)), data, mode=0o666 & ~umask())
     elif kind in (stat.S_IFREG, stat.S_IFIFO, stat.S_IFCHR, stat.S_IFBLK):
-        _write_through(name, data)
+        _write_through(name, data, kind)
     elif kind == stat.S_IFDIR:
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
     else:
@@ -172,14 +172,17 @@ def _absolute(name: str) -> str:
     return os.path.normpath(os.path.abspath(name))
 
 
-def _write_through(name: str, data: bytes) -> None:
+def _write_through(name: str, data: bytes, kind: int) -> None:
     """Into what ``name`` leads to, as ``echo >`` would: a FIFO waits for its reader.
-    Another process's stream (``/proc/PID/fd/1``) that is a file is appended to."""
+    Another process's stream (``/proc/PID/fd/1``) that is a file is appended to. What
+    is opened must still be of ``kind``: a name swapped meanwhile is not written."""
     flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0)
     if _STREAM_NAME.fullmatch(_absolute(name)):
         flags |= os.O_APPEND
     fd = os.open(name, flags)
     try:
+        if stat.S_IFMT(os.fstat(fd).st_mode) != kind:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN), name)
         _write_all(fd, data)
     finally:
         os.close(fd)
