@@ -1,7 +1,7 @@
 """The console script's entry point, and the one place where what a command raises
 becomes its exit status and one line on stderr.
 
-Exit statuses (``ExitCode``, cli-contract.md): 0 done; 1 refused, with one line
+Exit statuses (``ExitCode``, docs/scripting.md): 0 done; 1 refused, with one line
 ``ohhell: why`` and nothing on disk changed (``Refused``, ``OSError``); 2 a malformed
 command line, worded by Typer as its own usage errors; 130 interrupted: Ctrl-C at any
 moment, even while importing, is one line and never a traceback (``KeyboardInterrupt``

@@ -160,7 +160,7 @@ def formulas_parsed_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """cli-contract: `$OHHELL_DATA_DIR` moves the data; each test has its own."""
+    """docs/scripting.md: `$OHHELL_DATA_DIR` moves the data; each test has its own."""
     folder = tmp_path / "data"
     monkeypatch.setenv("OHHELL_DATA_DIR", str(folder))
     yield folder

@@ -6,7 +6,7 @@
   router first, as the console script runs it (conftest.invoke).
 - ``snapshot``: every file of the data directory, byte for byte, to prove a refusal
   changed nothing on disk.
-- ``Table``: a model of a game written from cli-contract.md and docs/rules.md alone. It
+- ``Table``: a model of a game written from docs/scripting.md and docs/rules.md alone. It
   never calls the package's domain code, so the whole-game tests compare the program
   against an independent reading of the specs.
 """
@@ -24,7 +24,7 @@ from typer.testing import Result
 from tests.conftest import invoke
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
-#: What a scorer may type for each suit (cli-contract: names, `s h d c nt`, symbols).
+#: What a scorer may type for each suit (docs/scripting.md: names, `s h d c nt`, symbols).
 SUIT_SPELLINGS = {
     "spades": ("spades", "s", "♠", "Spades", "schoppen"),
     "hearts": ("hearts", "h", "♥", "HEARTS", "harten"),
@@ -71,7 +71,7 @@ def refused(folder: Path, *args: str, code: int = 1) -> str:
     """Run a command that must be refused: the exit code, and nothing on disk changed.
 
     A refusal (exit 1) says what and why in one line on stderr and prints nothing on
-    stdout (cli-contract, "Exit status").
+    stdout (docs/scripting.md, "Exit status").
     """
     before = snapshot(folder)
     result = run(*args)
@@ -113,7 +113,7 @@ class Table:
     bids: list[dict[str, int]] = field(default_factory=list)
     tricks: list[dict[str, int]] = field(default_factory=list)
     trumps: list[str | None] = field(default_factory=list)
-    #: cli-contract `seat ...`: (hands scored then, kind, name, other name, carry or score)
+    #: docs/seats.md `seat ...`: (hands scored then, kind, name, other name, carry or score)
     changes: list[tuple[int, str, str, str, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -122,7 +122,7 @@ class Table:
         self.tricks = self.tricks or [{} for _ in range(count)]
         self.trumps = self.trumps or [None] * count
 
-    # cli-contract, `seat replace/leave/join`
+    # docs/seats.md, `seat replace/leave/join`
     def replace(self, old: str, new: str, carry: bool = False) -> None:
         self.changes.append((self._at(), "replace", old, new, int(carry)))
 
@@ -250,7 +250,7 @@ class Table:
         return next((k for k in range(len(self.hands)) if not self.tricks[k]), None)
 
     def step(self) -> tuple[str, str | None] | None:
-        """The next step and the player of it (cli-contract, `next.step`/`next.player`)."""
+        """The next step and the player of it (docs/scripting.md, `next.step`/`next.player`)."""
         k = self.current()
         if k is None:
             return None
@@ -305,7 +305,7 @@ class Table:
         return {p: t for p, t in points.items() if p in now or p in played or p in given}
 
     def expected(self) -> dict[str, Any]:
-        """`show --json` exactly as cli-contract.md describes it."""
+        """`show --json` exactly as docs/scripting.md describes it."""
         k = self.current()
         step = self.step()
         totals = self.totals()

@@ -1,4 +1,4 @@
-"""The scripted commands of cli-contract.md, through typer's CliRunner.
+"""The scripted commands of docs/scripting.md, through typer's CliRunner.
 
 Every refusal is checked the same way (``scripted.refused``): exit 1, one line on
 stderr, and the data directory byte for byte as it was.
@@ -64,7 +64,7 @@ def test_new_without_an_id_makes_one_up_prints_it_and_makes_the_game_current() -
     data = sheet()
     assert data["id"] in out
     assert data["players"] == ["Ann", "Bob", "Cat"]
-    assert data["rules"]["preset"] == "classic"  # cli-contract: --rules defaults to classic
+    assert data["rules"]["preset"] == "classic"  # docs/scripting.md: --rules defaults to classic
 
 
 def test_new_takes_every_rule_option_and_they_override_the_preset() -> None:
@@ -189,7 +189,7 @@ def test_new_without_players_exits_2(data_dir: Path) -> None:
 def test_new_refuses_a_name_the_contract_does_not_allow_saying_why(
     data_dir: Path, players: list[str], said: str
 ) -> None:
-    """cli-contract: 1 to 24 printable characters, unique ignoring case, no `=`, no
+    """docs/scripting.md: 1 to 24 printable characters, unique ignoring case, no `=`, no
     spaces at either end; the first dealer is one of the players."""
     assert refused(data_dir, "new", *players) == f"ohhell: {said}\n"
 
@@ -223,7 +223,7 @@ def test_new_takes_a_name_of_24_characters() -> None:
 
 
 def test_new_takes_any_printable_name() -> None:
-    """cli-contract: `Zoë`, `Ann Marie`, `<b>Bo</b>`, `@home` are names like any other."""
+    """docs/scripting.md: `Zoë`, `Ann Marie`, `<b>Bo</b>`, `@home` are names like any other."""
     names = ["Zoë", "Ann Marie", "<b>Bo</b>", "@home"]
     ok("new", *names, "--hands", "2,1", "--trump", "none")
     ok("bid", "ann marie=1", "<B>BO</B>=0", "@home=0", "ZOË=0")
@@ -276,7 +276,7 @@ def test_bid_out_of_order_is_refused_and_keeps_none(data_dir: Path) -> None:
 
 
 def test_bid_naming_a_player_twice_is_refused(data_dir: Path) -> None:
-    """cli-contract: each name once; the refusal says so, not that it is Cat's turn."""
+    """docs/scripting.md: each name once; the refusal says so, not that it is Cat's turn."""
     new_cartier()
     assert refused(data_dir, "bid", "Bob=1", "bob=2") == "ohhell: Bob is named twice\n"
 
@@ -298,7 +298,7 @@ def test_bid_by_an_unknown_player_is_refused(data_dir: Path) -> None:
     ],
 )
 def test_bid_out_of_range_is_refused_with_exit_1(data_dir: Path, args: list[str], who: str) -> None:
-    """cli-contract: out of 0..n, negative numbers included, is a refusal (exit 1)."""
+    """docs/scripting.md: out of 0..n, negative numbers included, is a refusal (exit 1)."""
     new_cartier()
     player, value = who.split()
     assert refused(data_dir, "bid", *args) == (
@@ -652,7 +652,7 @@ def test_undo_with_nothing_entered_is_refused(data_dir: Path) -> None:
 
 @pytest.mark.usefixtures("both_paths")
 def test_undo_takes_back_an_entry_not_an_edit() -> None:
-    """cli-contract: edits are not entries; undo takes back the last entry."""
+    """docs/scripting.md: edits are not entries; undo takes back the last entry."""
     bid_hand_one()
     ok("tricks", "3", "2", "5", "3")
     ok("edit", "1", "bids", "Cat=1")
@@ -753,7 +753,7 @@ def test_the_domain_edit_refuses_what_the_command_line_cannot_send() -> None:
 
 
 def test_edit_keeps_the_recorded_trump() -> None:
-    """cli-contract: the recorded trump stays, even when another bidder is now highest."""
+    """docs/scripting.md: the recorded trump stays, even when another bidder is now highest."""
     table = three_hands()
     ok("edit", "1", "bids", "Bob=6")
     table.bids[0]["Bob"] = 6

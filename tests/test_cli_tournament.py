@@ -1,5 +1,5 @@
 """`ohhell tournament`: the Cartier tournament from the first draw to the champion
-(cli-contract.md, "Tournaments"; docs/rules.md, "The Cartier tournament"; seed 000)."""
+(docs/tournaments.md; docs/rules.md, "The Cartier tournament"; seed 000)."""
 
 from __future__ import annotations
 

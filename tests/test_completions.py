@@ -81,41 +81,6 @@ def test_committed_script_is_what_the_program_generates(shell: str) -> None:
     )
 
 
-def test_preset_names_of_the_command_line_are_the_rules_presets() -> None:
-    from ohhell_score.cli import options as cli
-    from ohhell_score.domain import rules
-
-    assert tuple(rules.PRESETS) == cli.PRESET_NAMES
-    assert cli.DEFAULT_PRESET == rules.DEFAULT_PRESET
-
-
-#: Run in a process of its own: the options' help is put into the language of the process
-#: that first imports them (a Dutch test before this one would leave it Dutch).
-RULE_OPTIONS_HELP = """
-from typing import get_args
-from ohhell_score.cli import options as cli
-from ohhell_score.domain import rules
-
-def help_of(option):
-    return getattr(get_args(option)[1], "help", None)
-
-assert help_of(cli.HookOpt) == f"{rules.HOOK_FORMS}."
-assert help_of(cli.HandsOpt) == f"Cards per hand: {rules.HANDS_FORMS}."
-assert help_of(cli.TrumpOpt) == f"{rules.TrumpMethod.choices()}."
-assert help_of(cli.ScoringOpt) == f"{rules.Scoring.choices()}."
-"""
-
-
-def test_rule_options_help_names_what_the_rules_take() -> None:
-    from ohhell_score.i18n import LANGUAGE_VARIABLES
-
-    env = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
-    done = subprocess.run(
-        [sys.executable, "-c", RULE_OPTIONS_HELP], env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-
-
 # --- the values offered ---------------------------------------------------------------
 
 
@@ -169,7 +134,7 @@ def test_trump_offers_the_suits() -> None:
 @pytest.mark.usefixtures("games")
 @pytest.mark.parametrize(("game", "notrump"), [("friday", True), ("monday", False)])
 def test_trump_offers_no_trump_only_where_it_can_be_entered(game: str, notrump: bool) -> None:
-    """cli-contract, `trump`: `notrump` is refused under `upcard` (monday: classic)."""
+    """docs/scripting.md, `trump`: `notrump` is refused under `upcard` (monday: classic)."""
     offers = offered("ohhell", "trump", "-g", game, "")
     assert ("notrump" in offers) is notrump
     assert offers[:4] == ["spades", "hearts", "diamonds", "clubs"]
@@ -249,7 +214,8 @@ def test_players_are_not_offered_without_a_game() -> None:
 
 
 def test_tournament_hook_lists_tournaments_where_the_store_keeps_them(data_dir: Path) -> None:
-    from ohhell_score.cli.complete import complete_tournament, tournaments_dir
+    from ohhell_score.actions.complete import tournaments_dir
+    from ohhell_score.cli.complete import complete_tournament
     from ohhell_score.storage import tournaments as tournament_store
 
     assert tournaments_dir() == tournament_store.folder()

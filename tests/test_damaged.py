@@ -500,7 +500,7 @@ def test_a_game_file_without_its_optional_fields_reads_as_a_game_without_them(
 def test_a_game_file_with_a_seat_change_inside_a_begun_hand_is_refused(
     ohhell: Any, data_dir: Path
 ) -> None:
-    """cli-contract: seats change only before a hand's first entry, in a file too."""
+    """docs/scripting.md: seats change only before a hand's first entry, in a file too."""
     data = _every_part(ohhell, data_dir)
     entries = data["entries"]
     first_bid = next(i for i, e in enumerate(entries) if e["kind"] == "bid" and e["hand"] == 2)

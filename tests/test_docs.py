@@ -12,6 +12,7 @@ import shlex
 import string
 import subprocess
 import sys
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -206,7 +207,7 @@ def program_output() -> str:
     return "\n".join(out)
 
 
-@pytest.mark.parametrize("pointer", ["../" + "shared", "seed 0", "cli-contract.md"])
+@pytest.mark.parametrize("pointer", ["../" + "shared", "seed 0", "cli-" + "contract.md"])
 def test_nothing_a_user_reads_points_outside_the_project(pointer: str) -> None:
     """Pages and program output name the rules' sources by their names, never by a team's
     file outside the project (a seed number, the shared folder)."""
@@ -223,10 +224,58 @@ NOT_THE_PROJECT = {
 
 
 def test_no_file_of_the_project_names_a_path_outside_it() -> None:
-    """Nothing in the project (code, tests, CI, docs) points to a team's folder beside it."""
-    outside = "../" + "shared"  # spelled apart, so this file does not name it
+    """Nothing in the project (code, tests, CI, docs) points to a team's folder beside it,
+    or to the team's contract by its name there (the project's is docs/scripting.md)."""
+    outside = ("../" + "shared", "cli-" + "contract")  # spelled apart: this file names neither
     for path in ROOT.rglob("*"):
         parts = set(path.relative_to(ROOT).parts)
         if path.is_file() and not parts & NOT_THE_PROJECT and not path.name.endswith(".pyc"):
             text = path.read_text(encoding="utf-8", errors="replace")
-            assert outside not in text, path.relative_to(ROOT)
+            for pointer in outside:
+                assert pointer not in text, (path.relative_to(ROOT), pointer)
+
+
+def project_files() -> list[str]:
+    """Every file and folder of the project, as paths from its root."""
+    return [
+        path.relative_to(ROOT).as_posix()
+        for path in ROOT.rglob("*")
+        if not set(path.relative_to(ROOT).parts) & NOT_THE_PROJECT
+        and not path.name.endswith(".egg-info")
+    ]
+
+
+#: A file a docstring or comment cites: ``game.py``, ``docs/rules.md``, ``cli/lazy.py``,
+#: ``completions/`` (a name with a folder counts when the folder is the project's).
+CITED = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w-]+\.(?:py|md)|(?:[\w-]+/)+[\w.-]*)(?![\w/-])")
+
+
+def cited_files(source: str) -> list[str]:
+    """The files that a module's docstrings (its own, its classes' and functions') and its
+    comments name."""
+    import ast
+    import tokenize
+
+    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    nodes = [n for n in ast.walk(ast.parse(source)) if isinstance(n, documented)]
+    texts = [ast.get_docstring(node) or "" for node in nodes]
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    texts += [token.string for token in tokens if token.type == tokenize.COMMENT]
+    return [name.rstrip(".") for text in texts for name in CITED.findall(text)]
+
+
+def test_every_file_a_module_cites_is_in_the_project() -> None:
+    """A module's docstring and comments name files that are there (``docs/scripting.md``
+    for what scripts rely on), not a name from an old layout or from outside."""
+    tree = project_files()
+    folders = {p.split("/")[0] for p in tree} | {p.split("/")[1] for p in tree if p.count("/")}
+    missing = []
+    for module in sorted((ROOT / "ohhell_score").rglob("*.py")):
+        for name in cited_files(module.read_text(encoding="utf-8")):
+            if "/" in name and name.split("/")[0] not in folders:
+                continue  # not a path of the project's: ``~/.config``, pipx's ``commands/``
+            # A word in capitals stands for any name: ``locale/LANG/LC_MESSAGES/ohhell.mo``.
+            here = "/".join("*" if part.isupper() else part for part in name.rstrip("/").split("/"))
+            if not any(fnmatch(p, here) or fnmatch(p, "*/" + here) for p in tree):
+                missing.append(f"{module.relative_to(ROOT)}: {name}")
+    assert not missing, "cited, but not in the project:\n" + "\n".join(missing)

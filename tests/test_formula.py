@@ -214,7 +214,7 @@ def test_a_formula_is_said_in_words(text: str, said: str) -> None:
 
 
 def test_show_json_gives_the_canonical_text(ohhell: Ohhell) -> None:
-    """cli-contract: rules.scoring is the scheme's name, or the formula's canonical text."""
+    """docs/scripting.md: rules.scoring is the scheme's name, or the formula's canonical text."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "f", "--scoring", "missed:-b ; made : 10 + b")
     assert ohhell.sheet("-g", "f")["rules"]["scoring"] == "made: 10+b; missed: -b"
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "p", "--scoring", "Penalty")
@@ -283,7 +283,7 @@ def test_a_bad_formula_is_refused_naming_the_problem(text: str, said: str) -> No
 
 @pytest.mark.parametrize(("text", "said"), BAD)
 def test_a_bad_formula_exits_2_and_makes_no_game(ohhell: Ohhell, text: str, said: str) -> None:
-    """cli-contract `new`: a formula that does not parse exits 2 with the reason."""
+    """docs/scripting.md `new`: a formula that does not parse exits 2 with the reason."""
     err = ohhell.refused("new", "Ann", "Bob", "Cat", "-g", "x", "--scoring", text, code=2)
     assert err.endswith(f"Error: Invalid value: scoring formula: {said}\n")
     assert ohhell("show", "-g", "x").exit_code == 1  # no game was made

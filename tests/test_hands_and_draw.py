@@ -197,7 +197,7 @@ def test_a_name_with_spaces_draws() -> None:
 
 
 def test_draw_cards_sets_the_first_dealer(ohhell: Ohhell) -> None:
-    """cli-contract `new`: --draw-cards gives the cards drawn for the first dealer; under
+    """docs/scripting.md `new`: --draw-cards gives the cards drawn for the first dealer; under
     cartier equal ranks go by suit, and --draw-ties redraw asks for another round."""
     ohhell.ok("new", *PLAYERS, "-g", "a", "--rules", "cartier", "--draw-cards",
               "Ann=Q♥ Bob=Q♠ Cat=9♦")  # fmt: skip

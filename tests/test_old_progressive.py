@@ -33,7 +33,7 @@ def test_the_old_file_was_saved_under_schema_1_as_progressive() -> None:
 def test_an_old_game_keeps_its_totals_and_reports_its_formula(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """docs/rules.md "Scoring": the totals shown before the fix, and cli-contract's
+    """docs/rules.md "Scoring": the totals shown before the fix, and docs/scripting.md's
     ``"made: 10+b^2; missed: t"`` for rules.scoring."""
     data_dir.mkdir(parents=True, exist_ok=True)
     shutil.copy(OLD_GAME, data_dir / "old-progressive.json")

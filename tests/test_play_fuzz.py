@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from ohhell_score.actions.table import typed_tricks
 from ohhell_score.cli import interactive as play
 from ohhell_score.domain.errors import Leave
 from ohhell_score.domain.game import check_players, progress
@@ -106,7 +107,7 @@ def test_any_answers_at_the_play_prompts_keep_the_game_valid(
         assert all(0 <= b <= hand.cards for b in hand.bids.values())
         if hand.tricks:
             assert sum(hand.tricks.values()) == hand.cards
-    typed = play.read_tricks(game, prog)
+    typed = typed_tricks(prog)
     assert sum(typed.values()) <= (prog.current.cards if prog.current else 0)
     assert all(t >= 0 for t in typed.values())
 

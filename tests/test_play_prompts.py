@@ -292,7 +292,7 @@ def test_an_answer_to_a_game_changed_meanwhile_is_not_stored(
 
 
 def test_t_once_the_hand_has_begun_is_refused_before_any_question(ohhell: Ohhell) -> None:
-    """cli-contract, "Seat changes": not after a hand's first entry, so not asked at all."""
+    """docs/seats.md: not after a hand's first entry, so not asked at all."""
     three(ohhell, "--trump", "none")
     out = play(ohhell, "1", "t").stdout
     assert (

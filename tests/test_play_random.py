@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from ohhell_score.actions.table import typed_tricks
 from ohhell_score.cli import interactive as play
 from ohhell_score.domain.game import (
     Game,
@@ -70,7 +71,7 @@ def test_a_random_game_at_the_prompts_is_the_game_of_its_answers(
         prog = progress(game)
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None
-        typed = play.read_tricks(game, prog)
+        typed = typed_tricks(prog)
         roll = data.draw(st.integers(0, 19), label="roll")
         last = nxt.step is Step.TRICKS and len(typed) == len(hand.order) - 1
         if roll == 18:

@@ -5,7 +5,7 @@ players) that fit the deck. Games are played through game.py's own functions wit
 random legal choices. The oracles below are written from docs/rules.md, not from the domain:
 dealer seat (first + k - 1) mod N, bidding from the dealer's left, the forbidden bid
 n - (others) when in 0..n, the four scoring formulas, winners the highest totals; and
-``sheet_json`` keeps the shape of ``show --json`` in cli-contract.md.
+``sheet_json`` keeps the shape of ``show --json`` in docs/scripting.md.
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ NEXT_KEYS = {"hand", "cards", "dealer", "step", "player", "forbidden_bid", "trum
 
 
 def check_sheet(game: Game, table: Table) -> dict[str, Any]:
-    """cli-contract.md `show --json`, against the oracles; returns the sheet."""
+    """docs/scripting.md `show --json`, against the oracles; returns the sheet."""
     sheet: dict[str, Any] = sheet_json(progress(game))
     assert json.loads(json.dumps(sheet)) == sheet  # plain JSON: no enums, no tuples
     assert set(sheet) == SHEET_KEYS
@@ -408,7 +408,7 @@ def test_a_progress_handed_out_never_changes_as_the_game_goes_on(table: Table, s
 def test_random_undo_sequences_return_to_earlier_states_exactly(
     table: Table, seed: int, plan: list[int]
 ) -> None:
-    """cli-contract undo: each undo takes back the last entry, across hands too, so k
+    """docs/scripting.md undo: each undo takes back the last entry, across hands too, so k
     undos after entries give exactly the game (entries and show --json) of k entries ago."""
     rng = random.Random(seed)
     game = table.game()
@@ -439,7 +439,7 @@ def test_random_undo_sequences_return_to_earlier_states_exactly(
 def test_random_edits_keep_the_hook_and_the_tricks_sum(
     table: Table, seed: int, edits: list[tuple[bool, int]]
 ) -> None:
-    """cli-contract edit: a corrected hand stays valid under the rules (range, hook, tricks
+    """docs/scripting.md edit: a corrected hand stays valid under the rules (range, hook, tricks
     adding up); a valid edit is kept with later totals recomputed and the trump unchanged,
     an invalid one is refused."""
     rng = random.Random(seed)
@@ -499,7 +499,7 @@ def any_entry(game: Game, rng: random.Random) -> Game:
 @settings(max_examples=30)
 @given(table=tables(), seed=st.integers(0, 2**32 - 1))
 def test_anything_typed_is_taken_or_refused_never_a_crash(table: Table, seed: int) -> None:
-    """cli-contract: never a traceback for anything a user can type: each domain call
+    """docs/scripting.md: never a traceback for anything a user can type: each domain call
     either gives a game whose sheet keeps the contract, or raises a named refusal."""
     rng = random.Random(seed)
     game = table.game()

@@ -139,7 +139,7 @@ def test_presets_are_the_seeds_and_the_published_variants() -> None:
 
 
 def test_unknown_preset_is_a_malformed_value() -> None:
-    """cli-contract exit 2: an unknown preset is a value of the wrong form."""
+    """docs/scripting.md exit 2: an unknown preset is a value of the wrong form."""
     with pytest.raises(BadValue) as refusal:
         new_game("bridge")
     assert str(refusal.value) == (
@@ -278,7 +278,7 @@ def test_the_63_card_500_pack_seats_six_for_ten_cards() -> None:
 def test_a_deck_option_out_of_its_range_is_refused_saying_the_range(
     options: dict[str, int], message: str
 ) -> None:
-    """cli-contract: `--decks K | --deck-size D`, one or the other, and exit 2 for a value
+    """docs/scripting.md: `--decks K | --deck-size D`, one or the other, and exit 2 for a value
     of the wrong form; docs/rules.md deck: 1 to 4 packs, 3 to 208 cards."""
     with pytest.raises(BadValue) as refusal:
         new_game("classic", FOUR, **options)
@@ -535,13 +535,13 @@ def test_tricks_out_of_range_are_refused() -> None:
 
 
 def test_tricks_for_every_player_at_once() -> None:
-    """cli-contract tricks: every player's tricks at once; a missing player is refused."""
+    """docs/scripting.md tricks: every player's tricks at once; a missing player is refused."""
     with pytest.raises(TricksDontAddUp, match="missing: Ann"):
         add_tricks(classic_at_tricks(), [("Bob", 4), ("Cat", 3), ("Dan", 3)])
 
 
 def test_tricks_by_name_in_any_order() -> None:
-    """cli-contract tricks: by name in any order; kept in bidding order."""
+    """docs/scripting.md tricks: by name in any order; kept in bidding order."""
     game = add_tricks(classic_at_tricks(), [("Ann", 1), ("Dan", 3), ("Bob", 3), ("cat", 3)])
     assert progress(game).hands[0].tricks == {"Bob": 3, "Cat": 3, "Dan": 3, "Ann": 1}
 
@@ -659,7 +659,7 @@ def test_equal_highest_totals_share_the_win() -> None:
 
 
 def test_nobody_has_won_before_the_last_hand() -> None:
-    """cli-contract: winners is [] until the last hand is scored."""
+    """docs/scripting.md: winners is [] until the last hand is scored."""
     game = play_hand(new_game("classic", hands="1,1"))
     sheet = sheet_json(progress(game))
     assert (sheet["finished"], sheet["winners"]) == (False, [])
@@ -704,7 +704,7 @@ def test_highest_bidder_names_trump_ties_to_the_first_in_bidding_order(
 
 
 def test_the_trump_namer_stays_through_the_tricks_step() -> None:
-    """cli-contract next.trump_namer: under named, through the tricks step."""
+    """docs/scripting.md next.trump_namer: under named, through the tricks step."""
     game = set_trump(bid(new_game("cartier"), 3, 2, 4, 2), Suit.HEARTS)
     nxt = progress(game).next
     assert nxt is not None
@@ -840,7 +840,7 @@ def test_cut_has_a_trump_entry_even_when_every_card_is_dealt() -> None:
 
 
 def test_upcard_trump_step_names_no_player() -> None:
-    """cli-contract: next.player is null at an upcard trump step; trump_namer null."""
+    """docs/scripting.md: next.player is null at an upcard trump step; trump_namer null."""
     nxt = sheet_json(progress(new_game("classic")))["next"]
     assert nxt["step"] == "trump"  # type: ignore[index]
     assert (nxt["player"], nxt["trump_namer"]) == (None, None)  # type: ignore[index]
@@ -949,7 +949,7 @@ def test_13_2_13_turns_once_at_2() -> None:
     ],
 )
 def test_malformed_hands_patterns_are_refused(text: str) -> None:
-    """cli-contract exit 2: a hand pattern that does not parse is a value of the wrong form."""
+    """docs/scripting.md exit 2: a hand pattern that does not parse is a value of the wrong form."""
     with pytest.raises(BadValue, match="is not a hands pattern"):
         parse_hands(text)
 
@@ -978,7 +978,7 @@ NOT_A_PATTERN = (
     ],
 )  # fmt: skip
 def test_a_refused_hands_pattern_is_one_whole_line(text: str, said: str) -> None:
-    """cli-contract exit 2: the line names the pattern and the forms it could take."""
+    """docs/scripting.md exit 2: the line names the pattern and the forms it could take."""
     with pytest.raises(BadValue, match=None) as refused:
         parse_hands(text, 4)
     assert str(refused.value) == said
@@ -1051,7 +1051,7 @@ def test_hook_option(text: str, from_cards: int | None, shown: str) -> None:
 
 @pytest.mark.parametrize("text", ["", "sometimes", "from:", "from:x", "from:-1", "from 6", "6"])
 def test_malformed_hook_is_refused(text: str) -> None:
-    """cli-contract exit 2: an unknown hook is a value of the wrong form."""
+    """docs/scripting.md exit 2: an unknown hook is a value of the wrong form."""
     with pytest.raises(BadValue, match="is not a hook"):
         Hook.parse(text)
 
@@ -1109,7 +1109,7 @@ def test_trump_option(text: str, method: TrumpMethod, schedule: tuple[Suit, ...]
 
 
 def test_trump_option_is_written_back_as_typed() -> None:
-    """docs/rules.md trump: the stored rule reads back the same (cli-contract rules.trump)."""
+    """docs/rules.md trump: the stored rule reads back the same (docs/scripting.md rules.trump)."""
     assert str(Trump.parse("schedule:h,c,s,d,n")) == "schedule:H,C,S,D,N"
     assert str(Trump.parse("Named")) == "named"
 
@@ -1143,7 +1143,7 @@ SCHEDULE_LETTERS = "use letters H C S D N, e.g. schedule:H,C,S,D,N"
     ],
 )
 def test_malformed_trump_is_refused_saying_what_it_takes(text: str, message: str) -> None:
-    """cli-contract exit 2: an unknown trump method is a value of the wrong form."""
+    """docs/scripting.md exit 2: an unknown trump method is a value of the wrong form."""
     with pytest.raises(BadValue) as refusal:
         Trump.parse(text)
     assert str(refusal.value) == message
@@ -1160,7 +1160,7 @@ def test_scoring_option(name: str) -> None:
 
 @pytest.mark.parametrize("scheme", ["", "bonus", "minus10"])
 def test_malformed_scoring_is_refused(scheme: str) -> None:
-    """cli-contract exit 2: an unknown scheme is a value of the wrong form."""
+    """docs/scripting.md exit 2: an unknown scheme is a value of the wrong form."""
     with pytest.raises(BadValue, match="is not a scoring scheme"):
         new_game("classic", scoring=scheme)
 
@@ -1180,13 +1180,13 @@ def test_malformed_scoring_is_refused(scheme: str) -> None:
     ],
 )
 def test_suit_names(text: str, suit: Suit) -> None:
-    """cli-contract trump: spades hearts diamonds clubs notrump, s h d c nt and the symbols."""
+    """docs/scripting.md trump: spades hearts diamonds clubs notrump, s h d c nt and the symbols."""
     assert Suit.parse(text) is suit
 
 
 @pytest.mark.parametrize("text", ["", "x", "stars", "trump"])
 def test_unknown_suit_is_refused(text: str) -> None:
-    """cli-contract exit 2: an unknown suit name is a value of the wrong form; the line
+    """docs/scripting.md exit 2: an unknown suit name is a value of the wrong form; the line
     lists the names and the short forms."""
     with pytest.raises(BadValue, match=None) as refused:
         Suit.parse(text)
@@ -1226,17 +1226,17 @@ def test_the_stored_rules_read_back_equal() -> None:
     assert RuleSet.from_json(rules.to_json()) == rules
 
 
-# --- Undo (cli-contract undo) ----------------------------------------------------------
+# --- Undo (docs/scripting.md undo) ----------------------------------------------------------
 
 
 def test_undo_takes_back_the_last_bid() -> None:
-    """cli-contract undo: takes back the last entry."""
+    """docs/scripting.md undo: takes back the last entry."""
     game = bid(set_trump(new_game("classic"), Suit.CLUBS), 3, 2)
     assert progress(undo(game)).hands[0].bids == {"Bob": 3}
 
 
 def test_undo_across_a_hand_reopens_its_tricks() -> None:
-    """cli-contract undo: into the previous hand when the current one has none."""
+    """docs/scripting.md undo: into the previous hand when the current one has none."""
     game = tricks(classic_at_tricks(), 3, 3, 3, 1)
     assert progress(game).next.hand == 2  # type: ignore[union-attr]
     back = undo(game)
@@ -1249,7 +1249,7 @@ def test_undo_across_a_hand_reopens_its_tricks() -> None:
 
 
 def test_undo_twice_takes_back_the_dealer_s_bid_of_the_previous_hand() -> None:
-    """cli-contract undo: each undo drops one more entry, back into hand 1."""
+    """docs/scripting.md undo: each undo drops one more entry, back into hand 1."""
     game = undo(undo(tricks(classic_at_tricks(), 3, 3, 3, 1)))
     nxt = progress(game).next
     assert nxt is not None
@@ -1257,32 +1257,32 @@ def test_undo_twice_takes_back_the_dealer_s_bid_of_the_previous_hand() -> None:
 
 
 def test_undo_takes_back_the_trump() -> None:
-    """cli-contract undo: the trump is an entry too."""
+    """docs/scripting.md undo: the trump is an entry too."""
     game = undo(set_trump(new_game("classic"), Suit.CLUBS))
     assert progress(game).hands[0].trump is None
     assert next_step(game) is Step.TRUMP
 
 
 def test_undo_of_an_empty_game_is_refused() -> None:
-    """cli-contract undo: nothing to take back."""
+    """docs/scripting.md undo: nothing to take back."""
     with pytest.raises(NothingToUndo):
         undo(new_game("classic"))
 
 
 def test_undo_after_the_last_hand_reopens_the_game() -> None:
-    """cli-contract: a finished game's last tricks can be taken back; no winners then."""
+    """docs/scripting.md: a finished game's last tricks can be taken back; no winners then."""
     game = undo(play_hand(new_game("classic", hands="1")))
     sheet = sheet_json(progress(game))
     assert (sheet["finished"], sheet["winners"]) == (False, [])
 
 
 def test_undo_is_kept_in_the_history() -> None:
-    """cli-contract edit: corrections are kept in the game's history (undo too)."""
+    """docs/scripting.md edit: corrections are kept in the game's history (undo too)."""
     game = undo(bid(set_trump(new_game("classic"), Suit.CLUBS), 3))
     assert [(c.kind, c.what, c.old) for c in game.history] == [("undo", "bids", (("Bob", 3),))]
 
 
-# --- Edit (cli-contract edit) ----------------------------------------------------------
+# --- Edit (docs/scripting.md edit) ----------------------------------------------------------
 
 
 def two_classic_hands() -> Game:
@@ -1292,7 +1292,7 @@ def two_classic_hands() -> Game:
 
 
 def test_edit_bids_recomputes_scores_and_later_totals() -> None:
-    """cli-contract edit: the names given change, the others stay; later totals follow."""
+    """docs/scripting.md edit: the names given change, the others stay; later totals follow."""
     game = edit(two_classic_hands(), 1, "bids", [("Ann", 1), ("Bob", 2)])
     prog = progress(game)
     assert prog.hands[0].bids == {"Bob": 2, "Cat": 3, "Dan": 3, "Ann": 1}
@@ -1301,13 +1301,13 @@ def test_edit_bids_recomputes_scores_and_later_totals() -> None:
 
 
 def test_edit_keeps_the_hook() -> None:
-    """cli-contract edit: the hand stays valid under the hook (docs/rules.md 4)."""
+    """docs/scripting.md edit: the hand stays valid under the hook (docs/rules.md 4)."""
     with pytest.raises(IllegalBid, match=r"Ann \(dealer\) may not bid 1 in hand 1"):
         edit(two_classic_hands(), 1, "bids", [("Ann", 1), ("Bob", 3)])
 
 
 def test_edit_of_another_bid_cannot_make_the_dealer_s_bid_the_forbidden_one() -> None:
-    """cli-contract edit + docs/rules.md 4: hand 1 bids Bob 3, Cat 3, Dan 3, Ann 2; Bob to 2
+    """docs/scripting.md edit + docs/rules.md 4: hand 1 bids Bob 3, Cat 3, Dan 3, Ann 2; Bob to 2
     makes the others 8, so Ann's 2 would make the total 10."""
     with pytest.raises(IllegalBid, match="may not bid 2"):
         edit(two_classic_hands(), 1, "bids", [("Bob", 2)])
@@ -1322,13 +1322,13 @@ def test_edit_without_the_hook_may_make_the_total() -> None:
 
 
 def test_edit_keeps_the_tricks_sum() -> None:
-    """cli-contract edit + docs/rules.md 6: edited tricks must still add up to n."""
+    """docs/scripting.md edit + docs/rules.md 6: edited tricks must still add up to n."""
     with pytest.raises(TricksDontAddUp, match="add up to 11, but hand 1 has 10"):
         edit(two_classic_hands(), 1, "tricks", [("Ann", 2)])
 
 
 def test_edit_tricks_that_still_add_up() -> None:
-    """cli-contract edit: tricks moved between players are rescored."""
+    """docs/scripting.md edit: tricks moved between players are rescored."""
     game = edit(two_classic_hands(), 1, "tricks", [("Ann", 2), ("Bob", 2)])
     hand = progress(game).hands[0]
     assert hand.tricks == {"Bob": 2, "Cat": 3, "Dan": 3, "Ann": 2}
@@ -1336,7 +1336,7 @@ def test_edit_tricks_that_still_add_up() -> None:
 
 
 def test_edit_keeps_the_recorded_trump() -> None:
-    """cli-contract edit: the recorded trump stays as it was."""
+    """docs/scripting.md edit: the recorded trump stays as it was."""
     game = edit(two_classic_hands(), 1, "bids", [("Ann", 0)])
     assert progress(game).hands[0].trump is Suit.CLUBS
 
@@ -1348,13 +1348,13 @@ def test_edit_of_a_bid_out_of_range_is_refused() -> None:
 
 
 def test_edit_of_an_unscored_hand_is_refused() -> None:
-    """cli-contract edit: only a hand whose tricks are recorded."""
+    """docs/scripting.md edit: only a hand whose tricks are recorded."""
     with pytest.raises(Refused, match="hand 3 has no tricks recorded"):
         edit(two_classic_hands(), 3, "bids", [("Ann", 0)])
 
 
 def test_edit_is_kept_in_the_history() -> None:
-    """cli-contract edit: the correction is kept in the game's history."""
+    """docs/scripting.md edit: the correction is kept in the game's history."""
     game = edit(two_classic_hands(), 1, "bids", [("Ann", 1), ("Bob", 2)])
     change = game.history[-1]
     assert (change.kind, change.hand, change.what, change.old, change.new) == (
@@ -1367,7 +1367,7 @@ def test_edit_is_kept_in_the_history() -> None:
 
 
 def test_undo_after_an_edit_takes_back_the_last_entry_not_the_edit() -> None:
-    """cli-contract undo: edits are not entries; undo drops the last entry."""
+    """docs/scripting.md undo: edits are not entries; undo drops the last entry."""
     game = edit(two_classic_hands(), 1, "bids", [("Ann", 1), ("Bob", 2)])
     prog = progress(undo(game))
     assert prog.hands[0].bids["Ann"] == 1

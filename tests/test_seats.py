@@ -1,5 +1,5 @@
-"""Seats that change: `ohhell seat replace/leave/join` (cli-contract.md, the section
-after `play`, and "Seat changes" under `show --json`).
+"""Seats that change: `ohhell seat replace/leave/join` (docs/seats.md, and
+the seat changes under `show --json` in docs/scripting.md).
 
 Whole games are played by the scripted commands under each preset with a change before
 the first, a middle and the last hand, `undo` taken across a change, and the sheet
@@ -58,7 +58,7 @@ def change(table: Table, what: Change) -> None:
 def play_hand(table: Table, rng: random.Random, undo_first: bool = False) -> None:
     """One hand by the scripted commands, the sheet checked after each entry. With
     ``undo_first``, the hand's first entry and the seat change before it are taken back
-    and made again (cli-contract: "Each change is an entry: `undo` takes it back")."""
+    and made again (docs/scripting.md: "Each change is an entry: `undo` takes it back")."""
     k = table.current()
     assert k is not None
     while table.current() == k:
@@ -161,7 +161,7 @@ GAMES: dict[str, tuple[Table, list[str], dict[int, list[Change]]]] = {
 
 @pytest.mark.parametrize("preset", list(GAMES))
 def test_whole_games_with_seat_changes_give_the_contracts_sheet(preset: str) -> None:
-    """cli-contract, "Seat changes": seating per hand, dealers, bidding orders, totals,
+    """docs/seats.md: seating per hand, dealers, bidding orders, totals,
     `left`, `carried` and `winners`, over a whole game, with undo across a change."""
     model, options, plan = GAMES[preset]
     table = Table(**{**model.__dict__, "changes": [], "bids": [], "tricks": [], "trumps": []})
@@ -180,7 +180,7 @@ def test_whole_games_with_seat_changes_give_the_contracts_sheet(preset: str) -> 
 
 
 def test_the_last_dealer_leaving_passes_the_deal_to_the_next_seat() -> None:
-    """cli-contract: "the first seated player clockwise after the last dealer's seat,
+    """docs/seats.md: "the first seated player clockwise after the last dealer's seat,
     counting a removed seat where it was"."""
     ok("new", *FOUR, "--hands", "5,5,5", "--trump", "none", "-g", "g")
     ok("bid", "1", "1", "1", "1")
@@ -204,7 +204,7 @@ def test_a_seat_joined_after_the_last_dealer_deals_next() -> None:
 
 
 def test_before_hand_one_the_first_dealers_seat_deals_whoever_sits_in_it() -> None:
-    """cli-contract: "before hand 1, by the first dealer's seat, or the next seated
+    """docs/scripting.md: "before hand 1, by the first dealer's seat, or the next seated
     player after it"."""
     ok("new", *FOUR, "--dealer", "Cat", "-g", "g")
     ok("seat", "replace", "Cat", "Zoë")
@@ -215,7 +215,7 @@ def test_before_hand_one_the_first_dealers_seat_deals_whoever_sits_in_it() -> No
 
 
 def test_a_carried_total_follows_an_edit_of_the_old_players_hands() -> None:
-    """cli-contract: "the points carried follow any later `edit` of OLD's hands"."""
+    """docs/scripting.md: "the points carried follow any later `edit` of OLD's hands"."""
     ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "g")
     ok("bid", "Bob=1", "Cat=1", "Dan=1", "Ann=1")
     ok("tricks", "1", "1", "1", "0")  # Bob made 1: 11
@@ -267,7 +267,7 @@ def test_a_player_coming_back_into_a_seat_with_carry_adds_both_totals() -> None:
 def test_points_brought_to_a_seat_stay_in_the_totals_when_the_player_leaves_at_once(
     changes: list[list[str]], kept: int
 ) -> None:
-    """cli-contract: `totals` include those who left, and points carried or given at a
+    """docs/scripting.md: `totals` include those who left, and points carried or given at a
     join are that player's even before they play a hand."""
     ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "g")
     ok("bid", "1", "1", "1", "0")
@@ -278,7 +278,7 @@ def test_points_brought_to_a_seat_stay_in_the_totals_when_the_player_leaves_at_o
 
 
 def test_a_player_who_left_cannot_win() -> None:
-    """cli-contract: "`winners` are seated players only"."""
+    """docs/scripting.md: "`winners` are seated players only"."""
     ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "g")
     ok("bid", "Bob=3", "Cat=0", "Dan=0", "Ann=0")
     ok("tricks", "3", "0", "0", "0")  # Bob 13, the others 10
@@ -311,7 +311,7 @@ def test_a_player_who_left_cannot_win() -> None:
 def test_a_change_that_does_not_fit_is_refused_naming_the_numbers(
     data_dir: Path, args: list[str], says: str
 ) -> None:
-    """cli-contract: remaining hands must fit the deck, 3 players at least; NEW must be
+    """docs/scripting.md: remaining hands must fit the deck, 3 players at least; NEW must be
     a valid name not seated now."""
     ok("new", "Ann", "Bob", "Cat", "--rules", "cartier", "-g", "g")  # 13 cards, 39 in the deck
     assert refused(data_dir, *args) == f"ohhell: {says}\n"
@@ -369,7 +369,7 @@ def test_seats_change_only_before_a_hands_first_entry_and_not_when_finished(
 
 
 def test_undo_names_each_kind_of_seat_change_it_takes_back() -> None:
-    """cli-contract: "Each change is an entry: `undo` takes it back"; it says which."""
+    """docs/scripting.md: "Each change is an entry: `undo` takes it back"; it says which."""
     ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "none", "-g", "g")
     ok("seat", "replace", "Bob", "Zed", "--carry")
     ok("seat", "replace", "Cat", "Yan")
@@ -387,7 +387,7 @@ def test_undo_names_each_kind_of_seat_change_it_takes_back() -> None:
 
 
 def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None:
-    """cli-contract, "Seat changes": a player who left cannot win; at a tournament table
+    """docs/seats.md: a player who left cannot win; at a tournament table
     the stand-in is shown but is no player of the tournament."""
     from ohhell_score.domain.game import progress
     from ohhell_score.domain.tournament import Table as Seats
@@ -409,7 +409,7 @@ def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None
 
 def test_statistics_count_each_hand_for_the_person_who_played_it() -> None:
     """Issue 16: "statistics count each hand for the person who played it"; who got up
-    cannot win (cli-contract, "Seat changes")."""
+    cannot win (docs/seats.md)."""
     import json
 
     ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "g")

@@ -1,6 +1,6 @@
 """Random games with random seat changes hold totals, dealers and bidding orders
-against an independent model (cli-contract.md, `seat replace/leave/join` and "Seat
-changes" under `show --json`).
+against an independent model (docs/seats.md, `seat replace/leave/join`, and the
+seat changes under `show --json` in docs/scripting.md).
 
 The games are played through game.py's functions; the model is tests/scripted.py's
 ``Table``, written from the contract alone: chairs that keep their identity, an empty

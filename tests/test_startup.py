@@ -205,7 +205,7 @@ def test_a_sub_app_is_built_lazily_and_works(capsys: pytest.CaptureFixture[str])
 def test_data_dir_without_the_variable_is_platformdirs_one(
     env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """cli-contract: platformdirs' user data directory (found without importing it)."""
+    """docs/scripting.md: platformdirs' user data directory (found without importing it)."""
     import platformdirs
 
     from ohhell_score.storage import paths

@@ -627,7 +627,7 @@ def test_at_80_columns_no_column_of_stats_is_cut(
     assert over.isdigit() and under.isdigit()
 
 
-# --- a game whose seats changed (cli-contract, "Seat changes") ----------------------------
+# --- a game whose seats changed (docs/seats.md) ---------------------------------------
 
 
 @pytest.fixture

@@ -484,7 +484,7 @@ def _platformdirs_answers(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_folders_follow_xdg_when_it_is_absolute_else_home(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """cli-contract: platformdirs' user folders, which on Linux are these."""
+    """docs/scripting.md: platformdirs' user folders, which on Linux are these."""
     assert _platform_dirs(
         monkeypatch, HOME="/home/ann", XDG_DATA_HOME="/srv/d", XDG_CONFIG_HOME="/srv/c"
     ) == (Path("/srv/d/ohhell-score"), Path("/srv/c/ohhell-score"))

@@ -1,5 +1,5 @@
 """The string checks that replaced regular expressions (start-up time, issue 7) accept
-exactly what those expressions did: ids (cli-contract), hooks and hands (docs/rules.md)."""
+exactly what those expressions did: ids (docs/scripting.md), hooks and hands (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_is_id_is_the_contracts_pattern(text: str) -> None:
     [("a" * 64, True), ("0", True), ("fri-13", True), ("a" * 65, False), ("", False)],
 )
 def test_an_id_is_1_to_64_characters(text: str, allowed: bool) -> None:
-    """cli-contract ``[a-z0-9-]{1,64}``, at its edges (the random test may miss them)."""
+    """docs/scripting.md ``[a-z0-9-]{1,64}``, at its edges (the random test may miss them)."""
     assert is_id(text) is allowed
 
 

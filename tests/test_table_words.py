@@ -93,7 +93,7 @@ def test_a_hand_number_without_text_is_a_malformed_command(ohhell: Ohhell) -> No
 
 
 def test_undo_leaves_a_note_alone(ohhell: Ohhell) -> None:
-    """A note is not an entry (cli-contract, `undo`): undo takes back the bid only."""
+    """A note is not an entry (docs/scripting.md, `undo`): undo takes back the bid only."""
     three(ohhell)
     ohhell.ok("bid", "1")
     ohhell.ok("note", "misdeal")

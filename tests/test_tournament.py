@@ -504,7 +504,7 @@ def test_a_table_whose_game_cannot_count_stops_the_round_saying_why(game: Any, w
 
 
 def test_a_player_replaced_before_the_first_hand_has_a_total_of_0_and_places_last() -> None:
-    """cli-contract, "Seat changes": a player who got up cannot win; one who never played
+    """docs/seats.md: a player who got up cannot win; one who never played
     scored nothing."""
     t, games = seated_in_order()
     table = t.rounds[0].tables[0]

@@ -109,7 +109,7 @@ def test_the_rules_line_says_each_exception_in_words(trump: str, said: str) -> N
 
 
 def test_show_json_gives_the_trump_with_its_exceptions(ohhell: Ohhell) -> None:
-    """cli-contract: rules.trump is the method with its exceptions in canonical form."""
+    """docs/scripting.md: rules.trump is the method with its exceptions in canonical form."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "--trump", "UPCARD + max = none")
     assert ohhell.sheet("-g", "g")["rules"]["trump"] == "upcard+max=none"
 

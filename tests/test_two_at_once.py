@@ -111,3 +111,33 @@ def test_a_second_sessions_tricks_are_checked_against_the_first_sessions(
     again.expect_exact("Tricks so far: Bob 1.")
     again.expect_exact("Cat took (0-1): ")
     leave(again)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+def test_a_correction_made_in_a_second_session_is_not_lost_at_the_first_sessions_last_prompt(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """The last tricks prompt checks the tricks typed so far, not only the entries: the
+    first session, waiting at "Ann took 2 (Enter)", has not seen the second take back
+    Dan's 3 and type 1, and its Enter is refused and asked again, not saved as it typed."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "t", "--hands", "10", "--trump", "none")
+    ohhell.ok("bid", "3", "2", "4", "2")
+    first = spawn(data_dir, "play")
+    answer(first, "Bob took (0-10): ", "3")
+    answer(first, "Cat took (0-7): ", "2")
+    answer(first, "Dan took (0-5): ", "3")
+    first.expect_exact("Ann took 2 (Enter): ")
+    second = spawn(data_dir, "play")
+    answer(second, "Ann took 2 (Enter): ", "u")
+    second.expect_exact("Took back Dan's tricks.")
+    answer(second, "Dan took (0-5): ", "1")
+    second.expect_exact("Ann took 4 (Enter): ")
+    first.sendline("")
+    refused(first, "the game changed meanwhile")
+    first.expect_exact("Ann took 4 (Enter): ")
+    leave(first)
+    leave(second)
+    assert ohhell.sheet("-g", "t")["hands"][0]["tricks"] == {}
+    again = spawn(data_dir, "play")
+    again.expect_exact("Tricks so far: Bob 3, Cat 2, Dan 1.")
+    leave(again)

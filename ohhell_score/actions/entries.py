@@ -1,6 +1,6 @@
 """What the commands typed between every trick do, without Typer.
 
-``cli.py`` (Typer) and ``quick.py`` (the same commands read without importing Typer,
+``cli/app.py`` (Typer) and ``cli/quick.py`` (the same commands read without importing Typer,
 for start-up time) both call these, so a command answers the same whichever way its
 command line was read. Each returns the text to print, or raises ``Refused`` (exit 1,
 ``entry.py`` words it), ``OSError`` (exit 1 too) or, from the parsers, ``BadValue`` (a
@@ -23,7 +23,8 @@ from ohhell_score.i18n import _
 from ohhell_score.storage import games
 
 if TYPE_CHECKING:
-    from ohhell_score.domain.game import Assignment, HandState, Progress
+    from ohhell_score.actions.table import Seen
+    from ohhell_score.domain.game import Assignment, Entry, HandState, Progress
     from ohhell_score.domain.rules import Suit
 
 
@@ -61,37 +62,80 @@ def load_progress(game_id: str | None) -> Progress:
     return games.load_progress(games.resolve_id(game_id))
 
 
-def apply(game_id: str | None, edit: Callable[[Progress], Progress]) -> Progress:
-    """Change a game under its lock and return its new progress."""
+def apply(
+    game_id: str | None, edit: Callable[[Progress], Progress], seen: Seen | None = None
+) -> Progress:
+    """Change a game under its lock and return its new progress; given the ``seen`` of a
+    prompt of `play`, only if the game and its typed tricks are still what the prompt
+    saw (``GameChanged`` otherwise: actions/table.py)."""
+    if seen is not None:
+        from ohhell_score.actions.table import checked
+
+        edit = checked(seen, edit)
     return games.change(games.resolve_id(game_id), edit)
 
 
-def record_bids(game_id: str | None, items: list[Assignment]) -> str:
+def enter_bids(game_id: str | None, items: list[Assignment], seen: Seen | None = None) -> Progress:
     from ohhell_score.domain.game import with_bids
 
     at = games.now()
-    prog = apply(game_id, lambda p: with_bids(p, items, at))
+    return apply(game_id, lambda p: with_bids(p, items, at), seen)
+
+
+def enter_trump(game_id: str | None, suit: Suit, seen: Seen | None = None) -> Progress:
+    from ohhell_score.domain.game import with_trump
+
+    at = games.now()
+    return apply(game_id, lambda p: with_trump(p, suit, at), seen)
+
+
+def enter_tricks(
+    game_id: str | None, items: list[Assignment], seen: Seen | None = None
+) -> Progress:
+    """A hand's tricks; the tricks `play` typed for it so far are done with."""
+    from ohhell_score.domain.game import with_tricks
+    from ohhell_score.storage import drafts
+
+    at = games.now()
+    prog = apply(game_id, lambda p: with_tricks(p, items, at), seen)
+    drafts.forget(prog.game.id)
+    return prog
+
+
+def enter_undo(game_id: str | None, seen: Seen | None = None) -> tuple[Progress, Entry]:
+    """The last entry taken back: the game after, and the entry (refused when there is
+    none)."""
+    from ohhell_score.domain.game import with_undo
+
+    taken: list[Entry] = []
+
+    def take(p: Progress) -> Progress:
+        if p.game.entries:
+            taken.append(p.game.entries[-1])
+        return with_undo(p, games.now())
+
+    prog = apply(game_id, take, seen)
+    return prog, taken[0]
+
+
+def record_bids(game_id: str | None, items: list[Assignment]) -> str:
+    prog = enter_bids(game_id, items)
     hand = _last_touched_hand(prog)
     made = ", ".join(f"{p} {b}" for p, b in hand.bids.items())
     return report(prog, _("Hand {number} bids: {made}.").format(number=hand.number, made=made))
 
 
 def record_trump(game_id: str | None, suit: Suit) -> str:
-    from ohhell_score.domain.game import with_trump
     from ohhell_score.views.words import trump_words
 
-    at = games.now()
-    prog = apply(game_id, lambda p: with_trump(p, suit, at))
+    prog = enter_trump(game_id, suit)
     hand = _last_touched_hand(prog)
     trump = trump_words(hand.trump)
     return report(prog, _("Hand {number} trump: {trump}.").format(number=hand.number, trump=trump))
 
 
 def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
-    from ohhell_score.domain.game import with_tricks
-
-    at = games.now()
-    prog = apply(game_id, lambda p: with_tricks(p, items, at))
+    prog = enter_tricks(game_id, items)
     hand = next(h for h in reversed(prog.hands) if h.scored)
     scores = ", ".join(
         f"{p} {'+' if s >= 0 else ''}{s}{' ✓' if hand.bids[p] == hand.tricks[p] else ''}"
@@ -109,17 +153,10 @@ def record_tricks(game_id: str | None, items: list[Assignment]) -> str:
 
 def take_back(game_id: str | None) -> str:
     """Undo the last entry."""
-    from ohhell_score.domain.game import describe_entry, with_undo
+    from ohhell_score.domain.game import describe_entry
 
-    taken: list[str] = []
-
-    def take(p: Progress) -> Progress:
-        if p.game.entries:
-            taken.append(describe_entry(p.game.entries[-1]))
-        return with_undo(p, games.now())
-
-    prog = apply(game_id, take)
-    return report(prog, _("Took back {taken}.").format(taken=taken[0]))
+    prog, taken = enter_undo(game_id)
+    return report(prog, _("Took back {taken}.").format(taken=describe_entry(taken)))
 
 
 def correct(game_id: str | None, number: int, what: str, items: list[Assignment]) -> str:

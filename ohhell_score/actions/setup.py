@@ -16,7 +16,7 @@ from ohhell_score.storage import games
 
 if TYPE_CHECKING:
     from ohhell_score.domain.game import Game
-    from ohhell_score.domain.rules import RuleOptions, RuleSet
+    from ohhell_score.domain.rules import Preset, RuleOptions, RuleSet
 
 
 def make_rules(name: str, players: int, options: RuleOptions) -> RuleSet:
@@ -25,6 +25,13 @@ def make_rules(name: str, players: int, options: RuleOptions) -> RuleSet:
     from ohhell_score.storage.house import find as find_house_rule
 
     return build_rules(name, players, options, house=find_house_rule(name))
+
+
+def saved_house_rules() -> list[Preset]:
+    """The house rules saved here, offered beside the presets (unreadable ones are not)."""
+    from ohhell_score.storage import house
+
+    return [rule.as_preset() for rule in house.all_rules()[0]]
 
 
 def create_game(

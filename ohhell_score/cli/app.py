@@ -1,6 +1,6 @@
 """The ``ohhell`` command: parse, call the domain, render.
 
-Exit status (cli-contract.md): 0 done; 1 refused (one line on stderr, nothing on disk
+Exit status (docs/scripting.md): 0 done; 1 refused (one line on stderr, nothing on disk
 changed); 2 a malformed command line. A refusal is raised (``Refused``, ``OSError``) and
 worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage error
 in the command class every command has (``lazy.OhhellCommand``). rich is imported only
@@ -8,7 +8,7 @@ by commands that draw.
 
 Imports inside functions: every run through Typer imports this module, TAB completion
 and `path` included, and runs one command at most; so each command imports what only
-it uses (the actions, the domain, the views, house rules, the list index, json)
+it uses (the actions, the domain, the views, json)
 inside its body, and those lines need no comment of their own. `new` imports the play
 area only when it asks its questions, as lazy.py imports every area only when named.
 """
@@ -21,6 +21,7 @@ import typer
 from typer.main import get_command
 
 from ohhell_score import __version__
+from ohhell_score.actions import saved
 from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import (
     complete_assignments,
@@ -47,7 +48,6 @@ from ohhell_score.cli.options import (
     rule_options,
 )
 from ohhell_score.i18n import _
-from ohhell_score.storage import games, paths
 from ohhell_score.views.console import complain, say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
@@ -443,9 +443,7 @@ def show(
 def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array."))] = False,
 ) -> None:
-    from ohhell_score.storage import index
-
-    listed = index.list_summaries()  # from the list index: no game is replayed
+    listed = saved.listed()  # from the list index: no game is replayed
     if as_json:
         from ohhell_score.domain.listing import LIST_JSON_KEYS
 
@@ -469,7 +467,7 @@ def list_cmd(
     help=_("Print the data directory, or with --game the path of that game's file."),
 )
 def path(game: GameOpt = None) -> None:
-    say(str(games.game_path(game) if game is not None else paths.data_dir()))
+    say(str(saved.where(game)))
 
 
 def command() -> Program:

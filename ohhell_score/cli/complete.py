@@ -1,20 +1,20 @@
 """Completion of values for the shells: game ids, rules, players, suits, tournaments.
 
 The shell runs ``ohhell`` afresh on every TAB, so each of these stays cheap: game ids
-come from file names, players from one game file's ``players`` field (no replay), and
-house rules and tournaments from file names; nothing here imports rich or the rules
-engine unless the value needs it (the presets' summaries do).
+come from file names, players from one game file's ``players`` field (no replay), house
+rules and tournaments from file names (actions/complete.py reads the folders), and the
+presets from their forms (domain/forms.py); nothing here imports rich or the rules
+engine unless the value needs it (a suit's does).
 """
 
-from pathlib import Path
 from typing import Any
 
 import typer
 
-from ohhell_score.domain.errors import Refused
-from ohhell_score.domain.ids import is_id
+from ohhell_score.actions.complete import game_ids, house_rule_names, read_game
+from ohhell_score.actions.complete import tournament_names as tournament_names
+from ohhell_score.domain.forms import PRESET_NAMES, preset_summary
 from ohhell_score.i18n import _
-from ohhell_score.storage import games, paths
 
 #: The suits as ``ohhell trump`` takes them, with what a shell shows beside each.
 SUITS = (
@@ -26,11 +26,6 @@ SUITS = (
 )
 
 
-def game_ids() -> list[str]:
-    """Every saved game's id, from the file names alone."""
-    return sorted(path.stem for path in games.game_files())
-
-
 def complete_game(incomplete: str) -> list[str]:
     """``-g/--game``: the saved games' ids."""
     return [gid for gid in game_ids() if gid.startswith(incomplete)]
@@ -38,22 +33,8 @@ def complete_game(incomplete: str) -> list[str]:
 
 def complete_preset(incomplete: str) -> list[tuple[str, str]]:
     """``--rules`` and ``ohhell rules NAME``: the presets, each with its summary."""
-    from ohhell_score.domain.rules import PRESETS  # lazy: only the presets need the rules
-
     word = incomplete.strip().lower()
-    return [(name, p.summary) for name, p in PRESETS.items() if name.startswith(word)]
-
-
-def house_rule_names() -> list[str]:
-    """The house rules' names, from the file names in the config directory alone."""
-    # lazy: storage.house imports json, which the TAB of a game id does not load
-    from ohhell_score.storage.house import rules_dir
-
-    try:
-        files = sorted(rules_dir().glob("*.json"))
-    except OSError:
-        return []
-    return [path.stem for path in files if not path.name.startswith(".")]
+    return [(name, preset_summary(name)) for name in PRESET_NAMES if name.startswith(word)]
 
 
 def complete_house_rule(incomplete: str) -> list[tuple[str, str]]:
@@ -96,17 +77,6 @@ def notrump_named(data: dict[str, Any]) -> bool:
     except (KeyError, TypeError, ValueError, AttributeError, BadValue):
         return True
     return method.value in ("named", "dealer")
-
-
-def read_game(game_id: str | None) -> dict[str, Any] | None:
-    """A game's file as JSON, without replaying it; None if there is none or it is unreadable."""
-    import json  # only when a game is read: completing a game id needs none
-
-    try:
-        data = json.loads(games.game_path(games.resolve_id(game_id)).read_bytes())
-    except (OSError, ValueError, Refused):
-        return None
-    return data if isinstance(data, dict) else None
 
 
 def players_of(data: dict[str, Any]) -> list[str]:
@@ -185,25 +155,7 @@ def complete_assignments(ctx: typer.Context, incomplete: str) -> list[str]:
     return [o for o in offers if o.casefold().startswith(incomplete.casefold())]
 
 
-# --- tournaments ---------------------------------------------------------------------
-#
-# tournament_store.py keeps each tournament as ``<data dir>/tournaments/<name>.json``
-# (its FOLDER); these read the names from there without importing it (it imports the
-# game engine), and tests/test_completions.py checks that the two agree.
-
-
-def tournaments_dir() -> Path:
-    return paths.data_dir() / "tournaments"
-
-
-def tournament_names() -> list[str]:
-    """The saved tournaments, sorted (also `tournament list`'s)."""
-    folder = tournaments_dir()
-    if not folder.is_dir():
-        return []
-    return sorted(p.stem for p in folder.glob("*.json") if is_id(p.stem))
-
-
 def complete_tournament(incomplete: str) -> list[str]:
-    """A tournament's NAME: the saved tournaments."""
+    """A tournament's NAME: the saved tournaments (``tournament_names``, imported above
+    as itself: cli/tournament.py's `tournament list` reads them from here)."""
     return [name for name in tournament_names() if name.startswith(incomplete)]

@@ -8,9 +8,9 @@ session changed the game meanwhile, the answer is not stored and the loop asks a
 from where the game now stands. The loop keeps no state of its own: after every answer
 it reloads the game, so it resumes at the very prompt where it was left.
 
-The domain records a hand's tricks as one entry (all players at once). The tricks typed
-so far in a hand are kept beside the game, in ``<id>.tricks``, tied to the exact
-entries they were typed for, until the last player's tricks complete the hand.
+Here are the prompts and their words; every answer is saved by the same action as the
+command that enters it (`bid`, `trump`, `tricks`, `undo`, `note`, `seat`), given what the
+prompt saw, drafts of typed tricks included (actions/table.py).
 
 Imports inside functions: what draws a hand's summary, the final sheet and the table
 of presets (``views/render.py``, ``views/plain.py``, ``rich.table``) is imported where
@@ -20,16 +20,15 @@ would otherwise come before the first prompt.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ohhell_score.actions.seats import seat_report
+from ohhell_score.actions import entries, seats, table
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
 from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
+from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import (
     Game,
     HandState,
@@ -42,14 +41,6 @@ from ohhell_score.domain.game import (
     newcomer_name,
     note_hand,
     seat_change_hand,
-    with_bids,
-    with_join,
-    with_leave,
-    with_note,
-    with_replace,
-    with_tricks,
-    with_trump,
-    with_undo,
 )
 from ohhell_score.domain.rules import (
     PRESETS,
@@ -63,7 +54,6 @@ from ohhell_score.domain.rules import (
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.domain.seats import resolve_seated
 from ohhell_score.i18n import N_, _, ngettext
-from ohhell_score.storage import drafts, games
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.words import (
     balance_words,
@@ -76,6 +66,8 @@ from ohhell_score.views.words import (
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from ohhell_score.domain.game import Assignment
 
 KEYS = N_(
     "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
@@ -206,46 +198,6 @@ def prefilled(console: Console, prompt: str, begun: str) -> str:
         return console.input(prompt)
     finally:
         readline.set_startup_hook()
-
-
-# --- the tricks typed so far in a hand ----------------------------------------------
-
-
-def _fingerprint(game: Game) -> str:
-    """The entries a draft was typed for: any change to them makes the draft stale."""
-    return hashlib.sha256(repr(game.entries).encode()).hexdigest()[:20]
-
-
-def read_tricks(game: Game, prog: Progress) -> dict[str, int]:
-    """The tricks typed so far for the current hand, in bidding order; stale ones are {}."""
-    hand = prog.current
-    if hand is None or prog.next is None or prog.next.step is not Step.TRICKS:
-        return {}
-    data = drafts.read(game.id)
-    try:
-        if data["for"] != _fingerprint(game):
-            return {}
-        typed = [(str(p), int(t)) for p, t in data["tricks"]]
-    except (ValueError, KeyError, TypeError):
-        return {}
-    names = [p for p, _ in typed]
-    if names != list(hand.order[: len(names)]) or len(names) >= len(hand.order):
-        return {}
-    if any(t < 0 for _, t in typed) or sum(t for _, t in typed) > hand.cards:
-        return {}
-    return dict(typed)
-
-
-def write_tricks(game: Game, before: Mapping[str, int], after: Mapping[str, int]) -> None:
-    """Replace the typed tricks ``before`` by ``after``, if the game and the typed tricks
-    are still what this session saw (under the game's lock)."""
-
-    def draft(now: Progress) -> object:
-        if now.game.entries != game.entries or read_tricks(now.game, now) != dict(before):
-            raise GameChanged()
-        return {"for": _fingerprint(game), "tricks": list(after.items())}
-
-    drafts.replace(game.id, draft)
 
 
 # --- answers --------------------------------------------------------------------------
@@ -395,27 +347,25 @@ class Session:
 
     def run(self) -> Progress:
         """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
-        self.opening(games.load_progress(self.game_id))
+        self.opening(entries.load_progress(self.game_id))
         while True:
-            prog = games.load_progress(self.game_id)
-            game = prog.game
+            prog, typed = table.at_table(self.game_id)
             if prog.next is None:
                 return prog
-            typed = read_tricks(game, prog)
             if prog.next.hand != self.shown_hand:
                 self.header(prog, typed)
                 self.shown_hand = prog.next.hand
             try:
                 if prog.next.step is Step.BID:
-                    self.ask_bid(game, prog)
+                    self.ask_bid(prog)
                 elif prog.next.step is Step.TRUMP:
-                    self.ask_trump(game, prog)
+                    self.ask_trump(prog)
                 else:
-                    self.ask_tricks(game, prog, typed)
+                    self.ask_tricks(prog, typed)
             except GameChanged as err:
                 self.refuse(str(err))
 
-    def read(self, prompt: str, game: Game, typed: Mapping[str, int]) -> str | None:
+    def read(self, prompt: str, prog: Progress, typed: Mapping[str, int]) -> str | None:
         """One answer; ``?`` shows the keys, ``v`` the sheet, ``p`` the totals, ``w``
         writes a note, ``t`` changes a seat, ``q`` leaves, ``u`` takes back (-> None)."""
         while True:
@@ -431,7 +381,7 @@ class Session:
                 raise Leave()
             elif key == "t":
                 try:
-                    self.change_seats(game)
+                    self.change_seats(prog)
                 except GameChanged:
                     raise
                 except (Refused, BadValue) as err:
@@ -441,7 +391,7 @@ class Session:
                 return None
             elif key == "u":
                 try:
-                    self.take_back(game, typed)
+                    self.take_back(prog, typed)
                 except GameChanged:
                     raise
                 except Refused as err:
@@ -453,7 +403,7 @@ class Session:
 
     def show(self, key: str) -> None:
         """``v``: the whole sheet as `ohhell show` draws it; ``p``: the totals."""
-        prog = games.load_progress(self.game_id)
+        prog = entries.load_progress(self.game_id)
         if key == "p":
             self.say(totals_words(prog), style="bold")
             return
@@ -466,7 +416,7 @@ class Session:
     def write_note(self) -> None:
         """``w``: a note on the current hand; Enter alone keeps the note as it is. A note
         is not an entry: it is saved whatever was entered meanwhile."""
-        prog = games.load_progress(self.game_id)
+        prog = entries.load_progress(self.game_id)
         number = note_hand(prog)
         old = hand_notes(prog.game).get(number)
         if old:
@@ -476,56 +426,37 @@ class Session:
         ).strip()
         if not typed:
             return
-        text, at = ("" if typed == "-" else typed), games.now()
+        text = "" if typed == "-" else typed
         try:
-            after = games.change(self.game_id, partial(with_note, number=number, text=text, at=at))
+            self.say(entries.write_note(self.game_id, number, text))
         except Refused as err:
             self.refuse(str(err))
-            return
-        kept = hand_notes(after.game).get(number)
-        self.say(
-            _("Hand {number} note: {kept}").format(number=number, kept=kept)
-            if kept
-            else _("Hand {number}: note cleared.").format(number=number)
-        )
 
-    def save(self, game: Game, change: Callable[[Progress], Progress]) -> Progress:
-        """Store one answer, if the game file still holds what this prompt was asked on."""
-
-        def checked(now: Progress) -> Progress:
-            if now.game.entries != game.entries:
-                raise GameChanged()
-            return change(now)
-
-        return games.change(game.id, checked)
-
-    def take_back(self, game: Game, typed: Mapping[str, int]) -> None:
+    def take_back(self, prog: Progress, typed: Mapping[str, int]) -> None:
         """``u``: the last answer goes, a player's tricks or the game's last entry."""
+        seen = table.seen(prog, typed)
         if typed:
             player = list(typed)[-1]
-            write_tricks(game, typed, dict(list(typed.items())[:-1]))
+            table.type_tricks(self.game_id, seen, dict(list(typed.items())[:-1]))
             self.say(_("Took back {player}'s tricks.").format(player=player))
             return
-        if not game.entries:
+        if not prog.game.entries:
             raise Refused(_("nothing to take back: nothing is entered yet"))
-        last = game.entries[-1]
-        changed = self.save(game, lambda p: with_undo(p, games.now()))
+        changed, last = entries.enter_undo(self.game_id, seen)
         if isinstance(last, Tricks):
             # Back to the last player's tricks, the others' as they were typed.
-            write_tricks(changed.game, {}, dict(last.values[:-1]))
+            table.type_tricks(self.game_id, table.seen(changed, {}), dict(last.values[:-1]))
         self.say(_("Took back {describe_entry}.").format(describe_entry=describe_entry(last)))
 
-    def change_seats(self, game: Game) -> None:
-        """``t``: one seat change (cli-contract ``seat replace/leave/join``), asked."""
-        prog = games.load_progress(game.id)
+    def change_seats(self, prog: Progress) -> None:
+        """``t``: one seat change (docs/seats.md ``seat replace/leave/join``), asked."""
+        seen = table.seen(prog, {})
         seat_change_hand(prog)  # refused before any question once the hand has begun
         seated = ", ".join(prog.players)
         kind = self.ask(_("Seat change: r replace, l leave, j join (Enter: none): ")).strip()
         kind = kind.lower()
         if kind == "q":
             raise Leave()
-        at = games.now()
-        change: Callable[[Progress], Progress]
         if kind == "r":
             old = resolve_seated(
                 prog.players, self._name(_("Who gets up? ({seated}): ").format(seated=seated))
@@ -537,10 +468,10 @@ class Session:
                     new=new, old=old, total=total
                 )
             )
-            change = partial(with_replace, old=old, new=new, carry=carry, at=at)
+            said = seats.replace(self.game_id, old, new, carry, seen)
         elif kind == "l":
             name = self._name(_("Who leaves? ({seated}): ").format(seated=seated))
-            change = partial(with_leave, name=name, at=at)
+            said = seats.leave(self.game_id, name, seen)
         elif kind == "j":
             name = newcomer_name(prog, self._name(_("Who joins? ")))
             last = prog.players[-1]
@@ -553,11 +484,11 @@ class Session:
                 _("{name} starts with how many points? (Enter: 0): ").format(name=name)
             ).strip()
             points = number(score, 0, 10**6, _("the points")) if score else 0
-            change = partial(with_join, name=name, after=after or None, score=points, at=at)
+            said = seats.join(self.game_id, name, after or None, points, seen)
         else:
             self.say(_("No seat changed."))
             return
-        self.say(seat_report(self.save(game, change)))
+        self.say(said)
 
     def _name(self, prompt: str) -> str:
         answer = self.ask(prompt).strip()
@@ -572,8 +503,8 @@ class Session:
 
     # --- the three prompts --------------------------------------------------------
 
-    def ask_bid(self, game: Game, prog: Progress) -> None:
-        nxt, hand = prog.next, prog.current
+    def ask_bid(self, prog: Progress) -> None:
+        game, nxt, hand = prog.game, prog.next, prog.current
         assert nxt is not None and hand is not None and nxt.player is not None
         player = nxt.player
         so_far = (
@@ -595,12 +526,12 @@ class Session:
                 player=player, free=free, cards=hand.cards, so_far=so_far
             )
         while True:
-            answer = self.read(prompt, game, {})
+            answer = self.read(prompt, prog, {})
             if answer is None:
                 return
             try:
                 value = number(answer, 0, hand.cards, _("a bid"))
-                after = self.save(game, partial(with_bids, items=[(player, value)], at=games.now()))
+                after = entries.enter_bids(self.game_id, [(player, value)], table.seen(prog, {}))
             except GameChanged:
                 raise
             except Refused as err:
@@ -616,10 +547,10 @@ class Session:
                 )
             return
 
-    def ask_trump(self, game: Game, prog: Progress) -> None:
+    def ask_trump(self, prog: Progress) -> None:
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None
-        rules = game.rules
+        rules = prog.game.rules
         keys = "s h d c n" if rules.allows_notrump_entry(hand.number) else "s h d c"
         method = rules.trump_method(hand.number)
         if method is TrumpMethod.NAMED:
@@ -635,7 +566,7 @@ class Session:
         else:
             prompt = _("Trump, the turned-up card's suit ({keys}): ").format(keys=keys)
         while True:
-            answer = self.read(prompt, game, {})
+            answer = self.read(prompt, prog, {})
             if answer is None:
                 return
             try:
@@ -644,7 +575,7 @@ class Session:
                         _("type the trump: {keys}, then Enter (? shows the keys)").format(keys=keys)
                     )
                 suit = Suit.parse(answer)
-                self.save(game, partial(with_trump, suit=suit, at=games.now()))
+                entries.enter_trump(self.game_id, suit, table.seen(prog, {}))
             except GameChanged:
                 raise
             except (Refused, BadValue) as err:
@@ -657,7 +588,7 @@ class Session:
             )
             return
 
-    def ask_tricks(self, game: Game, prog: Progress, typed: Mapping[str, int]) -> None:
+    def ask_tricks(self, prog: Progress, typed: Mapping[str, int]) -> None:
         hand = prog.current
         assert hand is not None
         player = hand.order[len(typed)]
@@ -669,7 +600,7 @@ class Session:
             else _("{player} took (0-{left}): ").format(player=player, left=left)
         )
         while True:
-            answer = self.read(prompt, game, typed)
+            answer = self.read(prompt, prog, typed)
             if answer is None:
                 return
             try:
@@ -683,17 +614,17 @@ class Session:
                     )
                 if value > left:
                     raise Refused(self._too_many(hand, typed, player, value, left))
+                seen = table.seen(prog, typed)
                 if not last:
-                    write_tricks(game, typed, {**typed, player: value})
+                    table.type_tricks(self.game_id, seen, {**typed, player: value})
                     return
-                items = [*typed.items(), (player, value)]
-                after = self.save(game, partial(with_tricks, items=items, at=games.now()))
+                items: list[Assignment] = [*typed.items(), (player, value)]
+                after = entries.enter_tricks(self.game_id, items, seen)
             except GameChanged:
                 raise
             except Refused as err:
                 self.refuse(str(err))
                 continue
-            drafts.forget(game.id)
             self.summary(after, hand.number)
             return
 
@@ -790,9 +721,12 @@ def ask_preset(
     console.print(choices)
     console.print(
         _(
-            "To change a rule, type it first: hook always|never|from:K, trump "
-            "{choices}, scoring {choices2}."
-        ).format(choices=TrumpMethod.choices(), choices2=Scoring.choices())
+            "To change a rule, type it first: hook {hook}, trump {choices}, scoring {choices2}."
+        ).format(
+            hook="|".join(HOOK_FORMS),
+            choices=TrumpMethod.choices(),
+            choices2=Scoring.choices(),
+        )
     )
     changes = RuleOptions()
     prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(

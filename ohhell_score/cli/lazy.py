@@ -75,6 +75,20 @@ def area(**kwargs: Any) -> Area:
     return Area(add_completion=False, rich_markup_mode=None, **kwargs)
 
 
+def group_area(name: str, panel: str, **kwargs: Any) -> tuple[Area, Area]:
+    """An area whose one command is the group ``ohhell NAME ...`` (``ohhell seat``,
+    ``ohhell rules``): the group, which its commands are added to (with ``kwargs``:
+    its help...), and the area's app, which holds it under help's ``panel`` and which
+    ``LazyGroup`` builds when NAME is named. The group's help is plain text, as the
+    root's, and takes ``-h`` too."""
+    group = Area(
+        rich_markup_mode=None, context_settings={"help_option_names": ["-h", "--help"]}, **kwargs
+    )
+    holder = area()
+    holder.add_typer(group, name=name, rich_help_panel=panel)
+    return group, holder
+
+
 class LazyGroup(UsageErrors, TyperGroup):
     """Typer's group, with each area's commands built when one of them is needed."""
 

@@ -2,7 +2,8 @@
 how a malformed value becomes Typer's usage error, and how a file a user names is read.
 
 Imported by every run through Typer (the root and each area), TAB completion included,
-so it imports no domain module at the top; the functions import what they use.
+so it imports no domain module at the top but the rules' forms (cheap); the
+functions import what they use.
 """
 
 from typing import TYPE_CHECKING, Annotated
@@ -10,24 +11,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ohhell_score.cli.complete import complete_game, complete_rules
+from ohhell_score.domain.forms import DEFAULT_PRESET as DEFAULT_PRESET
+from ohhell_score.domain.forms import PRESET_NAMES as PRESET_NAMES
+from ohhell_score.domain.forms import (
+    TrumpMethod,
+    hands_choices,
+    hook_choices,
+    scoring_choices,
+)
 from ohhell_score.i18n import _
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from ohhell_score.domain.game import Progress
     from ohhell_score.domain.rules import RuleOptions
-
-#: ``rules.PRESETS`` and ``rules.DEFAULT_PRESET``, here so that the command line is built
-#: without importing the rules (tests/test_completions.py checks that they agree).
-PRESET_NAMES = (
-    "cartier",
-    "ten-to-one",
-    "classic",
-    "regional",
-    "nomination-whist",
-    "kachuful",
-    "boerenbridge",
-)
-DEFAULT_PRESET = "classic"
 
 #: Commands that take numbers as arguments take "-1" as a (refused) value, not an option.
 NUMBERS = {"ignore_unknown_options": True}
@@ -53,8 +49,8 @@ GameOpt = Annotated[
 ]
 # The rule options of `new`, shared by every command that makes a rule set (rules.md):
 # each such command lists the six after its --rules, and `rule_options` gathers them.
-# Their help says what domain/rules.py takes, written out because importing the rules
-# here would slow every command (tests/test_completions.py checks that they agree).
+# Their help says what the rules take, in the words of domain/forms.py (cheap to import,
+# unlike the rules themselves); each is a phrase, the help ends the sentence.
 RulesOpt = Annotated[
     str,
     typer.Option(
@@ -68,12 +64,12 @@ RulesOpt = Annotated[
     ),
 ]
 HookOpt = Annotated[
-    str | None, typer.Option(help=_("always, never or from:K."), show_default=False, metavar="HOOK")
+    str | None, typer.Option(help=hook_choices() + ".", show_default=False, metavar="HOOK")
 ]
 HandsOpt = Annotated[
     str | None,
     typer.Option(
-        help=_("Cards per hand: 13-2-13, 10-1, 1-7-1, 7,7,6, 1-7,7-1 or max-1-max."),
+        help=_("Cards per hand: {forms}.").format(forms=hands_choices()),
         show_default=False,
         metavar="SPEC",
     ),
@@ -81,10 +77,7 @@ HandsOpt = Annotated[
 TrumpOpt = Annotated[
     str | None,
     typer.Option(
-        help=_(
-            "named, upcard, cut, dealer, none or schedule:H,C,S,D,N; exceptions "
-            "after +, e.g. upcard+max=none."
-        ),
+        help=TrumpMethod.choices() + ".",
         show_default=False,
         metavar="METHOD",
     ),
@@ -92,10 +85,7 @@ TrumpOpt = Annotated[
 ScoringOpt = Annotated[
     str | None,
     typer.Option(
-        help=_(
-            "standard, exact, minus, progressive, penalty, tenfold or a formula such "
-            "as 'made: 10+b; missed: -b'."
-        ),
+        help=scoring_choices() + ".",
         show_default=False,
         metavar="SCHEME",
     ),

@@ -6,7 +6,7 @@ Ctrl-C and Ctrl-D, exit 130).
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views, the storage and the prompt loop (which
+each command imports the domain, the views, the actions and the prompt loop (which
 imports rich) inside its body, and those lines need no comment of their own.
 """
 
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ohhell_score.actions import saved
 from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
@@ -24,7 +25,6 @@ from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOp
 from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-u
 
     from rich.console import Console
 
-    from ohhell_score.domain.rules import Preset, RuleOptions, RuleSet
+    from ohhell_score.domain.rules import RuleOptions, RuleSet
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
 app = area()
@@ -42,7 +42,7 @@ def _saved(game_id: str) -> str:
     """The line on leaving: everything is saved, and the command that goes on."""
     hint = "ohhell play"
     try:
-        if games.current_id() != game_id:
+        if saved.current() != game_id:
             hint += f" -g {game_id}"
     except Exception:  # the hint is a courtesy; never fail the way out over it
         hint += f" -g {game_id}"
@@ -89,13 +89,15 @@ def play_game(game_id: str) -> None:
     ),
 )
 def play_cmd(game: GameOpt = None) -> None:
-    if game is None and not games.game_files():  # a first game: ask for it, then play
+    if game is None and not saved.any_saved():  # a first game: ask for it, then play
         from ohhell_score.domain.rules import RuleOptions
 
         new_at_table(None, DEFAULT_PRESET, None, None, RuleOptions(), None, False)
         return
-    game_id = games.resolve_id(game)
-    prog = games.load_progress(game_id)
+    from ohhell_score.actions.entries import load_progress
+
+    game_id = saved.resolve(game)
+    prog = load_progress(game_id)
     if prog.finished:
         from ohhell_score.cli import interactive as play
 
@@ -151,9 +153,9 @@ def delete(
         bool, typer.Option("--yes", "-y", help=_("Do not ask first (for scripts)."))
     ] = False,
 ) -> None:
-    from ohhell_score.storage import drafts
+    from ohhell_score.actions.entries import load_progress
 
-    prog = games.load_progress(check_id(game_id))
+    prog = load_progress(check_id(game_id))
     game = prog.game
     if not yes and not can_ask():  # a script would wait on a question nobody sees
         raise Refused(_("delete asks first, and there is no terminal to ask on: use --yes"))
@@ -177,21 +179,13 @@ def delete(
         if not sure:
             say(_("Kept."))
             raise typer.Exit(ExitCode.REFUSED)
-    games.delete(game.id)
-    drafts.forget(game.id)
+    saved.delete(game.id)
     say(_("Deleted game {id}.").format(id=game.id))
 
 
 def can_ask() -> bool:
     """Whether a question can be put to a person: standard input is a terminal."""
     return sys.stdin.isatty()
-
-
-def saved_house_rules() -> list[Preset]:
-    """The house rules saved here, offered beside the presets (unreadable ones are not)."""
-    from ohhell_score.storage import house
-
-    return [rule.as_preset() for rule in house.all_rules()[0]]
 
 
 def new_at_table(
@@ -207,6 +201,7 @@ def new_at_table(
     """``ohhell new`` that asks: the players, the preset and the first dealer (or, with
     ``--draw``, each player's drawn card). Without players on the command line the
     game is played at once."""
+    from ohhell_score.actions.setup import saved_house_rules
     from ohhell_score.cli import interactive as play
     from ohhell_score.domain.draw import ties_by_suit
     from ohhell_score.domain.game import Game, check_players, progress
@@ -214,7 +209,7 @@ def new_at_table(
 
     if draw and dealer is not None:
         raise typer.BadParameter(_("give --dealer or --draw, not both"))
-    if game_id is not None and games.game_path(game_id).exists():
+    if game_id is not None and saved.exists(game_id):
         # Before the questions, not after them.
         raise GameExists(
             _("a game {game_id!r} exists already; choose another --game id").format(game_id=game_id)

@@ -6,7 +6,7 @@ game, checking the bid, saving it safely and answering. At a table the scorer ty
 `bid`, `trump`, `tricks` and `show` between every trick, so ``entry.main`` hands the
 command line here first. The plain forms of those commands, and of `undo` and
 `--version`, are read here and run through the same functions the Typer commands call
-(commands.py): the same answers, refusals and exit 1.
+(actions/entries.py): the same answers, refusals and exit 1.
 
 Anything else goes to Typer untouched, before anything is done: every other command,
 any option but ``-g/--game ID``, ``--help``, a value that starts with ``-``, a bid

@@ -5,9 +5,9 @@ existed: a first word that is not an action (`save`, `export`, ...) means `show`
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the storage it uses inside its body,
-and those lines need no comment of their own (tests/test_startup.py checks that
-`rules --help` imports no game engine).
+each command imports the domain, the views and the action (actions/house.py) it uses
+inside its body, and those lines need no comment of their own (tests/test_startup.py
+checks that `rules --help` imports no game engine).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ohhell_score.cli.complete import complete_house_rule, complete_rules
-from ohhell_score.cli.lazy import Area, OhhellGroup, area
+from ohhell_score.cli.lazy import OhhellGroup, group_area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -50,15 +50,14 @@ class RulesGroup(OhhellGroup):
         return result
 
 
-rules_app = Area(
+#: ``app``: this area's one command, the group ``rules_app``; cli/lazy.py builds it
+#: when it is named.
+rules_app, app = group_area(
+    "rules",
+    RULES_AND_STATISTICS,
     cls=RulesGroup,
     help=_("The presets and your house rules: list, explain, save, export, import."),
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
-#: This area's one command, the group above; cli/lazy.py builds it when it is named.
-app = area()
-app.add_typer(rules_app, name="rules", rich_help_panel=RULES_AND_STATISTICS)
 
 RuleName = Annotated[
     str,
@@ -106,15 +105,14 @@ def show_rules(
         typer.Option("--json", help=_("One JSON object: the rules as `show --json` gives them.")),
     ] = False,
 ) -> None:
-    from ohhell_score.domain.rules import build_rules, preset
-    from ohhell_score.storage import house
+    from ohhell_score.actions import house
+    from ohhell_score.domain.rules import build_rules
     from ohhell_score.views.words import describe_rules
 
     if name is None:
         _list_rules(as_json)
         return
-    found = house.find(name)
-    chosen = preset(name, found)
+    chosen, found = house.look_up(name)
     seats = players if players is not None else chosen.seats
     rule_set = build_rules(chosen.name, seats, house=found)
     source = _("house rule: {summary}").format(summary=found.summary()) if found else chosen.source
@@ -132,11 +130,11 @@ def show_rules(
 
 
 def _list_rules(as_json: bool) -> None:
+    from ohhell_score.actions import house
     from ohhell_score.domain.rules import PRESETS
-    from ohhell_score.storage import house
     from ohhell_score.views.words import preset_line
 
-    kept, problems = house.all_rules()
+    kept, problems = house.kept()
     for problem in problems:
         complain(_("skipped: {problem}").format(problem=problem))
     if as_json:
@@ -199,11 +197,9 @@ def save_rules(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
 ) -> None:
-    from ohhell_score.domain.rules import HouseRule
-    from ohhell_score.storage import house
+    from ohhell_score.actions import house
 
-    rule = HouseRule.make(name, rules, rule_options(ctx), house=house.find(rules))
-    replaced = house.save(rule)
+    rule, replaced = house.save(name, rules, rule_options(ctx))
     said = (
         _("Replaced house rule {name}: {summary}.")
         if replaced
@@ -229,10 +225,10 @@ def export_rules(
         ),
     ] = None,
 ) -> None:
+    from ohhell_score.actions import house
     from ohhell_score.actions.exports import write_output
-    from ohhell_score.storage import house
 
-    text = house.to_text(house.load(name))
+    text = house.export_text(name)
     if output is None:
         say(text, end="")
         return
@@ -264,20 +260,16 @@ def import_rules(
         bool, typer.Option("--force", help=_("Replace a different house rule of that name."))
     ] = False,
 ) -> None:
-    from ohhell_score.storage import house
+    from ohhell_score.actions import house
 
-    text = read_input(str(file))
-    rule = house.parse(text, str(file), rename=name.strip().lower() if name else None)
-    with house.locked():  # another import of this name waits: one of them is refused
-        kept = house.find(rule.name)
-        if kept == rule:
-            say(
-                _("House rule {name} is kept already, the same: {summary}.").format(
-                    name=rule.name, summary=rule.summary()
-                )
+    rule, kept = house.import_text(read_input(str(file)), str(file), name, force)
+    if kept == rule:
+        say(
+            _("House rule {name} is kept already, the same: {summary}.").format(
+                name=rule.name, summary=rule.summary()
             )
-            return
-        house.save(rule, replace=force or kept is None)
+        )
+        return
     said = (
         _("Replaced house rule {name}: {summary}.")
         if kept
@@ -288,7 +280,7 @@ def import_rules(
 
 @rules_app.command("delete", help=_("Forget a house rule (games played with it keep their rules)."))
 def delete_rules(name: RuleName) -> None:
-    from ohhell_score.storage import house
+    from ohhell_score.actions import house
 
     house.delete(name)
     say(_("Deleted house rule {lower}.").format(lower=name.strip().lower()))

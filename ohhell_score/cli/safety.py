@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
+from ohhell_score.actions.safety import restore as restore_game
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import GAMES
 from ohhell_score.i18n import _
-from ohhell_score.storage import games
 from ohhell_score.views.console import say
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
@@ -30,9 +30,4 @@ def restore(
         str, typer.Argument(help=_("The game to restore."), show_default=False, metavar="ID")
     ],
 ) -> None:
-    game = games.restore(game_id)
-    say(
-        _("Restored {id} from its previous version ({entries} entries).").format(
-            id=game.id, entries=len(game.entries)
-        )
-    )
+    say(restore_game(game_id))

@@ -1,5 +1,5 @@
 """``ohhell seat replace/leave/join``: who sits at the table changes between hands
-(cli-contract). Each change is an entry of the game: ``undo`` takes it back.
+(docs/scripting.md). Each change is an entry of the game: ``undo`` takes it back.
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name; each command imports its action
@@ -13,22 +13,19 @@ from typing import Annotated
 import typer
 
 from ohhell_score.cli.complete import complete_seated
-from ohhell_score.cli.lazy import Area, area
+from ohhell_score.cli.lazy import group_area
 from ohhell_score.cli.options import AT_THE_TABLE, GameOpt
 from ohhell_score.i18n import _
 from ohhell_score.views.console import say
 
-seat_app = Area(
-    name="seat",
+#: ``app``: this area's one command, the group ``seat_app``; cli/lazy.py builds it
+#: when it is named.
+seat_app, app = group_area(
+    "seat",
+    AT_THE_TABLE,
     help=_("Change who sits at the table before a hand: replace, leave, join."),
     no_args_is_help=True,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-#: This area's one command, the group above; cli/lazy.py builds it when it is named.
-app = area()
-app.add_typer(seat_app, name="seat", rich_help_panel=AT_THE_TABLE)
 
 SeatedArg = Annotated[
     str,

@@ -4,7 +4,7 @@ The scripts in the repository's completions/ are what this prints (a test checks
 it), so a user who installed with pipx or uv, without a clone, gets them too.
 
 Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help`, so Typer's completion module is imported by the command only.
+`ohhell --help`, so ``subprocess`` is imported by the command only.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ app = area()
 
 #: The variable the completion scripts set when they ask `ohhell` for words.
 COMPLETE_VAR = "_OHHELL_COMPLETE"
+# Run as the command `ohhell`, whatever the executable is called: the scripts name it.
+RUN_AS_OHHELL = "import sys; sys.argv[0] = 'ohhell'; from ohhell_score.cli.app import run; run()"
 
 
 class Shell(StrEnum):
@@ -51,9 +53,18 @@ def completions(
         Shell, typer.Argument(help=_("bash, zsh, fish or powershell."), metavar="SHELL")
     ],
 ) -> None:
-    # What `--show-completion` prints; Typer (pinned to 0.28) keeps it in this module.
-    from typer._completion_shared import get_completion_script
+    # The script is what the program prints when asked the way Typer documents,
+    # `_OHHELL_COMPLETE=source_SHELL ohhell` (its completion module is private), asked of
+    # a process of its own because the program answers it before any command runs.
+    import os
+    import subprocess
+    import sys
 
-    script = get_completion_script(prog_name="ohhell", complete_var=COMPLETE_VAR, shell=shell)
+    env = {**os.environ, COMPLETE_VAR: f"source_{shell.value}"}
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AS_OHHELL], env=env, stdout=subprocess.PIPE, text=True
+    )
+    if done.returncode:
+        raise typer.Exit(done.returncode)
     # As a file on zsh's fpath needs it: `#compdef` on the first line.
-    say(script.strip())
+    say(done.stdout.strip())

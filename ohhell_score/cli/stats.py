@@ -5,8 +5,9 @@ the last run (``stats_cache``): it is run over thousands of games.
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the storage it uses inside its body,
-and rich only where a table is drawn; those lines need no comment of their own.
+each command imports the domain, the views and the action (actions/stats.py) it uses
+inside its body, and rich only where a table is drawn; those lines need no comment of
+their own.
 """
 
 from __future__ import annotations
@@ -86,8 +87,8 @@ def stats(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("One JSON object."))] = False,
 ) -> None:
-    from ohhell_score.domain.stats import Filters, summarise
-    from ohhell_score.storage.stats_cache import saved_facts
+    from ohhell_score.actions.stats import summary as summed_up
+    from ohhell_score.domain.stats import Filters
 
     filters = Filters(
         players=tuple(player or ()),
@@ -97,8 +98,7 @@ def stats(
     pair = tuple(vs) if vs else ()
     if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():
         raise typer.BadParameter(_("--vs takes two different players"))
-    problems: list[str] = []
-    summary = summarise(saved_facts(problems), filters, pair)
+    summary, problems = summed_up(filters, pair)
     for problem in problems:
         complain(_("skipped: {problem}").format(problem=problem))
     if as_json:

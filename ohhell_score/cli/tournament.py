@@ -1,4 +1,4 @@
-"""``ohhell tournament``: the Cartier tournament (rules.md, cli-contract.md "Tournaments").
+"""``ohhell tournament``: the Cartier tournament (docs/rules.md, docs/tournaments.md).
 
 Each table is an ordinary game (``NAME-r1-t3``), played with ``bid``, ``tricks``,
 ``play`` and ``-g``; these commands only seat the tables and read their games.

@@ -15,7 +15,7 @@ from ohhell_score.i18n import N_, _
 
 
 class ExitCode(IntEnum):
-    """The exit statuses of ``ohhell`` (cli-contract.md)."""
+    """The exit statuses of ``ohhell`` (docs/scripting.md)."""
 
     OK = 0
     REFUSED = 1  # nothing on disk changed; also a reader that went away (``| head``)

@@ -312,7 +312,7 @@ def progress(game: Game) -> Progress:
 
 class _SeatBook:
     """The totals as a game's entries make them, seat changes included: what
-    ``progress`` keeps besides the hands (cli-contract, "Seat changes")."""
+    ``progress`` keeps besides the hands (docs/seats.md)."""
 
     def __init__(self, players: Sequence[str]) -> None:
         self.points = dict.fromkeys(players, 0)  # everyone ever seated, in column order
@@ -333,7 +333,7 @@ class _SeatBook:
         return {p: t for p, t in self.points.items() if p in seated or p in self.counted}
 
     def changed(self, game: Game, seating: Seating, hand: HandState, change: SeatChange) -> Seating:
-        """``seating`` after ``change`` made before ``hand``, or ``Refused`` (cli-contract)."""
+        """``seating`` after ``change`` made before ``hand``, or ``Refused`` (docs/scripting.md)."""
         check_change_allowed(_started(hand), False, hand.number)
         if change.hand != hand.number:
             raise NotYourTurn(
@@ -546,7 +546,7 @@ Assignment = tuple[str | None, int]  # (name or None for "next in order", number
 
 
 def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Progress:
-    """Record bids in bidding order from the player whose turn it is (cli-contract)."""
+    """Record bids in bidding order from the player whose turn it is (docs/scripting.md)."""
     if not items:
         raise Refused(_("no bids given"))
     game = prog.game
@@ -559,7 +559,7 @@ def with_bids(prog: Progress, items: Sequence[Assignment], at: str = "") -> Prog
             raise NotYourTurn(_step_message(nxt, _("a bid")))
         who = resolve_seated(hand.order, name) if name is not None else nxt.player
         assert who is not None
-        if name is not None:  # cli-contract: each name once ("not Bob's turn" would mislead)
+        if name is not None:  # docs/scripting.md: each name once ("not Bob's turn" would mislead)
             if who in named:
                 raise _named_twice(who)
             named.add(who)
@@ -725,7 +725,7 @@ def with_edit(
 
 
 def with_replace(prog: Progress, old: str, new: str, carry: bool, at: str = "") -> Progress:
-    """cli-contract ``seat replace``: NEW takes OLD's seat from the current hand."""
+    """docs/seats.md ``seat replace``: NEW takes OLD's seat from the current hand."""
     hand = seat_change_hand(prog)
     who = resolve_seated(prog.players, old)
     newcomer = newcomer_name(prog, new)
@@ -733,13 +733,13 @@ def with_replace(prog: Progress, old: str, new: str, carry: bool, at: str = "") 
 
 
 def with_leave(prog: Progress, name: str, at: str = "") -> Progress:
-    """cli-contract ``seat leave``: the seat is removed; the total made so far stays."""
+    """docs/seats.md ``seat leave``: the seat is removed; the total made so far stays."""
     hand = seat_change_hand(prog)
     return _with_change(prog, Leave(hand.number, resolve_seated(prog.players, name), at), at)
 
 
 def with_join(prog: Progress, name: str, after: str | None, score: int, at: str = "") -> Progress:
-    """cli-contract ``seat join``: a new seat after ``after`` (default the last listed)."""
+    """docs/seats.md ``seat join``: a new seat after ``after`` (default the last listed)."""
     hand = seat_change_hand(prog)
     follows = resolve_seated(prog.players, after) if after is not None else prog.players[-1]
     newcomer = newcomer_name(prog, name)
@@ -776,7 +776,7 @@ def _touched(game: Game, at: str) -> Game:
 
 
 def sheet_json(prog: Progress) -> dict[str, object]:
-    """The object of ``show --json`` (cli-contract.md)."""
+    """The object of ``show --json`` (docs/scripting.md)."""
     game = prog.game
     nxt = prog.next
     return {
@@ -837,7 +837,7 @@ def check_note(value: object, what: str) -> str:
 
 
 def check_players(names: Iterable[str]) -> tuple[str, ...]:
-    """cli-contract: 1 to 24 printable characters, unique ignoring case, no ``=``,
+    """docs/scripting.md: 1 to 24 printable characters, unique ignoring case, no ``=``,
     no spaces at either end."""
     out: list[str] = []
     seen: set[str] = set()

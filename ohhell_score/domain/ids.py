@@ -1,4 +1,4 @@
-"""What a game id or a house rule's name may be (cli-contract: ``[a-z0-9-]{1,64}``).
+"""What a game id or a house rule's name may be (docs/scripting.md: ``[a-z0-9-]{1,64}``).
 
 Checked with string methods, not a regular expression: compiling one costs every
 command about 0.2 ms of its start-up budget (issue 7).
@@ -17,7 +17,7 @@ def is_id(text: str) -> bool:
 
 
 def check_id(game_id: str) -> str:
-    """cli-contract: lower-case letters, digits and ``-``, 1 to 64 characters."""
+    """docs/scripting.md: lower-case letters, digits and ``-``, 1 to 64 characters."""
     if not is_id(game_id):
         raise Refused(
             _("{id!r} is not a game id: use 1 to 64 lower-case letters, digits and '-'").format(

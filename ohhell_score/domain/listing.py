@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-#: What `list --json` gives of each game (cli-contract.md names the first seven).
+#: What `list --json` gives of each game (docs/scripting.md names the first seven).
 LIST_JSON_KEYS = (
     "id",
     "players",

@@ -1,4 +1,4 @@
-"""Seats that change during a game (cli-contract, ``seat replace/leave/join``).
+"""Seats that change during a game (docs/seats.md, ``seat replace/leave/join``).
 
 A change is an entry of the game like a bid: it is made before the current hand's first
 entry and applies from that hand on; ``undo`` drops it. The seats form a ring, clockwise;
@@ -144,7 +144,7 @@ def returning_name(known: Sequence[str], seated: Sequence[str], name: str) -> st
 
 
 def check_change_allowed(started: bool, finished: bool, number: int) -> None:
-    """cli-contract: a seat changes only before the current hand's first entry."""
+    """docs/scripting.md: a seat changes only before the current hand's first entry."""
     if finished:
         raise SeatRefused(_("the game is finished: every hand is scored; seats no longer change"))
     if started:

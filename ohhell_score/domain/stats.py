@@ -7,7 +7,7 @@ the game's own scheme, and equal highest totals share the win (seed 004), so a s
 win counts as a win for each. Unfinished games are not counted.
 
 The same person is the same name ignoring case across games (names are unique at a
-table ignoring case, cli-contract); the spelling of their latest game is shown.
+table ignoring case, docs/scripting.md); the spelling of their latest game is shown.
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ def facts(game: Game) -> GameFacts:
     """Read a game once: each player's total and how each of their bids went.
 
     A game whose seats changed is replayed: each hand counts for the person who played
-    it, and only who sits at the end can win (cli-contract, "Seat changes").
+    it, and only who sits at the end can win (docs/seats.md).
     """
     if any(isinstance(e, Replace | Leave | Join) for e in game.entries):
         return _facts_of_changed_seats(game)

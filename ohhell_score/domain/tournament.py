@@ -50,7 +50,7 @@ class Bracket(Enum):
 
 
 def check_name(name: str) -> str:
-    """Like a game id (cli-contract), a little shorter: the table ids add a suffix."""
+    """Like a game id (docs/scripting.md), a little shorter: the table ids add a suffix."""
     if not NAME_PATTERN.fullmatch(name):
         raise Refused(
             _(
@@ -286,7 +286,7 @@ class Result(NamedTuple):
 
     @property
     def standings(self) -> list[str]:
-        """cli-contract: the players best first once the game is finished."""
+        """docs/scripting.md: the players best first once the game is finished."""
         return [p for group in self.places for p in group] if self.finished else []
 
     def tie_at(self, cut: int) -> tuple[str, ...] | None:
@@ -329,7 +329,7 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
         p: sum(1 for h in prog.hands if h.scored and p in h.bids and h.bids[p] == h.tricks[p])
         for p in game.players
     }
-    # cli-contract, "Seat changes": a player who got up cannot win, so ranks after those
+    # docs/seats.md: a player who got up cannot win, so ranks after those
     # who sat to the end
     away = {p: p not in prog.players for p in table.players}
     ranked = sorted(table.players, key=lambda p: (away[p], -totals[p], -made[p]))
@@ -668,7 +668,7 @@ def _rng(t: Tournament, bracket: Bracket, stage: Stage) -> random.Random:
 
 
 def show_json(t: Tournament, res: Mapping[str, Result]) -> dict[str, object]:
-    """The object of ``tournament show --json`` (cli-contract.md, "Tournaments")."""
+    """The object of ``tournament show --json`` (docs/tournaments.md)."""
     return {
         "name": t.name,
         "rounds": [

@@ -17,7 +17,7 @@ APP_NAME = "ohhell-score"
 
 
 def data_dir() -> Path:
-    """cli-contract: ``$OHHELL_DATA_DIR``, else the platform's user data directory."""
+    """docs/scripting.md: ``$OHHELL_DATA_DIR``, else the platform's user data directory."""
     return user_dir("OHHELL_DATA_DIR", "XDG_DATA_HOME", (".local", "share"), "user_data_dir")
 
 

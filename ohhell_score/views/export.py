@@ -1,9 +1,9 @@
 """Writers that take a game off the laptop: JSON (to restore it), CSV and Markdown.
 
 Pure functions from a ``Progress`` to text; no typer, no rich, no files (the CLI writes
-them). The HTML score sheet and the blank sheet are in ``export_html.py``.
+them). The HTML score sheet and the blank sheet are in ``views/html.py``.
 
-- JSON: the ``show --json`` object (cli-contract.md) plus the stored facts under
+- JSON: the ``show --json`` object (docs/scripting.md) plus the stored facts under
   ``"game"`` (``codec.game_to_dict``), which is what ``import`` reads back.
 - CSV: one row per player and hand, or one row per hand (``wide``). A text cell that a
   spreadsheet would run as a formula (it begins ``= + - @``, a tab or a carriage
