@@ -1,23 +1,23 @@
 """Commands that take results off the laptop: export, import, a blank sheet, a chart.
 
-Every writer is a pure function (``views/export.py``, ``views/html.py``,
-``views/chart.py``); these commands choose one, and write its text to stdout or,
-atomically, to ``-o FILE``.
+Every writer is a pure function, listed by format in ``views/formats.py`` (the chart is
+``views/chart.py``); these commands choose one, and write its text to stdout or to
+``-o FILE`` (``actions.exports.write_output``: the one way every ``-o`` is written).
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the storage it uses inside its body,
+each command imports the domain and the views it uses inside its body,
 and those lines need no comment of their own.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from ohhell_score.actions import exports
 from ohhell_score.actions.setup import make_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import (
@@ -36,24 +36,12 @@ from ohhell_score.cli.options import (
     read_input,
     rule_options,
 )
-from ohhell_score.domain.errors import GameExists, Refused
-from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.storage import files, games
 from ohhell_score.views.console import say
-
-if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
-    from ohhell_score.domain.game import Progress
+from ohhell_score.views.formats import Format, Style, format_of
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
 app = area()
-
-
-class Format(StrEnum):
-    json = "json"
-    csv = "csv"
-    md = "md"
-    html = "html"
 
 
 class Paper(StrEnum):
@@ -61,16 +49,6 @@ class Paper(StrEnum):
     a4 = "a4"
     letter = "letter"
 
-
-#: ``-o results.csv`` says the format by itself.
-SUFFIXES = {
-    ".json": Format.json,
-    ".csv": Format.csv,
-    ".md": Format.md,
-    ".markdown": Format.md,
-    ".html": Format.html,
-    ".htm": Format.html,
-}
 
 OutputOpt = Annotated[
     str | None,
@@ -91,25 +69,19 @@ PaperOpt = Annotated[
 
 
 def emit(text: str, output: str | None, what: str) -> None:
-    """Text to stdout, or to ``output`` through a temp file and ``os.replace``."""
+    """Text to stdout, or to the file ``output`` (``-``: stdout too)."""
     if output is None or output == "-":
         say(text, end="")
         return
-    target = Path(output)
-    try:
-        files.write_atomic(target, text)
-    except OSError as err:
-        raise Refused(
-            _("cannot write {output}: {value}").format(output=output, value=err.strerror or err)
-        ) from None
+    exports.write_output(output, text)
     say(_("Wrote {what} to {output}.").format(what=what, output=output))
 
 
 def choose_format(fmt: Format | None, output: str | None) -> Format:
-    if fmt is not None:
-        return fmt
-    if output is not None and Path(output).suffix.lower() in SUFFIXES:
-        return SUFFIXES[Path(output).suffix.lower()]
+    """``--format``, or else the format ``-o FILE``'s ending says."""
+    chosen = fmt or (format_of(output) if output is not None else None)
+    if chosen is not None:
+        return chosen
     raise typer.BadParameter(
         _("give --format json, csv, md or html (or an -o FILE ending in one of them)"),
         param_hint="'--format'",
@@ -153,26 +125,8 @@ def export(
         raise typer.BadParameter(_("--wide and --excel are for --format csv"))
     if paper is not Paper.auto and chosen is not Format.html:
         raise typer.BadParameter(_("--paper is for --format html"))
-    prog = load_progress(game)
-    emit(
-        render_export(prog, chosen, wide=wide, excel=excel, paper=paper),
-        output,
-        _("game {id} as {value}").format(id=prog.game.id, value=chosen.value),
-    )
-
-
-def render_export(prog: Progress, fmt: Format, *, wide: bool, excel: bool, paper: Paper) -> str:
-    from ohhell_score.views import export as writers
-
-    if fmt is Format.json:
-        return writers.export_json(prog)
-    if fmt is Format.csv:
-        return writers.export_csv(prog, wide=wide, excel=excel)
-    if fmt is Format.md:
-        return writers.export_markdown(prog)
-    from ohhell_score.views.html import export_html
-
-    return export_html(prog, paper=paper.value)
+    prog, text = exports.export_game(game, chosen, Style(wide, excel, paper.value))
+    emit(text, output, _("game {id} as {value}").format(id=prog.game.id, value=chosen.value))
 
 
 @app.command(
@@ -198,23 +152,10 @@ def import_cmd(
         ),
     ] = None,
 ) -> None:
-    from ohhell_score.views.export import progress_from_export
     from ohhell_score.views.words import next_words
 
     data = read_input(file)
-    prog = progress_from_export(data, "stdin" if file == "-" else file)
-    restored = prog.game
-    if game is not None:
-        restored = restored._replace(id=check_id(game))  # prog still fits: same entries
-    try:
-        games.create(restored)
-    except GameExists:
-        hint = "" if game is not None else _(" (the id it was exported with)")
-        raise GameExists(
-            _(
-                "a game {id!r}{hint} exists already; import it under another id with --game ID"
-            ).format(id=restored.id, hint=hint)
-        ) from None
+    restored, prog = exports.import_game(data, "stdin" if file == "-" else file, game)
     say(
         _(
             "Imported game {id}: {players} ({preset}, {hands_played} of {total} hands scored)."

@@ -2,8 +2,8 @@
 how a malformed value becomes Typer's usage error, and how a file a user names is read.
 
 Imported by every run through Typer (the root and each area), TAB completion included,
-so it imports no domain module at the top but the errors and the rules' forms (both
-cheap); the functions import what they use.
+so it imports no domain module at the top but the rules' forms (cheap); the
+functions import what they use.
 """
 
 from typing import TYPE_CHECKING, Annotated
@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ohhell_score.cli.complete import complete_game, complete_rules
-from ohhell_score.domain.errors import Refused
 from ohhell_score.domain.forms import DEFAULT_PRESET as DEFAULT_PRESET
 from ohhell_score.domain.forms import PRESET_NAMES as PRESET_NAMES
 from ohhell_score.domain.forms import (
@@ -31,22 +30,10 @@ NUMBERS = {"ignore_unknown_options": True}
 
 
 def read_input(file: str) -> bytes:
-    """The bytes of the file a user names (``-``: stdin), read as every file is: a
-    regular file only, without blocking, at most ``files.MAX_FILE_BYTES``; anything
-    else is refused naming it."""
-    from ohhell_score.storage import files
+    """The bytes of the file a user names (``-``: stdin): ``actions.exports.read_input``."""
+    from ohhell_score.actions.exports import read_input as read
 
-    if file == "-":
-        data = typer.get_binary_stream("stdin").read(files.MAX_FILE_BYTES + 1)
-        if len(data) > files.MAX_FILE_BYTES:
-            raise Refused(_("cannot read stdin: larger than the largest game file"))
-        return data
-    try:
-        return files.read_regular(file)[0]
-    except OSError as err:
-        raise Refused(
-            _("cannot read {file}: {value}").format(file=file, value=err.strerror or err)
-        ) from None
+    return read(file, typer.get_binary_stream("stdin"))
 
 
 GameOpt = Annotated[

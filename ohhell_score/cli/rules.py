@@ -33,7 +33,6 @@ from ohhell_score.cli.options import (
     rule_options,
 )
 from ohhell_score.i18n import _
-from ohhell_score.storage import files
 from ohhell_score.views.console import complain, note, say
 
 if TYPE_CHECKING:
@@ -227,12 +226,13 @@ def export_rules(
     ] = None,
 ) -> None:
     from ohhell_score.actions import house
+    from ohhell_score.actions.exports import write_output
 
     text = house.export_text(name)
     if output is None:
         say(text, end="")
         return
-    files.write_atomic(output, text)  # a file cut short is never left behind
+    write_output(str(output), text)  # a whole file or none; a FIFO or device written through
     note(
         _("Wrote house rule {lower} to {output}.").format(lower=name.strip().lower(), output=output)
     )

@@ -5,7 +5,7 @@ Each table is an ordinary game (``NAME-r1-t3``), played with ``bid``, ``tricks``
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the storage it uses inside its body,
+each command imports the domain and the views it uses inside its body,
 and those lines need no comment of their own.
 """
 
@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ohhell_score.actions import tournaments as actions
+from ohhell_score.actions.exports import write_output
 from ohhell_score.cli.complete import (
     complete_game,
     complete_preset,
@@ -40,12 +42,10 @@ from ohhell_score.cli.options import (
     read_input,
     rule_options,
 )
-from ohhell_score.domain.errors import Refused, TournamentExists
-from ohhell_score.domain.ids import check_id
+from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, english
-from ohhell_score.storage import files
-from ohhell_score.storage import games as game_store
 from ohhell_score.views.console import complain, say
+from ohhell_score.views.formats import Format
 
 if TYPE_CHECKING:
     from ohhell_score.domain.tournament import Result, Tournament
@@ -149,10 +149,7 @@ def new(
     decks: DecksOpt = None,
     deck_size: DeckSizeOpt = None,
 ) -> None:
-    import secrets  # lazy: it imports hashlib, which `--help` does not load
-
-    from ohhell_score.domain.tournament import TableRules, new_tournament, seated_games
-    from ohhell_score.storage import tournaments as ts
+    from ohhell_score.domain.tournament import TableRules
 
     field = list(players or [])
     if players_file is not None:
@@ -160,26 +157,9 @@ def new(
     if not field:
         raise typer.BadParameter(_("give the players as arguments or with --players-file"))
     table_rules = TableRules(rules, rule_options(ctx))
-    drawn = seed if seed is not None else secrets.randbelow(1_000_000)
-    at = game_store.now()
-    t, games = new_tournament(
-        name,
-        field,
-        table_rules,
-        drawn,
-        shuffle=not no_shuffle,
-        losers_bracket=losers_bracket,
-        at=at,
+    t, games, drawn = actions.create(
+        name, field, table_rules, seed, shuffle=not no_shuffle, losers_bracket=losers_bracket
     )
-    with ts.locked(name):
-        if not ts.exists(name):
-            ts.seat(t)
-        elif ts.finish(name) and _same_draw(kept := ts.load(name), t, seed is not None):
-            # this command again, after one that was killed while writing the tables
-            t, games, drawn = kept, seated_games(kept), kept.seed
-        else:
-            raise TournamentExists(_("a tournament {name!r} exists already").format(name=name))
-    game_store.set_current(games[0].id)
     how = _("in the order given") if no_shuffle else _("drawn with seed {seed}").format(seed=drawn)
     say(
         _("Tournament {name}: {players} players at {tables} tables ({how}), {rules} rules.").format(
@@ -214,29 +194,18 @@ def first_dealer_line() -> str:
     )
 
 
-def _same_draw(kept: Tournament, asked: Tournament, seeded: bool) -> bool:
-    """Whether a saved tournament is the one asked for again (its seed too, if given)."""
-
-    def key(t: Tournament) -> tuple[object, ...]:
-        return (t.players, t.rules, t.shuffled, t.losers_bracket, t.seed if seeded else None)
-
-    return key(kept) == key(asked)
-
-
 @tournament_app.command(
     "list", help=_("Saved tournaments: players, rules, and what the organiser does next.")
 )
 def list_tournaments(
     as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array."))] = False,
 ) -> None:
-    from ohhell_score.domain.tournament import champion, results
-    from ohhell_score.storage import tournaments as ts
+    from ohhell_score.domain.tournament import champion
 
     rows = []
     for name in tournament_names():
         try:
-            t = ts.load(name)
-            res = results(t, ts.read_games(t))
+            t, res = actions.standing(name)
         except Refused as err:  # an unreadable one is named; the others still list
             complain(str(err))
             continue
@@ -282,11 +251,9 @@ def show(
         bool, typer.Option("--json", help=_("One JSON object (the scripting contract)."))
     ] = False,
 ) -> None:
-    from ohhell_score.domain.tournament import results, show_json
-    from ohhell_score.storage import tournaments as ts
+    from ohhell_score.domain.tournament import show_json
 
-    t = ts.load(name)
-    res = results(t, ts.read_games(t))
+    t, res = actions.standing(name)
     if as_json:
         say(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
         return
@@ -324,34 +291,15 @@ def advance(
         ),
     ] = None,
 ) -> None:
-    from ohhell_score.domain.tournament import advance as seat_next
-    from ohhell_score.domain.tournament import champion, results, seated_games
-    from ohhell_score.storage import tournaments as ts
-
-    given = _parse_orders(order or [])
-    at = game_store.now()
-    with ts.locked(name):
-        if ts.finish(name):  # this command again, after one killed while writing the tables
-            changed = ts.load(name)
-            games, new_games = ts.read_games(changed), seated_games(changed)
-        else:
-            t = ts.load(name)
-            games = ts.read_games(t)
-            changed, new_games = seat_next(t, games, given, at)
-            if new_games:
-                ts.seat(changed)
-            else:
-                ts.save(changed)
+    changed, new_games, who = actions.advance(name, _parse_orders(order or []))
     if not new_games:
-        res = results(changed, games)
-        say(_("The tournament is over. Champion: {who}.").format(who=champion(changed, res)))
+        say(_("The tournament is over. Champion: {who}.").format(who=who))
         return
     for rnd in changed.current():
         say(f"{changed.round_title(rnd)}:")
         for table in rnd.tables:
             say(f"  {table.game}: {', '.join(table.players)}")
     say(first_dealer_line())
-    game_store.set_current(new_games[0].id)
 
 
 @tournament_app.command(
@@ -375,30 +323,9 @@ def dealer(
     draw_cards: DrawCardsOpt = None,
     draw_ties: DrawTiesOpt = None,
 ) -> None:
-    from ohhell_score.domain.draw import scripted_draw, ties_by_suit
-    from ohhell_score.domain.game import Progress, progress
-
     if (player is None) == (draw_cards is None):
         raise typer.BadParameter(_("give the PLAYER who drew the highest card, or --draw-cards"))
-
-    def first_dealer(prog: Progress) -> Progress:
-        g = prog.game
-        if g.entries:
-            raise Refused(
-                _("game {game} has begun: the first dealer is fixed once a bid is in").format(
-                    game=g.id
-                )
-            )
-        by_suit = ties_by_suit(g.rules, draw_ties)
-        if draw_cards is not None:
-            who = scripted_draw(draw_cards, g.players, g.rules.deck, by_suit=by_suit)
-        else:
-            assert player is not None
-            who = g.resolve(player)
-        seat = g.players.index(who)
-        return progress(g._replace(first_dealer=seat, updated=game_store.now()))
-
-    changed = game_store.change(check_id(game), first_dealer).game
+    changed = actions.first_dealer(game, player, draw_cards, draw_ties)
     say(
         _("{player} deals first at {game}.").format(
             player=changed.players[changed.first_dealer], game=changed.id
@@ -451,11 +378,9 @@ def collect(
         say(collected_line(got.game, got.result))
 
 
-class Format(StrEnum):
-    md = "md"
-    html = "html"
-    csv = "csv"
-    json = "json"
+#: The formats of the one registry (``Format``), in the order this command has always
+#: listed them in its help; tests/test_output_files.py checks that they are the same.
+Listed = StrEnum("Listed", "md html csv json")
 
 
 @tournament_app.command(
@@ -463,7 +388,7 @@ class Format(StrEnum):
 )
 def export(
     name: NameArg,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help=_("md, html, csv or json."))],
+    fmt: Annotated[Listed, typer.Option("--format", "-f", help=_("md, html, csv or json."))],
     output: Annotated[
         Path | None,
         typer.Option(
@@ -475,14 +400,9 @@ def export(
         ),
     ] = None,
 ) -> None:
-    from ohhell_score.domain.tournament import results
-    from ohhell_score.storage import tournaments as ts
-    from ohhell_score.views.tournament import WRITERS
-
-    t = ts.load(name)
-    text = WRITERS[fmt.value](t, results(t, ts.read_games(t)))
+    text = actions.export(name, Format(fmt.value))
     if output is None:
         say(text, end="")
         return
-    files.write_atomic(output.resolve(), text)
+    write_output(str(output), text)
     say(_("Wrote {file}.").format(file=output))

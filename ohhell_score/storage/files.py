@@ -1,5 +1,6 @@
 """The file-system primitives every store shares: atomic writes, lock files, reading a
-file that may be missing, and the key that tells a cache whether a file changed.
+file that may be missing, the key that tells a cache whether a file changed, and the one
+way a file a user names (``-o FILE``) is written.
 
 A save writes a temp file beside its target, flushes and fsyncs it, (optionally) keeps
 the old file as ``NAME.bak``, ``os.replace``s the new one in and fsyncs the folder: a
@@ -12,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -92,10 +94,13 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def write_atomic(path: Path, text: str | bytes, *, keep_backup: bool = False) -> None:
+def write_atomic(
+    path: Path, text: str | bytes, *, keep_backup: bool = False, mode: int = 0o600
+) -> None:
     """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder.
 
     ``text`` is written in UTF-8, bytes as they are (a kept version put back unchanged).
+    The file is the user's only (0600) unless ``mode`` says otherwise.
     """
     folder = path.parent
     # tempfile.mkstemp's way, without importing tempfile (and random) on every entry.
@@ -107,6 +112,8 @@ def write_atomic(path: Path, text: str | bytes, *, keep_backup: bool = False) ->
         with os.fdopen(fd, "wb") as f:
             f.write(text.encode("utf-8") if isinstance(text, str) else text)
             f.flush()
+            if mode != 0o600:  # Windows has no fchmod
+                (os.fchmod if hasattr(os, "fchmod") else os.chmod)(f.fileno(), mode)
             os.fsync(f.fileno())
         if keep_backup and path.exists():
             backup = path.with_name(path.name + BACKUP_SUFFIX)
@@ -119,6 +126,88 @@ def write_atomic(path: Path, text: str | bytes, *, keep_backup: bool = False) ->
             os.unlink(tmp)
         raise
     _fsync_dir(folder)
+
+
+#: Names of a stream a process has open (``/dev/stdout``, ``/dev/fd/3``,
+#: ``/proc/self/fd/1``): written through whatever they lead to, a file included.
+_STREAM_NAME = re.compile(
+    r"/dev/(?:std(?P<std>out|err)|fd/(?P<fd>\d+))|/proc/(?P<pid>self|\d+)/fd/(?P<pfd>\d+)"
+)
+
+
+def write_output(path: Path | str, text: str | bytes) -> None:
+    """Write the file a user named (``-o FILE``) and nothing else, as its kind asks.
+
+    A regular file, or a new one, is written atomically (``write_atomic``: a whole file
+    or none) with the mode a new file gets (0666 less the umask: an export is made to be
+    shared). A FIFO, a character or block device (``/dev/null``, a printer) and a name
+    of an open stream (``/dev/stdout``) are written through, never replaced by a file.
+    A symlink is followed: its target is written, as its own kind asks, and the link
+    stays. A folder or anything else is refused (``OSError`` naming ``path``).
+    """
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    name = os.fspath(path)
+    stream = _STREAM_NAME.fullmatch(_absolute(name))
+    if stream and (stream["std"] or stream["fd"] or stream["pid"] in ("self", str(os.getpid()))):
+        # one of this process's own streams: written where it stands, as the shell left it
+        # (after `> file` its offset, which reopening the name would not share)
+        fd = {"out": 1, "err": 2}.get(stream["std"] or "") or int(stream["fd"] or stream["pfd"])
+        _write_all(fd, data)
+        return
+    try:
+        kind = stat.S_IFMT(os.stat(name).st_mode)  # follows links: what they lead to
+    except FileNotFoundError:
+        kind = None  # a new file (or a link to one): made where the link points
+    if kind is None or (kind == stat.S_IFREG and not stream):
+        write_atomic(Path(os.path.realpath(name)), data, mode=0o666 & ~umask())
+    elif kind in (stat.S_IFREG, stat.S_IFIFO, stat.S_IFCHR, stat.S_IFBLK):
+        _write_through(name, data, kind)
+    elif kind == stat.S_IFDIR:
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
+    else:
+        raise OSError(errno.EINVAL, _("not a file, a pipe or a device"), name)
+
+
+def _absolute(name: str) -> str:
+    return os.path.normpath(os.path.abspath(name))
+
+
+def _write_through(name: str, data: bytes, kind: int) -> None:
+    """Into what ``name`` leads to, as ``echo >`` would: a FIFO waits for its reader.
+    Another process's stream (``/proc/PID/fd/1``) that is a file is appended to. What
+    is opened must still be of ``kind``: a name swapped meanwhile is not written."""
+    flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0)
+    if _STREAM_NAME.fullmatch(_absolute(name)):
+        flags |= os.O_APPEND
+    fd = os.open(name, flags)
+    try:
+        if stat.S_IFMT(os.fstat(fd).st_mode) != kind:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN), name)
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def umask() -> int:
+    """The process's umask, read without changing it where the system can (Linux's
+    ``/proc/self/status``); elsewhere set to 077 for an instant, so a file another
+    thread makes meanwhile is only ever more private."""
+    with (
+        contextlib.suppress(OSError, ValueError),
+        open("/proc/self/status", encoding="ascii", errors="replace") as status,
+    ):
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def keep_copy(path: Path, copy: Path) -> None:

@@ -323,6 +323,3 @@ def to_html(t: Tournament, res: Mapping[str, Result]) -> str:
     parts.append("<p>" + e(players.format(count=len(t.players), rules=t.rules.preset)) + "</p>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
-
-
-WRITERS = {"json": to_json, "csv": to_csv, "md": to_md, "html": to_html}
