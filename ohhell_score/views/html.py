@@ -261,7 +261,6 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     game = prog.game
     players = prog.everyone
     turn = orientation(len(players))
-    winners = set(prog.winners)
     title = _("Oh Hell")
     content = [
         f'<header><h1>{_e(title)} <span class="id">{_e(game.id)}</span></h1>',
@@ -284,26 +283,8 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
             )
         content.append("</ol>")
     content.append("</header>")
-    content.append('<table class="sheet">')
+    content.extend(sheet_table(prog))
     compact = len(players) >= COMPACT_FROM_PLAYERS
-    subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
-    content.append(_colgroup(len(players), len(subs)))
-    content.extend(_head([_e(p) for p in players], subs))
-    content.append("<tbody>")
-    running = prog.running_totals()
-    current = prog.next.hand if prog.next else None
-    for hand in prog.hands:
-        totals = running[hand.number - 1] if hand.scored else {}
-        content.append(_hand_row(prog, hand, totals, hand.number == current, compact))
-    content.append("</tbody>")
-    foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
-    for p in players:
-        won = ' winner"' if p in winners else '"'
-        star = " ★" if p in winners else ""
-        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{prog.totals[p]}{star}</td>')
-    foot.append("</tr></tfoot>")
-    content.append("".join(foot))
-    content.append("</table>")
     if compact:
         cells = _(
             "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
@@ -329,12 +310,47 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     if prog.hands_played:
         if turn == "landscape":  # at full width the chart alone is half the page
             content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
-        heading = _e(_("Running totals"))
-        content.append(f'<section class="chart"><h2>{heading}</h2>')
-        content.append(svg_chart(chart_points(prog), len(running)))
-        content.append(_legend(players))
-        content.append("</section>")
+        content.extend(chart_section(prog))
     return _page(f"{title} · {game.id}", turn, paper, "game", content)
+
+
+def sheet_table(prog: Progress) -> list[str]:
+    """The sheet itself (HTML lines): a row a hand, the players' columns, the totals
+    (the page of ``export_html`` and the live board's)."""
+    players = prog.everyone
+    winners = set(prog.winners)
+    content = ['<table class="sheet">']
+    compact = len(players) >= COMPACT_FROM_PLAYERS
+    subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
+    content.append(_colgroup(len(players), len(subs)))
+    content.extend(_head([_e(p) for p in players], subs))
+    content.append("<tbody>")
+    running = prog.running_totals()
+    current = prog.next.hand if prog.next else None
+    for hand in prog.hands:
+        totals = running[hand.number - 1] if hand.scored else {}
+        content.append(_hand_row(prog, hand, totals, hand.number == current, compact))
+    content.append("</tbody>")
+    foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
+    for p in players:
+        won = ' winner"' if p in winners else '"'
+        star = " ★" if p in winners else ""
+        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{prog.totals[p]}{star}</td>')
+    foot.append("</tr></tfoot>")
+    content.append("".join(foot))
+    content.append("</table>")
+    return content
+
+
+def chart_section(prog: Progress) -> list[str]:
+    """The running totals drawn (HTML lines), with the legend, once a hand is scored."""
+    heading = _e(_("Running totals"))
+    return [
+        f'<section class="chart"><h2>{heading}</h2>',
+        svg_chart(chart_points(prog), len(prog.running)),
+        _legend(prog.everyone),
+        "</section>",
+    ]
 
 
 #: The columns under each player (translated where they are drawn).
