@@ -29,7 +29,7 @@ from starlette.responses import (
     StreamingResponse,
 )
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ohhell_score.actions.board import Served, Shown, Stamp
 from ohhell_score.i18n import _
@@ -45,6 +45,9 @@ KEEP_ALIVE = 15.0
 MAX_LISTENERS = 128
 #: The browser's wait before it connects again after losing the stream, in ms.
 RETRY_MS = 2000
+
+#: The most bytes of a request's target, and of its headers, that the board reads.
+MAX_HEAD = 8 * 1024
 
 ROUTE_METHODS = ["GET", "HEAD"]
 #: Every answer is of the moment: no phone shows a stale sheet from its cache.
@@ -95,8 +98,9 @@ class Hub:
 
     async def stream(self) -> AsyncIterator[str]:
         """The events of one listener: the state now, then after each change."""
-        yield f"retry: {RETRY_MS}\ndata: {self.line}\n\n"
         seen = self.version
+        now = state_line(await asyncio.to_thread(self.served.read))  # not the last poll's
+        yield f"retry: {RETRY_MS}\ndata: {now}\n\n"
         while not self.closing.is_set():
             if self.version == seen:
                 woken = asyncio.ensure_future(self.changed.wait())
@@ -142,9 +146,33 @@ class Events:
         await response(scope, receive, send)
 
 
+class Bounded:
+    """An ASGI app whose requests are refused when their target or headers are longer
+    than ``limit`` bytes (414, 431): h11 bounds what it buffers of a request that
+    trickles in, this bounds one that comes at once."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            target = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
+            head = sum(len(k) + len(v) for k, v in scope.get("headers", ()))
+            if target > self.limit:
+                await PlainTextResponse("URI Too Long", 414)(scope, receive, send)
+                return
+            if head > self.limit:
+                await PlainTextResponse("Request Header Fields Too Large", 431)(
+                    scope, receive, send
+                )
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(
     served: Served, *, max_listeners: int = MAX_LISTENERS, poll: float = POLL
-) -> tuple[Starlette, Hub]:
+) -> tuple[ASGIApp, Hub]:
     """The board of ``served``, an ASGI app for uvicorn, and its hub (which the server
     closes on the way out, so that no stream holds the server up)."""
     hub = Hub(served, max_listeners, poll)
@@ -179,4 +207,6 @@ def create_app(
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
     ]
-    return Starlette(routes=routes, lifespan=lifespan), hub
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.router.redirect_slashes = False  # "/state.json/" is no path of the board: 404
+    return Bounded(app, MAX_HEAD), hub

@@ -3,8 +3,9 @@ board``, until Ctrl-C) or in a daemon thread (``play --board``).
 
 The socket is bound before uvicorn starts, so a taken port is refused with its number
 and ``--port 0`` learns the port the system chose. uvicorn's h11 protocol is named (not
-left to chance), with its limits: a request line or headers past ``MAX_HEAD`` bytes are
-answered 400; past ``MAX_CONNECTIONS`` connections, 503. Loopback unless told otherwise.
+left to chance), with its limit on what it buffers of a request (``MAX_HEAD``: past it,
+400; the app refuses a longer one that came whole, 414 or 431); past the listeners and
+``SPARE_CONNECTIONS`` more, 503. Loopback unless told otherwise.
 """
 
 from __future__ import annotations
@@ -22,11 +23,9 @@ import uvicorn
 from ohhell_score.actions.board import Served
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _
-from ohhell_score.serve.app import MAX_LISTENERS, POLL, Hub, create_app
+from ohhell_score.serve.app import MAX_HEAD, MAX_LISTENERS, POLL, Hub, create_app
 
 LOOPBACK = "127.0.0.1"
-#: The most bytes of a request's line and headers read before it is answered 400.
-MAX_HEAD = 8 * 1024
 #: Connections beyond the listeners' for the page and /state.json.
 SPARE_CONNECTIONS = 32
 #: Seconds a stopping server waits for answers in flight (the streams end at once).
@@ -158,8 +157,11 @@ def serve(server: BoardServer, sock: socket.socket) -> None:
         sock.close()
 
 
-def serve_in_background(server: BoardServer, sock: socket.socket, wait: float = 10.0) -> None:
-    """Serve from a daemon thread (it ends with the process), once it accepts."""
+def serve_in_background(
+    server: BoardServer, sock: socket.socket, wait: float = 10.0
+) -> threading.Thread:
+    """Serve from a daemon thread (it ends with the process); back once it accepts."""
     thread = threading.Thread(target=serve, args=(server, sock), name="board", daemon=True)
     thread.start()
     server.ready.wait(wait)
+    return thread

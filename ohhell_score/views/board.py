@@ -120,7 +120,8 @@ body.hall .now, body.hall .totals, body.hall .chart { grid-column: 1; }
 body.hall .sheetbox { grid-column: 2; grid-row: 1 / span 4; }
 body.hall .now .hand { font-size: 1.9em; }
 body.hall .now .next { font-size: 1.5em; }
-body.hall .totals li { font-size: 1.4em; }
+body.hall .totals li { font-size: 1.3em; padding: .1em 0; }
+body.hall .chart svg { max-height: 30vh; }
 body.hall table.sheet { font-size: clamp(11px, 1.45vh, 30px); width: 100%; }
 body.hall .notes { grid-column: 2; }
 """
