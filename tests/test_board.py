@@ -199,8 +199,9 @@ def test_the_page_speaks_dutch_at_a_dutch_table(game: str, dutch: None) -> None:
         server.stop()
         thread.join(PATIENCE)
     assert '<html lang="nl">' in page
-    assert "Hand 1 of 23" not in page
-    assert "Bob" in page and "Totals" not in page
+    assert "Ronde 1 van 23 (13 kaarten, Ann deelt)" in page and "Bob moet bieden" in page
+    assert "Standen" in page and "Zaalweergave" in page
+    assert "Totals" not in page and "Hall view" not in page
 
 
 def test_the_dealers_forbidden_bid_is_shown_while_the_dealer_bids(

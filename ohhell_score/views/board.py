@@ -170,6 +170,7 @@ def board_page(
         else ('<a href="/?view=hall">' + _e(_("Hall view")) + "</a>")
     )
     lost = _e(_("The scorer's laptop cannot be reached; trying again…"))
+    name = f"{_e(_('Oh Hell'))} · {_e(title)}"
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -178,12 +179,12 @@ def board_page(
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<meta name="color-scheme" content="light dark">',
-            f"<title>{_e(_('Oh Hell'))} · {_e(title)}</title>",
+            f"<title>{name}</title>",
             f"<style>{CSS}</style>",
             "</head>",
             f'<body class="{"hall" if hall else "phone"}">',
             f'<p id="lost" role="status">{lost}</p>',
-            f"<header><h1>{_e(_('Oh Hell'))} · {_e(title)}</h1>{other}</header>",
+            f"<header><h1>{name}</h1>{other}</header>",
             "<main>",
             *main,
             "</main>",
@@ -282,6 +283,7 @@ def _totals(prog: Progress) -> list[str]:
     last = scored[-1] if scored else None
     leaders = set(prog.leaders()) if scored else set()
     heading = _("Totals after hand {hand}").format(hand=last.number) if last else _("Totals")
+    this_hand = _e(_("this hand"))
     out = [f'<section class="totals"><h2>{_e(heading)}</h2><ol>']
     for place, p in places(prog):
         cls = ' class="leader"' if p in leaders else ""
@@ -293,7 +295,7 @@ def _totals(prog: Progress) -> list[str]:
             f'<li{cls}><span class="place">{f"{place}." if place else "–"}</span>'
             f'<span class="name">{_e(p)}{star}</span>'
             f'<span class="total">{prog.totals[p]}</span>'
-            f'<span class="delta" title="{_e(_("this hand"))}">{delta}</span></li>'
+            f'<span class="delta" title="{this_hand}">{delta}</span></li>'
         )
     out.append("</ol>")
     out.append(f'<p class="result">{result_words(prog, _e)}</p>')
