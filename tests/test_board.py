@@ -25,7 +25,7 @@ import pytest
 
 from ohhell_score.actions.board import served
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
-from tests.conftest import ALONE, Ohhell
+from tests.conftest import ALONE, Ohhell, need
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
 PATIENCE = 20.0
@@ -402,3 +402,104 @@ def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_doe
         child.close()
     assert child.exitstatus == 130
     assert ohhell.sheet("-g", "table")["hands"][0]["bids"] == {"Bob": 1}
+
+
+# --- in a real browser --------------------------------------------------------------
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+HALL = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (never a browser of Playwright's own)."""
+    chromium = need("chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def shows(page: Any, text: str) -> None:
+    """The page shows ``text`` within a few seconds (the board's promise is one)."""
+    page.wait_for_function(
+        "text => document.querySelector('main').innerText.includes(text)",
+        arg=text,
+        timeout=PATIENCE * 1000,
+    )
+
+
+@ALONE
+def test_the_page_follows_the_game_on_a_phone(browser: Any, board: Board, tmp_path: Path) -> None:
+    page = browser.new_page(viewport=PHONE, color_scheme="dark")
+    page.goto(board.url)
+    shows(page, "Bob to bid")
+    for entry, then in [
+        (("bid", "3", "4", "2"), "Ann to bid (dealer, may not bid 4)"),
+        (("bid", "3"), "Cat names trump"),
+        (("trump", "hearts"), "Playing the hand"),
+        (("tricks", "3", "4", "2", "4"), "Hand 2 of 23 (12 cards, Bob deals)"),
+        (("undo",), "Playing the hand"),
+    ]:
+        run_ohhell(*entry, "-g", "friday")
+        shows(page, then)
+    assert "bid 12 of 13 so far" in page.inner_text("main")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.is_visible("#lost")
+    page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+
+
+@ALONE
+def test_the_hall_view_fits_a_tv_without_scrolling_in_dutch(
+    browser: Any, ohhell: Ohhell, dutch: None, tmp_path: Path
+) -> None:
+    players = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+    ohhell.ok("new", *players, "-g", "hall", "--hands", "7-1-7")
+    ohhell.ok("trump", "spades")
+    ohhell.ok("bid", "1", "2", "1", "0", "1", "2")
+    server, thread, where = start("hall")
+    try:
+        page = browser.new_page(viewport=HALL)
+        page.goto(where.url + "?view=hall")
+        shows(page, "Ann moet bieden")
+        run_ohhell("bid", "1", "-g", "hall")
+        shows(page, "Ronde 1 van")
+        assert "Zaalweergave" not in page.inner_text("body")  # the hall links to the phone
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= HALL["height"]
+        page.screenshot(path=str(tmp_path / "hall.png"))
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+
+
+@ALONE
+def test_the_page_says_it_lost_the_laptop_and_picks_up_again(browser: Any, game: str) -> None:
+    server, thread, where = start(game)
+    page = browser.new_page(viewport=PHONE)
+    page.goto(where.url)
+    shows(page, "Bob to bid")
+    server.stop()
+    thread.join(PATIENCE)
+    page.wait_for_selector("#lost", state="visible", timeout=PATIENCE * 1000)
+    run_ohhell("bid", "3", "-g", game)  # entered while the board was down
+    again = make_server(served(game, None), quiet=True)
+    thread = serve_in_background(again, bind("127.0.0.1", where.port))
+    try:
+        shows(page, "Cat to bid")
+        page.wait_for_selector("#lost", state="hidden", timeout=PATIENCE * 1000)
+    finally:
+        again.stop()
+        thread.join(PATIENCE)

@@ -113,16 +113,16 @@ table.sheet { border-collapse: collapse; font-size: .8em; font-variant-numeric: 
         background: var(--warn); color: var(--warn-ink); font-weight: 600; z-index: 1; }
 body.lost #lost { display: block; }
 /* The hall: a TV or a projector, read from across the room; no scrolling for 4-7. */
-body.hall { font-size: clamp(16px, 1.25vw, 40px); }
-body.hall main { max-width: none; display: grid; gap: 0 1.5em;
-                 grid-template-columns: minmax(18em, 1fr) 2.2fr; align-items: start; }
+body.hall { font-size: clamp(14px, 1.05vw, 36px); }
+body.hall main { max-width: none; display: grid; gap: 0 1.5em; padding-bottom: .5em;
+                 grid-template-columns: minmax(22em, 1fr) 2fr; align-items: start; }
 body.hall .now, body.hall .totals, body.hall .chart { grid-column: 1; }
 body.hall .sheetbox { grid-column: 2; grid-row: 1 / span 4; }
-body.hall .now .hand { font-size: 1.9em; }
-body.hall .now .next { font-size: 1.5em; }
-body.hall .totals li { font-size: 1.3em; padding: .1em 0; }
-body.hall .chart svg { max-height: 30vh; }
-body.hall table.sheet { font-size: clamp(11px, 1.45vh, 30px); width: 100%; }
+body.hall .now .hand { font-size: 1.6em; }
+body.hall .now .next { font-size: 1.4em; }
+body.hall .totals li { font-size: 1.2em; padding: .05em 0; }
+body.hall .chart svg { max-height: 20vh; }
+body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; }
 body.hall .notes { grid-column: 2; }
 """
 
