@@ -503,3 +503,20 @@ def test_the_page_says_it_lost_the_laptop_and_picks_up_again(browser: Any, game:
     finally:
         again.stop()
         thread.join(PATIENCE)
+
+
+# --- start-up -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["play", "--help"], ["board", "--help"], ["show"], ["bid", "--help"]],
+    ids=lambda a: " ".join(a),
+)
+def test_no_other_command_imports_the_server(ohhell: Ohhell, args: list[str]) -> None:
+    """uvicorn, starlette and segno are the board's alone: help (which builds `play` and
+    `board`) and the quick commands start as before (benchmarks/run.py times them)."""
+    from tests.test_startup import loaded_after
+
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
+    assert not {"uvicorn", "starlette", "segno", "anyio", "h11"} & loaded_after(*args)
