@@ -172,6 +172,30 @@ def test_state_json_is_show_json_after_every_kind_of_entry(ohhell: Ohhell, board
         assert json.loads(body) == ohhell.sheet("-g", "friday"), entry
 
 
+@ALONE
+def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Ohhell) -> None:
+    ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
+    shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+    table = shown["rounds"][0]["tables"][0]["game"]
+    server = make_server(served(None, "cup"), quiet=True)
+    sock = bind("127.0.0.1", 0)
+    thread = serve_in_background(server, sock)
+    where = Board("127.0.0.1", sock.getsockname()[1], "")
+    stream = Stream(where)
+    try:
+        assert json.loads(request(where, "/state.json")[2]) == shown
+        assert stream.next() == shown
+        assert "cup" in request(where, "/")[2].decode()
+        first = ohhell.sheet("-g", table)["next"]
+        run_ohhell("bid", "0", "-g", table)  # a table's game changes: the board follows
+        assert stream.next() == json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+        assert ohhell.sheet("-g", table)["next"] != first
+    finally:
+        stream.close()
+        server.stop()
+        thread.join(PATIENCE)
+
+
 def test_names_and_notes_are_escaped(ohhell: Ohhell) -> None:
     ohhell.ok("new", "<b>Zed</b>", "Bob", "Cat", "-g", "tags", "--hands", "2,1")
     ohhell.ok("note", "1", "<script>alert(1)</script>")
@@ -479,6 +503,8 @@ def test_the_hall_view_fits_a_tv_without_scrolling_in_dutch(
         assert "Zaalweergave" not in page.inner_text("body")  # the hall links to the phone
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height <= HALL["height"]
+        sheet = page.query_selector(".scroll")
+        assert sheet.evaluate("box => box.scrollWidth <= box.clientWidth")  # every column
         page.screenshot(path=str(tmp_path / "hall.png"))
     finally:
         server.stop()

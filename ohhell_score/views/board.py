@@ -115,14 +115,22 @@ body.lost #lost { display: block; }
 /* The hall: a TV or a projector, read from across the room; no scrolling for 4-7. */
 body.hall { font-size: clamp(14px, 1.05vw, 36px); }
 body.hall main { max-width: none; display: grid; gap: 0 1.5em; padding-bottom: .5em;
-                 grid-template-columns: minmax(22em, 1fr) 2fr; align-items: start; }
+                 grid-template-columns: minmax(20em, 1fr) 2.4fr; align-items: start; }
 body.hall .now, body.hall .totals, body.hall .chart { grid-column: 1; }
 body.hall .sheetbox { grid-column: 2; grid-row: 1 / span 4; }
 body.hall .now .hand { font-size: 1.6em; }
 body.hall .now .next { font-size: 1.4em; }
 body.hall .totals li { font-size: 1.2em; padding: .05em 0; }
 body.hall .chart svg { max-height: 20vh; }
-body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; }
+body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; table-layout: fixed; }
+body.hall .sheet th, body.hall .sheet td { overflow: hidden; text-overflow: ellipsis;
+                                         padding: .15em .15em; }
+body.hall .sheet thead tr.sub th, body.hall .sheet thead th.fixed { font-size: .7em; }
+/* The sheet's own widths are a paper's (mm); a TV's are the type's. */
+body.hall .sheet col:nth-child(1) { width: 2.4em !important; }
+body.hall .sheet col:nth-child(2) { width: 4.2em !important; }
+body.hall .sheet col:nth-child(3) { width: 4.2em !important; }
+body.hall .sheet col:nth-child(4) { width: 2.6em !important; }
 body.hall .notes { grid-column: 2; }
 """
 
