@@ -65,6 +65,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "play": ("play", "note", "delete"),
     "shell": ("completions",),
     "seat": ("seat",),
+    "board": ("board",),
 }
 
 

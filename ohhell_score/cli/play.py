@@ -13,12 +13,13 @@ imports rich) inside its body, and those lines need no comment of their own.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
 from ohhell_score.actions import saved
 from ohhell_score.actions.setup import announced, create_game, make_rules
+from ohhell_score.cli.board import DEFAULT_PORT, LanOpt, PortOpt
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt
@@ -49,10 +50,22 @@ def _saved(game_id: str) -> str:
     return _("saved; continue with `{command}`").format(command=hint)
 
 
-def play_game(game_id: str) -> None:
-    """The prompt loop on one game, until it is over or the scorer leaves."""
+class Board(NamedTuple):
+    """``play --board``: the live board's port and whether it serves the Wi-Fi."""
+
+    port: int = DEFAULT_PORT
+    lan: bool = False
+
+
+def play_game(game_id: str, board: Board | None = None) -> None:
+    """The prompt loop on one game, until it is over or the scorer leaves; with
+    ``board``, its live board served from a thread before the first prompt."""
     from ohhell_score.cli import interactive as play
 
+    if board is not None:
+        from ohhell_score.cli.board import start_for_play
+
+        start_for_play(game_id, board.port, board.lan)
     console = play.new_console()
     typeahead = play.Typeahead(console)
     typeahead.quiet()
@@ -85,14 +98,29 @@ def play_game(game_id: str) -> None:
     + _(
         "Examples:\n"
         "  ohhell play               # the current game, or a new one\n"
-        "  ohhell play -g friday"
+        "  ohhell play -g friday\n"
+        "  ohhell play --board --lan # and the live board on every phone"
     ),
 )
-def play_cmd(game: GameOpt = None) -> None:
+def play_cmd(
+    game: GameOpt = None,
+    board: Annotated[
+        bool,
+        typer.Option(
+            "--board",
+            help=_("Serve the game's live board while playing (see `ohhell board`)."),
+        ),
+    ] = False,
+    lan: LanOpt = False,
+    port: PortOpt = DEFAULT_PORT,
+) -> None:
+    if lan and not board:
+        raise typer.BadParameter(_("--lan is for the board: give --board too"))
+    served = Board(port, lan) if board else None
     if game is None and not saved.any_saved():  # a first game: ask for it, then play
         from ohhell_score.domain.rules import RuleOptions
 
-        new_at_table(None, DEFAULT_PRESET, None, None, RuleOptions(), None, False)
+        new_at_table(None, DEFAULT_PRESET, None, None, RuleOptions(), None, False, board=served)
         return
     from ohhell_score.actions.entries import load_progress
 
@@ -103,7 +131,7 @@ def play_cmd(game: GameOpt = None) -> None:
 
         play.finish(play.new_console(), prog)
         return
-    play_game(game_id)
+    play_game(game_id, served)
 
 
 @app.command(
@@ -197,6 +225,7 @@ def new_at_table(
     scorer: str | None,
     draw: bool,
     draw_ties: str | None = None,
+    board: Board | None = None,
 ) -> None:
     """``ohhell new`` that asks: the players, the preset and the first dealer (or, with
     ``--draw``, each player's drawn card). Without players on the command line the
@@ -256,7 +285,7 @@ def new_at_table(
     created = create_game(game_id, names, rule_set, first, scorer)
     say(announced(created))
     if not players or offer_play(console, ask):
-        play_game(created.id)  # the header of hand 1 says what comes next
+        play_game(created.id, board)  # the header of hand 1 says what comes next
     else:
         say(next_words(progress(created)))
 

@@ -265,22 +265,8 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
             )
         content.append("</ol>")
     content.append("</header>")
-    content.append('<table class="sheet">')
+    content.extend(sheet_table(prog))
     compact = len(players) >= COMPACT_FROM_PLAYERS
-    subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
-    content.append(_colgroup(len(players), len(subs)))
-    content.extend(_head([_e(p) for p in players], subs))
-    content.append("<tbody>")
-    content.extend(_hand_row(row, compact) for row in sh.rows)
-    content.append("</tbody>")
-    foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
-    for p, total in zip(players, sh.totals, strict=True):
-        won = ' winner"' if p in sh.winners else '"'
-        star = " ★" if p in sh.winners else ""
-        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{total}{star}</td>')
-    foot.append("</tr></tfoot>")
-    content.append("".join(foot))
-    content.append("</table>")
     if compact:
         cells = _(
             "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
@@ -306,12 +292,43 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     if prog.hands_played:
         if turn == "landscape":  # at full width the chart alone is half the page
             content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
-        heading = _e(_("Running totals"))
-        content.append(f'<section class="chart"><h2>{heading}</h2>')
-        content.append(svg_chart(chart_points(prog), len(prog.running)))
-        content.append(_legend(players))
-        content.append("</section>")
+        content.extend(chart_section(prog))
     return _page(f"{title} · {game.id}", turn, paper, "game", content)
+
+
+def sheet_table(prog: Progress) -> list[str]:
+    """The sheet itself (HTML lines): a row a hand, the players' columns, the totals
+    (the page of ``export_html`` and the live board's), drawn from the sheet model."""
+    sh = sheet(prog)
+    players = sh.players
+    content = ['<table class="sheet">']
+    compact = len(players) >= COMPACT_FROM_PLAYERS
+    subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
+    content.append(_colgroup(len(players), len(subs)))
+    content.extend(_head([_e(p) for p in players], subs))
+    content.append("<tbody>")
+    content.extend(_hand_row(row, compact) for row in sh.rows)
+    content.append("</tbody>")
+    foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
+    for p, total in zip(players, sh.totals, strict=True):
+        won = ' winner"' if p in sh.winners else '"'
+        star = " ★" if p in sh.winners else ""
+        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{total}{star}</td>')
+    foot.append("</tr></tfoot>")
+    content.append("".join(foot))
+    content.append("</table>")
+    return content
+
+
+def chart_section(prog: Progress) -> list[str]:
+    """The running totals drawn (HTML lines), with the legend, once a hand is scored."""
+    heading = _e(_("Running totals"))
+    return [
+        f'<section class="chart"><h2>{heading}</h2>',
+        svg_chart(chart_points(prog), len(prog.running)),
+        _legend(prog.everyone),
+        "</section>",
+    ]
 
 
 #: The columns under each player (translated where they are drawn).

@@ -1,0 +1,103 @@
+"""What the live board (``ohhell board``, ``play --board``) reads: one game or one
+tournament as saved now, and whether its files have changed since.
+
+The board follows the files, not the process that writes them: whatever changed a game
+(`play`, `bid`, another terminal, an import, a collect, a copy by hand), the change is a
+new file put in place. So "has it changed" is a stat of each file (its inode, size and
+time), which costs next to nothing and works where the system sends no notice of a
+change (a network share): the server asks every quarter of a second and reads a game
+only when its stat differs.
+
+Reads only: nothing here writes a file, takes a game's lock or reads any file but the
+served game's (a tournament's: its own file and its tables' games).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from ohhell_score.domain.errors import GameNotFound, Refused
+from ohhell_score.domain.game import Progress, sheet_json
+from ohhell_score.domain.tournament import Result, Tournament, results, show_json
+from ohhell_score.storage import games, tournaments
+
+#: What a stat says of a file: its inode, size and modification time (None: no file).
+Stamp = tuple[tuple[int, int, int] | None, ...]
+
+
+class Shown(NamedTuple):
+    """What is served at one moment: the state object of ``/state.json`` and what the
+    page is drawn from (a game's progress, a tournament and its results, or why the
+    files cannot be read)."""
+
+    state: dict[str, object]
+    game: Progress | None = None
+    tournament: tuple[Tournament, Mapping[str, Result]] | None = None
+    error: str | None = None
+
+
+class Served(NamedTuple):
+    """One game (``game``) or one tournament (``tournament``), checked to exist."""
+
+    game: str | None = None
+    tournament: str | None = None
+
+    @property
+    def title(self) -> str:
+        return self.game or self.tournament or ""
+
+    def read(self) -> Shown:
+        """The state now: ``show --json``'s object (``tournament show --json``'s), or
+        ``{"error": why}`` when the files are gone or cannot be read."""
+        try:
+            if self.game is not None:
+                prog = games.load_progress(self.game)
+                return Shown(sheet_json(prog), game=prog)
+            t = tournaments.load(self.tournament or "")
+            res = results(t, tournaments.read_games(t))
+            return Shown(show_json(t, res), tournament=(t, res))
+        except Refused as err:  # unreadable, deleted, damaged: said, and served on
+            return Shown({"error": str(err)}, error=str(err))
+        except OSError as err:
+            return Shown({"error": str(err)}, error=str(err))
+
+    def stamp(self) -> Stamp:
+        """A stat of each file the state is read from; equal stamps, equal state."""
+        if self.game is not None:
+            return (_stat(games.game_path(self.game)),)
+        name = self.tournament or ""
+        own = _stat(tournaments.path_of(name))
+        return (own, *(_stat(games.game_path(game)) for game in _tables(name, own)))
+
+
+@functools.lru_cache(maxsize=4)
+def _tables(name: str, stamp: tuple[int, int, int] | None) -> tuple[str, ...]:
+    """The games of the tournament's tables, read again only when its file changes."""
+    try:
+        return tuple(table.game for table in tournaments.load(name).tables())
+    except (Refused, OSError):
+        return ()
+
+
+def _stat(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def served(game: str | None, tournament: str | None) -> Served:
+    """The game ``game`` (the current one when neither is given) or the tournament
+    ``tournament``, refused (``Refused``, exit 1) when it does not exist."""
+    if tournament is not None:
+        tournaments.load(tournament)  # refused when there is none
+        return Served(tournament=tournament)
+    game_id = games.resolve_id(game)
+    if not games.game_path(game_id).exists():
+        raise GameNotFound(games.no_game(game_id))
+    return Served(game=game_id)

@@ -1,0 +1,146 @@
+"""``ohhell board``: the live board of a game or a tournament, served to the phones at
+the table (serve/), and the start of it inside ``play --board``.
+
+Imports inside functions: like every area (lazy.py), this module is imported by
+`ohhell --help` and by the TAB of a command name, and `play` imports it for its
+options; so uvicorn, starlette and segno (serve/) are imported only when a board is
+served, inside the functions that serve it, and those lines need no comment of their own.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ohhell_score.cli.complete import complete_tournament
+from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import AT_THE_TABLE, GameOpt
+from ohhell_score.i18n import _
+from ohhell_score.views.console import say
+
+if TYPE_CHECKING:
+    import socket
+
+    from ohhell_score.actions.board import Served
+    from ohhell_score.serve.server import BoardServer
+
+#: This area's command; cli/lazy.py builds it when it is named.
+app = area()
+
+DEFAULT_PORT = 8765
+
+PortOpt = Annotated[
+    int,
+    typer.Option(
+        "--port",
+        help=_("The port to serve the board on (0: any free one)."),
+        min=0,
+        max=65535,
+        metavar="N",
+    ),
+]
+LanOpt = Annotated[
+    bool,
+    typer.Option(
+        "--lan",
+        help=_(
+            "Serve on this machine's address on the local network (the room's Wi-Fi), "
+            "and show that address as a QR code to scan."
+        ),
+    ),
+]
+
+
+@app.command(
+    rich_help_panel=AT_THE_TABLE,
+    help=_("Serve a live board of the game to the phones at the table (until Ctrl-C).")
+    + "\n\n"
+    + _(
+        "Prints `board: URL`; open that address in a browser. The page shows the hand "
+        "being played, the totals, the sheet and the chart, and follows every entry "
+        "within a second, whichever terminal makes it. It serves on this computer "
+        "only (127.0.0.1) unless --lan or --host says otherwise; with --lan it also "
+        "prints a QR code of the address for the phones. Read-only: nothing on the "
+        "page changes the game."
+    )
+    + "\n\n"
+    + "\b\n"
+    + _(
+        "Examples:\n"
+        "  ohhell board --lan        # the current game, to every phone on the Wi-Fi\n"
+        "  ohhell board -g friday --port 0\n"
+        "  ohhell board --tournament club"
+    ),
+)
+def board(
+    game: GameOpt = None,
+    tournament: Annotated[
+        str | None,
+        typer.Option(
+            "--tournament",
+            help=_("Serve this tournament's board instead of a game's."),
+            show_default=False,
+            metavar="NAME",
+            autocompletion=complete_tournament,
+        ),
+    ] = None,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host",
+            help=_("The address to serve on (default: 127.0.0.1, this computer only)."),
+            show_default=False,
+            metavar="ADDR",
+        ),
+    ] = None,
+    port: PortOpt = DEFAULT_PORT,
+    lan: LanOpt = False,
+) -> None:
+    from ohhell_score.actions.board import served
+
+    if game is not None and tournament is not None:
+        raise typer.BadParameter(_("give --game or --tournament, not both"))
+    if lan and host is not None:
+        raise typer.BadParameter(_("give --lan or --host, not both"))
+    what = served(game, tournament)
+    server, sock, url = _prepare(what, host, port, lan, quiet=False)
+    from ohhell_score.serve.server import serve
+
+    server.on_ready = lambda: _announce(url, lan)
+    serve(server, sock)
+
+
+def _prepare(
+    what: Served, host: str | None, port: int, lan: bool, *, quiet: bool
+) -> tuple[BoardServer, socket.socket, str]:
+    """The server of ``what`` and its bound socket (a taken port refused), and its URL."""
+    from ohhell_score.serve.server import LOOPBACK, bind, lan_address, make_server, url_of
+
+    address = lan_address() if lan else (host or LOOPBACK)
+    sock = bind(address, port)
+    return make_server(what, quiet=quiet), sock, url_of(sock)
+
+
+def _announce(url: str, lan: bool) -> None:
+    """``board: URL`` first on stdout, and with ``--lan`` its QR code under it."""
+    say(f"board: {url}")
+    if lan:
+        import segno
+
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        say(_("Scan the code with a phone on the same Wi-Fi, or type the address."))
+    sys.stdout.flush()
+
+
+def start_for_play(game_id: str, port: int, lan: bool) -> None:
+    """``play --board``: the board of ``game_id`` served from a daemon thread of this
+    process, its URL printed (and QR code) before the first prompt. The thread only
+    reads the game's file; the prompts never wait on it, and it ends with `play`."""
+    from ohhell_score.actions.board import served
+    from ohhell_score.serve.server import serve_in_background
+
+    server, sock, url = _prepare(served(game_id, None), None, port, lan, quiet=True)
+    serve_in_background(server, sock)
+    _announce(url, lan)

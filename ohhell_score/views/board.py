@@ -1,0 +1,311 @@
+"""The live board's page (``ohhell board``): the hand now, the totals, the sheet.
+
+One HTML document, whole when served: inline CSS, no font, image or script from
+anywhere else. A phone first (360 px wide, large type, dark when the phone is), and a
+hall view for a TV or a projector (``hall``: large type, the hand and the totals beside
+the sheet). The few lines of script at the end follow ``/events`` and, on each event,
+fetch the page again and put its ``<main>`` in place of the old one, so the server is
+the one renderer of the sheet; they say when the laptop is lost, and pick up again.
+
+The sheet, the chart and their notes are html.py's and words.py's, as on an exported
+sheet. Every name and note goes through ``html.escape``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+
+from ohhell_score.domain.game import Progress, Step
+from ohhell_score.domain.rules import TrumpMethod
+from ohhell_score.domain.tournament import Result, Tournament
+from ohhell_score.i18n import _, language, ngettext
+from ohhell_score.views.export import result_words
+from ohhell_score.views.html import chart_section, sheet_table
+from ohhell_score.views.sheet import sheet, standings
+from ohhell_score.views.tournament import show_lines
+from ohhell_score.views.words import (
+    balance_words,
+    next_words,
+    trump_fact,
+)
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+CSS = """
+:root { color-scheme: light dark; --ink: #161616; --soft: #5b5b5b; --paper: #fbfaf6;
+        --card: #fff; --rule: #c9c4b8; --band: #f2efe6; --made: #d9ecd0; --lead: #8a5a00;
+        --red: #b0122b; --warn: #fff3cd; --warn-ink: #5c4300; }
+@media (prefers-color-scheme: dark) {
+  :root { --ink: #ecebe6; --soft: #a7a59e; --paper: #121212; --card: #1d1d1d;
+          --rule: #3d3d3d; --band: #262626; --made: #23402a; --lead: #ffc94d;
+          --red: #ff7a8a; --warn: #4a3b00; --warn-ink: #ffe9a8; }
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; background: var(--paper); color: var(--ink);
+       font: 18px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+header { display: flex; align-items: baseline; justify-content: space-between; gap: .5em;
+         padding: .5em .8em; border-bottom: 1px solid var(--rule); }
+header h1 { font-size: 1em; margin: 0; font-weight: 600; }
+header a { color: var(--soft); font-size: .85em; }
+main { padding: .5em .8em 2em; max-width: 60em; margin: 0 auto; }
+section { margin: 0 0 1.2em; }
+h2 { font-size: .95em; color: var(--soft); margin: 0 0 .3em; font-weight: 600;
+     text-transform: uppercase; letter-spacing: .04em; }
+.now { background: var(--card); border: 1px solid var(--rule); border-radius: .6em;
+       padding: .6em .8em; }
+.now .hand { font-size: 1.5em; font-weight: 700; margin: 0; line-height: 1.2; }
+.now p { margin: .3em 0; }
+.now .next { font-size: 1.25em; font-weight: 600; }
+.now .forbidden { color: var(--red); }
+.bids { list-style: none; margin: .4em 0; padding: 0; display: flex; flex-wrap: wrap;
+        gap: .3em .9em; font-size: 1.1em; }
+.bids b { font-size: 1.2em; }
+.bids .waiting { color: var(--soft); }
+.totals ol { list-style: none; margin: 0; padding: 0; }
+.totals li { display: flex; align-items: baseline; gap: .5em; padding: .25em 0;
+             border-bottom: 1px solid var(--band); font-size: 1.15em; }
+.totals .place { width: 1.6em; color: var(--soft); }
+.totals .name { flex: 1; overflow-wrap: anywhere; }
+.totals .total { font-weight: 700; font-variant-numeric: tabular-nums; }
+.totals .delta { width: 3.2em; text-align: right; color: var(--soft); font-size: .85em;
+                 font-variant-numeric: tabular-nums; }
+.totals .leader .name, .totals .leader .total { color: var(--lead); }
+.result { color: var(--soft); margin: .4em 0 0; }
+.scroll { overflow-x: auto; }
+table.sheet { border-collapse: collapse; font-size: .8em; font-variant-numeric: tabular-nums;
+              min-width: 100%; }
+.sheet th, .sheet td { border: 1px solid var(--rule); padding: .15em .3em; text-align: center;
+                       white-space: nowrap; }
+.sheet thead th { background: var(--band); }
+.sheet thead tr.sub th { font-weight: 400; font-size: .85em; color: var(--soft); }
+.sheet th.name { white-space: normal; overflow-wrap: anywhere; }
+.sheet .seat { border-left: 2px solid var(--ink); }
+.sheet td.dealer { text-align: left; }
+.sheet tbody tr:nth-child(even) td { background: var(--band); }
+.sheet tbody tr td.made { background: var(--made); }
+.sheet td.total { font-weight: 700; }
+.sheet .over, .sheet td.points, .sheet td.away { color: var(--soft); font-size: .85em; }
+.sheet .red { color: var(--red); }
+.sheet tfoot td, .sheet tfoot th { border-top: 2px solid var(--ink); font-weight: 700; }
+.sheet tfoot td.winner { background: var(--made); }
+.sheet tr.current td { outline: 2px solid var(--lead); outline-offset: -2px; }
+.notes { color: var(--soft); font-size: .85em; }
+.notes p { margin: .2em 0; }
+.chart svg { width: 100%; height: auto; display: block; }
+.chart .axis { stroke: var(--ink); stroke-width: 1; }
+.chart .grid { stroke: var(--rule); stroke-width: .8; }
+.chart text { font: 10px system-ui, sans-serif; fill: var(--ink); }
+.chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
+.chart h2 { margin-top: .5em; }
+.legend { list-style: none; margin: .3em 0 0; padding: 0; display: flex; flex-wrap: wrap;
+          gap: .2em 1em; font-size: .85em; }
+.legend svg { width: 2em; height: .7em; vertical-align: middle; display: inline; }
+.error { background: var(--warn); color: var(--warn-ink); padding: .6em .8em;
+         border-radius: .4em; }
+.lines { white-space: pre-wrap; font-size: .9em; }
+#lost { display: none; position: sticky; top: 0; margin: 0; padding: .5em .8em;
+        background: var(--warn); color: var(--warn-ink); font-weight: 600; z-index: 1; }
+body.lost #lost { display: block; }
+/* The hall: a TV or a projector, read from across the room; no scrolling for 4-7. */
+body.hall { font-size: clamp(14px, 1.05vw, 36px); }
+body.hall main { max-width: none; display: grid; gap: 0 1.5em; padding-bottom: .5em;
+                 grid-template-columns: minmax(20em, 1fr) 2.4fr; align-items: start; }
+body.hall .now, body.hall .totals, body.hall .chart { grid-column: 1; }
+body.hall .sheetbox { grid-column: 2; grid-row: 1 / span 4; }
+body.hall .now .hand { font-size: 1.6em; }
+body.hall .now .next { font-size: 1.4em; }
+body.hall .totals li { font-size: 1.2em; padding: .05em 0; }
+body.hall .chart svg { max-height: 20vh; }
+body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; table-layout: fixed; }
+body.hall .sheet th, body.hall .sheet td { overflow: hidden; text-overflow: ellipsis;
+                                         padding: .15em .15em; }
+body.hall .sheet thead tr.sub th, body.hall .sheet thead th.fixed { font-size: .7em; }
+/* The sheet's own widths are a paper's (mm); a TV's are the type's. */
+body.hall .sheet col:nth-child(1) { width: 2.4em !important; }
+body.hall .sheet col:nth-child(2) { width: 4.2em !important; }
+body.hall .sheet col:nth-child(3) { width: 4.2em !important; }
+body.hall .sheet col:nth-child(4) { width: 2.6em !important; }
+body.hall .notes { grid-column: 2; }
+"""
+
+#: Follows /events: on each event the page is fetched again and its <main> swapped in
+#: (the server draws the sheet, the script never does); a lost laptop is said, and the
+#: browser's EventSource (or, once it gives up, this script) connects again.
+SCRIPT = """
+(function () {
+  var source, body = document.body;
+  function lost() { body.classList.add("lost"); }
+  function found() { body.classList.remove("lost"); }
+  function refresh() {
+    fetch(location.href, {cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw r.status; }
+      return r.text();
+    }).then(function (text) {
+      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
+      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
+    }).catch(lost);
+  }
+  function connect() {
+    source = new EventSource("/events");
+    source.onopen = found;
+    source.onmessage = refresh;
+    source.onerror = function () {
+      lost();
+      if (source.readyState === 2) { source.close(); setTimeout(connect, 3000); }
+    };
+  }
+  connect();
+})();
+"""
+
+
+def board_page(
+    title: str,
+    main: list[str],
+    *,
+    hall: bool,
+) -> str:
+    """The whole page around ``main`` (its HTML lines)."""
+    other = (
+        ('<a href="/">' + _e(_("Phone view")) + "</a>")
+        if hall
+        else ('<a href="/?view=hall">' + _e(_("Hall view")) + "</a>")
+    )
+    lost = _e(_("The scorer's laptop cannot be reached; trying again…"))
+    name = f"{_e(_('Oh Hell'))} · {_e(title)}"
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            f'<html lang="{language()}">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            '<meta name="color-scheme" content="light dark">',
+            f"<title>{name}</title>",
+            f"<style>{CSS}</style>",
+            "</head>",
+            f'<body class="{"hall" if hall else "phone"}">',
+            f'<p id="lost" role="status">{lost}</p>',
+            f"<header><h1>{name}</h1>{other}</header>",
+            "<main>",
+            *main,
+            "</main>",
+            f"<script>{SCRIPT}</script>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def error_main(error: str) -> list[str]:
+    """What the page shows of a game that cannot be read (deleted, damaged)."""
+    return [f'<p class="error" role="alert">{_e(error)}</p>']
+
+
+def game_main(prog: Progress) -> list[str]:
+    """A game: the hand now, the totals, the sheet, its notes and the chart."""
+    out = _now(prog)
+    out += _totals(prog)
+    out += ['<section class="sheetbox"><div class="scroll">', *sheet_table(prog), "</div>"]
+    sh = sheet(prog)
+    notes = [*sh.notes(over=False), *sh.seat_notes]
+    if notes:
+        out.append('<div class="notes">')
+        out += [f"<p>{_e(text)}</p>" for text in notes]
+        out.append("</div>")
+    out.append("</section>")
+    if prog.hands_played:
+        out += chart_section(prog)
+    return out
+
+
+def tournament_main(t: Tournament, res: Mapping[str, Result]) -> list[str]:
+    """A tournament: its rounds, tables and standings, as `tournament show` says them."""
+    return [f'<section class="lines">{_e(chr(10).join(show_lines(t, res)))}</section>']
+
+
+def _now(prog: Progress) -> list[str]:
+    """The hand being played, large: which, who deals, trump, who is to bid and what."""
+    nxt = prog.next
+    out = ['<section class="now">']
+    if nxt is None:
+        out.append(f'<p class="hand">{_e(next_words(prog))}</p>')
+        out.append("</section>")
+        return out
+    hand = prog.hands[nxt.hand - 1]
+    head = ngettext(
+        "Hand {hand} of {total} ({count} card, {dealer} deals)",
+        "Hand {hand} of {total} ({count} cards, {dealer} deals)",
+        nxt.cards,
+    ).format(hand=nxt.hand, total=len(prog.hands), count=nxt.cards, dealer=nxt.dealer)
+    out.append(f'<p class="hand">{_e(head)}</p>')
+    out.append(f'<p class="trump">{_e(trump_fact(prog, hand))}</p>')
+    out.append(f'<p class="next">{_next_step(prog)}</p>')
+    if hand.bids or nxt.step is Step.BID:
+        items = [f"<li>{_e(p)} <b>{b}</b></li>" for p, b in hand.bids.items()]
+        items += [f'<li class="waiting">{_e(p)} …</li>' for p in hand.order if p not in hand.bids]
+        out.append('<ul class="bids">' + "".join(items) + "</ul>")
+        so_far = _("bid {bids} of {cards} so far").format(bids=hand.bids_total, cards=hand.cards)
+        out.append(f'<p class="sofar">{_e(so_far)}</p>')
+    out.append("</section>")
+    return out
+
+
+def _next_step(prog: Progress) -> str:
+    """What the table waits for (HTML), in the words of the table, not of commands."""
+    nxt = prog.next
+    assert nxt is not None
+    hand = prog.hands[nxt.hand - 1]
+    if nxt.step is Step.TRUMP:
+        method = prog.game.rules.trump_method(nxt.hand)
+        if method is TrumpMethod.NAMED:
+            text = _("{player} names trump").format(player=nxt.player)
+        elif method is TrumpMethod.DEALER:
+            text = _("{player} (dealer) names trump before the bids").format(player=nxt.player)
+        elif method is TrumpMethod.CUT:
+            text = _("The pack is cut for trump")
+        else:
+            text = _("The next card is turned up for trump")
+        return _e(text)
+    if nxt.step is Step.BID:
+        if nxt.forbidden_bid is not None:
+            text = _("{player} to bid (dealer, may not bid {forbidden})").format(
+                player=nxt.player, forbidden=nxt.forbidden_bid
+            )
+            return f'<span class="forbidden">{_e(text)}</span>'
+        if nxt.player == hand.dealer:
+            return _e(_("{player} to bid (dealer)").format(player=nxt.player))
+        return _e(_("{player} to bid").format(player=nxt.player))
+    return _e(_("Playing the hand: {balance}").format(balance=balance_words(hand)))
+
+
+def _totals(prog: Progress) -> list[str]:
+    """The totals, best first, the leaders starred, each with what the last hand gave."""
+    scored = [h for h in prog.hands if h.scored]
+    last = scored[-1] if scored else None
+    leaders = set(prog.leaders()) if scored else set()
+    heading = _("Totals after hand {hand}").format(hand=last.number) if last else _("Totals")
+    this_hand = _e(_("this hand"))
+    out = [f'<section class="totals"><h2>{_e(heading)}</h2><ol>']
+    for place, p in ((st.place, st.player) for st in standings(prog)):
+        cls = ' class="leader"' if p in leaders else ""
+        star = " ★" if p in leaders else ""
+        delta = ""
+        if last is not None and p in last.scores:
+            delta = f"{last.scores[p]:+d}"
+        out.append(
+            f'<li{cls}><span class="place">{f"{place}." if place else "–"}</span>'
+            f'<span class="name">{_e(p)}{star}</span>'
+            f'<span class="total">{prog.totals[p]}</span>'
+            f'<span class="delta" title="{this_hand}">{delta}</span></li>'
+        )
+    out.append("</ol>")
+    out.append(f'<p class="result">{result_words(prog, _e)}</p>')
+    out.append("</section>")
+    return out

@@ -1,0 +1,552 @@
+"""The live board (`ohhell board`, `play --board`; docs/board.md, docs/scripting.md "The
+live board"): its routes, its event stream, its limits and the command's start and end.
+
+Every server here listens on 127.0.0.1 and is stopped by its test; every stream and
+load is bounded in count and time. The servers of the in-process tests run in a thread
+of the test (uvicorn on port 0), read with the standard library's http.client.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from ohhell_score.actions.board import served
+from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
+from tests.conftest import ALONE, Ohhell, need
+
+#: A generous bound for what should take a moment: only ever waited out on failure.
+PATIENCE = 20.0
+
+
+class Board(NamedTuple):
+    host: str
+    port: int
+    url: str
+
+
+@pytest.fixture
+def game(ohhell: Ohhell) -> str:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday", "-r", "cartier")
+    return "friday"
+
+
+def start(game_id: str | None = None, **options: Any) -> tuple[Any, threading.Thread, Board]:
+    server = make_server(served(game_id, None), quiet=True, **options)
+    sock = bind("127.0.0.1", 0)
+    url = url_of(sock)
+    thread = serve_in_background(server, sock)
+    assert server.ready.is_set()
+    host, port = sock.getsockname()[:2]
+    return server, thread, Board(host, port, url)
+
+
+@pytest.fixture
+def board(game: str) -> Iterator[Board]:
+    server, thread, where = start(game)
+    yield where
+    server.stop()
+    thread.join(PATIENCE)
+    assert not thread.is_alive()
+
+
+def request(
+    board: Board, path: str, method: str = "GET", headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection(board.host, board.port, timeout=PATIENCE)
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+class Stream:
+    """One listener of /events, read line by line with a deadline."""
+
+    def __init__(self, board: Board) -> None:
+        self.conn = http.client.HTTPConnection(board.host, board.port, timeout=PATIENCE)
+        self.conn.request("GET", "/events")
+        self.response = self.conn.getresponse()
+
+    def next(self) -> dict[str, Any]:
+        """The state of the next event (comment lines and the retry line skipped)."""
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            assert time.monotonic() < deadline, "no event"  # the keep-alive came instead
+            line = self.response.readline().decode()
+            assert line, "the stream ended"
+            if line.startswith("data: "):
+                data: dict[str, Any] = json.loads(line.removeprefix("data: "))
+                assert self.response.readline() == b"\n"  # one line of data an event
+                return data
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def run_ohhell(*args: str) -> None:
+    """`ohhell ARGS` in a process of its own, as another terminal at the table runs it."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ohhell_score", *args], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+
+
+# --- the routes ---------------------------------------------------------------------
+
+
+def test_the_page_is_the_game_in_html_whole_without_script(board: Board) -> None:
+    status, headers, body = request(board, "/")
+    page = body.decode()
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert '<html lang="en">' in page
+    assert "Hand 1 of 23 (13 cards, Ann deals)" in page
+    assert "Bob to bid" in page
+    assert '<table class="sheet">' in page
+    assert 'new EventSource("/events")' in page
+    # Nothing fetched from elsewhere: no address in a src or href but the board's own.
+    assert "http" not in page.replace('content="width=device-width', "")
+
+
+def test_head_answers_without_a_body(board: Board) -> None:
+    for path in ("/", "/state.json", "/events"):
+        status, _headers, body = request(board, path, "HEAD")
+        assert (status, body) == (200, b""), path
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+def test_any_other_method_is_405(board: Board, method: str) -> None:
+    for path in ("/", "/state.json", "/events"):
+        assert request(board, path, method)[0] == 405, (method, path)
+
+
+def test_no_path_names_a_file(board: Board, data_dir: Path) -> None:
+    """The three routes and nothing else: no spelling of a path reaches the disk."""
+    game_file = data_dir / "friday.json"
+    paths = [
+        "/x",
+        "/index.html",
+        "/../friday.json",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/..%2ffriday.json",
+        "//state.json",
+        "/state.json/",
+        f"/{game_file}",
+        f"/{data_dir.name}/friday.json",
+        "/events/../../friday.json",
+    ]
+    for path in paths:
+        status, _headers, body = request(board, path)
+        assert status == 404, path
+        assert b"friday" not in body and b"root:" not in body, path
+
+
+def test_state_json_is_show_json_after_every_kind_of_entry(ohhell: Ohhell, board: Board) -> None:
+    entries = [
+        ("bid", "Bob=3", "Cat=4", "Dan=2", "Ann=3"),
+        ("trump", "hearts"),
+        ("tricks", "Bob=3", "Cat=4", "Dan=2", "Ann=4"),
+        ("edit", "1", "tricks", "Bob=4", "Cat=4", "Dan=2", "Ann=3"),
+        ("note", "1", "misdeal"),
+        ("bid", "1"),
+        ("undo",),
+        ("seat", "replace", "Dan", "Eve"),
+    ]
+    for entry in [(), *entries]:
+        if entry:
+            ohhell.ok(*entry)
+        status, headers, body = request(board, "/state.json")
+        assert status == 200 and headers["content-type"] == "application/json"
+        assert json.loads(body) == ohhell.sheet("-g", "friday"), entry
+
+
+@ALONE
+def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Ohhell) -> None:
+    ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
+    shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+    table = shown["rounds"][0]["tables"][0]["game"]
+    server = make_server(served(None, "cup"), quiet=True)
+    sock = bind("127.0.0.1", 0)
+    thread = serve_in_background(server, sock)
+    where = Board("127.0.0.1", sock.getsockname()[1], "")
+    stream = Stream(where)
+    try:
+        assert json.loads(request(where, "/state.json")[2]) == shown
+        assert stream.next() == shown
+        assert "cup" in request(where, "/")[2].decode()
+        first = ohhell.sheet("-g", table)["next"]
+        run_ohhell("bid", "0", "-g", table)  # a table's game changes: the board follows
+        assert stream.next() == json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+        assert ohhell.sheet("-g", table)["next"] != first
+    finally:
+        stream.close()
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_names_and_notes_are_escaped(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "<b>Zed</b>", "Bob", "Cat", "-g", "tags", "--hands", "2,1")
+    ohhell.ok("note", "1", "<script>alert(1)</script>")
+    server, thread, where = start("tags")
+    try:
+        page = request(where, "/")[2].decode()
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+    assert "<b>Zed</b>" not in page and "&lt;b&gt;Zed&lt;/b&gt;" in page
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_the_hall_view_is_the_same_page_larger(board: Board) -> None:
+    page = request(board, "/?view=hall")[2].decode()
+    assert '<body class="hall">' in page and "Hand 1 of 23" in page
+    assert '<body class="phone">' in request(board, "/")[2].decode()
+
+
+def test_the_page_speaks_dutch_at_a_dutch_table(game: str, dutch: None) -> None:
+    server, thread, where = start(game)
+    try:
+        page = request(where, "/")[2].decode()
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+    assert '<html lang="nl">' in page
+    assert "Ronde 1 van 23 (13 kaarten, Ann deelt)" in page and "Bob moet bieden" in page
+    assert "Standen" in page and "Zaalweergave" in page
+    assert "Totals" not in page and "Hall view" not in page
+
+
+def test_the_dealers_forbidden_bid_is_shown_while_the_dealer_bids(
+    ohhell: Ohhell, board: Board
+) -> None:
+    ohhell.ok("bid", "Bob=3", "Cat=4", "Dan=2")  # 9 of 13: Ann (dealer) may not bid 4
+    page = request(board, "/")[2].decode()
+    assert "Ann to bid (dealer, may not bid 4)" in page
+    assert "bid 9 of 13 so far" in page
+
+
+# --- the event stream ---------------------------------------------------------------
+
+
+@ALONE
+def test_an_event_on_connect_and_within_a_second_of_a_save_by_another_process(
+    ohhell: Ohhell, board: Board
+) -> None:
+    stream = Stream(board)
+    try:
+        assert stream.response.getheader("content-type", "").startswith("text/event-stream")
+        assert stream.next() == ohhell.sheet("-g", "friday")
+        for entry in (("bid", "3"), ("bid", "4"), ("undo",)):
+            run_ohhell(*entry, "-g", "friday")
+            saved = time.monotonic()
+            state = stream.next()
+            assert time.monotonic() - saved < 1.0, entry
+            assert state == ohhell.sheet("-g", "friday"), entry
+    finally:
+        stream.close()
+
+
+@ALONE
+def test_a_deleted_game_sends_an_error_and_the_server_goes_on(
+    ohhell: Ohhell, board: Board, data_dir: Path
+) -> None:
+    stream = Stream(board)
+    try:
+        stream.next()
+        kept = (data_dir / "friday.json").read_bytes()
+        (data_dir / "friday.json").unlink()
+        state = stream.next()
+        assert list(state) == ["error"] and "friday" in state["error"]
+        assert json.loads(request(board, "/state.json")[2]) == state
+        assert "friday" in request(board, "/")[2].decode()
+        (data_dir / "friday.json").write_text("{ not json")
+        assert list(stream.next()) == ["error"]
+        (data_dir / "copied.tmp").write_bytes(kept)  # copied back in by hand
+        (data_dir / "copied.tmp").replace(data_dir / "friday.json")
+        assert stream.next() == ohhell.sheet("-g", "friday")
+    finally:
+        stream.close()
+
+
+# --- the limits ---------------------------------------------------------------------
+
+
+def test_one_listener_more_than_the_bound_gets_503(game: str) -> None:
+    server, thread, where = start(game, max_listeners=3)
+    streams = [Stream(where) for _ in range(3)]
+    try:
+        for stream in streams:
+            stream.next()
+        one_more = Stream(where)  # its status only: a stream's body never ends
+        one_more.close()
+        assert one_more.response.status == 503
+        assert request(where, "/state.json")[0] == 200  # the page is still served
+        streams.pop().close()
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            extra = Stream(where)  # a place is free again once the closed one is noticed
+            if extra.response.status == 200:
+                streams.append(extra)
+                break
+            extra.close()
+            time.sleep(0.05)
+        assert len(streams) == 3 and streams[-1].next()["id"] == "friday"
+    finally:
+        for stream in streams:
+            stream.close()
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_a_request_line_or_header_too_long_is_refused(board: Board) -> None:
+    assert request(board, "/?" + "x" * 20_000)[0] in range(400, 500)
+    assert request(board, "/", headers={"X-Long": "y" * 20_000})[0] in range(400, 500)
+
+
+def test_a_stalled_client_holds_up_no_one(board: Board) -> None:
+    """A phone that starts a request and goes quiet, and one that listens and never
+    reads: the others are answered at once."""
+    half = socket.create_connection((board.host, board.port), timeout=PATIENCE)
+    deaf = socket.create_connection((board.host, board.port), timeout=PATIENCE)
+    try:
+        half.sendall(b"GET /state.json HTTP/1.1\r\nHost: x\r\n")
+        deaf.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        started = time.monotonic()
+        for _ in range(5):
+            assert request(board, "/state.json")[0] == 200
+        assert time.monotonic() - started < 5
+    finally:
+        half.close()
+        deaf.close()
+
+
+# --- the command --------------------------------------------------------------------
+
+
+def spawn_board(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "ohhell_score", "board", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # Ctrl-C as at a terminal, even when the tests were started in the background.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+@ALONE
+def test_board_prints_its_url_first_and_stops_on_ctrl_c_with_0(game: str) -> None:
+    child = spawn_board("--port", "0")
+    try:
+        assert child.stdout is not None
+        first = child.stdout.readline()
+        assert first.startswith("board: http://127.0.0.1:") and first.endswith("/\n")
+        port = int(first.rsplit(":", 1)[1].strip(" /\n"))
+        where = Board("127.0.0.1", port, first.split()[1])
+        assert json.loads(request(where, "/state.json")[2])["id"] == "friday"
+        stream = Stream(where)  # an open stream does not hold up the way out
+        stream.next()
+        child.send_signal(signal.SIGINT)
+        assert child.wait(PATIENCE) == 0
+        stream.close()
+        assert "Traceback" not in (child.stderr.read() if child.stderr else "")
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_board_refuses_a_game_that_does_not_exist(ohhell: Ohhell) -> None:
+    assert ohhell.refused("board", "-g", "nope", "--port", "0").count("\n") == 1
+    assert ohhell.refused("board", "--tournament", "nope", "--port", "0").count("\n") == 1
+
+
+def test_board_refuses_a_port_that_is_taken_naming_it(ohhell: Ohhell, game: str) -> None:
+    taken = bind("127.0.0.1", 0)
+    try:
+        port = taken.getsockname()[1]
+        err = ohhell.refused("board", "--port", str(port))
+    finally:
+        taken.close()
+    assert err.count("\n") == 1 and str(port) in err
+
+
+def test_lan_prints_the_url_then_its_qr_code(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ohhell_score.cli import board
+
+    board._announce("http://192.168.1.20:8765/", lan=True)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "board: http://192.168.1.20:8765/"
+    assert len(out) > 10 and all(set(line) <= set("█▀▄ ") for line in out[1:-1])
+
+
+@ALONE
+def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_does(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    import pexpect
+
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "table")
+    env = {**os.environ, "OHHELL_DATA_DIR": str(data_dir), "COLUMNS": "80", "TERM": "dumb"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "ohhell_score", "play", "--board", "--port", "0"],
+        env=env,
+        encoding="utf-8",
+        timeout=PATIENCE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        child.expect(r"board: http://127\.0\.0\.1:(\d+)/")
+        where = Board("127.0.0.1", int(child.match.group(1)), "")
+        child.expect_exact("(s h d c): ")
+        assert json.loads(request(where, "/state.json")[2]) == ohhell.sheet("-g", "table")
+        child.sendline("d")
+        child.expect_exact("Bob bids (0-2): ")
+        stream = Stream(where)
+        assert stream.next()["hands"][0]["trump"] == "diamonds"
+        child.sendline("1")
+        assert stream.next()["hands"][0]["bids"] == {"Bob": 1}
+        stream.close()
+        child.sendintr()
+        child.expect_exact("saved; continue with `ohhell play`")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+    assert ohhell.sheet("-g", "table")["hands"][0]["bids"] == {"Bob": 1}
+
+
+# --- in a real browser --------------------------------------------------------------
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+HALL = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (never a browser of Playwright's own)."""
+    chromium = need("chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def shows(page: Any, text: str) -> None:
+    """The page shows ``text`` within a few seconds (the board's promise is one)."""
+    page.wait_for_function(
+        "text => document.querySelector('main').innerText.includes(text)",
+        arg=text,
+        timeout=PATIENCE * 1000,
+    )
+
+
+@ALONE
+def test_the_page_follows_the_game_on_a_phone(browser: Any, board: Board, tmp_path: Path) -> None:
+    page = browser.new_page(viewport=PHONE, color_scheme="dark")
+    page.goto(board.url)
+    shows(page, "Bob to bid")
+    for entry, then in [
+        (("bid", "3", "4", "2"), "Ann to bid (dealer, may not bid 4)"),
+        (("bid", "3"), "Cat names trump"),
+        (("trump", "hearts"), "Playing the hand"),
+        (("tricks", "3", "4", "2", "4"), "Hand 2 of 23 (12 cards, Bob deals)"),
+        (("undo",), "Playing the hand"),
+    ]:
+        run_ohhell(*entry, "-g", "friday")
+        shows(page, then)
+    assert "bid 12 of 13 so far" in page.inner_text("main")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.is_visible("#lost")
+    page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+
+
+@ALONE
+def test_the_hall_view_fits_a_tv_without_scrolling_in_dutch(
+    browser: Any, ohhell: Ohhell, dutch: None, tmp_path: Path
+) -> None:
+    players = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+    ohhell.ok("new", *players, "-g", "hall", "--hands", "7-1-7")
+    ohhell.ok("trump", "spades")
+    ohhell.ok("bid", "1", "2", "1", "0", "1", "2")
+    server, thread, where = start("hall")
+    try:
+        page = browser.new_page(viewport=HALL)
+        page.goto(where.url + "?view=hall")
+        shows(page, "Ann moet bieden")
+        run_ohhell("bid", "1", "-g", "hall")
+        shows(page, "Ronde 1 van")
+        assert "Zaalweergave" not in page.inner_text("body")  # the hall links to the phone
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= HALL["height"]
+        sheet = page.query_selector(".scroll")
+        assert sheet.evaluate("box => box.scrollWidth <= box.clientWidth")  # every column
+        page.screenshot(path=str(tmp_path / "hall.png"))
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+
+
+@ALONE
+def test_the_page_says_it_lost_the_laptop_and_picks_up_again(browser: Any, game: str) -> None:
+    server, thread, where = start(game)
+    page = browser.new_page(viewport=PHONE)
+    page.goto(where.url)
+    shows(page, "Bob to bid")
+    server.stop()
+    thread.join(PATIENCE)
+    page.wait_for_selector("#lost", state="visible", timeout=PATIENCE * 1000)
+    run_ohhell("bid", "3", "-g", game)  # entered while the board was down
+    again = make_server(served(game, None), quiet=True)
+    thread = serve_in_background(again, bind("127.0.0.1", where.port))
+    try:
+        shows(page, "Cat to bid")
+        page.wait_for_selector("#lost", state="hidden", timeout=PATIENCE * 1000)
+    finally:
+        again.stop()
+        thread.join(PATIENCE)
+
+
+# --- start-up -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["play", "--help"], ["board", "--help"], ["show"], ["bid", "--help"]],
+    ids=lambda a: " ".join(a),
+)
+def test_no_other_command_imports_the_server(ohhell: Ohhell, args: list[str]) -> None:
+    """uvicorn, starlette and segno are the board's alone: help (which builds `play` and
+    `board`) and the quick commands start as before (benchmarks/run.py times them)."""
+    from tests.test_startup import loaded_after
+
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
+    assert not {"uvicorn", "starlette", "segno", "anyio", "h11"} & loaded_after(*args)
