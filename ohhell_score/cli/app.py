@@ -34,18 +34,13 @@ from ohhell_score.cli.options import (
     GAMES,
     NUMBERS,
     PANELS,
-    DeckSizeOpt,
-    DecksOpt,
     DrawCardsOpt,
     DrawTiesOpt,
     GameOpt,
-    HandsOpt,
-    HookOpt,
     RulesOpt,
-    ScoringOpt,
-    TrumpOpt,
     load_progress,
     rule_options,
+    with_rule_options,
 )
 from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, say
@@ -158,6 +153,7 @@ def main(
         "  ohhell new Ann Bob Cat --hands 7-1-7 --hook never"
     ),
 )
+@with_rule_options(after="game")
 def new(
     ctx: typer.Context,
     players: Annotated[
@@ -187,12 +183,6 @@ def new(
             show_default=False,
         ),
     ] = None,
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
     scorer: Annotated[
         str | None, typer.Option(help=_("Who keeps the sheet."), show_default=False, metavar="NAME")
     ] = None,

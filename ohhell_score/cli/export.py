@@ -24,17 +24,12 @@ from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     GAMES,
     RESULTS,
-    DeckSizeOpt,
-    DecksOpt,
     GameOpt,
-    HandsOpt,
-    HookOpt,
     RulesOpt,
-    ScoringOpt,
-    TrumpOpt,
     load_progress,
     read_input,
     rule_options,
+    with_rule_options,
 )
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.console import say
@@ -175,6 +170,7 @@ def import_cmd(
     rich_help_panel=RESULTS,
     help=_("A printable blank score sheet (HTML) to fill in by hand at the table."),
 )
+@with_rule_options(after="dealer")
 def sheet_cmd(
     ctx: typer.Context,
     players: Annotated[
@@ -204,12 +200,6 @@ def sheet_cmd(
             show_default=False,
         ),
     ] = None,
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
     paper: PaperOpt = Paper.auto,
     output: OutputOpt = None,
 ) -> None:

@@ -6,7 +6,10 @@ so it imports no domain module at the top but the rules' forms (cheap); the
 functions import what they use.
 """
 
-from typing import TYPE_CHECKING, Annotated
+import inspect
+from collections.abc import Callable
+from functools import wraps
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -48,7 +51,7 @@ GameOpt = Annotated[
     ),
 ]
 # The rule options of `new`, shared by every command that makes a rule set (rules.md):
-# each such command lists the six after its --rules, and `rule_options` gathers them.
+# `with_rule_options` adds the six to such a command, and `rule_options` gathers them.
 # Their help says what the rules take, in the words of domain/forms.py (cheap to import,
 # unlike the rules themselves); each is a phrase, the help ends the sentence.
 RulesOpt = Annotated[
@@ -121,6 +124,53 @@ DrawTiesOpt = Annotated[
         metavar="suit|redraw",
     ),
 ]
+
+
+#: The six rule options by parameter name, in the order every --help lists them.
+RULE_OPTIONS = {
+    "hook": HookOpt,
+    "hands": HandsOpt,
+    "trump": TrumpOpt,
+    "scoring": ScoringOpt,
+    "decks": DecksOpt,
+    "deck_size": DeckSizeOpt,
+}
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def with_rule_options(after: str) -> Callable[[Command], Command]:
+    """Adds the six rule options (``RULE_OPTIONS``, all default None) to a command's
+    signature right after its parameter ``after``; the command reads them with
+    ``rule_options(ctx)``.
+
+    Typer reads a command's options from ``inspect.signature``, which a function's
+    ``__signature__`` answers: so the command is wrapped, the wrapper says the longer
+    signature, and it drops the six before calling the command.
+    """
+
+    def add(command: Command) -> Command:
+        signature = inspect.signature(command, eval_str=True)
+        parameters = list(signature.parameters.values())
+        at = [parameter.name for parameter in parameters].index(after) + 1
+        options = [
+            inspect.Parameter(
+                name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=option
+            )
+            for name, option in RULE_OPTIONS.items()
+        ]
+
+        @wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            for name in RULE_OPTIONS:
+                kwargs.pop(name, None)
+            return command(*args, **kwargs)
+
+        run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=[*parameters[:at], *options, *parameters[at:]]
+        )
+        return run  # type: ignore[return-value]
+
+    return add
 
 
 def rule_options(ctx: typer.Context) -> "RuleOptions":

@@ -23,14 +23,9 @@ from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     PRESET_NAMES,
     RULES_AND_STATISTICS,
-    DeckSizeOpt,
-    DecksOpt,
-    HandsOpt,
-    HookOpt,
-    ScoringOpt,
-    TrumpOpt,
     read_input,
     rule_options,
+    with_rule_options,
 )
 from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, note, say
@@ -175,6 +170,7 @@ def _say_json(value: object) -> None:
 @rules_app.command(
     "save", help=_("Keep a rule set under NAME, usable as `ohhell new ... --rules NAME`.")
 )
+@with_rule_options(after="rules")
 def save_rules(
     ctx: typer.Context,
     name: RuleName,
@@ -190,12 +186,6 @@ def save_rules(
             autocompletion=complete_rules,
         ),
     ] = DEFAULT_PRESET,
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
 ) -> None:
     from ohhell_score.actions import house
 

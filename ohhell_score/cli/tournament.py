@@ -31,16 +31,11 @@ from ohhell_score.cli.lazy import Area, area
 from ohhell_score.cli.options import (
     PRESET_NAMES,
     TOURNAMENTS,
-    DeckSizeOpt,
-    DecksOpt,
     DrawCardsOpt,
     DrawTiesOpt,
-    HandsOpt,
-    HookOpt,
-    ScoringOpt,
-    TrumpOpt,
     read_input,
     rule_options,
+    with_rule_options,
 )
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, english
@@ -97,6 +92,7 @@ def _read_players_file(path: Path) -> list[str]:
         "  ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle"
     ),
 )
+@with_rule_options(after="rules")
 def new(
     ctx: typer.Context,
     name: NewNameArg,
@@ -142,12 +138,6 @@ def new(
             autocompletion=complete_preset,  # tables play presets: no house rules
         ),
     ] = "cartier",
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
 ) -> None:
     from ohhell_score.domain.tournament import TableRules
 
