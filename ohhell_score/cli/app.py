@@ -23,10 +23,7 @@ from typer.main import get_command
 from ohhell_score import __version__
 from ohhell_score.actions import saved
 from ohhell_score.actions.setup import announced, create_game, make_rules
-from ohhell_score.cli.complete import (
-    complete_assignments,
-    complete_suit,
-)
+from ohhell_score.cli.complete import complete_suit
 from ohhell_score.cli.lazy import Area, LazyGroup
 from ohhell_score.cli.options import (
     AT_THE_TABLE,
@@ -38,6 +35,7 @@ from ohhell_score.cli.options import (
     DrawTiesOpt,
     GameOpt,
     RulesOpt,
+    assignments_argument,
     load_progress,
     rule_options,
     with_rule_options,
@@ -248,15 +246,7 @@ def first_dealer(
     ),
 )
 def bid(
-    bids: Annotated[
-        list[str],
-        typer.Argument(
-            help=_("NAME=N or N, in bidding order."),
-            show_default=False,
-            autocompletion=complete_assignments,
-            metavar="NAME=N...",
-        ),
-    ],
+    bids: Annotated[list[str], assignments_argument(_("NAME=N or N, in bidding order."))],
     game: GameOpt = None,
 ) -> None:
     from ohhell_score.actions.entries import parse_assignments, record_bids
@@ -307,13 +297,7 @@ def trump_cmd(
 )
 def tricks(
     values: Annotated[
-        list[str],
-        typer.Argument(
-            help=_("NAME=N for every player, or N in bidding order."),
-            show_default=False,
-            autocompletion=complete_assignments,
-            metavar="NAME=N...",
-        ),
+        list[str], assignments_argument(_("NAME=N for every player, or N in bidding order."))
     ],
     game: GameOpt = None,
 ) -> None:
@@ -352,15 +336,7 @@ def edit(
     what: Annotated[
         What, typer.Argument(help=_("bids or tricks."), show_default=False, metavar="bids|tricks")
     ],
-    values: Annotated[
-        list[str],
-        typer.Argument(
-            help=_("NAME=N for each value to change."),
-            show_default=False,
-            autocompletion=complete_assignments,
-            metavar="NAME=N...",
-        ),
-    ],
+    values: Annotated[list[str], assignments_argument(_("NAME=N for each value to change."))],
     game: GameOpt = None,
 ) -> None:
     from ohhell_score.actions.entries import correct, parse_assignments

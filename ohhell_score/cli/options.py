@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from ohhell_score.cli.complete import complete_game, complete_rules
+from ohhell_score.cli.complete import complete_assignments, complete_game, complete_rules
 from ohhell_score.domain.forms import DEFAULT_PRESET as DEFAULT_PRESET
 from ohhell_score.domain.forms import PRESET_NAMES as PRESET_NAMES
 from ohhell_score.domain.forms import (
@@ -50,22 +50,32 @@ GameOpt = Annotated[
         autocompletion=complete_game,
     ),
 ]
+
+
+def assignments_argument(help: str) -> Any:
+    """The ``NAME=N...`` values of `bid`, `tricks` and `edit` (``-1`` is a value: ``NUMBERS``)."""
+    return typer.Argument(
+        help=help, show_default=False, autocompletion=complete_assignments, metavar="NAME=N..."
+    )
+
+
 # The rule options of `new`, shared by every command that makes a rule set (rules.md):
 # `with_rule_options` adds the six to such a command, and `rule_options` gathers them.
 # Their help says what the rules take, in the words of domain/forms.py (cheap to import,
 # unlike the rules themselves); each is a phrase, the help ends the sentence.
-RulesOpt = Annotated[
-    str,
-    typer.Option(
+def rules_option(help: str, complete: Callable[..., Any] = complete_rules) -> Any:
+    """The ``--rules``/``-r NAME`` option of a command that makes a rule set; ``help``
+    names the presets where it says ``{preset_names}``."""
+    return typer.Option(
         "--rules",
         "-r",
-        help=_("Preset: {preset_names}, or a house rule.").format(
-            preset_names=", ".join(PRESET_NAMES)
-        ),
+        help=help.format(preset_names=", ".join(PRESET_NAMES)),
         metavar="NAME",
-        autocompletion=complete_rules,
-    ),
-]
+        autocompletion=complete,
+    )
+
+
+RulesOpt = Annotated[str, rules_option(_("Preset: {preset_names}, or a house rule."))]
 HookOpt = Annotated[
     str | None, typer.Option(help=hook_choices() + ".", show_default=False, metavar="HOOK")
 ]

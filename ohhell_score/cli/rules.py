@@ -21,10 +21,10 @@ from ohhell_score.cli.complete import complete_house_rule, complete_rules
 from ohhell_score.cli.lazy import OhhellGroup, group_area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
-    PRESET_NAMES,
     RULES_AND_STATISTICS,
     read_input,
     rule_options,
+    rules_option,
     with_rule_options,
 )
 from ohhell_score.i18n import _
@@ -175,16 +175,7 @@ def save_rules(
     ctx: typer.Context,
     name: RuleName,
     rules: Annotated[
-        str,
-        typer.Option(
-            "--rules",
-            "-r",
-            help=_("The preset it starts from: {preset_names} or a house rule.").format(
-                preset_names=", ".join(PRESET_NAMES)
-            ),
-            metavar="NAME",
-            autocompletion=complete_rules,
-        ),
+        str, rules_option(_("The preset it starts from: {preset_names} or a house rule."))
     ] = DEFAULT_PRESET,
 ) -> None:
     from ohhell_score.actions import house

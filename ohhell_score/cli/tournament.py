@@ -29,12 +29,12 @@ from ohhell_score.cli.complete import (
 )
 from ohhell_score.cli.lazy import Area, area
 from ohhell_score.cli.options import (
-    PRESET_NAMES,
     TOURNAMENTS,
     DrawCardsOpt,
     DrawTiesOpt,
     read_input,
     rule_options,
+    rules_option,
     with_rule_options,
 )
 from ohhell_score.domain.errors import Refused
@@ -130,13 +130,8 @@ def new(
     ] = False,
     rules: Annotated[
         str,
-        typer.Option(
-            "--rules",
-            "-r",
-            help=_("Preset: {preset_names}.").format(preset_names=", ".join(PRESET_NAMES)),
-            metavar="NAME",
-            autocompletion=complete_preset,  # tables play presets: no house rules
-        ),
+        # tables play presets: no house rules
+        rules_option(_("Preset: {preset_names}."), complete=complete_preset),
     ] = "cartier",
 ) -> None:
     from ohhell_score.domain.tournament import TableRules
