@@ -4,10 +4,7 @@ Every writer is a pure function, listed by format in ``views/formats.py`` (the c
 ``views/chart.py``); these commands choose one, and write its text to stdout or to
 ``-o FILE`` (``actions.exports.write_output``: the one way every ``-o`` is written).
 
-Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain and the views it uses inside its body,
-and those lines need no comment of their own.
+Imports inside functions: as in every area (cli/lazy.py).
 """
 
 from __future__ import annotations

@@ -3,11 +3,9 @@
 `ohhell rules` lists them and `ohhell rules NAME` explains one, as before house rules
 existed: a first word that is not an action (`save`, `export`, ...) means `show`.
 
-Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the action (actions/house.py) it uses
-inside its body, and those lines need no comment of their own (tests/test_startup.py
-checks that `rules --help` imports no game engine).
+Imports inside functions: as in every area (cli/lazy.py), the action too
+(actions/house.py); tests/test_startup.py checks that `rules --help` imports no game
+engine.
 """
 
 from __future__ import annotations

@@ -3,10 +3,7 @@
 Each table is an ordinary game (``NAME-r1-t3``), played with ``bid``, ``tricks``,
 ``play`` and ``-g``; these commands only seat the tables and read their games.
 
-Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain and the views it uses inside its body,
-and those lines need no comment of their own.
+Imports inside functions: as in every area (cli/lazy.py).
 """
 
 from __future__ import annotations
