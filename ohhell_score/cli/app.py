@@ -23,10 +23,7 @@ from typer.main import get_command
 from ohhell_score import __version__
 from ohhell_score.actions import saved
 from ohhell_score.actions.setup import announced, create_game, make_rules
-from ohhell_score.cli.complete import (
-    complete_assignments,
-    complete_suit,
-)
+from ohhell_score.cli.complete import complete_suit
 from ohhell_score.cli.lazy import Area, LazyGroup
 from ohhell_score.cli.options import (
     AT_THE_TABLE,
@@ -34,18 +31,14 @@ from ohhell_score.cli.options import (
     GAMES,
     NUMBERS,
     PANELS,
-    DeckSizeOpt,
-    DecksOpt,
     DrawCardsOpt,
     DrawTiesOpt,
     GameOpt,
-    HandsOpt,
-    HookOpt,
     RulesOpt,
-    ScoringOpt,
-    TrumpOpt,
+    assignments_argument,
     load_progress,
     rule_options,
+    with_rule_options,
 )
 from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, say
@@ -159,6 +152,7 @@ def main(
         "  ohhell new Ann Bob Cat --hands 7-1-7 --hook never"
     ),
 )
+@with_rule_options(after="game")
 def new(
     ctx: typer.Context,
     players: Annotated[
@@ -188,12 +182,6 @@ def new(
             show_default=False,
         ),
     ] = None,
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
     scorer: Annotated[
         str | None, typer.Option(help=_("Who keeps the sheet."), show_default=False, metavar="NAME")
     ] = None,
@@ -259,15 +247,7 @@ def first_dealer(
     ),
 )
 def bid(
-    bids: Annotated[
-        list[str],
-        typer.Argument(
-            help=_("NAME=N or N, in bidding order."),
-            show_default=False,
-            autocompletion=complete_assignments,
-            metavar="NAME=N...",
-        ),
-    ],
+    bids: Annotated[list[str], assignments_argument(_("NAME=N or N, in bidding order."))],
     game: GameOpt = None,
 ) -> None:
     from ohhell_score.actions.entries import parse_assignments, record_bids
@@ -318,13 +298,7 @@ def trump_cmd(
 )
 def tricks(
     values: Annotated[
-        list[str],
-        typer.Argument(
-            help=_("NAME=N for every player, or N in bidding order."),
-            show_default=False,
-            autocompletion=complete_assignments,
-            metavar="NAME=N...",
-        ),
+        list[str], assignments_argument(_("NAME=N for every player, or N in bidding order."))
     ],
     game: GameOpt = None,
 ) -> None:
@@ -363,15 +337,7 @@ def edit(
     what: Annotated[
         What, typer.Argument(help=_("bids or tricks."), show_default=False, metavar="bids|tricks")
     ],
-    values: Annotated[
-        list[str],
-        typer.Argument(
-            help=_("NAME=N for each value to change."),
-            show_default=False,
-            autocompletion=complete_assignments,
-            metavar="NAME=N...",
-        ),
-    ],
+    values: Annotated[list[str], assignments_argument(_("NAME=N for each value to change."))],
     game: GameOpt = None,
 ) -> None:
     from ohhell_score.actions.entries import correct, parse_assignments

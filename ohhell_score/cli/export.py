@@ -4,10 +4,7 @@ Every writer is a pure function, listed by format in ``views/formats.py`` (the c
 ``views/chart.py``); these commands choose one, and write its text to stdout or to
 ``-o FILE`` (``actions.exports.write_output``: the one way every ``-o`` is written).
 
-Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain and the views it uses inside its body,
-and those lines need no comment of their own.
+Imports inside functions: as in every area (cli/lazy.py).
 """
 
 from __future__ import annotations
@@ -24,17 +21,12 @@ from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     GAMES,
     RESULTS,
-    DeckSizeOpt,
-    DecksOpt,
     GameOpt,
-    HandsOpt,
-    HookOpt,
     RulesOpt,
-    ScoringOpt,
-    TrumpOpt,
     load_progress,
     read_input,
     rule_options,
+    with_rule_options,
 )
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.console import say
@@ -175,6 +167,7 @@ def import_cmd(
     rich_help_panel=RESULTS,
     help=_("A printable blank score sheet (HTML) to fill in by hand at the table."),
 )
+@with_rule_options(after="dealer")
 def sheet_cmd(
     ctx: typer.Context,
     players: Annotated[
@@ -204,12 +197,6 @@ def sheet_cmd(
             show_default=False,
         ),
     ] = None,
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
     paper: PaperOpt = Paper.auto,
     output: OutputOpt = None,
 ) -> None:

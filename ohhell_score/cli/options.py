@@ -6,11 +6,14 @@ so it imports no domain module at the top but the rules' forms (cheap); the
 functions import what they use.
 """
 
-from typing import TYPE_CHECKING, Annotated
+import inspect
+from collections.abc import Callable
+from functools import wraps
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from ohhell_score.cli.complete import complete_game, complete_rules
+from ohhell_score.cli.complete import complete_assignments, complete_game, complete_rules
 from ohhell_score.domain.forms import DEFAULT_PRESET as DEFAULT_PRESET
 from ohhell_score.domain.forms import PRESET_NAMES as PRESET_NAMES
 from ohhell_score.domain.forms import (
@@ -47,22 +50,32 @@ GameOpt = Annotated[
         autocompletion=complete_game,
     ),
 ]
+
+
+def assignments_argument(help: str) -> Any:
+    """The ``NAME=N...`` values of `bid`, `tricks` and `edit` (``-1`` is a value: ``NUMBERS``)."""
+    return typer.Argument(
+        help=help, show_default=False, autocompletion=complete_assignments, metavar="NAME=N..."
+    )
+
+
 # The rule options of `new`, shared by every command that makes a rule set (rules.md):
-# each such command lists the six after its --rules, and `rule_options` gathers them.
+# `with_rule_options` adds the six to such a command, and `rule_options` gathers them.
 # Their help says what the rules take, in the words of domain/forms.py (cheap to import,
 # unlike the rules themselves); each is a phrase, the help ends the sentence.
-RulesOpt = Annotated[
-    str,
-    typer.Option(
+def rules_option(help: str, complete: Callable[..., Any] = complete_rules) -> Any:
+    """The ``--rules``/``-r NAME`` option of a command that makes a rule set; ``help``
+    names the presets where it says ``{preset_names}``."""
+    return typer.Option(
         "--rules",
         "-r",
-        help=_("Preset: {preset_names}, or a house rule.").format(
-            preset_names=", ".join(PRESET_NAMES)
-        ),
+        help=help.format(preset_names=", ".join(PRESET_NAMES)),
         metavar="NAME",
-        autocompletion=complete_rules,
-    ),
-]
+        autocompletion=complete,
+    )
+
+
+RulesOpt = Annotated[str, rules_option(_("Preset: {preset_names}, or a house rule."))]
 HookOpt = Annotated[
     str | None, typer.Option(help=hook_choices() + ".", show_default=False, metavar="HOOK")
 ]
@@ -121,6 +134,53 @@ DrawTiesOpt = Annotated[
         metavar="suit|redraw",
     ),
 ]
+
+
+#: The six rule options by parameter name, in the order every --help lists them.
+RULE_OPTIONS = {
+    "hook": HookOpt,
+    "hands": HandsOpt,
+    "trump": TrumpOpt,
+    "scoring": ScoringOpt,
+    "decks": DecksOpt,
+    "deck_size": DeckSizeOpt,
+}
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def with_rule_options(after: str) -> Callable[[Command], Command]:
+    """Adds the six rule options (``RULE_OPTIONS``, all default None) to a command's
+    signature right after its parameter ``after``; the command reads them with
+    ``rule_options(ctx)``.
+
+    Typer reads a command's options from ``inspect.signature``, which a function's
+    ``__signature__`` answers: so the command is wrapped, the wrapper says the longer
+    signature, and it drops the six before calling the command.
+    """
+
+    def add(command: Command) -> Command:
+        signature = inspect.signature(command, eval_str=True)
+        parameters = list(signature.parameters.values())
+        at = [parameter.name for parameter in parameters].index(after) + 1
+        options = [
+            inspect.Parameter(
+                name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=option
+            )
+            for name, option in RULE_OPTIONS.items()
+        ]
+
+        @wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            for name in RULE_OPTIONS:
+                kwargs.pop(name, None)
+            return command(*args, **kwargs)
+
+        run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=[*parameters[:at], *options, *parameters[at:]]
+        )
+        return run  # type: ignore[return-value]
+
+    return add
 
 
 def rule_options(ctx: typer.Context) -> "RuleOptions":

@@ -3,11 +3,9 @@
 `ohhell rules` lists them and `ohhell rules NAME` explains one, as before house rules
 existed: a first word that is not an action (`save`, `export`, ...) means `show`.
 
-Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the action (actions/house.py) it uses
-inside its body, and those lines need no comment of their own (tests/test_startup.py
-checks that `rules --help` imports no game engine).
+Imports inside functions: as in every area (cli/lazy.py), the action too
+(actions/house.py); tests/test_startup.py checks that `rules --help` imports no game
+engine.
 """
 
 from __future__ import annotations
@@ -21,16 +19,11 @@ from ohhell_score.cli.complete import complete_house_rule, complete_rules
 from ohhell_score.cli.lazy import OhhellGroup, group_area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
-    PRESET_NAMES,
     RULES_AND_STATISTICS,
-    DeckSizeOpt,
-    DecksOpt,
-    HandsOpt,
-    HookOpt,
-    ScoringOpt,
-    TrumpOpt,
     read_input,
     rule_options,
+    rules_option,
+    with_rule_options,
 )
 from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, note, say
@@ -175,27 +168,13 @@ def _say_json(value: object) -> None:
 @rules_app.command(
     "save", help=_("Keep a rule set under NAME, usable as `ohhell new ... --rules NAME`.")
 )
+@with_rule_options(after="rules")
 def save_rules(
     ctx: typer.Context,
     name: RuleName,
     rules: Annotated[
-        str,
-        typer.Option(
-            "--rules",
-            "-r",
-            help=_("The preset it starts from: {preset_names} or a house rule.").format(
-                preset_names=", ".join(PRESET_NAMES)
-            ),
-            metavar="NAME",
-            autocompletion=complete_rules,
-        ),
+        str, rules_option(_("The preset it starts from: {preset_names} or a house rule."))
     ] = DEFAULT_PRESET,
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
 ) -> None:
     from ohhell_score.actions import house
 

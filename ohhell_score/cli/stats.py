@@ -3,11 +3,8 @@
 `stats --json` stays free of rich, and reads a game file only when it changed since
 the last run (``stats_cache``): it is run over thousands of games.
 
-Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain, the views and the action (actions/stats.py) it uses
-inside its body, and rich only where a table is drawn; those lines need no comment of
-their own.
+Imports inside functions: as in every area (cli/lazy.py), the action too
+(actions/stats.py), and rich only where a table is drawn.
 """
 
 from __future__ import annotations

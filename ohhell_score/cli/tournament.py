@@ -3,10 +3,7 @@
 Each table is an ordinary game (``NAME-r1-t3``), played with ``bid``, ``tricks``,
 ``play`` and ``-g``; these commands only seat the tables and read their games.
 
-Imports inside functions: like every area (lazy.py), this module is imported by
-`ohhell --help` and by the TAB of a command name, which run none of its commands; so
-each command imports the domain and the views it uses inside its body,
-and those lines need no comment of their own.
+Imports inside functions: as in every area (cli/lazy.py).
 """
 
 from __future__ import annotations
@@ -29,18 +26,13 @@ from ohhell_score.cli.complete import (
 )
 from ohhell_score.cli.lazy import Area, area
 from ohhell_score.cli.options import (
-    PRESET_NAMES,
     TOURNAMENTS,
-    DeckSizeOpt,
-    DecksOpt,
     DrawCardsOpt,
     DrawTiesOpt,
-    HandsOpt,
-    HookOpt,
-    ScoringOpt,
-    TrumpOpt,
     read_input,
     rule_options,
+    rules_option,
+    with_rule_options,
 )
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, english
@@ -97,6 +89,7 @@ def _read_players_file(path: Path) -> list[str]:
         "  ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle"
     ),
 )
+@with_rule_options(after="rules")
 def new(
     ctx: typer.Context,
     name: NewNameArg,
@@ -134,20 +127,9 @@ def new(
     ] = False,
     rules: Annotated[
         str,
-        typer.Option(
-            "--rules",
-            "-r",
-            help=_("Preset: {preset_names}.").format(preset_names=", ".join(PRESET_NAMES)),
-            metavar="NAME",
-            autocompletion=complete_preset,  # tables play presets: no house rules
-        ),
+        # tables play presets: no house rules
+        rules_option(_("Preset: {preset_names}."), complete=complete_preset),
     ] = "cartier",
-    hook: HookOpt = None,
-    hands: HandsOpt = None,
-    trump: TrumpOpt = None,
-    scoring: ScoringOpt = None,
-    decks: DecksOpt = None,
-    deck_size: DeckSizeOpt = None,
 ) -> None:
     from ohhell_score.domain.tournament import TableRules
 

@@ -210,20 +210,22 @@ def _clause(reader: _Reader) -> Clause:
 
 
 def _sum(reader: _Reader) -> Node:
-    node = _product(reader)
-    while reader.peek() in ("+", "-"):
-        symbol = reader.peek()
-        reader.pos += 1
-        node = Op(symbol, node, _product(reader))
-    return node
+    return _left_to_right(reader, ("+", "-"), _product)
 
 
 def _product(reader: _Reader) -> Node:
-    node = _unary(reader)
-    while reader.peek() in ("*", "/"):
+    return _left_to_right(reader, ("*", "/"), _unary)
+
+
+def _left_to_right(
+    reader: _Reader, symbols: tuple[str, str], operand: Callable[[_Reader], Node]
+) -> Node:
+    """Operands joined by ``symbols``, which bind left to right: ``a-b-c`` is ``(a-b)-c``."""
+    node = operand(reader)
+    while reader.peek() in symbols:
         symbol = reader.peek()
         reader.pos += 1
-        node = Op(symbol, node, _unary(reader))
+        node = Op(symbol, node, operand(reader))
     return node
 
 
