@@ -906,3 +906,97 @@ def test_a_tournament_saved_under_the_old_progressive_keeps_it(
     data["schema"] = 1
     path.write_text(json.dumps(data), encoding="utf-8")
     assert tournaments.load("cup").rules.options.scoring == OLD_PROGRESSIVE
+
+
+# --- the place after a tie (1, 1, 3) ----------------------------------------------
+
+
+def tied_tournament(ohhell: Ohhell) -> None:
+    """Table 1 of two ends 21, 21, 11, 10, the first two with 2 bids made each."""
+    ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--no-shuffle", "--hands", "2,1")
+    play_cli(ohhell, "cup-r1-t1", FIELD[:4], TIE_1_2)
+
+
+def test_tournament_show_places_the_player_after_a_tie_third(ohhell: Ohhell) -> None:
+    tied_tournament(ohhell)
+    out = ohhell.ok("tournament", "show", "cup")
+    assert (
+        "    =1. P1 21 (2 bids made), =1. P2 21 (2 bids made), 3. P3 11 (1 bid made), "
+        "4. P4 10 (1 bid made)\n"
+    ) in out
+
+
+def test_the_tournament_exports_place_the_player_after_a_tie_third(ohhell: Ohhell) -> None:
+    tied_tournament(ohhell)
+    csv = ohhell.ok("tournament", "export", "cup", "--format", "csv")
+    assert "Round 1,cup-r1-t1,'=1,P2,21,2,\nRound 1,cup-r1-t1,3,P3,11,1,\n" in csv
+    assert "Round 1,cup-r1-t1,4,P4,10,1,\n" in csv
+    md = ohhell.ok("tournament", "export", "cup", "--format", "md")
+    assert "| cup-r1-t1 | =1 | P2 | 21 | 2 |  |\n| cup-r1-t1 | 3 | P3 | 11 | 1 |  |\n" in md
+    html = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    places = re.findall(r'<tr><td>cup-r1-t1</td><td class="n">([^<]*)</td><td>(P\d)</td>', html)
+    assert places == [("=1", "P1"), ("=1", "P2"), ("3", "P3"), ("4", "P4")]
+
+
+# --- in Dutch ---------------------------------------------------------------------
+
+
+def dutch_tournament(ohhell: Ohhell) -> None:
+    ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--no-shuffle", "--hands", "2,1")
+    play_cli(ohhell, "cup-r1-t1", FIELD[:4])
+
+
+def test_tournament_show_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    dutch_tournament(ohhell)
+    out = ohhell.ok("tournament", "show", "cup")
+    assert out.startswith(
+        "Toernooi cup: 8 spelers, regels cartier; toernooironde 1 in de opgegeven volgorde.\n"
+    )
+    assert "\nToernooironde 1\n" in out
+    assert (
+        "  cup-r1-t1: P1, P2, P3, P4 (afgelopen)\n"
+        "    1. P1 22 (2 biedingen gehaald), 2. P2 21 (2 biedingen gehaald), "
+        "3. P3 20 (2 biedingen gehaald), 4. P4 0 (0 biedingen gehaald)\n"
+        "    P1 en P2 gaan door\n"
+        "  cup-r1-t2: P5, P6, P7, P8 (ronde 1 van 2)\n"
+    ) in out
+    assert "Toernooironde 1 nog niet klaar: cup-r1-t2 (ronde 1 van 2)" in out
+    assert "Round" not in out and "players" not in out
+
+
+def test_tournament_list_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    dutch_tournament(ohhell)
+    out = ohhell.ok("tournament", "list")
+    assert out == (
+        "cup: 8 spelers, regels cartier. "
+        "Toernooironde 1 nog niet klaar: cup-r1-t2 (ronde 1 van 2)\n"
+    )
+
+
+def test_tournament_new_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    out = ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--no-shuffle", "--hands", "2,1")
+    assert out.startswith(
+        "Toernooi cup: 8 spelers aan 2 tafels (in de opgegeven volgorde), regels cartier.\n"
+    )
+    assert "Speel elke tafel met `ohhell play -g cup-r1-t1`" in out
+
+
+def test_the_tournaments_markdown_export_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    dutch_tournament(ohhell)
+    out = ohhell.ok("tournament", "export", "cup", "--format", "md")
+    assert out.startswith("# Toernooi cup\n\nKampioen: nog niet bekend\n\n## Toernooironde 1\n")
+
+
+def test_tournament_collect_is_in_dutch(
+    dutch: None, ohhell: Ohhell, tmp_path: Path, data_dir: Path
+) -> None:
+    dutch_tournament(ohhell)
+    copies = []
+    for game in ("cup-r1-t1", "cup-r1-t2"):
+        copies.append(tmp_path / f"{game}.json")
+        copies[-1].write_bytes((data_dir / f"{game}.json").read_bytes())
+    out = ohhell.ok("tournament", "collect", "cup", *map(str, copies))
+    assert out == (
+        "cup-r1-t1: P1, P2, P3, P4 (afgelopen).\n"
+        "cup-r1-t2: P5, P6, P7, P8 (0 van 2 rondes geteld).\n"
+    )

@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from ohhell_score.actions.entries import load_progress
 from ohhell_score.domain.rules import Suit
 from ohhell_score.views.export import FORMULA_STARTS, neutralise
+from ohhell_score.views.sheet import standings
 from tests.conftest import Ohhell
 from tests.games import saved_game
 
@@ -212,3 +214,26 @@ def test_markdown_escapes_names_that_would_be_markup(ohhell: Ohhell) -> None:
     assert "<b>" not in text and "*star*" not in text and "A|B" not in text
     assert "A\\|B" in text and "\\<b\\>Bo\\</b\\>" in text and "\\*star\\*" in text
     check_md_against_sheet(text, ohhell.sheet())
+
+
+# --- the place after a tie (1, 1, 3) ----------------------------------------------
+
+
+def tied_game(ohhell: Ohhell) -> None:
+    """Ann deals one card: Bob and Cat make their bids of 0 (10 each), Ann takes the
+    trick she did not bid (1)."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "0", "0", "1")
+
+
+def test_the_sheets_standings_give_the_player_after_a_tie_place_3(ohhell: Ohhell) -> None:
+    tied_game(ohhell)
+    ranked = [(st.place, st.player, st.total) for st in standings(load_progress("t"))]
+    assert ranked == [(1, "Bob", 10), (1, "Cat", 10), (3, "Ann", 1)]
+
+
+def test_the_markdown_export_places_the_player_after_a_tie_third(ohhell: Ohhell) -> None:
+    tied_game(ohhell)
+    out = ohhell.ok("export", "--format", "md")
+    assert "| 1 | Bob | 10 | 1 of 1 |\n| 1 | Cat | 10 | 1 of 1 |\n| 3 | Ann | 1 | 0 of 1 |" in out

@@ -235,3 +235,20 @@ def test_a_blank_sheet_that_cannot_be_made_is_refused(
     result = ohhell(*args)
     assert result.exit_code == code
     assert says in result.output
+
+
+# --- the place after a tie (1, 1, 3) ----------------------------------------------
+
+
+def tied_game(ohhell: Ohhell) -> None:
+    """As in tests/test_export_csv_md.py: Bob and Cat 10, Ann 1."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "0", "0", "1")
+
+
+def test_the_html_export_places_the_player_after_a_tie_third(ohhell: Ohhell) -> None:
+    tied_game(ohhell)
+    out = ohhell.ok("export", "--format", "html")
+    places = re.findall(r'<li><span class="place">([^<]*)</span> <b>(\w+)</b>', out)
+    assert places == [("1.", "Bob"), ("1.", "Cat"), ("3.", "Ann")]

@@ -271,7 +271,22 @@ def test_the_refusal_of_a_100000_character_name_is_one_short_line(
     data["game"]["players"][0] = "A" * 100_000
     (root / "long.json").write_text(json.dumps({"game": data["game"]}), encoding="utf-8")
     line = refused_in_one_line(ohhell, root, "import", "long.json", "-g", "other")
-    assert len(line) <= 400
+    # entry.py MAX_LINE: 299 characters of the reason and "…", after "ohhell: ".
+    assert len(line) == len("ohhell: ") + 300
+    assert line.endswith("A" * 100 + "…")
+
+
+@pytest.mark.parametrize(
+    ("length", "shown"),
+    [(299, "x" * 299), (300, "x" * 300), (301, "x" * 299 + "…"), (100_000, "x" * 299 + "…")],
+)
+def test_a_refusal_is_cut_at_300_characters_with_an_ellipsis(length: int, shown: str) -> None:
+    """A reason of 300 characters is kept whole; a longer one shows its first 299 and "…"."""
+    from ohhell_score.domain.errors import Refused
+    from ohhell_score.entry import MAX_LINE, refusal
+
+    assert MAX_LINE == 300
+    assert refusal(Refused("x" * length)) == shown
 
 
 @pytest.mark.parametrize(

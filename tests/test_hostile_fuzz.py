@@ -98,7 +98,7 @@ def check(result: Any, root: Path, before: dict[str, bytes], *, may_change: bool
     if result.exit_code == 1:
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("ohhell: "), result.stderr
-        assert len(lines[0]) <= 400
+        assert len(lines[0]) <= len("ohhell: ") + 300  # entry.py MAX_LINE
     if result.exit_code == 1 or not may_change:
         assert kept(root) == before
 

@@ -300,3 +300,123 @@ def test_t_once_the_hand_has_begun_is_refused_before_any_question(ohhell: Ohhell
         "first entry; undo those entries first\n"
     ) in out
     assert "Seat change:" not in out
+
+
+# --- in Dutch ---------------------------------------------------------------------
+
+
+def test_plays_key_list_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    out = play(ohhell, "?", "q").stdout
+    assert "Toetsen: een getal, dan Enter." in out
+    assert "  u  neem het laatste antwoord terug (ook in de vorige ronde)\n" in out
+    assert "  q  stoppen; elk antwoord is opgeslagen, `ohhell play` gaat hier verder\n" in out
+    assert "Keys:" not in out and "take back" not in out
+
+
+def test_a_bid_out_of_range_in_play_is_refused_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    out = play(ohhell, "3", "q").stdout
+    assert "✗ 3 valt erbuiten: een bod is 0 tot 2" in out
+
+
+def test_tricks_out_of_range_in_play_are_refused_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    ohhell.ok("bid", "1", "0", "0")
+    out = play(ohhell, "3", "q").stdout
+    assert "✗ 3 valt erbuiten: slagen is 0 tot 2" in out
+
+
+def test_plays_seat_change_prompts_and_report_are_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    out = play(ohhell, "t", "j", "Dan", "", "", "q").stdout
+    assert "Plaatswissel: r vervangen, l weggaan, j aanschuiven (Enter: geen): " in out
+    assert "Met hoeveel punten begint Dan? (Enter: 0): " in out
+    assert (
+        "Dan schuift aan na Cat vanaf ronde 1.\n"
+        "Nu aan tafel, met de klok mee: Ann, Bob, Cat, Dan.\n"
+    ) in out
+
+
+# --- every bound of each prompt, both sides ---------------------------------------
+
+
+@pytest.mark.parametrize("bid", [0, 2])
+def test_a_bid_of_0_and_of_all_the_cards_is_taken(ohhell: Ohhell, bid: int) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, str(bid), "q")
+    assert "✗" not in result.stdout
+    assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": bid}
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [("-1", "-1 is out of range: a bid is 0 to 2"), ("3", "3 is out of range: a bid is 0 to 2")],
+)
+def test_a_bid_of_minus_1_or_cards_plus_1_is_refused(
+    ohhell: Ohhell, typed: str, reason: str
+) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, typed, "q")
+    assert f"✗ {reason}" in result.stdout
+    assert ohhell.sheet()["hands"][0]["bids"] == {}
+
+
+def typed_tricks(ohhell: Ohhell, *answers: str) -> Any:
+    """The tricks typed in play (kept as typed until the hand is whole)."""
+    return play(ohhell, *answers, "q")
+
+
+def test_tricks_of_all_that_is_left_are_taken(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    result = typed_tricks(ohhell, "2")
+    assert "✗" not in result.stdout
+    assert "Cat took (0-0): " in result.stdout
+
+
+def test_tricks_of_0_are_taken(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    assert "Cat took (0-2): " in typed_tricks(ohhell, "0").stdout
+
+
+def test_tricks_one_over_what_is_left_are_refused(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0")
+    result = typed_tricks(ohhell, "2", "2")
+    assert "Cat took (0-1): " in result.stdout
+    assert "✗ Cat cannot take 2: Bob took 2 of the 3 tricks, 1 left" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [("-1", "-1 is out of range: tricks is 0 to 2"), ("3", "3 is out of range: tricks is 0 to 2")],
+)
+def test_tricks_outside_0_to_the_cards_are_refused(ohhell: Ohhell, typed: str, reason: str) -> None:
+    bid_up(ohhell)
+    result = typed_tricks(ohhell, typed)
+    assert f"✗ {reason}" in result.stdout
+    assert result.stdout.count("Bob took (0-2): ") == 2
+
+
+@pytest.mark.parametrize("points", [0, 1_000_000])
+def test_a_newcomer_starts_with_0_to_a_million_points(ohhell: Ohhell, points: int) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, "t", "j", "Dan", "", str(points), "q")
+    assert "✗" not in result.stdout
+    assert ohhell.sheet()["totals"]["Dan"] == points
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("-1", "-1 is out of range: the points is 0 to 1000000"),
+        ("1000001", "1000001 is out of range: the points is 0 to 1000000"),
+    ],
+)
+def test_a_newcomers_points_outside_0_to_a_million_are_refused(
+    ohhell: Ohhell, typed: str, reason: str
+) -> None:
+    three(ohhell, "--trump", "none")
+    result = play(ohhell, "t", "j", "Dan", "", typed, "q")
+    assert f"✗ {reason}" in result.stdout
+    assert "Dan" not in ohhell.sheet()["players"]

@@ -604,7 +604,9 @@ class Session:
             if answer is None:
                 return
             try:
-                value = left if last and answer == "" else number(answer, 0, hand.cards, "tricks")
+                value = (
+                    left if last and answer == "" else number(answer, 0, hand.cards, _("tricks"))
+                )
                 if last and value != left:
                     raise Refused(
                         _(
