@@ -314,4 +314,4 @@ def save_brought(
         for game_id in sorted(game_ids):  # one order everywhere: no two wait on each other
             held.enter_context(games.locked(game_id))
         for game in check({game_id: read_game(game_id) for game_id in game_ids}):
-            games.save(game, new=not games.game_path(game.id).exists())
+            games.save(game, new=not games.game_path(game.id).exists(), current=False)
