@@ -19,9 +19,9 @@ from html import escape
 from ohhell_score.domain.game import Progress, Step
 from ohhell_score.domain.rules import TrumpMethod
 from ohhell_score.domain.tournament import Result, Tournament
-from ohhell_score.i18n import _, language, ngettext
+from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
-from ohhell_score.views.html import chart_section, sheet_table
+from ohhell_score.views.html import chart_section, page_head, sheet_table
 from ohhell_score.views.sheet import sheet, standings
 from ohhell_score.views.tournament import show_lines
 from ohhell_score.views.words import (
@@ -180,14 +180,7 @@ def board_page(
     name = f"{_e(_('Oh Hell'))} · {_e(title)}"
     return "\n".join(
         [
-            "<!DOCTYPE html>",
-            f'<html lang="{language()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="color-scheme" content="light dark">',
-            f"<title>{name}</title>",
-            f"<style>{CSS}</style>",
+            *page_head(name, CSS, '<meta name="color-scheme" content="light dark">'),
             "</head>",
             f'<body class="{"hall" if hall else "phone"}">',
             f'<p id="lost" role="status">{lost}</p>',

@@ -140,18 +140,27 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 """
 
 
+def page_head(title: str, style: str, *meta: str) -> list[str]:
+    """A page's opening lines, to its style (``title`` already escaped): the exports'
+    pages and the live board's."""
+    return [
+        "<!DOCTYPE html>",
+        f'<html lang="{language()}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        *meta,
+        f"<title>{title}</title>",
+        f"<style>{style}</style>",
+    ]
+
+
 def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]) -> str:
     size = _page_size(paper, turn)
+    generator = f'<meta name="generator" content="ohhell-score {_e(__version__)}">'
     return "\n".join(
         [
-            "<!DOCTYPE html>",
-            f'<html lang="{language()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f'<meta name="generator" content="ohhell-score {_e(__version__)}">',
-            f"<title>{_e(title)}</title>",
-            f"<style>{CSS}@page {{ size: {size}; margin: 10mm; }}\n</style>",
+            *page_head(_e(title), f"{CSS}@page {{ size: {size}; margin: 10mm; }}\n", generator),
             "</head>",
             f'<body class="{turn} {body_class}">',
             *content,
