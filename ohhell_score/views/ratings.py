@@ -78,7 +78,7 @@ def ladder_lines(ladder: Ladder, where: Sequence[str] = ()) -> list[str]:
         lines += _table(heads, [_row("-", p) for p in unsure], 1)
     lines += [
         "",
-        _("rating: mu - 3 sigma, a cautious guess of skill that rises as games make it surer;"),
+        _("rating: mu - 3 sigma, a cautious guess of skill that games make surer;"),
         _("change: what the player's last game moved it."),
     ]
     return lines
