@@ -15,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from ohhell_score.domain.game import Game
+from ohhell_score.domain.game import Game, progress, with_leave
+from ohhell_score.domain.ratings import rate
+from ohhell_score.domain.stats import GameFacts
 from ohhell_score.storage import games
 from tests.conftest import Ohhell, need
 from tests.games import new_game, play
@@ -235,3 +237,23 @@ def test_the_ladder_page_draws_each_rating_over_time_in_chromium(
     assert {v.split(":")[0] for v in series.values()} == {"4"}  # 0 before, then 3 games
     assert all(int(v.split(":")[1]) > 100 for v in series.values())  # drawn across
     assert rows == "4"
+
+
+def test_who_left_during_a_game_is_not_rated_for_it(ohhell: Ohhell, data_dir: Path) -> None:
+    """Only the players seated at the end are the match (docs/seats.md)."""
+    game = play(new_game("left", ("Ann", "Bob", "Cat", "Dan"), "ten-to-one", hands="2,1"), 1)
+    game = play(with_leave(progress(game), "Dan").game, None)
+    games.create(game)
+    got = rated(ohhell)
+    assert sorted(p["name"] for p in got["players"]) == ["Ann", "Bob", "Cat"]
+    close(got, expected(ohhell, data_dir))
+
+
+def test_names_in_either_unicode_form_are_one_person() -> None:
+    """ "Zoë" typed as one letter or as e and a combining diaeresis (NFC, then casefold)."""
+    seats = ((20, 0, 0, 0, 0, 0, 0, 2, 1), (10, 0, 0, 0, 0, 0, 0, 2, 1))
+    composed, combined = "Zoë", unicodedata.normalize("NFD", "ZOË")
+    one = GameFacts("g1", "classic", "", ("Ann", composed), 2, True, seats, "2026-11-01")
+    two = GameFacts("g2", "classic", "", ("Ann", combined), 2, True, seats, "2026-11-02")
+    ladder = rate([two, one])
+    assert [(p.name, p.games) for p in ladder.players] == [("Ann", 2), (combined, 2)]

@@ -68,13 +68,7 @@ def ladder_lines(ladder: Ladder, where: Sequence[str] = ()) -> list[str]:
     if unsure:
         if settled:
             lines.append("")
-        lines.append(
-            ngettext(
-                "Provisional, fewer than {count} game:",
-                "Provisional, fewer than {count} games:",
-                PROVISIONAL_BELOW,
-            ).format(count=PROVISIONAL_BELOW)
-        )
+        lines.append(_provisional())
         lines += _table(heads, [_row("-", p) for p in unsure], 1)
     lines += [
         "",
@@ -107,14 +101,16 @@ def history_lines(player: Rated) -> list[str]:
 def ladder_html(ladder: Ladder) -> str:
     """A page: the ladder as a table and each player's rating over the games as a chart."""
     title = _("Ratings")
-    rows = []
-    for i, p in enumerate(ladder.players, 1):
-        rank = "" if p.provisional else str(i)
-        cells = [rank, _e(p.name), _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
-        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    settled = [p for p in ladder.players if not p.provisional]
+    unsure = [p for p in ladder.players if p.provisional]
+    rows = [_html_row(str(i), p) for i, p in enumerate(settled, 1)]
+    if unsure:
+        rows.append(f'<tr><th colspan="{len(HEADS)}">{_e(_provisional())}</th></tr>')
+        rows += [_html_row("-", p) for p in unsure]
     heads = "".join(f"<th>{_e(_(h))}</th>" for h in HEADS)
     count = ngettext("{count} finished game", "{count} finished games", ladder.games)
     content = [
+        f"<style>{LADDER_CSS}</style>",
         f"<h1>{_e(title)}</h1>",
         f"<p>{_e(count.format(count=ladder.games))}</p>",
         f'<table class="ladder"><thead><tr>{heads}</tr></thead><tbody>',
@@ -127,6 +123,27 @@ def ladder_html(ladder: Ladder) -> str:
             _legend([p.name for p in ladder.players]),
         ]
     return _page(title, "portrait", "auto", "ratings", content)
+
+
+LADDER_CSS = (
+    ".ladder { border-collapse: collapse; margin-bottom: 1em; }"
+    " .ladder th, .ladder td { padding: 0.15em 0.8em; text-align: right; }"
+    " .ladder td:nth-child(2), .ladder th:nth-child(2) { text-align: left; }"
+    " .ladder tbody th { text-align: left; font-weight: normal; font-style: italic; }"
+)
+
+
+def _html_row(rank: str, p: Rated) -> str:
+    cells = [rank, _e(p.name), _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
+    return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
+def _provisional() -> str:
+    return ngettext(
+        "Provisional, fewer than {count} game:",
+        "Provisional, fewer than {count} games:",
+        PROVISIONAL_BELOW,
+    ).format(count=PROVISIONAL_BELOW)
 
 
 def _chart(ladder: Ladder) -> str:
