@@ -13,13 +13,13 @@ the statistics cache), openskill does the arithmetic.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from datetime import date, datetime
 from typing import NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from ohhell_score.domain.names import composed
 from ohhell_score.domain.stats import SEATED, TOTAL, GameFacts
 
 #: Fewer rated games than this and a rating is provisional: still mostly the prior.
@@ -28,7 +28,7 @@ PROVISIONAL_BELOW = 3
 
 def person(name: str) -> str:
     """The key that makes two spellings of a name the same person."""
-    return unicodedata.normalize("NFC", name).casefold()
+    return composed(name).casefold()
 
 
 class Step(NamedTuple):
