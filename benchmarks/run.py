@@ -341,6 +341,20 @@ def measure(root: Path, runs: int, games: int) -> None:
                 "ohhell stats (10,000)", [*ohhell, "stats"], env(many), against="read+parse 10,000"
             )
         )
+    has_ratings = (
+        subprocess.run([*ohhell, "ratings", "--help"], env=env(many), capture_output=True)
+    ).returncode == 0
+    if has_stats and has_ratings:
+        # The same folder, the same cache: rating adds openskill's arithmetic to stats' reading.
+        cases.append(
+            Case(
+                "ohhell ratings (10,000)",
+                [*ohhell, "ratings"],
+                env(many),
+                target=1.5,
+                against="ohhell stats (10,000)",
+            )
+        )
 
     if sys.platform == "linux":  # platformdirs honours XDG_DATA_HOME there: a temp folder
         xdg = root / "xdg"
@@ -367,7 +381,7 @@ def measure(root: Path, runs: int, games: int) -> None:
     ratios: dict[str, list[float]] = {c.name: [] for c in cases}
     cpu_ratios: dict[str, list[float]] = {c.name: [] for c in cases}
     peaks: dict[str, list[int]] = {c.name: [] for c in cases}
-    baselines = {c.name: c for c in cases if c.name in BASELINES}
+    baselines = {c.name: c for c in cases}  # a case may be the baseline of another
     order = [c for c in cases if c.name not in BASELINES]
     for r in range(runs):
         random.Random(r).shuffle(order)

@@ -356,7 +356,10 @@ def test_stats_of_any_game_agree_with_its_replayed_score_sheet(game: Game) -> No
 
 #: Each seat: total, made, miss, zero, zero made, over, under, hands played, seated.
 SEATS = [[21, 1, 0, 1, 1, 0, 0, 2, 1], [11, 1, 1, 0, 0, 1, 0, 2, 1], [1, 0, 2, 0, 0, 0, 1, 2, 1]]
-GOOD_FACTS = ["g1", "classic", "2026-11-13T20:00:00+00:00", ["Ann", "Bob", "Cat"], 2, True, SEATS]
+GOOD_FACTS = [
+    *("g1", "classic", "2026-11-13T20:00:00+00:00", ["Ann", "Bob", "Cat"], 2, True, SEATS),
+    "2026-11-13T21:30:00+00:00",  # the last entry's time (cache version 3)
+]
 
 
 def test_game_facts_are_read_back_as_they_were_kept() -> None:
@@ -387,6 +390,7 @@ def test_game_facts_are_read_back_as_they_were_kept() -> None:
         (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, 1, 0]]),
         (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, "1"]]),
         (6, [*SEATS[:2], [1.5, 0, 2, 0, 0, 0, 1, 2, 1]]),
+        (7, 20261113),  # when the last entry was made
     ],
 )
 def test_game_facts_of_the_wrong_shape_are_never_taken(place: int | None, value: object) -> None:

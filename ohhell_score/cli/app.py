@@ -55,6 +55,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "tournament": ("tournament",),
     "rules": ("rules",),
     "stats": ("stats", "history"),
+    "ratings": ("ratings",),
     "play": ("play", "note", "delete"),
     "shell": ("completions",),
     "seat": ("seat",),

@@ -134,6 +134,7 @@ class GameFacts(NamedTuple):
     finished: bool
     # (total, made, miss, zero, zero_made, over, under, hands played, seated at the end)
     seats: tuple[tuple[int, ...], ...]
+    ended: str = ""  # the time of the last entry: the order `ratings` takes games in
 
     @property
     def day(self) -> str:
@@ -143,14 +144,17 @@ class GameFacts(NamedTuple):
     def to_json(self) -> list[object]:
         seats = [list(s) for s in self.seats]
         players = list(self.players)
-        return [self.id, self.preset, self.created, players, self.hands, self.finished, seats]
+        return [
+            *(self.id, self.preset, self.created, players, self.hands, self.finished, seats),
+            self.ended,
+        ]
 
     @classmethod
     def from_json(cls, data: object) -> GameFacts:
         """Read facts back; ``ValueError`` for anything not written by ``to_json``."""
-        if not isinstance(data, list) or len(data) != 7:
+        if not isinstance(data, list) or len(data) != 8:
             raise ValueError(_("not game facts"))
-        gid, preset, created, players, hands, finished, seats = data
+        gid, preset, created, players, hands, finished, seats, ended = data
         # Checked with C-level calls: this runs for every game at every `stats`.
         try:
             ok = (
@@ -159,6 +163,7 @@ class GameFacts(NamedTuple):
                 and type(created) is str
                 and type(hands) is int
                 and type(finished) is bool
+                and type(ended) is str
                 and type(players) is list
                 and type(seats) is list
                 and len(seats) == len(players)
@@ -170,7 +175,8 @@ class GameFacts(NamedTuple):
             ok = False
         if not ok:
             raise ValueError(_("not game facts"))
-        return cls(gid, preset, created, tuple(players), hands, finished, tuple(map(tuple, seats)))
+        seated = tuple(map(tuple, seats))
+        return cls(gid, preset, created, tuple(players), hands, finished, seated, ended)
 
 
 #: Places in a seat's counts (``GameFacts.seats``).
@@ -215,6 +221,7 @@ def facts(game: Game) -> GameFacts:
         len(game.rules.hands),
         scored == len(game.rules.hands),
         tuple(tuple(c) for c in counts),
+        _ended(game),
     )
 
 
@@ -237,7 +244,14 @@ def _facts_of_changed_seats(game: Game) -> GameFacts:
         len(game.rules.hands),
         prog.finished,
         tuple(tuple(counts[p]) for p in players),
+        _ended(game),
     )
+
+
+def _ended(game: Game) -> str:
+    """When the last entry was made (a file without entry times: when it was saved)."""
+    last = game.entries[-1].at if game.entries else ""
+    return last or game.updated or game.created
 
 
 def _count_bid(mine: list[int], bid: int, tricks: int) -> None:

@@ -30,7 +30,7 @@ from ohhell_score.storage.games import game_files
 from ohhell_score.storage.paths import data_dir
 
 CACHE_FILE = ".stats-cache.json"  # a dot file: never taken for a game
-VERSION = 2  # 2: hands played and seated at the end (seat changes); an older cache misses once
+VERSION = 3  # 2: hands played, seated at the end (seat changes); 3: the last entry's time
 
 Cached = dict[str, list[object]]  # file name -> [file_key, facts]
 

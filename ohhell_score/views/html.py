@@ -394,14 +394,22 @@ def _landscape_chart(hands: int) -> str:
     return f"@media print {{ .chart > svg {{ height: {left:.0f}mm; }} }}"
 
 
-def svg_chart(points: Mapping[str, Sequence[tuple[int, int]]], hands: int) -> str:
+def svg_chart(
+    points: Mapping[str, Sequence[tuple[int, int]]],
+    hands: int,
+    *,
+    label: str | None = None,
+    axis: str | None = None,
+) -> str:
     """Running totals per player over the hands: one ``polyline`` per player, from the
     hand they sat down at (hand 0, everyone at 0, for a table that never changed) to
-    the last they played; each line ends in its player's name.
+    the last they played; each line ends in its player's name. ``label`` and ``axis``
+    name another series (the ratings ladder's, over the games).
     """
     box = _Box()
     players = list(points)
-    label, axis = _("Running totals per player over the hands"), _("hand")
+    label = label or _("Running totals per player over the hands")
+    axis = axis or _("hand")
     values = [0, *(t for series in points.values() for _hand, t in series)]
     step = _nice_step(max(values) - min(values))
     low = (min(values) // step) * step

@@ -1,0 +1,103 @@
+"""`ohhell ratings`: who is strongest at the club, over every finished game.
+
+Reads the same facts as `ohhell stats`, through the same cache (actions/ratings.py),
+and answers in plain text, without rich: it runs over a club's whole history.
+
+Imports inside functions: like every area (lazy.py), this module is imported by
+`ohhell --help` and by the TAB of a command name, which run none of its commands; so
+the command imports the action and the views inside its body (openskill, which the
+action brings, is for this command alone); those lines need no comment of their own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ohhell_score.cli.complete import complete_rules
+from ohhell_score.cli.export import OutputOpt
+from ohhell_score.cli.lazy import area
+from ohhell_score.cli.options import RULES_AND_STATISTICS
+from ohhell_score.cli.stats import _since
+from ohhell_score.domain.errors import UnknownPlayer
+from ohhell_score.i18n import _
+from ohhell_score.views.console import complain, say
+
+#: This area's commands; cli/lazy.py builds them when one of them is named.
+app = area()
+
+
+@app.command(
+    rich_help_panel=RULES_AND_STATISTICS,
+    help=_(
+        "Who is strongest over the finished games: a rating that weighs whom each "
+        "result was against (openskill)."
+    ),
+)
+def ratings(
+    as_json: Annotated[bool, typer.Option("--json", help=_("One JSON object."))] = False,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            help=_("Only games finished on or after this date."),
+            show_default=False,
+            metavar="YYYY-MM-DD",
+        ),
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            help=_("Only games of this preset or house rule."),
+            show_default=False,
+            metavar="PRESET",
+            autocompletion=complete_rules,
+        ),
+    ] = None,
+    history: Annotated[
+        str | None,
+        typer.Option(
+            "--history",
+            help=_("One player's rating game by game."),
+            show_default=False,
+            metavar="NAME",
+        ),
+    ] = None,
+    html: Annotated[
+        bool,
+        typer.Option("--html", help=_("The ladder as an HTML page, with each rating over time.")),
+    ] = False,
+    output: OutputOpt = None,
+) -> None:
+    from ohhell_score.actions.ratings import ladder as rated
+    from ohhell_score.views.ratings import history_lines, ladder_html, ladder_lines
+
+    day = _since(since)
+    ladder, problems = rated(preset, day)
+    for problem in problems:
+        complain(_("skipped: {problem}").format(problem=problem))
+    if history is not None:
+        player = ladder.find(history)
+        if player is None:
+            raise UnknownPlayer(
+                _("no finished game has a player called {missing!r}").format(missing=history)
+            )
+        for line in history_lines(player):
+            say(line)
+        return
+    if html:
+        from ohhell_score.cli.export import emit
+
+        emit(ladder_html(ladder), output, _("the ratings"))
+        return
+    if as_json:
+        say(json.dumps(ladder.to_json(), ensure_ascii=False, indent=2))
+        return
+    where = []
+    if preset:
+        where.append(_("rules {preset}").format(preset=preset))
+    if day:
+        where.append(_("since {date}").format(date=day.isoformat()))
+    for line in ladder_lines(ladder, where):
+        say(line)

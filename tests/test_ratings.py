@@ -1,0 +1,259 @@
+"""`ohhell ratings`: openskill's Plackett-Luce ratings over the finished games
+(docs/scripting.md, "Ratings"; docs/stats-and-house-rules.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import unicodedata
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from ohhell_score.domain.game import Game, progress, with_leave
+from ohhell_score.domain.ratings import rate
+from ohhell_score.domain.stats import GameFacts
+from ohhell_score.storage import games
+from tests.conftest import Ohhell, need
+from tests.games import new_game, play
+from tests.tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, play_cli, play_pure
+
+#: The club; each is typed in several spellings, one person each (casefold: "ß" is "SS").
+PEOPLE = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Zoë", "Groß")
+SPELLINGS = {p: (p, p.lower(), p.upper(), p.swapcase()) for p in PEOPLE}
+PLANS = (DISTINCT, TIE_2_3, TIE_1_2)  # totals 22 21 20 0; 23 20 20 0; 21 21 11 10
+
+
+def timed(game: Game, at: str) -> Game:
+    return game._replace(entries=tuple(e._replace(at=at) for e in game.entries))
+
+
+def played(gid: str, players: tuple[str, ...], plan: int, hour: int) -> Game:
+    """A finished Cartier game of hands 2 and 1, the players placing in the order given."""
+    game = new_game(gid, players, "cartier", hands="2,1")
+    chosen = PLANS[plan] if len(players) == 4 else PLANS[plan % 2]
+    return timed(play_pure(game, players, chosen), f"2026-11-{10 + hour:02d}T21:00:00+01:00")
+
+
+def last_entry(path: Path) -> tuple[float, str]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    last = data["entries"][-1]["at"] if data["entries"] else "2026-01-01T00:00:00+00:00"
+    return datetime.fromisoformat(last).timestamp(), data["id"]
+
+
+def expected(ohhell: Ohhell, data_dir: Path) -> dict[str, Any]:
+    """The ratings worked out with openskill itself, from `show --json` of each game."""
+    model = PlackettLuce()
+    now: dict[str, PlackettLuceRating] = {}
+    record: dict[str, dict[str, Any]] = {}
+    count = 0
+    saved = [p for p in data_dir.glob("*.json") if not p.name.startswith(".")]
+    for path in sorted(saved, key=last_entry):
+        sheet = ohhell.sheet("-g", path.stem)
+        if not sheet["finished"]:
+            continue
+        count += 1
+        seated = sheet["players"]
+        keys = [unicodedata.normalize("NFC", p).casefold() for p in seated]
+        totals = [sheet["totals"][p] for p in seated]
+        teams = [[now.get(k) or model.rating()] for k in keys]
+        after = model.rate(teams, ranks=[-t for t in totals])
+        for name, key, total, [new] in zip(seated, keys, totals, after, strict=True):
+            now[key] = new
+            mine = record.setdefault(key, {"games": 0, "wins": 0})
+            mine["name"] = name
+            mine["games"] += 1
+            mine["wins"] += total == max(totals)
+    players = [
+        {
+            "name": record[k]["name"],
+            "rating": round(r.mu - 3 * r.sigma, 6),
+            "mu": round(r.mu, 6),
+            "sigma": round(r.sigma, 6),
+            "games": record[k]["games"],
+            "wins": record[k]["wins"],
+        }
+        for k, r in now.items()
+    ]
+    players.sort(key=lambda p: -p["rating"])
+    return {"games": count, "players": players}
+
+
+def rated(ohhell: Ohhell, *args: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(ohhell.ok("ratings", "--json", *args))
+    return data
+
+
+def close(got: dict[str, Any], want: dict[str, Any]) -> None:
+    assert got["games"] == want["games"]
+    by_name = {p["name"]: p for p in want["players"]}
+    assert [p["name"] for p in got["players"]] == [p["name"] for p in want["players"]] or (
+        sorted(p["name"] for p in got["players"]) == sorted(by_name)
+    )
+    for p in got["players"]:
+        assert p == by_name[p["name"]]
+    ratings = [p["rating"] for p in got["players"]]
+    assert ratings == sorted(ratings, reverse=True)
+
+
+table = st.tuples(
+    st.lists(st.sampled_from(PEOPLE), min_size=3, max_size=4, unique=True),
+    st.integers(0, 2),  # the plan: distinct places, a tie for second, a tie for first
+    st.integers(0, 3),  # the hour: games at the same time go by id
+    st.lists(st.integers(0, 3), min_size=4, max_size=4),  # the spelling of each name
+)
+
+
+@settings(max_examples=15)
+@given(tables=st.lists(table, min_size=1, max_size=6), cup=st.booleans())
+def test_ratings_are_openskills_over_the_finished_games_in_order(
+    ohhell: Ohhell, data_dir: Path, tables: list[Any], cup: bool
+) -> None:
+    """Ties, names typed in other cases (and Unicode forms), a tournament's tables; an
+    unfinished game left out: the same as openskill's own, game by game."""
+    for path in data_dir.glob("*"):
+        path.unlink() if path.is_file() else None
+    for path in (data_dir / "tournaments").glob("*"):
+        path.unlink()
+    for k, (people, plan, hour, spell) in enumerate(tables):
+        names = tuple(SPELLINGS[p][s] for p, s in zip(people, spell, strict=False))
+        games.create(played(f"club-{k}", names, plan, hour))
+    unfinished = new_game("waiting", ("Ann", "Bob", "Cat"), "cartier", hands="2,1")
+    games.create(unfinished)
+    if cup:
+        field = [SPELLINGS[p][1] for p in PEOPLE[:8]]
+        ohhell.ok("tournament", "new", "cup", *field, "--hands", "2,1", "--seed", "1")
+        for table_id in ("cup-r1-t1", "cup-r1-t2"):
+            sheet = ohhell.sheet("-g", table_id)
+            play_cli(ohhell, table_id, sheet["players"])
+    close(rated(ohhell), expected(ohhell, data_dir))
+
+
+def test_no_finished_game_is_no_player_and_exit_0(ohhell: Ohhell) -> None:
+    games.create(new_game("waiting", ("Ann", "Bob", "Cat"), "cartier", hands="2,1"))
+    assert rated(ohhell) == {"games": 0, "players": []}
+    assert ohhell.ok("ratings") == "No finished games to rate yet.\n"
+
+
+def test_since_keeps_the_games_finished_that_day_or_later(ohhell: Ohhell) -> None:
+    games.create(played("early", ("Ann", "Bob", "Cat"), 0, 0))  # 2026-11-10
+    games.create(played("late", ("Dan", "Eve", "Fay"), 0, 3))  # 2026-11-13
+    names = {p["name"] for p in rated(ohhell, "--since", "2026-11-13")["players"]}
+    assert names == {"Dan", "Eve", "Fay"}
+    assert rated(ohhell, "--since", "2026-11-14")["players"] == []
+    assert rated(ohhell, "--since", "2026-11-10")["games"] == 2
+
+
+def test_preset_keeps_the_games_of_that_preset(ohhell: Ohhell) -> None:
+    games.create(played("cartier", ("Ann", "Bob", "Cat"), 0, 0))
+    other = new_game("classic", ("Dan", "Eve", "Fay"), "classic", hands="2,1")
+    games.create(timed(play(other, None), "2026-11-11T21:00:00+01:00"))
+    assert {p["name"] for p in rated(ohhell, "--preset", "classic")["players"]} == {
+        "Dan",
+        "Eve",
+        "Fay",
+    }
+    assert rated(ohhell, "--preset", "Cartier")["games"] == 1
+
+
+def test_a_bad_date_is_a_usage_error_of_one_line(ohhell: Ohhell) -> None:
+    reason = ohhell.invalid_value("ratings", "--since", "2026-13-01")
+    assert reason == "'2026-13-01' is not a date: use YYYY-MM-DD"
+
+
+def test_the_text_fits_80_columns_and_shows_newcomers_apart(ohhell: Ohhell) -> None:
+    long = "Maximiliana Wilhelmina H"  # 24 characters: the longest name a game takes
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
+    games.create(played("g3", ("Ann", long, "Eve"), 0, 3))
+    text = ohhell.ok("ratings")
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    settled, unsure = text.split("Provisional, fewer than 3 games:")
+    assert [w for w in ("Ann", "Bob", "Cat", "Dan") if re.search(rf"^ +\d+  {w} ", settled, re.M)]
+    assert len(re.findall(r"^ +\d+  ", settled, re.M)) == 4
+    assert "Eve" in unsure and long in unsure and "Eve" not in settled
+
+
+def test_history_shows_one_players_rating_game_by_game(ohhell: Ohhell) -> None:
+    games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))
+    games.create(played("second", ("bob", "Ann", "Cat"), 0, 1))
+    ann = next(p for p in rated(ohhell)["players"] if p["name"] == "Ann")
+    lines = ohhell.ok("ratings", "--history", "ANN").splitlines()
+    assert lines[0] == "Ann: 2 rated games."
+    rows = [line.split() for line in lines if line.startswith(("first", "second"))]
+    assert [r[0] for r in rows] == ["first", "second"]
+    assert rows[0][3] == "22*" and rows[1][3] == "21"  # first, then second place
+    assert float(rows[1][4]) == round(ann["rating"], 2)
+
+
+def test_history_of_someone_who_never_finished_a_game_is_refused(ohhell: Ohhell) -> None:
+    games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))
+    err = ohhell.refused("ratings", "--history", "Zed")
+    assert err == "ohhell: no finished game has a player called 'Zed'\n"
+
+
+def test_the_ladder_page_draws_each_rating_over_time_in_chromium(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    browser = need("chromium", "chromium-browser")
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "<b>Bo</b>", "Cat", "Dan"), k, k))
+    page = tmp_path / "ladder.html"
+    assert ohhell.ok("ratings", "--html", "-o", str(page)).startswith("Wrote the ratings to")
+    probe = (
+        "<script>document.body.dataset.probe = [...document.querySelectorAll("
+        "'svg polyline')].map(l => l.querySelector('title').textContent + '=' + "
+        "l.points.numberOfItems + ':' + Math.round(l.getBBox().width)).join(';') + '|' + "
+        "document.querySelectorAll('table.ladder tbody tr').length;</script></body>"
+    )
+    page.write_text(page.read_text(encoding="utf-8").replace("</body>", probe), encoding="utf-8")
+    done = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    found = re.search(r'data-probe="([^"]*)"', done.stdout)
+    assert found, done.stdout[:500]
+    lines, rows = found[1].replace("&lt;", "<").replace("&gt;", ">").split("|")
+    series = dict(item.split("=") for item in lines.split(";"))
+    assert sorted(series) == sorted(["Ann", "<b>Bo</b>", "Cat", "Dan"])  # escaped, not markup
+    assert {v.split(":")[0] for v in series.values()} == {"4"}  # 0 before, then 3 games
+    assert all(int(v.split(":")[1]) > 100 for v in series.values())  # drawn across
+    assert rows == "4"
+
+
+def test_who_left_during_a_game_is_not_rated_for_it(ohhell: Ohhell, data_dir: Path) -> None:
+    """Only the players seated at the end are the match (docs/seats.md)."""
+    game = play(new_game("left", ("Ann", "Bob", "Cat", "Dan"), "ten-to-one", hands="2,1"), 1)
+    game = play(with_leave(progress(game), "Dan").game, None)
+    games.create(game)
+    got = rated(ohhell)
+    assert sorted(p["name"] for p in got["players"]) == ["Ann", "Bob", "Cat"]
+    close(got, expected(ohhell, data_dir))
+
+
+def test_names_in_either_unicode_form_are_one_person() -> None:
+    """ "Zoë" typed as one letter or as e and a combining diaeresis (NFC, then casefold)."""
+    seats = ((20, 0, 0, 0, 0, 0, 0, 2, 1), (10, 0, 0, 0, 0, 0, 0, 2, 1))
+    composed, combined = "Zoë", unicodedata.normalize("NFD", "ZOË")
+    one = GameFacts("g1", "classic", "", ("Ann", composed), 2, True, seats, "2026-11-01")
+    two = GameFacts("g2", "classic", "", ("Ann", combined), 2, True, seats, "2026-11-02")
+    ladder = rate([two, one])
+    assert [(p.name, p.games) for p in ladder.players] == [("Ann", 2), (combined, 2)]
