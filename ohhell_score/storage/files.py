@@ -25,6 +25,17 @@ BACKUP_SUFFIX = ".bak"
 #: KB; anything far larger is not one of ours (and would take minutes to replay).
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
+#: How many times this process has changed a file the user keeps (saved or deleted a
+#: game, a house rule, a tournament, an output file; never a cache): a command whose
+#: answer cannot be written after one has still done what it was asked (entry.py).
+changes = 0
+
+
+def count_change() -> None:
+    """Count one change of a file the user keeps (``changes``)."""
+    global changes
+    changes += 1
+
 
 def read_regular(path: Path | str) -> tuple[bytes, os.stat_result]:
     """The bytes of the regular file ``path`` and what ``fstat`` says of the file read.
@@ -92,10 +103,13 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def write_atomic(path: Path, text: str | bytes, *, keep_backup: bool = False) -> None:
+def write_atomic(
+    path: Path, text: str | bytes, *, keep_backup: bool = False, cache: bool = False
+) -> None:
     """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder.
 
     ``text`` is written in UTF-8, bytes as they are (a kept version put back unchanged).
+    A ``cache`` is the program's own: writing it is no change (``changes``).
     """
     folder = path.parent
     # tempfile.mkstemp's way, without importing tempfile (and random) on every entry.
@@ -118,6 +132,8 @@ def write_atomic(path: Path, text: str | bytes, *, keep_backup: bool = False) ->
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    if not cache:
+        count_change()
     _fsync_dir(folder)
 
 

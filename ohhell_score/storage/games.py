@@ -22,6 +22,7 @@ from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
     clean_temp_files,
+    count_change,
     keep_copy,
     lock_file,
     read_file,
@@ -139,6 +140,7 @@ def delete(game_id: str) -> None:
         if not path.exists():  # deleted while this one waited for the lock
             raise GameNotFound(no_game(game_id))
         path.unlink()
+        count_change()
         with contextlib.suppress(FileNotFoundError):
             path.with_name(path.name + BACKUP_SUFFIX).unlink()
     # ``ID.lock`` stays: a command waiting on it holds it next, and one that opens it

@@ -24,6 +24,7 @@ from ohhell_score.domain.ids import is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
     cannot_read,
+    count_change,
     lock_file,
     read_file,
     read_regular,
@@ -171,6 +172,7 @@ def delete(name: str) -> None:
             rule_path(name.strip().lower()).unlink()
         except FileNotFoundError:  # another `rules delete` took it as this one waited
             raise _no_rule(name) from None
+        count_change()
 
 
 def all_rules() -> tuple[list[HouseRule], list[str]]:

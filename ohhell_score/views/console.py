@@ -93,6 +93,16 @@ def complain(message: str) -> None:
     note(f"{PROGRAM}: {message}")
 
 
+class Unwritten(Exception):
+    """A stream could not take what was written (``> /dev/full``, a reader that went
+    away: ``error``). Not an ``OSError``, so that click does not end the command with
+    exit 1 itself: ``entry.py`` says whether anything was saved first."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
 def _write(stream: TextIO | None, text: str) -> None:
     if stream is None:  # closed (``>&-``): nothing to show it on
         return
@@ -101,9 +111,9 @@ def _write(stream: TextIO | None, text: str) -> None:
             stream.write(text)
         stream.flush()
     except OSError as err:  # ``> /dev/full``: say which file, not the data directory's
-        if err.filename is None and not isinstance(err, BrokenPipeError):
+        if err.filename is None:
             err.filename = "standard output" if stream is sys.stdout else "standard error"
-        raise
+        raise Unwritten(err) from err
 
 
 def hush_stdout() -> None:
