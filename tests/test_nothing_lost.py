@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 
 
@@ -80,3 +82,45 @@ def test_show_with_stdout_full_still_exits_1(tmp_path: Path) -> None:
         done = run(tmp_path, "show", stdout=full)
     assert done.returncode == 1
     assert done.stderr == "ohhell: standard output: No space left on device\n"
+
+
+# Item 6: JSON on a stream that cannot encode a name escapes it, never `?`.
+
+NAMES = ("Zoë", "Ann", "😀Bob")
+#: A stream of ASCII only: Python told so, or the C locale with neither coercion nor UTF-8.
+ASCII_STREAMS = {
+    "PYTHONIOENCODING=ascii": {"PYTHONIOENCODING": "ascii"},
+    "the C locale": {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"},
+}
+
+
+@pytest.mark.parametrize("stream", list(ASCII_STREAMS))
+@pytest.mark.parametrize(
+    ("command", "names_of"),
+    [
+        (["show", "--json"], lambda data: data["players"]),
+        (["list", "--json"], lambda data: data[0]["players"]),
+        (["export", "--format", "json"], lambda data: data["game"]["players"]),
+    ],
+    ids=["show", "list", "export"],
+)
+def test_json_on_an_ascii_stream_keeps_every_name(
+    tmp_path: Path, stream: str, command: list[str], names_of: Any
+) -> None:
+    assert run(tmp_path, "new", *NAMES, "-g", "z").returncode == 0
+    done = run(tmp_path, *command, env=ASCII_STREAMS[stream])
+    assert done.returncode == 0, done.stderr
+    done.stdout.encode("ascii")  # all of it: the stream could take nothing else
+    assert names_of(json.loads(done.stdout)) == list(NAMES)
+
+
+@pytest.mark.parametrize("stream", list(ASCII_STREAMS))
+def test_a_json_export_on_an_ascii_stream_imports_back(tmp_path: Path, stream: str) -> None:
+    assert run(tmp_path, "new", *NAMES, "-g", "z").returncode == 0
+    with open(tmp_path / "z.json", "w") as out:
+        done = run(tmp_path, "export", "--format", "json", stdout=out, env=ASCII_STREAMS[stream])
+    assert done.returncode == 0, done.stderr
+    assert run(tmp_path, "import", "z.json", "-g", "back").returncode == 0
+    assert run(tmp_path, "show", "-g", "back", "--json").stdout == run(
+        tmp_path, "show", "-g", "z", "--json"
+    ).stdout.replace('"id": "z"', '"id": "back"')

@@ -39,7 +39,7 @@ from ohhell_score.domain.errors import GameExists, Refused
 from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.storage import files, games
-from ohhell_score.views.console import say
+from ohhell_score.views.console import say, say_json
 
 if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-up time
     from ohhell_score.domain.game import Progress
@@ -89,10 +89,11 @@ PaperOpt = Annotated[
 ]
 
 
-def emit(text: str, output: str | None, what: str) -> None:
-    """Text to stdout, or to ``output`` through a temp file and ``os.replace``."""
+def emit(text: str, output: str | None, what: str, *, as_json: bool = False) -> None:
+    """Text to stdout (JSON escaped where stdout cannot encode it: ``say_json``), or to
+    ``output`` through a temp file and ``os.replace``."""
     if output is None or output == "-":
-        say(text, end="")
+        (say_json if as_json else say)(text, end="")
         return
     target = Path(output)
     try:
@@ -157,6 +158,7 @@ def export(
         render_export(prog, chosen, wide=wide, excel=excel, paper=paper),
         output,
         _("game {id} as {value}").format(id=prog.game.id, value=chosen.value),
+        as_json=chosen is Format.json,
     )
 
 

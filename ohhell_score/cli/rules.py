@@ -34,7 +34,7 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.i18n import _
 from ohhell_score.storage import files
-from ohhell_score.views.console import complain, note, say
+from ohhell_score.views.console import complain, note, say, say_json
 
 if TYPE_CHECKING:
     from ohhell_score.domain.rules import HouseRule, Preset
@@ -172,7 +172,7 @@ def _rule_json(chosen: Preset, found: HouseRule | None) -> dict[str, object]:
 def _say_json(value: object) -> None:
     import json
 
-    say(json.dumps(value, ensure_ascii=False, indent=2))
+    say_json(json.dumps(value, ensure_ascii=False, indent=2))
 
 
 @rules_app.command(
@@ -234,7 +234,7 @@ def export_rules(
 
     text = house.to_text(house.load(name))
     if output is None:
-        say(text, end="")
+        say_json(text, end="")
         return
     files.write_atomic(output, text)  # a file cut short is never left behind
     note(

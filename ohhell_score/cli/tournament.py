@@ -45,7 +45,7 @@ from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, english, ngettext
 from ohhell_score.storage import files
 from ohhell_score.storage import games as game_store
-from ohhell_score.views.console import complain, say
+from ohhell_score.views.console import complain, say, say_json
 
 if TYPE_CHECKING:
     from ohhell_score.domain.tournament import Result, Tournament
@@ -244,7 +244,7 @@ def list_tournaments(
             }
         )
     if as_json:
-        say(json.dumps(rows, ensure_ascii=False, indent=2))
+        say_json(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not rows:
         say(_("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`."))
@@ -281,7 +281,7 @@ def show(
     t = ts.load(name)
     res = results(t, ts.read_games(t))
     if as_json:
-        say(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
+        say_json(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
         return
     from ohhell_score.views.tournament import show_lines
 
@@ -480,7 +480,7 @@ def export(
     t = ts.load(name)
     text = WRITERS[fmt.value](t, results(t, ts.read_games(t)))
     if output is None:
-        say(text, end="")
+        (say_json if fmt.value == "json" else say)(text, end="")
         return
     files.write_atomic(output.resolve(), text)
     say(_("Wrote {file}.").format(file=output))
