@@ -98,16 +98,12 @@ def unwritten(error: OSError, *, saved: bool) -> int:
     return ExitCode.OK if saved else ExitCode.REFUSED
 
 
-#: The longest refusal shown: a name read from a file may be 100,000 characters long.
-MAX_LINE = 300
-
-
 def refusal(error: Refused | OSError) -> str:
-    """The one line that says why a command was refused (after ``ohhell: ``), cut to
-    ``MAX_LINE`` characters."""
+    """The one line that says why a command was refused (after ``ohhell: ``). Never
+    cut: what a user typed or a file held is cut where it enters the message
+    (``errors.Shown``: a name read from a file may be 100,000 characters long), so the
+    program's own words, an instruction to type ``--order ...`` included, arrive whole."""
     if isinstance(error, OSError):
         where = error.filename or _("data directory")
-        line = f"{where}: {error.strerror}"
-    else:
-        line = str(error)
-    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
+        return f"{where}: {error.strerror}"
+    return str(error)

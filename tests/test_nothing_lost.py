@@ -13,6 +13,10 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import Ohhell
+from tests.test_cli_tournament import FIELD, new, play_round
+from tests.tournament_helpers import TIE_2_3
+
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 
 
@@ -124,3 +128,22 @@ def test_a_json_export_on_an_ascii_stream_imports_back(tmp_path: Path, stream: s
     assert run(tmp_path, "show", "-g", "back", "--json").stdout == run(
         tmp_path, "show", "-g", "z", "--json"
     ).stdout.replace('"id": "z"', '"id": "back"')
+
+
+# Item 9: the program's own instructions are never cut; what a user typed is.
+
+
+def test_an_instruction_to_type_is_never_cut(ohhell: Ohhell) -> None:
+    """Eight tied tables: the refusal names every order to give, the last one whole."""
+    new(ohhell, "--no-shuffle")
+    play_round(ohhell, FIELD, {f"cup-r1-t{k}": TIE_2_3 for k in range(1, 9)})
+    line = ohhell.refused("tournament", "advance", "cup")
+    assert len(line) > 600
+    assert line.endswith("give the order with --order cup-r1-t8=P30,P31\n"), line
+    assert line.count("--order cup-r1-t") == 8
+
+
+def test_a_long_name_typed_is_cut_in_the_refusal_and_the_rest_is_whole(ohhell: Ohhell) -> None:
+    err = ohhell.refused("new", "Ann", "Bob", "C" * 100_000)
+    assert err == f"ohhell: player name '{'C' * 80}…' must be 1 to 24 characters\n"
+

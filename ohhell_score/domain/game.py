@@ -20,6 +20,7 @@ from ohhell_score.domain.errors import (
     NothingToUndo,
     NotYourTurn,
     Refused,
+    Shown,
     TricksDontAddUp,
     UnknownPlayer,
 )
@@ -113,7 +114,7 @@ class Game(NamedTuple):
             return player
         raise UnknownPlayer(
             _("no player {name!r} in this game: {players}").format(
-                name=name, players=", ".join(self.players)
+                name=Shown(name), players=", ".join(self.players)
             )
         )
 
@@ -843,20 +844,28 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     seen: set[str] = set()
     for name in map(composed, names):
         if not 1 <= len(name) <= 24:
-            raise BadPlayers(_("player name {name!r} must be 1 to 24 characters").format(name=name))
+            raise BadPlayers(
+                _("player name {name!r} must be 1 to 24 characters").format(name=Shown(name))
+            )
         if name != name.strip():
-            raise BadPlayers(_("player name {name!r} has spaces at an end").format(name=name))
+            raise BadPlayers(
+                _("player name {name!r} has spaces at an end").format(name=Shown(name))
+            )
         if "=" in name:
             raise BadPlayers(
-                _("player name {name!r} contains '=' (it separates NAME=N)").format(name=name)
+                _("player name {name!r} contains '=' (it separates NAME=N)").format(
+                    name=Shown(name)
+                )
             )
         if not name.isprintable():
             raise BadPlayers(
-                _("player name {name!r} has characters that cannot be printed").format(name=name)
+                _("player name {name!r} has characters that cannot be printed").format(
+                    name=Shown(name)
+                )
             )
         if name.casefold() in seen:
             raise BadPlayers(
-                _("two players are called {name!r} (names ignore case)").format(name=name)
+                _("two players are called {name!r} (names ignore case)").format(name=Shown(name))
             )
         seen.add(name.casefold())
         out.append(name)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import NamedTuple, assert_never
 
-from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit
+from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit, Shown
 from ohhell_score.domain.formula import Formula, check_hands, parse_formula
 from ohhell_score.domain.ids import is_id
 from ohhell_score.i18n import N_, _
@@ -66,7 +66,7 @@ class Suit(Enum):
                 _(
                     "{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
                     "(s h d c nt, or ♠ ♥ ♦ ♣)"
-                ).format(text=text)
+                ).format(text=Shown(text))
             ) from None
 
 
@@ -893,7 +893,7 @@ def preset(name: str, house: "HouseRule | None" = None) -> Preset:
     raise BadValue(
         _(
             "{name!r} is not a preset: use {presets} or a house rule (`ohhell rules` lists them)"
-        ).format(name=name, presets=", ".join(PRESETS))
+        ).format(name=Shown(name), presets=", ".join(PRESETS))
     )
 
 
@@ -1022,17 +1022,17 @@ def check_house_name(name: str) -> str:
         raise Refused(
             _(
                 "{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
-            ).format(name=name)
+            ).format(name=Shown(name))
         )
     if name in PRESETS:
         raise Refused(
             _(
                 "{name!r} is a built-in preset and cannot be overwritten; choose another name"
-            ).format(name=name)
+            ).format(name=Shown(name))
         )
     if name in RESERVED_NAMES:
         raise Refused(
-            _("{name!r} is a word of `ohhell rules`; choose another name").format(name=name)
+            _("{name!r} is a word of `ohhell rules`; choose another name").format(name=Shown(name))
         )
     return name
 
@@ -1108,12 +1108,12 @@ class HouseRule(NamedTuple):
             raise ValueError(_("not a house rule object"))
         unknown = sorted(set(data) - {"name", "base", *RuleOptions._fields})
         if unknown:
-            raise ValueError(_("unknown field {unknown!r}").format(unknown=unknown[0]))
+            raise ValueError(_("unknown field {unknown!r}").format(unknown=Shown(unknown[0])))
         name, base = data.get("name"), data.get("base")
         if not isinstance(name, str) or not isinstance(base, str):
             raise ValueError(_("a house rule needs a name and a base preset"))
         if base not in PRESETS:
-            raise ValueError(_("base {base!r} is not a built-in preset").format(base=base))
+            raise ValueError(_("base {base!r} is not a built-in preset").format(base=Shown(base)))
         options = RuleOptions.from_json(
             data,
             not_text="hook, hands, trump and scoring are written as text",

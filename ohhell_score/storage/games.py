@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound
+from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound, Shown
 from ohhell_score.domain.ids import check_id, is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
@@ -79,12 +79,12 @@ def load_progress(game_id: str) -> Progress:
 def wrong_id(path: Path, held: str) -> str:
     """Why a game file filed under another game's id is not read."""
     return _("cannot read {path}: it holds game {held!r}, not {filed!r}").format(
-        path=path, held=held, filed=path.stem
+        path=path, held=Shown(held), filed=path.stem
     )
 
 
 def no_game(game_id: str) -> str:
-    return _("no game {game!r} (see `ohhell list`)").format(game=game_id)
+    return _("no game {game!r} (see `ohhell list`)").format(game=Shown(game_id))
 
 
 def save(game: Game, *, new: bool = False, current: bool = True) -> None:

@@ -19,7 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
+from ohhell_score.domain.errors import (
+    CorruptHouseRule,
+    HouseRuleExists,
+    HouseRuleNotFound,
+    Refused,
+    Shown,
+)
 from ohhell_score.domain.ids import is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
@@ -107,7 +113,7 @@ def _named(rule: HouseRule, path: Path) -> HouseRule:
     if rule.name != path.stem:
         raise CorruptHouseRule(
             _("cannot read {path}: it holds {held!r}, not {filed!r}").format(
-                path=path, held=rule.name, filed=path.stem
+                path=path, held=Shown(rule.name), filed=path.stem
             )
         )
     return rule
@@ -119,14 +125,16 @@ def load(name: str) -> HouseRule:
         from ohhell_score.domain.rules import PRESETS
 
         if name.strip().lower() in PRESETS:
-            raise Refused(_("{name!r} is a built-in preset, not a house rule").format(name=name))
+            raise Refused(
+                _("{name!r} is a built-in preset, not a house rule").format(name=Shown(name))
+            )
         raise _no_rule(name)
     return rule
 
 
 def _no_rule(name: str) -> HouseRuleNotFound:
     return HouseRuleNotFound(
-        _("no house rule {name!r} (`ohhell rules` lists them)").format(name=name)
+        _("no house rule {name!r} (`ohhell rules` lists them)").format(name=Shown(name))
     )
 
 

@@ -24,6 +24,7 @@ from ohhell_score.domain.errors import (
     CorruptGame,
     CorruptTournament,
     GameNotFound,
+    Shown,
     TournamentExists,
     TournamentNotFound,
 )
@@ -160,7 +161,9 @@ def _read(name: str) -> tuple[Tournament, bool]:
     text = read_file(path, CorruptTournament)
     if text is None:
         raise TournamentNotFound(
-            _("no tournament {name!r} (start one with `ohhell tournament new`)").format(name=name)
+            _("no tournament {name!r} (start one with `ohhell tournament new`)").format(
+                name=Shown(name)
+            )
         )
     pending = [False]
 
@@ -173,7 +176,9 @@ def _read(name: str) -> tuple[Tournament, bool]:
     )
     if t.name != name:
         raise CorruptTournament(
-            _("cannot read {path}: it holds tournament {held!r}").format(path=path, held=t.name)
+            _("cannot read {path}: it holds tournament {held!r}").format(
+                path=path, held=Shown(t.name)
+            )
         )
     return t, pending[0]
 
