@@ -147,3 +147,26 @@ def test_a_long_name_typed_is_cut_in_the_refusal_and_the_rest_is_whole(ohhell: O
     err = ohhell.refused("new", "Ann", "Bob", "C" * 100_000)
     assert err == f"ohhell: player name '{'C' * 80}…' must be 1 to 24 characters\n"
 
+
+# Item 10: a formula's length is counted as typed, not as the program rewrites it.
+
+#: 300 characters typed without a space; its canonical text (``made: ...; missed: -b``)
+#: has 303.
+FORMULA_300 = "made:10+b" + "+1" * 139 + "+11" + ";missed:-b"
+
+
+def test_a_formula_of_300_characters_typed_plays_and_shows(ohhell: Ohhell) -> None:
+    assert len(FORMULA_300) == 300
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--scoring", FORMULA_300)
+    ohhell.ok("trump", "s")
+    ohhell.ok("bid", "Bob=0", "Cat=1", "Ann=1")
+    ohhell.ok("tricks", "Bob=0", "Cat=0", "Ann=1")
+    data = ohhell.sheet()
+    assert len(data["rules"]["scoring"]) == 303
+    assert data["totals"]["Ann"] == 10 + 1 + 139 + 11
+
+
+def test_a_formula_of_301_characters_typed_is_still_refused(ohhell: Ohhell) -> None:
+    reason = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "--scoring", FORMULA_300 + " ")
+    assert reason == "scoring formula: 301 characters; at most 300 are taken"
+
