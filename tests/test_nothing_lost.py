@@ -170,3 +170,57 @@ def test_a_formula_of_301_characters_typed_is_still_refused(ohhell: Ohhell) -> N
     reason = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "--scoring", FORMULA_300 + " ")
     assert reason == "scoring formula: 301 characters; at most 300 are taken"
 
+
+# Item 8: what cannot be got rid of.
+
+
+def test_a_damaged_game_with_no_previous_version_can_be_deleted(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    ohhell.ok("new", *FOUR, "-g", "bad")
+    (data_dir / "bad.json").write_text("{ not json")
+    assert not (data_dir / "bad.json.bak").exists()
+    assert ohhell.ok("delete", "bad", "--yes") == "Deleted game bad.\n"
+    assert ohhell.ok("list", "--json") == "[]\n"
+    assert ohhell(*["list"]).stderr == ""
+
+
+def test_a_damaged_house_rule_can_be_deleted(ohhell: Ohhell, config_dir: Path) -> None:
+    ohhell.ok("rules", "save", "mine", "--hook", "never")
+    (config_dir / "rules" / "mine.json").write_text("{ not json")
+    assert ohhell.ok("rules", "delete", "mine") == "Deleted house rule mine.\n"
+    assert not (config_dir / "rules" / "mine.json").exists()
+    assert "mine" not in ohhell(*["rules"]).output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["restore", "nosuch"],
+        ["tournament", "advance", "nosuch"],
+        ["tournament", "collect", "nosuch", "x.json"],
+    ],
+)
+def test_a_refusal_of_what_is_not_there_leaves_no_lock_file(
+    ohhell: Ohhell,
+    data_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.json").write_text("{}")
+    ohhell.ok("new", *FOUR, "-g", "home")
+    before = sorted(p.relative_to(data_dir) for p in data_dir.rglob("*"))
+    assert "nosuch" in ohhell.refused(*command)
+    assert sorted(p.relative_to(data_dir) for p in data_dir.rglob("*")) == before
+
+
+def test_a_killed_saves_temp_file_of_a_tournament_is_removed_by_the_next_change(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    new(ohhell, "--no-shuffle")
+    stale = data_dir / "tournaments" / ".cup.json.4242-0123456789ab.tmp"
+    stale.write_text('{"half": ')
+    ohhell.refused("tournament", "advance", "cup")  # not finished: refused, under the lock
+    assert not stale.exists()

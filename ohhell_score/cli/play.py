@@ -22,7 +22,14 @@ from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt
-from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
+from ohhell_score.domain.errors import (
+    CorruptGame,
+    ExitCode,
+    GameExists,
+    Interrupted,
+    Leave,
+    Refused,
+)
 from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.console import say
@@ -32,6 +39,7 @@ if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-u
 
     from rich.console import Console
 
+    from ohhell_score.domain.game import Progress
     from ohhell_score.domain.rules import RuleOptions, RuleSet
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
@@ -155,22 +163,20 @@ def delete(
 ) -> None:
     from ohhell_score.actions.entries import load_progress
 
-    prog = load_progress(check_id(game_id))
-    game = prog.game
+    why = ""
+    try:
+        prog: Progress | None = load_progress(check_id(game_id))
+    except CorruptGame as damaged:  # nothing else gets rid of it: `list` would show it for ever
+        prog, why = None, str(damaged)
     if not yes and not can_ask():  # a script would wait on a question nobody sees
         raise Refused(_("delete asks first, and there is no terminal to ask on: use --yes"))
     if not yes:
-        where = (
-            _("finished")
-            if prog.finished
-            else ngettext(
-                "{count} hand of {total} played",
-                "{count} hands of {total} played",
-                prog.hands_played,
-            ).format(count=prog.hands_played, total=len(prog.hands))
-        )
-        question = _("Delete game {id} ({players}; {where})?").format(
-            id=game.id, players=", ".join(game.players), where=where
+        question = (
+            _("Delete game {id}, which cannot be read ({why})?").format(id=game_id, why=why)
+            if prog is None
+            else _("Delete game {id} ({players}; {where})?").format(
+                id=game_id, players=", ".join(prog.game.players), where=_played(prog)
+            )
         )
         try:
             sure = typer.confirm(question, default=False)
@@ -179,8 +185,19 @@ def delete(
         if not sure:
             say(_("Kept."))
             raise typer.Exit(ExitCode.REFUSED)
-    saved.delete(game.id)
-    say(_("Deleted game {id}.").format(id=game.id))
+    saved.delete(game_id)
+    say(_("Deleted game {id}.").format(id=game_id))
+
+
+def _played(prog: Progress) -> str:
+    """How far a game is, as `delete` asks about it."""
+    if prog.finished:
+        return _("finished")
+    return ngettext(
+        "{count} hand of {total} played",
+        "{count} hands of {total} played",
+        prog.hands_played,
+    ).format(count=prog.hands_played, total=len(prog.hands))
 
 
 def can_ask() -> bool:

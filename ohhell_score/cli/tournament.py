@@ -171,7 +171,7 @@ def new(
         losers_bracket=losers_bracket,
         at=at,
     )
-    with ts.locked(name):
+    with ts.locked(name, new=True):
         if not ts.exists(name):
             ts.seat(t)
         elif ts.finish(name) and _same_draw(kept := ts.load(name), t, seed is not None):

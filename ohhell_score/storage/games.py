@@ -164,16 +164,14 @@ def restore(game_id: str) -> Game:
     """Put the kept previous version back; the damaged file is kept as ``ID.json.damaged``."""
     from ohhell_score.domain.codec import parse_game  # lazy: as in load_progress
 
+    path = game_path(game_id)
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    if not backup.exists():  # a refusal leaves no lock file behind (as in delete)
+        raise _nothing_kept(game_id, backup)
     with locked(game_id):
-        path = game_path(game_id)
-        backup = path.with_name(path.name + BACKUP_SUFFIX)
         kept = read_file(backup, CorruptGame)
         if kept is None:
-            raise GameNotFound(
-                _("no previous version of {game!r} is kept ({backup})").format(
-                    game=game_id, backup=backup
-                )
-            )
+            raise _nothing_kept(game_id, backup)
         game = parse_game(kept, str(backup))
         keep_damaged(path, kept)
         # The bytes as kept: parse_game reads UTF-16 and UTF-32 JSON too, and decoding
@@ -181,6 +179,14 @@ def restore(game_id: str) -> Game:
         write_atomic(path, kept)  # killed before this, the game file is still there
         set_current(game_id)
     return game
+
+
+def _nothing_kept(game_id: str, backup: Path) -> GameNotFound:
+    return GameNotFound(
+        _("no previous version of {game!r} is kept ({backup})").format(
+            game=Shown(game_id), backup=backup
+        )
+    )
 
 
 DAMAGED_SUFFIX = ".damaged"

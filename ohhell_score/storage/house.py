@@ -174,7 +174,10 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
 
 
 def delete(name: str) -> None:
-    load(name)  # a preset's name, a missing or damaged rule: refused before any lock
+    """Forget the house rule ``name``, a damaged one too (nothing else gets rid of
+    it); a preset's name or a rule that is not there is refused before any lock."""
+    with contextlib.suppress(CorruptHouseRule):  # it cannot be read, and may still go
+        load(name)
     with locked():
         try:
             rule_path(name.strip().lower()).unlink()

@@ -44,7 +44,13 @@ from ohhell_score.domain.tournament import (
 from ohhell_score.domain.versioned import load_json, read_versioned
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.storage import games
-from ohhell_score.storage.files import BACKUP_SUFFIX, lock_file, read_file, write_atomic
+from ohhell_score.storage.files import (
+    BACKUP_SUFFIX,
+    clean_temp_files,
+    lock_file,
+    read_file,
+    write_atomic,
+)
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
 
 #: 2: ``progressive`` loses the square of the difference on a missed bid (a file of
@@ -160,11 +166,7 @@ def _read(name: str) -> tuple[Tournament, bool]:
     path = path_of(name)
     text = read_file(path, CorruptTournament)
     if text is None:
-        raise TournamentNotFound(
-            _("no tournament {name!r} (start one with `ohhell tournament new`)").format(
-                name=Shown(name)
-            )
-        )
+        raise _not_found(name)
     pending = [False]
 
     def build(data: dict[str, Any]) -> Tournament:
@@ -181,6 +183,14 @@ def _read(name: str) -> tuple[Tournament, bool]:
             )
         )
     return t, pending[0]
+
+
+def _not_found(name: str) -> TournamentNotFound:
+    return TournamentNotFound(
+        _("no tournament {name!r} (start one with `ohhell tournament new`)").format(
+            name=Shown(name)
+        )
+    )
 
 
 def load(name: str) -> Tournament:
@@ -206,14 +216,19 @@ _held: set[str] = set()
 
 
 @contextlib.contextmanager
-def locked(name: str) -> Iterator[None]:
+def locked(name: str, *, new: bool = False) -> Iterator[None]:
     """Hold the tournament's lock file while it is read, checked and saved. Taken again
-    inside (``load`` finishing a seating), it is already held: flock would wait on itself."""
+    inside (``load`` finishing a seating), it is already held: flock would wait on itself.
+    A tournament that is not there (unless ``new``) is refused before any lock is made:
+    a refusal leaves no ``NAME.lock`` behind (as ``games.delete``)."""
     if name in _held:
         yield
         return
+    if not new and not exists(check_name(name)):
+        raise _not_found(name)
     make_folder()
     with lock_file(folder() / f"{check_name(name)}.lock"):
+        clean_temp_files(folder(), path_of(name).name)  # of a save that was killed
         _held.add(name)
         try:
             yield
