@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -224,3 +225,61 @@ def test_a_killed_saves_temp_file_of_a_tournament_is_removed_by_the_next_change(
     stale.write_text('{"half": ')
     ohhell.refused("tournament", "advance", "cup")  # not finished: refused, under the lock
     assert not stale.exists()
+
+
+# Item 7: an advance that fails on a full disk takes back all it wrote.
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A tmpfs of 1 MB, where the machine lets a test mount one (root, Linux)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)], capture_output=True
+    )
+    if made.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here: " + made.stderr.decode(errors="replace"))
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], check=True)
+
+
+def fill(disk: Path, leave_pages: int) -> Path:
+    """Fill ``disk`` but for ``leave_pages`` pages of 4 KB; the filler file's path."""
+    filler = disk / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        try:
+            while f.write(b"\0" * 4096):
+                pass
+        except OSError:  # full
+            pass
+    os.truncate(filler, max(0, filler.stat().st_size - leave_pages * 4096))
+    return filler
+
+
+def test_an_advance_on_a_full_disk_is_done_whole_or_not_at_all(
+    ohhell: Ohhell, small_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At every fill level from no page free to enough: exit 1 with the tournament as
+    it was (not pending, no table of the final, `tournament show` working), or done."""
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(small_disk / "data"))
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD[:8])
+    saved = small_disk / "data" / "tournaments" / "cup.json"
+    before = saved.read_bytes()
+    for pages in range(40):
+        filler = fill(small_disk, pages)
+        result = ohhell("tournament", "advance", "cup")
+        filler.unlink()
+        if result.exit_code == 0:
+            break
+        assert result.exit_code == 1, result.output
+        assert saved.read_bytes() == before, pages
+        assert not (small_disk / "data" / "cup-final.json").exists(), pages
+        ohhell.ok("tournament", "show", "cup")
+    else:
+        pytest.fail("not done with 40 pages free")
+    assert pages > 0  # the disk was full at first
+    assert "cup-final" in ohhell.ok("tournament", "show", "cup")

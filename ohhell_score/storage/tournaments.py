@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -272,15 +273,32 @@ def seat(t: Tournament) -> None:
 
 
 def _undo(path: Path, kept: tuple[bytes | None, bytes | None], made: list[Game]) -> None:
-    """Put a failed seating's files back as they were; left pending if a game was touched."""
+    """Put a failed seating's files back as they were; left pending if a game was touched.
+
+    On a full disk the tournament cannot be written back; but the pending save kept the
+    version before as the ``.bak`` (a hard link, or a copy), and renaming that back
+    needs no space. Only the version before that (the old ``.bak``) may then be lost."""
     if not all([games.discard(game) for game in made]):
         return
-    for target, before in zip((path, path.with_name(path.name + BACKUP_SUFFIX)), kept, strict=True):
-        if before is None:
-            with contextlib.suppress(FileNotFoundError):
-                target.unlink()
-        else:
-            write_atomic(target, before)
+    before, backed = kept
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    try:
+        _put_back(path, before)
+    except OSError:
+        if before is None or read_file(backup, CorruptTournament) != before:
+            raise
+        os.replace(backup, path)
+    _put_back(backup, backed)
+
+
+def _put_back(target: Path, before: bytes | None) -> None:
+    """Make ``target`` hold ``before`` again (None: no file), writing only if it must."""
+    if before is None:
+        with contextlib.suppress(FileNotFoundError):
+            target.unlink()
+        return
+    if read_file(target, CorruptTournament) != before:
+        write_atomic(target, before)
 
 
 def finish(name: str) -> bool:
