@@ -11,6 +11,8 @@ the game atomically (``files.write_atomic``). Changes take the game's lock file
 from __future__ import annotations
 
 import contextlib
+import errno
+import stat
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +23,7 @@ from ohhell_score.domain.ids import check_id, is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
+    cannot_read,
     clean_temp_files,
     count_change,
     keep_copy,
@@ -139,6 +142,8 @@ def delete(game_id: str) -> None:
     with locked(game_id):
         if not path.exists():  # deleted while this one waited for the lock
             raise GameNotFound(no_game(game_id))
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO, a device: not a game of ours
+            raise CorruptGame(cannot_read(path, OSError(errno.EINVAL, _("not a regular file"))))
         path.unlink()
         count_change()
         with contextlib.suppress(FileNotFoundError):
