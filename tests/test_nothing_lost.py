@@ -283,3 +283,52 @@ def test_an_advance_on_a_full_disk_is_done_whole_or_not_at_all(
         pytest.fail("not done with 40 pages free")
     assert pages > 0  # the disk was full at first
     assert "cup-final" in ohhell.ok("tournament", "show", "cup")
+
+
+# Item 4: every number and text is bounded where it enters.
+
+HUGE = "9" * 4_300  # as many digits as Python reads; printing one more would fail
+
+
+def test_a_join_score_of_thousands_of_digits_is_refused_and_show_still_works(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat")
+    err = ohhell.refused("seat", "join", "Eve", "--score", HUGE)
+    assert err == "ohhell: a player joins with -1,000,000,000 to 1,000,000,000 points\n"
+    ohhell.ok("seat", "join", "Eve", "--score", "1000000000")
+    ohhell.ok("show")
+
+
+def test_a_game_file_whose_join_score_has_thousands_of_digits_is_refused_in_one_line(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "big")
+    ohhell.ok("seat", "join", "Eve", "--score", "7")
+    path = data_dir / "big.json"
+    path.write_text(path.read_text().replace('"score": 7', f'"score": {HUGE}'))
+    err = ohhell.refused("show", "-g", "big")
+    assert "a player joins with -1,000,000,000 to 1,000,000,000 points" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_trump_rule_longer_than_300_characters_is_refused_before_it_is_read(
+    ohhell: Ohhell,
+) -> None:
+    rule = "upcard" + "+1=none" * 8_000
+    assert ohhell.invalid_value("new", "Ann", "Bob", "Cat", "--trump", rule) == (
+        "trump: 56,006 characters; at most 300 are taken"
+    )
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--trump", "upcard" + "+1=none" * 42)  # 300
+
+
+def test_a_game_file_with_a_trump_rule_of_100000_exceptions_is_refused_in_one_line(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "long")
+    path = data_dir / "long.json"
+    data = json.loads(path.read_text())
+    data["rules"]["trump"] = "upcard" + "+1=none" * 100_000
+    path.write_text(json.dumps(data))
+    err = ohhell.refused("show", "-g", "long")
+    assert "trump: 700,006 characters; at most 300 are taken" in err

@@ -20,6 +20,7 @@ from ohhell_score.domain.errors import (
     NothingToUndo,
     NotYourTurn,
     Refused,
+    SeatRefused,
     Shown,
     TricksDontAddUp,
     UnknownPlayer,
@@ -311,6 +312,11 @@ def progress(game: Game) -> Progress:
     )
 
 
+#: The most points a player may join with: more than 500 hands of the largest score
+#: a formula may give (1,000,000) could ever add up to.
+MAX_JOIN_SCORE = 10**9
+
+
 class _SeatBook:
     """The totals as a game's entries make them, seat changes included: what
     ``progress`` keeps besides the hands (cli-contract, "Seat changes")."""
@@ -335,6 +341,14 @@ class _SeatBook:
 
     def changed(self, game: Game, seating: Seating, hand: HandState, change: SeatChange) -> Seating:
         """``seating`` after ``change`` made before ``hand``, or ``Refused`` (cli-contract)."""
+        if isinstance(change, Join) and not -MAX_JOIN_SCORE <= change.score <= MAX_JOIN_SCORE:
+            # First, and wherever it comes from (`seat join --score`, a file): a number
+            # of thousands of digits could not even be printed on the sheet.
+            raise SeatRefused(
+                _("a player joins with {low:,} to {high:,} points").format(
+                    low=-MAX_JOIN_SCORE, high=MAX_JOIN_SCORE
+                )
+            )
         check_change_allowed(_started(hand), False, hand.number)
         if change.hand != hand.number:
             raise NotYourTurn(

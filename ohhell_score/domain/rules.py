@@ -443,6 +443,11 @@ class Selector(NamedTuple):
         )
 
 
+#: The longest trump rule taken, as the formula's 300 characters: every hand of a game
+#: of 19 can have an exception of its own, and ranges (``+1-5=none``) cover more.
+MAX_TRUMP_LENGTH = 300
+
+
 class Trump(NamedTuple):
     """A trump method, with its cycle of suits under ``schedule``, and the exceptions
     for some hands (``upcard+max=none``): the first that matches a hand gives its method."""
@@ -453,7 +458,15 @@ class Trump(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Trump":
-        """rules.md: lower case, spaces removed; ``METHOD+SELECTOR=METHOD...``."""
+        """rules.md: lower case, spaces removed; ``METHOD+SELECTOR=METHOD...``; at most
+        ``MAX_TRUMP_LENGTH`` characters, counted first, wherever it comes from (the
+        command line, a house rule, a game file)."""
+        if len(text) > MAX_TRUMP_LENGTH:
+            raise BadValue(
+                _("trump: {typed:,} characters; at most {most} are taken").format(
+                    typed=len(text), most=MAX_TRUMP_LENGTH
+                )
+            )
         whole = "".join(text.split()).lower()
         base, *pieces = whole.split("+")
         trump = cls._method(base, text)
@@ -523,8 +536,9 @@ class Trump(NamedTuple):
         return self.method
 
     def check(self, hands: tuple[int, ...]) -> None:
+        whole = str(self)  # once: each exception's own would make the check quadratic
         for selector, _method in self.exceptions:
-            selector.check(hands, str(self))
+            selector.check(hands, whole)
 
 
 def _is_count(text: str) -> bool:
