@@ -332,3 +332,28 @@ def test_a_game_file_with_a_trump_rule_of_100000_exceptions_is_refused_in_one_li
     path.write_text(json.dumps(data))
     err = ohhell.refused("show", "-g", "long")
     assert "trump: 700,006 characters; at most 300 are taken" in err
+
+
+# Item 3: no save writes a file that the program then refuses to read.
+
+
+def test_an_entry_that_would_grow_the_game_past_what_is_read_is_refused(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The limit made small (a legal game of 208 players and 500 hands reaches 4 MB):
+    the entry past it is refused, and the game still shows, as it was before it."""
+    from ohhell_score.storage import files
+
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "big")
+    ohhell.ok("trump", "s")
+    size = (data_dir / "big.json").stat().st_size
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", size + 100)  # room for one bid, not two
+    ohhell.ok("bid", "1")
+    before = (data_dir / "big.json").read_bytes()
+    err = ohhell.refused("bid", "1")
+    assert err == (
+        "ohhell: game big would be larger than 0 MB, more than can be read back: "
+        "this entry is not saved\n"
+    )
+    assert (data_dir / "big.json").read_bytes() == before
+    assert ohhell.sheet()["next"]["player"] == "Cat"  # Bob's bid kept, not Cat's

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound, Shown
+from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound, Refused, Shown
 from ohhell_score.domain.ids import check_id, is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
@@ -30,6 +30,8 @@ from ohhell_score.storage.files import (
     lock_file,
     read_file,
     read_regular,
+    readable_size,
+    too_large,
     write_atomic,
 )
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
@@ -95,9 +97,16 @@ def save(game: Game, *, new: bool = False, current: bool = True) -> None:
 
     folder = ensure_data_dir()
     path = game_path(game.id)
-    text = game_text(game)
+    data = game_text(game).encode("utf-8")
+    if not readable_size(data):  # saved, every command after would refuse to read it
+        raise Refused(
+            _(
+                "game {game} would be {too_large}, more than can be read back: "
+                "this entry is not saved"
+            ).format(game=game.id, too_large=too_large())
+        )
     clean_temp_files(folder, path.name)
-    write_atomic(path, text, keep_backup=not new)
+    write_atomic(path, data, keep_backup=not new)
     if current:
         set_current(game.id)
 
