@@ -113,7 +113,9 @@ for _word, _suit in {
     "hart": Suit.HEARTS,
     "ruiten": Suit.DIAMONDS,
     "ruit": Suit.DIAMONDS,
+    "r": Suit.DIAMONDS,  # s and h are the same letters in Dutch; d and c are not
     "klaveren": Suit.CLUBS,
+    "k": Suit.CLUBS,
     "klaver": Suit.CLUBS,
     "sans": Suit.NOTRUMP,
     "geentroef": Suit.NOTRUMP,
