@@ -10,6 +10,7 @@ import pexpect
 import pytest
 
 from tests.conftest import ALONE, Ohhell
+from tests.test_interrupt_pty import NEW_STOPS
 from tests.test_play_pty import answer, spawn
 
 pytestmark = [
@@ -52,3 +53,22 @@ def test_a_dutch_table_carries_the_points_with_j_and_names_suits_r_and_k(
     ohhell.ok("bid", "0", "0", "0")
     ohhell.ok("trump", "k")
     assert ohhell.sheet()["hands"][1]["trump"] == "clubs"
+
+
+@pytest.mark.parametrize("kind", list(NEW_STOPS))
+def test_q_leaves_at_every_question_of_new_and_creates_no_game(
+    ohhell: Ohhell, data_dir: Path, kind: str
+) -> None:
+    """Item 13: the README says `q` leaves; at "Player 1:" it made a player called q,
+    at the preset prompt it was "not a preset"."""
+    options, answers, last = NEW_STOPS[kind]
+    child = spawn(data_dir, "new", *options)
+    for prompt, text in answers:
+        answer(child, prompt, text)
+    answer(child, last, "q")
+    child.expect_exact("no game created")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert not list(data_dir.glob("*.json"))
+    ohhell.refused("show")  # no games yet

@@ -245,22 +245,33 @@ def new_at_table(
         answered.append(answer)
         return answer
 
+    def ask_setup(prompt: str) -> str:
+        """``ask``, where ``q`` leaves, as at every prompt of `play` (the README's word):
+        never a player called q, never "not a preset"."""
+        answer = ask(prompt)
+        if answer.strip().lower() == "q":
+            raise Leave()
+        return answer
+
     try:
         if names is None or rule_set is None:
             names, rule_set = play.ask_new_game(
                 console,
-                ask,
+                ask_setup,
                 preset_name,
                 lambda name, n, changes: make_rules(name, n, changes.over(options)),
                 saved_house_rules(),
             )
         if draw:
             by_suit = ties_by_suit(rule_set, draw_ties)
-            first = play.draw_dealer(console, ask, names, rule_set, by_suit)
+            first = play.draw_dealer(console, ask_setup, names, rule_set, by_suit)
         elif dealer is not None:
             first = names.index(Game("x", names, rule_set).resolve(dealer))
         else:
-            first = play.ask_dealer(console, ask, names, rule_set)
+            first = play.ask_dealer(console, ask_setup, names, rule_set)
+    except Leave:
+        say(_("no game created"))
+        raise typer.Exit(ExitCode.OK) from None
     except EOFError:
         if not answered and not sys.stdin.isatty():
             # A script that gave no players and nothing to read: a missing argument.
