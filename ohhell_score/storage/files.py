@@ -26,13 +26,14 @@ BACKUP_SUFFIX = ".bak"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 #: How many times this process has changed a file the user keeps (saved or deleted a
-#: game, a house rule, a tournament, an output file; never a cache): a command whose
-#: answer cannot be written after one has still done what it was asked (entry.py).
+#: game, a house rule, a tournament; never a cache): a command whose answer cannot be
+#: written after one has still done what it was asked (entry.py).
 changes = 0
 
 
 def count_change() -> None:
-    """Count one change of a file the user keeps (``changes``)."""
+    """Count one change of a file the user keeps (``changes``): the stores call it
+    once a save or a delete is done; a cache's write is no change."""
     global changes
     changes += 1
 
@@ -110,13 +111,10 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def write_atomic(
-    path: Path, text: str | bytes, *, keep_backup: bool = False, cache: bool = False
-) -> None:
+def write_atomic(path: Path, text: str | bytes, *, keep_backup: bool = False) -> None:
     """Temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder.
 
     ``text`` is written in UTF-8, bytes as they are (a kept version put back unchanged).
-    A ``cache`` is the program's own: writing it is no change (``changes``).
     """
     folder = path.parent
     # tempfile.mkstemp's way, without importing tempfile (and random) on every entry.
@@ -139,8 +137,6 @@ def write_atomic(
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    if not cache:
-        count_change()
     _fsync_dir(folder)
 
 

@@ -107,6 +107,7 @@ def save(game: Game, *, new: bool = False, current: bool = True) -> None:
         )
     clean_temp_files(folder, path.name)
     write_atomic(path, data, keep_backup=not new)
+    count_change()
     if current:
         set_current(game.id)
 
@@ -191,6 +192,7 @@ def restore(game_id: str) -> Game:
         # The bytes as kept: parse_game reads UTF-16 and UTF-32 JSON too, and decoding
         # them as UTF-8 would write back a file that cannot be read.
         write_atomic(path, kept)  # killed before this, the game file is still there
+        count_change()
         set_current(game_id)
     return game
 

@@ -170,6 +170,7 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
             ).format(name=rule.name)
         )
     write_atomic(path, to_text(rule))
+    count_change()
     return existed
 
 

@@ -185,7 +185,7 @@ def list_summaries() -> list[Listing]:
                         separators=(",", ":"),
                     )
                     with contextlib.suppress(OSError):
-                        write_atomic(folder / INDEX_FILE, text, cache=True)
+                        write_atomic(folder / INDEX_FILE, text)
         except OSError:  # a folder we may not write in still lists, from the files
             _refresh(games, files, fresh)
     out = []

@@ -46,7 +46,7 @@ def _load(folder: Path) -> Cached:
 def _save(folder: Path, cached: Cached) -> None:
     text = json.dumps({"version": VERSION, "games": cached}, separators=(",", ":"))
     with contextlib.suppress(OSError):  # a cache that cannot be kept is only slower
-        write_atomic(folder / CACHE_FILE, text, cache=True)
+        write_atomic(folder / CACHE_FILE, text)
 
 
 def _cached_facts(entry: object, key: list[int]) -> GameFacts | None:

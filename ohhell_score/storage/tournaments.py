@@ -48,6 +48,7 @@ from ohhell_score.storage import games
 from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
     clean_temp_files,
+    count_change,
     lock_file,
     read_file,
     write_atomic,
@@ -211,6 +212,7 @@ def save(t: Tournament, *, pending: bool = False, keep_backup: bool = True) -> N
         data[PENDING] = True
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     write_atomic(path_of(t.name), text, keep_backup=keep_backup)
+    count_change()
 
 
 _held: set[str] = set()
