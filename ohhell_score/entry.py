@@ -7,13 +7,16 @@ command line, worded by Typer as its own usage errors; 130 interrupted: Ctrl-C a
 moment, even while importing, is one line and never a traceback (``KeyboardInterrupt``
 here, and ``ohhell_score``'s excepthook before ``guarded`` runs, both saying
 ``errors.INTERRUPTED``), and a command that asks questions says what it kept
-(``Interrupted``). A reader that went away
-(``| head``) ends the command with status 1 and nothing more written, as click does.
+(``Interrupted``). Output that cannot be written (``> /dev/full``, a reader that went
+away: ``| head``) ends the command with status 1, nothing more written to a reader that
+went away; but a command that saved what it was asked to exits 0, and says on stderr
+that its answer was lost (``unwritten``).
 Anything else is a bug, and is shown as one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable
 
@@ -55,32 +58,52 @@ def as_typed(arg: str) -> str:
 def guarded(run: Callable[[], int | None]) -> int | None:
     """``run()``'s exit status, or the status of what it raised that a user can cause,
     its line written on stderr."""
+    saved_before = changes()
     try:
         return run()
+    except console.Unwritten as lost:
+        return unwritten(lost.error, saved=changes() > saved_before)
     except KeyboardInterrupt:
         console.note(f"\n{interrupted()}")
         return ExitCode.INTERRUPTED
     except Interrupted as stop:
         console.note(f"\n{stop}")
         return ExitCode.INTERRUPTED
-    except BrokenPipeError:
-        console.hush_stdout()
-        return ExitCode.REFUSED
     except (Refused, OSError) as error:
         console.complain(refusal(error))
         return ExitCode.REFUSED
 
 
-#: The longest refusal shown: a name read from a file may be 100,000 characters long.
-MAX_LINE = 300
+def changes() -> int:
+    """How many files the user keeps this process has changed (``storage.files``'s
+    count): none before storage is imported (``--version``, which must stay quick)."""
+    files = sys.modules.get("ohhell_score.storage.files")
+    return int(getattr(files, "changes", 0))
+
+
+def unwritten(error: OSError, *, saved: bool) -> int:
+    """The exit status of a command whose output could not be written: 0 when what it
+    was asked to change was saved (a script must not take it as refused and enter it
+    again), saying so on stderr; else 1, as any refusal. A reader that went away
+    (``| head``) is told nothing more."""
+    gone = isinstance(error, BrokenPipeError)
+    if gone:
+        console.hush_stdout()
+    line = refusal(error)
+    if saved:
+        line = _("saved, but the answer could not be written: {why}").format(why=line)
+    if saved or not gone:
+        with contextlib.suppress(console.Unwritten):  # stderr itself may be the one full
+            console.complain(line)
+    return ExitCode.OK if saved else ExitCode.REFUSED
 
 
 def refusal(error: Refused | OSError) -> str:
-    """The one line that says why a command was refused (after ``ohhell: ``), cut to
-    ``MAX_LINE`` characters."""
+    """The one line that says why a command was refused (after ``ohhell: ``). Never
+    cut: what a user typed or a file held is cut where it enters the message
+    (``errors.Shown``: a name read from a file may be 100,000 characters long), so the
+    program's own words, an instruction to type ``--order ...`` included, arrive whole."""
     if isinstance(error, OSError):
         where = error.filename or _("data directory")
-        line = f"{where}: {error.strerror}"
-    else:
-        line = str(error)
-    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
+        return f"{where}: {error.strerror}"
+    return str(error)

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import os
+import re
 import resource
 import stat
 import subprocess
@@ -271,22 +272,27 @@ def test_the_refusal_of_a_100000_character_name_is_one_short_line(
     data["game"]["players"][0] = "A" * 100_000
     (root / "long.json").write_text(json.dumps({"game": data["game"]}), encoding="utf-8")
     line = refused_in_one_line(ohhell, root, "import", "long.json", "-g", "other")
-    # entry.py MAX_LINE: 299 characters of the reason and "…", after "ohhell: ".
-    assert len(line) == len("ohhell: ") + 300
-    assert line.endswith("A" * 100 + "…")
+    # The name is shown cut to errors.SHOWN (80) characters, "…" the last of them.
+    assert len(line) <= 400
+    assert re.search(r"(?<!A)A{79,80}…", line), line
 
 
 @pytest.mark.parametrize(
     ("length", "shown"),
-    [(299, "x" * 299), (300, "x" * 300), (301, "x" * 299 + "…"), (100_000, "x" * 299 + "…")],
+    [(79, "x" * 79), (80, "x" * 80), (81, "x" * 79 + "…"), (100_000, "x" * 79 + "…")],
 )
-def test_a_refusal_is_cut_at_300_characters_with_an_ellipsis(length: int, shown: str) -> None:
-    """A reason of 300 characters is kept whole; a longer one shows its first 299 and "…"."""
-    from ohhell_score.domain.errors import Refused
-    from ohhell_score.entry import MAX_LINE, refusal
+def test_a_value_shown_in_a_refusal_is_cut_at_80_characters_with_an_ellipsis(
+    length: int, shown: str
+) -> None:
+    """A value a user typed (or a file held) of 80 characters is shown whole; a longer one
+    shows its first 79 and "…". The program's own words around it are never cut."""
+    from ohhell_score.domain.errors import SHOWN, Refused, Shown
+    from ohhell_score.entry import refusal
 
-    assert MAX_LINE == 300
-    assert refusal(Refused("x" * length)) == shown
+    assert SHOWN == 80
+    assert str(Shown("x" * length)) == shown
+    instruction = "give the order with --order " + ",".join(f"P{i}" for i in range(200))
+    assert refusal(Refused(instruction)) == instruction
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ohhell_score.domain.errors import BadValue
+from ohhell_score.domain.errors import BadValue, Shown
 from ohhell_score.i18n import _
 from ohhell_score.storage import games
 
@@ -43,10 +43,10 @@ def parse_assignments(args: list[str]) -> list[Assignment]:
             number = int(value.strip())  # ValueError past 4,300 digits
         except ValueError:
             raise BadValue(
-                _("{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)").format(arg=arg)
+                _("{arg!r} is not NAME=N or a number (e.g. Ann=2 or 2)").format(arg=Shown(arg))
             ) from None
         if sep and not name.strip():
-            raise BadValue(_("{arg!r} has no name before '='").format(arg=arg))
+            raise BadValue(_("{arg!r} has no name before '='").format(arg=Shown(arg)))
         out.append((name if sep else None, number))
     return out
 

@@ -50,7 +50,7 @@ def create(
         losers_bracket=losers_bracket,
         at=game_store.now(),
     )
-    with ts.locked(name):
+    with ts.locked(name, new=True):
         if not ts.exists(name):
             ts.seat(t)
         elif ts.finish(name) and _same_draw(kept := ts.load(name), t, seed is not None):

@@ -41,7 +41,7 @@ from ohhell_score.cli.options import (
     with_rule_options,
 )
 from ohhell_score.i18n import _
-from ohhell_score.views.console import complain, say
+from ohhell_score.views.console import complain, say, say_json
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from ohhell_score.domain.rules import RuleSet
@@ -395,7 +395,7 @@ def show(
 
         from ohhell_score.domain.game import sheet_json
 
-        say(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
+        say_json(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
         return
     from ohhell_score.views import plain  # not rich: the sheet is drawn between every hand
 
@@ -423,7 +423,7 @@ def list_cmd(
             rows.append({key: item.summary[key] for key in LIST_JSON_KEYS})
         import json
 
-        say(json.dumps(rows, ensure_ascii=False, indent=2))
+        say_json(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     from ohhell_score.views import plain
 

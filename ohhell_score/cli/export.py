@@ -29,7 +29,7 @@ from ohhell_score.cli.options import (
     with_rule_options,
 )
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.views.console import say
+from ohhell_score.views.console import say, say_json
 from ohhell_score.views.formats import Format, Style, format_of
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
@@ -60,10 +60,11 @@ PaperOpt = Annotated[
 ]
 
 
-def emit(text: str, output: str | None, what: str) -> None:
-    """Text to stdout, or to the file ``output`` (``-``: stdout too)."""
+def emit(text: str, output: str | None, what: str, *, as_json: bool = False) -> None:
+    """Text to stdout (JSON escaped where stdout cannot encode it: ``say_json``), or to
+    the file ``output`` (``-``: stdout too)."""
     if output is None or output == "-":
-        say(text, end="")
+        (say_json if as_json else say)(text, end="")
         return
     exports.write_output(output, text)
     say(_("Wrote {what} to {output}.").format(what=what, output=output))
@@ -118,7 +119,12 @@ def export(
     if paper is not Paper.auto and chosen is not Format.html:
         raise typer.BadParameter(_("--paper is for --format html"))
     prog, text = exports.export_game(game, chosen, Style(wide, excel, paper.value))
-    emit(text, output, _("game {id} as {value}").format(id=prog.game.id, value=chosen.value))
+    emit(
+        text,
+        output,
+        _("game {id} as {value}").format(id=prog.game.id, value=chosen.value),
+        as_json=chosen is Format.json,
+    )
 
 
 @app.command(

@@ -499,7 +499,10 @@ class Session:
         return answer
 
     def _yes(self, prompt: str) -> bool:
-        return self.ask(prompt).strip().lower() in ("y", "yes")
+        """A yes at ``prompt``: ``y`` or ``yes``, or the language's own (Dutch ``j``,
+        ``ja``, as its ``(j/N)`` asks)."""
+        said = self.ask(prompt).strip().lower()
+        return said in ("y", "yes", _("y"), _("yes"))
 
     # --- the three prompts --------------------------------------------------------
 

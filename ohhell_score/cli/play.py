@@ -23,7 +23,14 @@ from ohhell_score.cli.board import DEFAULT_PORT, LanOpt, PortOpt
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt
-from ohhell_score.domain.errors import ExitCode, GameExists, Interrupted, Leave, Refused
+from ohhell_score.domain.errors import (
+    CorruptGame,
+    ExitCode,
+    GameExists,
+    Interrupted,
+    Leave,
+    Refused,
+)
 from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.console import say
@@ -33,6 +40,7 @@ if TYPE_CHECKING:  # the domain is imported by the commands that use it: start-u
 
     from rich.console import Console
 
+    from ohhell_score.domain.game import Progress
     from ohhell_score.domain.rules import RuleOptions, RuleSet
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
@@ -183,22 +191,20 @@ def delete(
 ) -> None:
     from ohhell_score.actions.entries import load_progress
 
-    prog = load_progress(check_id(game_id))
-    game = prog.game
+    why = ""
+    try:
+        prog: Progress | None = load_progress(check_id(game_id))
+    except CorruptGame as damaged:  # nothing else gets rid of it: `list` would show it for ever
+        prog, why = None, str(damaged)
     if not yes and not can_ask():  # a script would wait on a question nobody sees
         raise Refused(_("delete asks first, and there is no terminal to ask on: use --yes"))
     if not yes:
-        where = (
-            _("finished")
-            if prog.finished
-            else ngettext(
-                "{count} hand of {total} played",
-                "{count} hands of {total} played",
-                prog.hands_played,
-            ).format(count=prog.hands_played, total=len(prog.hands))
-        )
-        question = _("Delete game {id} ({players}; {where})?").format(
-            id=game.id, players=", ".join(game.players), where=where
+        question = (
+            _("Delete game {id}, which cannot be read ({why})?").format(id=game_id, why=why)
+            if prog is None
+            else _("Delete game {id} ({players}; {where})?").format(
+                id=game_id, players=", ".join(prog.game.players), where=_played(prog)
+            )
         )
         try:
             sure = typer.confirm(question, default=False)
@@ -207,8 +213,19 @@ def delete(
         if not sure:
             say(_("Kept."))
             raise typer.Exit(ExitCode.REFUSED)
-    saved.delete(game.id)
-    say(_("Deleted game {id}.").format(id=game.id))
+    saved.delete(game_id)
+    say(_("Deleted game {id}.").format(id=game_id))
+
+
+def _played(prog: Progress) -> str:
+    """How far a game is, as `delete` asks about it."""
+    if prog.finished:
+        return _("finished")
+    return ngettext(
+        "{count} hand of {total} played",
+        "{count} hands of {total} played",
+        prog.hands_played,
+    ).format(count=prog.hands_played, total=len(prog.hands))
 
 
 def can_ask() -> bool:
@@ -257,22 +274,33 @@ def new_at_table(
         answered.append(answer)
         return answer
 
+    def ask_setup(prompt: str) -> str:
+        """``ask``, where ``q`` leaves, as at every prompt of `play` (the README's word):
+        never a player called q, never "not a preset"."""
+        answer = ask(prompt)
+        if answer.strip().lower() == "q":
+            raise Leave()
+        return answer
+
     try:
         if names is None or rule_set is None:
             names, rule_set = play.ask_new_game(
                 console,
-                ask,
+                ask_setup,
                 preset_name,
                 lambda name, n, changes: make_rules(name, n, changes.over(options)),
                 saved_house_rules(),
             )
         if draw:
             by_suit = ties_by_suit(rule_set, draw_ties)
-            first = play.draw_dealer(console, ask, names, rule_set, by_suit)
+            first = play.draw_dealer(console, ask_setup, names, rule_set, by_suit)
         elif dealer is not None:
             first = names.index(Game("x", names, rule_set).resolve(dealer))
         else:
-            first = play.ask_dealer(console, ask, names, rule_set)
+            first = play.ask_dealer(console, ask_setup, names, rule_set)
+    except Leave:
+        say(_("no game created"))
+        raise typer.Exit(ExitCode.OK) from None
     except EOFError:
         if not answered and not sys.stdin.isatty():
             # A script that gave no players and nothing to read: a missing argument.

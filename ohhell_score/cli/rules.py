@@ -26,7 +26,7 @@ from ohhell_score.cli.options import (
     with_rule_options,
 )
 from ohhell_score.i18n import _
-from ohhell_score.views.console import complain, note, say
+from ohhell_score.views.console import complain, note, say, say_json
 
 if TYPE_CHECKING:
     from ohhell_score.domain.rules import HouseRule, Preset
@@ -162,7 +162,7 @@ def _rule_json(chosen: Preset, found: HouseRule | None) -> dict[str, object]:
 def _say_json(value: object) -> None:
     import json
 
-    say(json.dumps(value, ensure_ascii=False, indent=2))
+    say_json(json.dumps(value, ensure_ascii=False, indent=2))
 
 
 @rules_app.command(
@@ -209,7 +209,7 @@ def export_rules(
 
     text = house.export_text(name)
     if output is None:
-        say(text, end="")
+        say_json(text, end="")
         return
     write_output(str(output), text)  # a whole file or none; a FIFO or device written through
     note(

@@ -19,7 +19,7 @@ from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import RESULTS, RULES_AND_STATISTICS, GameOpt, load_progress
 from ohhell_score.i18n import N_, _, ngettext
-from ohhell_score.views.console import complain, rich_console, say
+from ohhell_score.views.console import complain, rich_console, say, say_json
 
 if TYPE_CHECKING:
     from ohhell_score.domain.stats import Filters, PlayerStats, Summary
@@ -99,7 +99,7 @@ def stats(
     for problem in problems:
         complain(_("skipped: {problem}").format(problem=problem))
     if as_json:
-        say(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+        say_json(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
         return
     _print_summary(summary, filters._replace(players=(*filters.players, *pair)))
 
@@ -217,7 +217,7 @@ def history(
 
     events = events_of(load_progress(game).game)
     if as_json:
-        say(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
+        say_json(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
         return
     if not events:
         say(_("Nothing entered yet."))

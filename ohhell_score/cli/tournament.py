@@ -36,7 +36,7 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, english
-from ohhell_score.views.console import complain, say
+from ohhell_score.views.console import complain, say, say_json
 from ohhell_score.views.formats import Format
 
 if TYPE_CHECKING:
@@ -202,7 +202,7 @@ def list_tournaments(
             }
         )
     if as_json:
-        say(json.dumps(rows, ensure_ascii=False, indent=2))
+        say_json(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not rows:
         say(_("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`."))
@@ -237,7 +237,7 @@ def show(
 
     t, res = actions.standing(name)
     if as_json:
-        say(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
+        say_json(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
         return
     from ohhell_score.views.tournament import show_lines
 
@@ -384,7 +384,7 @@ def export(
 ) -> None:
     text = actions.export(name, Format(fmt.value))
     if output is None:
-        say(text, end="")
+        (say_json if fmt.value == "json" else say)(text, end="")
         return
     write_output(str(output), text)
     say(_("Wrote {file}.").format(file=output))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ohhell_score.domain.errors import CorruptGame
+from ohhell_score.domain.errors import CorruptGame, Shown
 from ohhell_score.domain.ids import check_id
 from ohhell_score.domain.versioned import read_versioned
 from ohhell_score.i18n import _
@@ -254,7 +254,7 @@ def _progress(data: dict[str, Any]) -> Progress:
     rules.check_fits(len(players_t))
     first = data["first_dealer"]
     if first not in players_t:
-        raise ValueError(_("first dealer {first!r} is not a player").format(first=first))
+        raise ValueError(_("first dealer {first!r} is not a player").format(first=Shown(first)))
     entries: list[Entry] = []
     names = set(players_t)  # who can bid: the players, and whoever a seat change seats
     for raw in data["entries"]:
@@ -265,7 +265,7 @@ def _progress(data: dict[str, Any]) -> Progress:
             player = raw["player"]
             if player not in names:
                 raise ValueError(
-                    _("a bid by {player!r}, who is not a player").format(player=player)
+                    _("a bid by {player!r}, who is not a player").format(player=Shown(player))
                 )
             entries.append(Bid(hand, player, _int(raw["bid"], "a bid"), at))
         elif kind == "trump":
@@ -281,7 +281,7 @@ def _progress(data: dict[str, Any]) -> Progress:
             entries.append(_seat_from_dict(kind, hand, raw, at))
             names.update(raw.get(k) for k in ("new", "player"))
         else:
-            raise ValueError(_("unknown entry kind {kind!r}").format(kind=kind))
+            raise ValueError(_("unknown entry kind {kind!r}").format(kind=Shown(kind)))
     game_id = str(data["id"])
     check_id(game_id)
     scorer = data.get("scorer")

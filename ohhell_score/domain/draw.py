@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import BadValue, Refused, UnknownPlayer
+from ohhell_score.domain.errors import BadValue, Refused, Shown, UnknownPlayer
 from ohhell_score.domain.rules import CARTIER_THREE_PLAYER_DECK, PACK, RuleSet, Suit
 from ohhell_score.i18n import _
 
@@ -236,7 +236,7 @@ def _player(name: str, players: tuple[str, ...]) -> str:
     if len(found) != 1:
         raise UnknownPlayer(
             _("--draw-cards: no player {name!r} in this game: {players}").format(
-                name=name, players=", ".join(players)
+                name=Shown(name), players=", ".join(players)
             )
         )
     return found[0]

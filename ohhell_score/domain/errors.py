@@ -138,3 +138,28 @@ def interrupted() -> str:
 
 class Leave(Exception):
     """``q`` at a prompt: the table stops here, everything given so far is saved (exit 0)."""
+
+
+#: The most characters of a value a user typed (or a file held) that a message shows:
+#: every value the program accepts fits whole (an id has 64, a name 24).
+SHOWN = 80
+
+
+class Shown:
+    """A value a user typed, or a file held, as a message shows it: cut to ``SHOWN``
+    characters and ``…``, quoted by ``{value!r}`` as before, so that a 100,000-character
+    name makes a short line while the program's own words, an instruction to type
+    included, are never cut (``entry.refusal``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        text = str(self.value)
+        return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+    def __repr__(self) -> str:
+        text = repr(self.value)
+        return text if len(text) <= SHOWN + 2 else text[: SHOWN + 1] + "…" + text[-1]

@@ -159,13 +159,39 @@ class _Reader:
 
 
 def parse_formula(typed: str) -> Formula:
-    """The formula ``typed``; ``FormulaError`` names the problem and its column."""
-    if len(typed) > MAX_LENGTH:
-        raise FormulaError(
-            _("scoring formula: {typed} characters; at most {max_length} are taken").format(
-                typed=len(typed), max_length=MAX_LENGTH
-            )
+    """The formula ``typed``; ``FormulaError`` names the problem and its column.
+
+    At most ``MAX_LENGTH`` characters as typed (rules.md). The canonical text the
+    program writes adds a space after each ``:`` and ``;``, so a formula of 298
+    characters typed may be kept as 301: its own canonical text is read back up to
+    ``MAX_CANONICAL``, any other text of over ``MAX_LENGTH`` is refused."""
+    if len(typed) <= MAX_LENGTH:
+        return _parse(typed)
+    if len(typed) > MAX_CANONICAL:  # the cheap check first: nothing is parsed
+        raise _too_long(typed)
+    try:
+        formula = _parse(typed)
+    except FormulaError:
+        raise _too_long(typed) from None
+    if formula.text != typed:
+        raise _too_long(typed)
+    return formula
+
+
+#: The longest canonical text of a formula of ``MAX_LENGTH`` characters typed without
+#: spaces: each clause's ``:`` and each ``;`` between clauses gains a space.
+MAX_CANONICAL = MAX_LENGTH + 2 * len(KEYS) - 1
+
+
+def _too_long(typed: str) -> FormulaError:
+    return FormulaError(
+        _("scoring formula: {typed} characters; at most {max_length} are taken").format(
+            typed=len(typed), max_length=MAX_LENGTH
         )
+    )
+
+
+def _parse(typed: str) -> Formula:
     reader = _Reader(typed)
     clauses: dict[str, Clause] = {}
     while reader.pos < len(reader.text):

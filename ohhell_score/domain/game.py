@@ -20,6 +20,8 @@ from ohhell_score.domain.errors import (
     NothingToUndo,
     NotYourTurn,
     Refused,
+    SeatRefused,
+    Shown,
     TricksDontAddUp,
     UnknownPlayer,
 )
@@ -113,7 +115,7 @@ class Game(NamedTuple):
             return player
         raise UnknownPlayer(
             _("no player {name!r} in this game: {players}").format(
-                name=name, players=", ".join(self.players)
+                name=Shown(name), players=", ".join(self.players)
             )
         )
 
@@ -310,6 +312,11 @@ def progress(game: Game) -> Progress:
     )
 
 
+#: The most points a player may join with: more than 500 hands of the largest score
+#: a formula may give (1,000,000) could ever add up to.
+MAX_JOIN_SCORE = 10**9
+
+
 class _SeatBook:
     """The totals as a game's entries make them, seat changes included: what
     ``progress`` keeps besides the hands (docs/seats.md)."""
@@ -334,6 +341,14 @@ class _SeatBook:
 
     def changed(self, game: Game, seating: Seating, hand: HandState, change: SeatChange) -> Seating:
         """``seating`` after ``change`` made before ``hand``, or ``Refused`` (docs/scripting.md)."""
+        if isinstance(change, Join) and not -MAX_JOIN_SCORE <= change.score <= MAX_JOIN_SCORE:
+            # First, and wherever it comes from (`seat join --score`, a file): a number
+            # of thousands of digits could not even be printed on the sheet.
+            raise SeatRefused(
+                _("a player joins with {low:,} to {high:,} points").format(
+                    low=-MAX_JOIN_SCORE, high=MAX_JOIN_SCORE
+                )
+            )
         check_change_allowed(_started(hand), False, hand.number)
         if change.hand != hand.number:
             raise NotYourTurn(
@@ -843,20 +858,28 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     seen: set[str] = set()
     for name in map(composed, names):
         if not 1 <= len(name) <= 24:
-            raise BadPlayers(_("player name {name!r} must be 1 to 24 characters").format(name=name))
+            raise BadPlayers(
+                _("player name {name!r} must be 1 to 24 characters").format(name=Shown(name))
+            )
         if name != name.strip():
-            raise BadPlayers(_("player name {name!r} has spaces at an end").format(name=name))
+            raise BadPlayers(
+                _("player name {name!r} has spaces at an end").format(name=Shown(name))
+            )
         if "=" in name:
             raise BadPlayers(
-                _("player name {name!r} contains '=' (it separates NAME=N)").format(name=name)
+                _("player name {name!r} contains '=' (it separates NAME=N)").format(
+                    name=Shown(name)
+                )
             )
         if not name.isprintable():
             raise BadPlayers(
-                _("player name {name!r} has characters that cannot be printed").format(name=name)
+                _("player name {name!r} has characters that cannot be printed").format(
+                    name=Shown(name)
+                )
             )
         if name.casefold() in seen:
             raise BadPlayers(
-                _("two players are called {name!r} (names ignore case)").format(name=name)
+                _("two players are called {name!r} (names ignore case)").format(name=Shown(name))
             )
         seen.add(name.casefold())
         out.append(name)

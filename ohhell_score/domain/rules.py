@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit
+from ohhell_score.domain.errors import BadPlayers, BadValue, Refused, RulesDontFit, Shown
 
 # The forms the options take are defined in forms.py, for the command line to read without
 # this module; the rules' own names for them are re-exported here.
@@ -73,7 +73,7 @@ class Suit(Enum):
                 _(
                     "{text!r} is not a suit: use spades, hearts, diamonds, clubs or notrump "
                     "(s h d c nt, or ♠ ♥ ♦ ♣)"
-                ).format(text=text)
+                ).format(text=Shown(text))
             ) from None
 
 
@@ -120,7 +120,9 @@ for _word, _suit in {
     "hart": Suit.HEARTS,
     "ruiten": Suit.DIAMONDS,
     "ruit": Suit.DIAMONDS,
+    "r": Suit.DIAMONDS,  # s and h are the same letters in Dutch; d and c are not
     "klaveren": Suit.CLUBS,
+    "k": Suit.CLUBS,
     "klaver": Suit.CLUBS,
     "sans": Suit.NOTRUMP,
     "geentroef": Suit.NOTRUMP,
@@ -307,6 +309,11 @@ class Selector(NamedTuple):
         )
 
 
+#: The longest trump rule taken, as the formula's 300 characters: every hand of a game
+#: of 19 can have an exception of its own, and ranges (``+1-5=none``) cover more.
+MAX_TRUMP_LENGTH = 300
+
+
 class Trump(NamedTuple):
     """A trump method, with its cycle of suits under ``schedule``, and the exceptions
     for some hands (``upcard+max=none``): the first that matches a hand gives its method."""
@@ -317,7 +324,15 @@ class Trump(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Trump":
-        """rules.md: lower case, spaces removed; ``METHOD+SELECTOR=METHOD...``."""
+        """rules.md: lower case, spaces removed; ``METHOD+SELECTOR=METHOD...``; at most
+        ``MAX_TRUMP_LENGTH`` characters, counted first, wherever it comes from (the
+        command line, a house rule, a game file)."""
+        if len(text) > MAX_TRUMP_LENGTH:
+            raise BadValue(
+                _("trump: {typed:,} characters; at most {most} are taken").format(
+                    typed=len(text), most=MAX_TRUMP_LENGTH
+                )
+            )
         whole = "".join(text.split()).lower()
         base, *pieces = whole.split("+")
         trump = cls._method(base, text)
@@ -387,8 +402,9 @@ class Trump(NamedTuple):
         return self.method
 
     def check(self, hands: tuple[int, ...]) -> None:
+        whole = str(self)  # once: each exception's own would make the check quadratic
         for selector, _method in self.exceptions:
-            selector.check(hands, str(self))
+            selector.check(hands, whole)
 
 
 def _is_count(text: str) -> bool:
@@ -690,7 +706,7 @@ def preset(name: str, house: "HouseRule | None" = None) -> Preset:
     raise BadValue(
         _(
             "{name!r} is not a preset: use {presets} or a house rule (`ohhell rules` lists them)"
-        ).format(name=name, presets=", ".join(PRESETS))
+        ).format(name=Shown(name), presets=", ".join(PRESETS))
     )
 
 
@@ -819,17 +835,17 @@ def check_house_name(name: str) -> str:
         raise Refused(
             _(
                 "{name!r} is not a house rule name: use 1 to 64 lower-case letters, digits and '-'"
-            ).format(name=name)
+            ).format(name=Shown(name))
         )
     if name in PRESETS:
         raise Refused(
             _(
                 "{name!r} is a built-in preset and cannot be overwritten; choose another name"
-            ).format(name=name)
+            ).format(name=Shown(name))
         )
     if name in RESERVED_NAMES:
         raise Refused(
-            _("{name!r} is a word of `ohhell rules`; choose another name").format(name=name)
+            _("{name!r} is a word of `ohhell rules`; choose another name").format(name=Shown(name))
         )
     return name
 
@@ -905,12 +921,12 @@ class HouseRule(NamedTuple):
             raise ValueError(_("not a house rule object"))
         unknown = sorted(set(data) - {"name", "base", *RuleOptions._fields})
         if unknown:
-            raise ValueError(_("unknown field {unknown!r}").format(unknown=unknown[0]))
+            raise ValueError(_("unknown field {unknown!r}").format(unknown=Shown(unknown[0])))
         name, base = data.get("name"), data.get("base")
         if not isinstance(name, str) or not isinstance(base, str):
             raise ValueError(_("a house rule needs a name and a base preset"))
         if base not in PRESETS:
-            raise ValueError(_("base {base!r} is not a built-in preset").format(base=base))
+            raise ValueError(_("base {base!r} is not a built-in preset").format(base=Shown(base)))
         options = RuleOptions.from_json(
             data,
             not_text="hook, hands, trump and scoring are written as text",

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import UnknownPlayer
+from ohhell_score.domain.errors import Shown, UnknownPlayer
 from ohhell_score.domain.game import Bid, Game, Tricks, progress
 from ohhell_score.domain.rules import Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
@@ -310,7 +310,7 @@ def summarise(
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
         raise UnknownPlayer(
-            _("no finished game has a player called {missing!r}").format(missing=missing[0])
+            _("no finished game has a player called {missing!r}").format(missing=Shown(missing[0]))
         )
     by_key = {k: PlayerStats(spellings[k][1], *tally) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused
+from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused, Shown
 from ohhell_score.domain.game import Bid, Game, Progress, Tricks, TrumpEntry, check_players
 from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_rules
 from ohhell_score.domain.rulewords import rule_parts
@@ -55,7 +55,7 @@ def check_name(name: str) -> str:
         raise Refused(
             _(
                 "{name!r} is not a tournament name: use 1 to 50 lower-case letters, digits and '-'"
-            ).format(name=name)
+            ).format(name=Shown(name))
         )
     return name
 
@@ -415,7 +415,7 @@ def with_orders(
             raise Refused(
                 _(
                     "{game!r} is not a table of tournament {name!r} (the tables now: {tables})"
-                ).format(game=game_id, name=t.name, tables=", ".join(sorted(playing)))
+                ).format(game=Shown(game_id), name=t.name, tables=", ".join(sorted(playing)))
             )
         if game_id not in playing:
             raise Refused(

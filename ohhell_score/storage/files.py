@@ -27,6 +27,18 @@ BACKUP_SUFFIX = ".bak"
 #: KB; anything far larger is not one of ours (and would take minutes to replay).
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
+#: How many times this process has changed a file the user keeps (saved or deleted a
+#: game, a house rule, a tournament; never a cache): a command whose answer cannot be
+#: written after one has still done what it was asked (entry.py).
+changes = 0
+
+
+def count_change() -> None:
+    """Count one change of a file the user keeps (``changes``): the stores call it
+    once a save or a delete is done; a cache's write is no change."""
+    global changes
+    changes += 1
+
 
 def read_regular(path: Path | str) -> tuple[bytes, os.stat_result]:
     """The bytes of the regular file ``path`` and what ``fstat`` says of the file read.
@@ -42,20 +54,27 @@ def read_regular(path: Path | str) -> tuple[bytes, os.stat_result]:
         if not stat.S_ISREG(st.st_mode):
             raise OSError(errno.EINVAL, _("not a regular file"), str(path))
         if st.st_size > MAX_FILE_BYTES:
-            raise OSError(errno.EFBIG, _too_large(), str(path))
+            raise OSError(errno.EFBIG, too_large(), str(path))
         chunks, size = [], 0
         while chunk := os.read(fd, MAX_FILE_BYTES + 1 - size):
             chunks.append(chunk)
             size += len(chunk)
             if size > MAX_FILE_BYTES:  # it grew while we read
-                raise OSError(errno.EFBIG, _too_large(), str(path))
+                raise OSError(errno.EFBIG, too_large(), str(path))
         return b"".join(chunks), st
     finally:
         os.close(fd)
 
 
-def _too_large() -> str:
+def too_large() -> str:
+    """What the program will not read: ``larger than 4 MB``."""
     return _("larger than {megabytes} MB").format(megabytes=MAX_FILE_BYTES // (1024 * 1024))
+
+
+def readable_size(data: bytes) -> bool:
+    """Whether a file of ``data`` would be read back (``MAX_FILE_BYTES``): no save may
+    write a file that the program then refuses to read."""
+    return len(data) <= MAX_FILE_BYTES
 
 
 def read_cache(path: Path) -> object:

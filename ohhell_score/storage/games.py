@@ -11,21 +11,27 @@ the game atomically (``files.write_atomic``). Changes take the game's lock file
 from __future__ import annotations
 
 import contextlib
+import errno
+import stat
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound
+from ohhell_score.domain.errors import CorruptGame, GameExists, GameNotFound, Refused, Shown
 from ohhell_score.domain.ids import check_id, is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
+    cannot_read,
     clean_temp_files,
+    count_change,
     keep_copy,
     lock_file,
     read_file,
     read_regular,
+    readable_size,
+    too_large,
     write_atomic,
 )
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
@@ -78,12 +84,12 @@ def load_progress(game_id: str) -> Progress:
 def wrong_id(path: Path, held: str) -> str:
     """Why a game file filed under another game's id is not read."""
     return _("cannot read {path}: it holds game {held!r}, not {filed!r}").format(
-        path=path, held=held, filed=path.stem
+        path=path, held=Shown(held), filed=path.stem
     )
 
 
 def no_game(game_id: str) -> str:
-    return _("no game {game!r} (see `ohhell list`)").format(game=game_id)
+    return _("no game {game!r} (see `ohhell list`)").format(game=Shown(game_id))
 
 
 def save(game: Game, *, new: bool = False, current: bool = True) -> None:
@@ -91,9 +97,17 @@ def save(game: Game, *, new: bool = False, current: bool = True) -> None:
 
     folder = ensure_data_dir()
     path = game_path(game.id)
-    text = game_text(game)
+    data = game_text(game).encode("utf-8")
+    if not readable_size(data):  # saved, every command after would refuse to read it
+        raise Refused(
+            _(
+                "game {game} would be {too_large}, more than can be read back: "
+                "this entry is not saved"
+            ).format(game=game.id, too_large=too_large())
+        )
     clean_temp_files(folder, path.name)
-    write_atomic(path, text, keep_backup=not new)
+    write_atomic(path, data, keep_backup=not new)
+    count_change()
     if current:
         set_current(game.id)
 
@@ -138,7 +152,10 @@ def delete(game_id: str) -> None:
     with locked(game_id):
         if not path.exists():  # deleted while this one waited for the lock
             raise GameNotFound(no_game(game_id))
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO, a device: not a game of ours
+            raise CorruptGame(cannot_read(path, OSError(errno.EINVAL, _("not a regular file"))))
         path.unlink()
+        count_change()
         with contextlib.suppress(FileNotFoundError):
             path.with_name(path.name + BACKUP_SUFFIX).unlink()
     # ``ID.lock`` stays: a command waiting on it holds it next, and one that opens it
@@ -162,23 +179,30 @@ def restore(game_id: str) -> Game:
     """Put the kept previous version back; the damaged file is kept as ``ID.json.damaged``."""
     from ohhell_score.domain.codec import parse_game  # lazy: as in load_progress
 
+    path = game_path(game_id)
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    if not backup.exists():  # a refusal leaves no lock file behind (as in delete)
+        raise _nothing_kept(game_id, backup)
     with locked(game_id):
-        path = game_path(game_id)
-        backup = path.with_name(path.name + BACKUP_SUFFIX)
         kept = read_file(backup, CorruptGame)
         if kept is None:
-            raise GameNotFound(
-                _("no previous version of {game!r} is kept ({backup})").format(
-                    game=game_id, backup=backup
-                )
-            )
+            raise _nothing_kept(game_id, backup)
         game = parse_game(kept, str(backup))
         keep_damaged(path, kept)
         # The bytes as kept: parse_game reads UTF-16 and UTF-32 JSON too, and decoding
         # them as UTF-8 would write back a file that cannot be read.
         write_atomic(path, kept)  # killed before this, the game file is still there
+        count_change()
         set_current(game_id)
     return game
+
+
+def _nothing_kept(game_id: str, backup: Path) -> GameNotFound:
+    return GameNotFound(
+        _("no previous version of {game!r} is kept ({backup})").format(
+            game=Shown(game_id), backup=backup
+        )
+    )
 
 
 DAMAGED_SUFFIX = ".damaged"

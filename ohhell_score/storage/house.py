@@ -19,11 +19,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ohhell_score.domain.errors import CorruptHouseRule, HouseRuleExists, HouseRuleNotFound, Refused
+from ohhell_score.domain.errors import (
+    CorruptHouseRule,
+    HouseRuleExists,
+    HouseRuleNotFound,
+    Refused,
+    Shown,
+)
 from ohhell_score.domain.ids import is_id
 from ohhell_score.i18n import _
 from ohhell_score.storage.files import (
     cannot_read,
+    count_change,
     lock_file,
     read_file,
     read_regular,
@@ -106,7 +113,7 @@ def _named(rule: HouseRule, path: Path) -> HouseRule:
     if rule.name != path.stem:
         raise CorruptHouseRule(
             _("cannot read {path}: it holds {held!r}, not {filed!r}").format(
-                path=path, held=rule.name, filed=path.stem
+                path=path, held=Shown(rule.name), filed=path.stem
             )
         )
     return rule
@@ -118,14 +125,16 @@ def load(name: str) -> HouseRule:
         from ohhell_score.domain.rules import PRESETS
 
         if name.strip().lower() in PRESETS:
-            raise Refused(_("{name!r} is a built-in preset, not a house rule").format(name=name))
+            raise Refused(
+                _("{name!r} is a built-in preset, not a house rule").format(name=Shown(name))
+            )
         raise _no_rule(name)
     return rule
 
 
 def _no_rule(name: str) -> HouseRuleNotFound:
     return HouseRuleNotFound(
-        _("no house rule {name!r} (`ohhell rules` lists them)").format(name=name)
+        _("no house rule {name!r} (`ohhell rules` lists them)").format(name=Shown(name))
     )
 
 
@@ -161,16 +170,21 @@ def save(rule: HouseRule, *, replace: bool = True) -> bool:
             ).format(name=rule.name)
         )
     write_atomic(path, to_text(rule))
+    count_change()
     return existed
 
 
 def delete(name: str) -> None:
-    load(name)  # a preset's name, a missing or damaged rule: refused before any lock
+    """Forget the house rule ``name``, a damaged one too (nothing else gets rid of
+    it); a preset's name or a rule that is not there is refused before any lock."""
+    with contextlib.suppress(CorruptHouseRule):  # it cannot be read, and may still go
+        load(name)
     with locked():
         try:
             rule_path(name.strip().lower()).unlink()
         except FileNotFoundError:  # another `rules delete` took it as this one waited
             raise _no_rule(name) from None
+        count_change()
 
 
 def all_rules() -> tuple[list[HouseRule], list[str]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from ohhell_score.domain.errors import (
     CorruptGame,
     CorruptTournament,
     GameNotFound,
+    Shown,
     TournamentExists,
     TournamentNotFound,
 )
@@ -43,7 +45,14 @@ from ohhell_score.domain.tournament import (
 from ohhell_score.domain.versioned import load_json, read_versioned
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.storage import games
-from ohhell_score.storage.files import BACKUP_SUFFIX, lock_file, read_file, write_atomic
+from ohhell_score.storage.files import (
+    BACKUP_SUFFIX,
+    clean_temp_files,
+    count_change,
+    lock_file,
+    read_file,
+    write_atomic,
+)
 from ohhell_score.storage.paths import data_dir, ensure_data_dir
 
 #: 2: ``progressive`` loses the square of the difference on a missed bid (a file of
@@ -159,9 +168,7 @@ def _read(name: str) -> tuple[Tournament, bool]:
     path = path_of(name)
     text = read_file(path, CorruptTournament)
     if text is None:
-        raise TournamentNotFound(
-            _("no tournament {name!r} (start one with `ohhell tournament new`)").format(name=name)
-        )
+        raise _not_found(name)
     pending = [False]
 
     def build(data: dict[str, Any]) -> Tournament:
@@ -173,9 +180,19 @@ def _read(name: str) -> tuple[Tournament, bool]:
     )
     if t.name != name:
         raise CorruptTournament(
-            _("cannot read {path}: it holds tournament {held!r}").format(path=path, held=t.name)
+            _("cannot read {path}: it holds tournament {held!r}").format(
+                path=path, held=Shown(t.name)
+            )
         )
     return t, pending[0]
+
+
+def _not_found(name: str) -> TournamentNotFound:
+    return TournamentNotFound(
+        _("no tournament {name!r} (start one with `ohhell tournament new`)").format(
+            name=Shown(name)
+        )
+    )
 
 
 def load(name: str) -> Tournament:
@@ -195,20 +212,26 @@ def save(t: Tournament, *, pending: bool = False, keep_backup: bool = True) -> N
         data[PENDING] = True
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     write_atomic(path_of(t.name), text, keep_backup=keep_backup)
+    count_change()
 
 
 _held: set[str] = set()
 
 
 @contextlib.contextmanager
-def locked(name: str) -> Iterator[None]:
+def locked(name: str, *, new: bool = False) -> Iterator[None]:
     """Hold the tournament's lock file while it is read, checked and saved. Taken again
-    inside (``load`` finishing a seating), it is already held: flock would wait on itself."""
+    inside (``load`` finishing a seating), it is already held: flock would wait on itself.
+    A tournament that is not there (unless ``new``) is refused before any lock is made:
+    a refusal leaves no ``NAME.lock`` behind (as ``games.delete``)."""
     if name in _held:
         yield
         return
+    if not new and not exists(check_name(name)):
+        raise _not_found(name)
     make_folder()
     with lock_file(folder() / f"{check_name(name)}.lock"):
+        clean_temp_files(folder(), path_of(name).name)  # of a save that was killed
         _held.add(name)
         try:
             yield
@@ -252,15 +275,32 @@ def seat(t: Tournament) -> None:
 
 
 def _undo(path: Path, kept: tuple[bytes | None, bytes | None], made: list[Game]) -> None:
-    """Put a failed seating's files back as they were; left pending if a game was touched."""
+    """Put a failed seating's files back as they were; left pending if a game was touched.
+
+    On a full disk the tournament cannot be written back; but the pending save kept the
+    version before as the ``.bak`` (a hard link, or a copy), and renaming that back
+    needs no space. Only the version before that (the old ``.bak``) may then be lost."""
     if not all([games.discard(game) for game in made]):
         return
-    for target, before in zip((path, path.with_name(path.name + BACKUP_SUFFIX)), kept, strict=True):
-        if before is None:
-            with contextlib.suppress(FileNotFoundError):
-                target.unlink()
-        else:
-            write_atomic(target, before)
+    before, backed = kept
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    try:
+        _put_back(path, before)
+    except OSError:
+        if before is None or read_file(backup, CorruptTournament) != before:
+            raise
+        os.replace(backup, path)
+    _put_back(backup, backed)
+
+
+def _put_back(target: Path, before: bytes | None) -> None:
+    """Make ``target`` hold ``before`` again (None: no file), writing only if it must."""
+    if before is None:
+        with contextlib.suppress(FileNotFoundError):
+            target.unlink()
+        return
+    if read_file(target, CorruptTournament) != before:
+        write_atomic(target, before)
 
 
 def finish(name: str) -> bool:

@@ -11,8 +11,9 @@ prompts.
 - **Encoding.** ``forgive_encoding`` (called first by ``entry.main``): a character the
   output cannot show (an ASCII locale, a Windows code page and ``♠`` or ``✓``) shows
   as its plain stand-in (``S``, ``+``; ``STAND_INS``, the one table of them), else
-  ``?``, never a traceback. A reader that went away (``| head``) is
-  ``hush_stdout``'s, called by ``entry.py``; rich handles its own.
+  ``?``, never a traceback; JSON (``say_json``) writes such a character as its
+  ``\\u`` escape instead, so that it still means what it meant. A reader that went
+  away (``| head``) is ``hush_stdout``'s, called by ``entry.py``; rich handles its own.
 - **Styles.** The plain text (the sheet, the list) is styled on a terminal whose
   ``TERM`` is not ``dumb`` or wherever ``FORCE_COLOR`` is set, and coloured unless
   ``NO_COLOR`` is set (``styles``; an empty variable counts as unset). A rich
@@ -83,6 +84,43 @@ def say(text: str = "", *, end: str = "\n") -> None:
     _write(sys.stdout, text + end)
 
 
+def say_json(text: str, *, end: str = "\n") -> None:
+    """The JSON ``text`` on stdout, each character the stream cannot encode written as
+    its ``\\u`` escape (``PYTHONIOENCODING=ascii``, the C locale): the same JSON, which
+    a stand-in or ``?`` would change (``Zo?`` is another name)."""
+    _write(sys.stdout, _as_json_fits(text + end, sys.stdout))
+
+
+def _as_json_fits(text: str, stream: object) -> str:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    import codecs  # already loaded by the interpreter: no start-up cost
+
+    codecs.register_error(JSON_ESCAPE, _json_escape)
+    try:
+        return text.encode(encoding, JSON_ESCAPE).decode(encoding)
+    except LookupError:  # an encoding Python does not know: ASCII fits every stream
+        return text.encode("ascii", JSON_ESCAPE).decode("ascii")
+
+
+#: The codec error handler that writes a character as JSON's ``\\uXXXX`` escape.
+JSON_ESCAPE = "ohhell-json"
+
+
+def _json_escape(error: UnicodeError) -> tuple[str, int]:
+    """Each character the stream cannot encode as JSON's escape of its UTF-16 units (a
+    character beyond U+FFFF is two, as ``json.dumps`` writes it)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    units = error.object[error.start : error.end].encode("utf-16-be", "surrogatepass")
+    escaped = (f"\\u{int.from_bytes(units[i : i + 2]):04x}" for i in range(0, len(units), 2))
+    return "".join(escaped), error.end
+
+
 def note(text: str = "", *, end: str = "\n") -> None:
     """``text`` on stderr: what is not the command's answer (stdout may be a file)."""
     _write(sys.stderr, text + end)
@@ -93,6 +131,16 @@ def complain(message: str) -> None:
     note(f"{PROGRAM}: {message}")
 
 
+class Unwritten(Exception):
+    """A stream could not take what was written (``> /dev/full``, a reader that went
+    away: ``error``). Not an ``OSError``, so that click does not end the command with
+    exit 1 itself: ``entry.py`` says whether anything was saved first."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
 def _write(stream: TextIO | None, text: str) -> None:
     if stream is None:  # closed (``>&-``): nothing to show it on
         return
@@ -101,9 +149,9 @@ def _write(stream: TextIO | None, text: str) -> None:
             stream.write(text)
         stream.flush()
     except OSError as err:  # ``> /dev/full``: say which file, not the data directory's
-        if err.filename is None and not isinstance(err, BrokenPipeError):
+        if err.filename is None:
             err.filename = "standard output" if stream is sys.stdout else "standard error"
-        raise
+        raise Unwritten(err) from err
 
 
 def hush_stdout() -> None:
