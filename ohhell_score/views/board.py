@@ -101,6 +101,7 @@ table.sheet { border-collapse: collapse; font-size: .8em; font-variant-numeric: 
 .chart .grid { stroke: var(--rule); stroke-width: .8; }
 .chart text { font: 10px system-ui, sans-serif; fill: var(--ink); }
 .chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
+.chart text.stop { paint-order: stroke; stroke: var(--paper); stroke-width: 3px; }
 .chart h2 { margin-top: .5em; }
 .legend { list-style: none; margin: .3em 0 0; padding: 0; display: flex; flex-wrap: wrap;
           gap: .2em 1em; font-size: .85em; }
@@ -286,7 +287,7 @@ def _totals(prog: Progress) -> list[str]:
     heading = _("Totals after hand {hand}").format(hand=last.number) if last else _("Totals")
     this_hand = _e(_("this hand"))
     out = [f'<section class="totals"><h2>{_e(heading)}</h2><ol>']
-    for place, p in ((st.place, st.player) for st in standings(prog)):
+    for place, p, total in ((st.place, st.player, st.total) for st in standings(prog)):
         cls = ' class="leader"' if p in leaders else ""
         star = " ★" if p in leaders else ""
         delta = ""
@@ -295,7 +296,7 @@ def _totals(prog: Progress) -> list[str]:
         out.append(
             f'<li{cls}><span class="place">{f"{place}." if place else "–"}</span>'
             f'<span class="name">{_e(p)}{star}</span>'
-            f'<span class="total">{prog.totals[p]}</span>'
+            f'<span class="total">{total}</span>'
             f'<span class="delta" title="{this_hand}">{delta}</span></li>'
         )
     out.append("</ol>")

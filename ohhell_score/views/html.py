@@ -124,6 +124,7 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 .chart .grid { stroke: var(--faint); stroke-width: .8; }
 .chart text { font: 10px "DejaVu Sans", Arial, sans-serif; fill: var(--ink); }
 .chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
+.chart text.stop { paint-order: stroke; stroke: var(--paper); stroke-width: 3px; }
 .legend { list-style: none; margin: 1mm 0 0; padding: 0; display: flex; flex-wrap: wrap;
           gap: 1mm 6mm; }
 .legend svg { width: 9mm; height: 3mm; vertical-align: middle; }
@@ -319,10 +320,10 @@ def sheet_table(prog: Progress) -> list[str]:
     content.extend(_hand_row(row, compact) for row in sh.rows)
     content.append("</tbody>")
     foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
-    for p, total in zip(players, sh.totals, strict=True):
+    for p, total in zip(players, sh.total_cells, strict=True):
         won = ' winner"' if p in sh.winners else '"'
         star = " ★" if p in sh.winners else ""
-        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{total}{star}</td>')
+        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{_e(total)}{star}</td>')
     foot.append("</tr></tfoot>")
     content.append("".join(foot))
     content.append("</table>")
@@ -332,10 +333,11 @@ def sheet_table(prog: Progress) -> list[str]:
 def chart_section(prog: Progress) -> list[str]:
     """The running totals drawn (HTML lines), with the legend, once a hand is scored."""
     heading = _e(_("Running totals"))
+    points = chart_points(prog)
     return [
         f'<section class="chart"><h2>{heading}</h2>',
-        svg_chart(chart_points(prog), len(prog.running)),
-        _legend(prog.everyone),
+        svg_chart(points, len(prog.running)),
+        _legend(prog.everyone, points),
         "</section>",
     ]
 
@@ -447,9 +449,11 @@ def svg_chart(
         f'y2="{box.bottom}"/><line class="axis" x1="{box.left}" y1="{box.top}" '
         f'x2="{box.left}" y2="{box.bottom}"/>'
     )
-    ends: list[tuple[float, int]] = []
+    ends: dict[int, list[tuple[float, int]]] = {}  # by the hand a line ends at
     for i, p in enumerate(players):
-        line = [(x(k), y(t)) for k, t in points[p]] or [(x(0), y(0))]
+        if not points[p]:  # not at the table for any hand counted: no line, no name
+            continue
+        line = [(x(k), y(t)) for k, t in points[p]]
         coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
         colour, pattern = line_style(i)
         dash = f' stroke-dasharray="{pattern}"' if pattern else ""
@@ -457,17 +461,34 @@ def svg_chart(
             f'<polyline class="series" stroke="{colour}"{dash} '
             f'points="{coords}"><title>{_e(p)}</title></polyline>'
         )
-        ends.append((line[-1][1], i))
-    parts.extend(_end_labels(players, ends, box))
+        ends.setdefault(points[p][-1][0], []).append((line[-1][1], i))
+    for hand, group in sorted(ends.items()):
+        if hand >= hands:  # at the right of the plot, as a legend in the margin
+            parts.extend(_end_labels(players, group, box.right + 6, box, ""))
+        else:  # a line that stops (the player got up): the name where it stops
+            stop = x(hand)
+            parts.extend(
+                f'<circle cx="{stop:.1f}" cy="{end_y:.1f}" r="2.5" fill="{line_style(i)[0]}"/>'
+                for end_y, i in group
+            )
+            parts.extend(_end_labels(players, group, stop + 5, box, ' class="stop"', -6))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _end_labels(players: Sequence[str], ends: list[tuple[float, int]], box: _Box) -> list[str]:
-    """Names at the line ends, pushed apart so that close totals stay readable."""
+def _end_labels(
+    players: Sequence[str],
+    ends: list[tuple[float, int]],
+    left: float,
+    box: _Box,
+    cls: str,
+    lift: float = 0,
+) -> list[str]:
+    """Names at line ends (at ``left``, ``lift`` above the end), pushed apart so that
+    close totals stay readable."""
     placed: list[tuple[float, int]] = []
     for end_y, i in sorted(ends):
-        at = max(end_y, placed[-1][0] + 11) if placed else end_y
+        at = max(end_y + lift, placed[-1][0] + 11) if placed else end_y + lift
         placed.append((at, i))
     overflow = placed[-1][0] - (box.bottom + 4) if placed else 0
     out = []
@@ -475,15 +496,18 @@ def _end_labels(players: Sequence[str], ends: list[tuple[float, int]], box: _Box
         name = players[i]
         short = name if len(name) <= 14 else name[:13] + "…"
         out.append(
-            f'<text x="{box.right + 6}" y="{at - max(0, overflow) + 3.5:.1f}" '
+            f'<text{cls} x="{left:.1f}" y="{at - max(0, overflow) + 3.5:.1f}" '
             f'fill="{line_style(i)[0]}">{_e(short)}</text>'
         )
     return out
 
 
-def _legend(players: Sequence[str]) -> str:
+def _legend(players: Sequence[str], drawn: Mapping[str, Sequence[object]] | None = None) -> str:
+    """Each player's line style and name (only the players ``drawn`` has a line of)."""
     items = []
     for i, p in enumerate(players):
+        if drawn is not None and not drawn[p]:
+            continue  # the chart has no line to look for
         colour, dash = line_style(i)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         items.append(

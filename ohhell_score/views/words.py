@@ -18,7 +18,7 @@ from ohhell_score.domain.game import (
 )
 from ohhell_score.domain.rules import Preset, RuleSet, Scoring, Suit, TrumpMethod
 from ohhell_score.domain.rulewords import hook_words, selector_words, suit_name
-from ohhell_score.domain.seats import Join, Leave, Replace
+from ohhell_score.domain.seats import Carried, Join, Leave, Replace
 from ohhell_score.i18n import _, ngettext
 
 
@@ -362,10 +362,43 @@ def seat_marks(prog: Progress) -> dict[tuple[int, str], str]:
     marks: dict[tuple[int, str], str] = {}
     for e in prog.game.entries:
         if isinstance(e, Replace):
-            marks[(e.hand, e.old)] = f"→ {e.new}"
+            marks[(e.hand, e.old)] = taken_by(e.new)
         elif isinstance(e, Leave):
             marks[(e.hand, e.player)] = _("left")
     return marks
+
+
+def taken_by(new: str) -> str:
+    """Where a seat went: "→ Dan" (after a total, "24 → Dan": the total went too)."""
+    return f"→ {new}"
+
+
+def handed_over(prog: Progress) -> list[dict[str, Carried]]:
+    """Who had handed their seat over with their total (``seat replace --carry``) and
+    not sat down again: before each hand (item k for hand k + 1) and, last, now.
+
+    Each maps to the carry, whose points are the player's last total. That total went
+    with the seat (``show --json`` gives them 0), so a sheet, a chart and the standings
+    show the last total and where it went, never a 0 the player did not score.
+    """
+    carries = iter(prog.carried)  # one for each replace with carry, in the same order
+    changes = iter(e for e in prog.game.entries if isinstance(e, Replace | Leave | Join))
+    gone: dict[str, Carried] = {}
+    out: list[dict[str, Carried]] = []
+    change = next(changes, None)
+    for number in range(1, len(prog.hands) + 2):
+        while change is not None and change.hand <= number:
+            if isinstance(change, Replace):
+                gone.pop(change.new, None)  # someone coming back into a seat
+                if change.carry:
+                    gone[change.old] = next(carries)
+                else:
+                    gone.pop(change.old, None)
+            else:
+                gone.pop(change.player, None)
+            change = next(changes, None)
+        out.append(dict(gone))
+    return out
 
 
 def away_words(prog: Progress, player: str) -> str:
