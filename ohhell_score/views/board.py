@@ -82,7 +82,8 @@ table.sheet { border-collapse: collapse; font-size: .8em; font-variant-numeric: 
 .sheet th, .sheet td { border: 1px solid var(--rule); padding: .15em .3em; text-align: center;
                        white-space: nowrap; }
 .sheet thead th { background: var(--band); }
-.sheet thead tr.sub th { font-weight: 400; font-size: .85em; color: var(--soft); }
+.sheet thead tr.sub th { font-weight: 400; font-size: .85em; color: var(--soft);
+                         white-space: normal; }
 .sheet th.name { white-space: normal; overflow-wrap: anywhere; }
 .sheet .seat { border-left: 2px solid var(--ink); }
 .sheet td.dealer { text-align: left; }
@@ -131,6 +132,7 @@ body.hall .sheet col:nth-child(1) { width: 2.4em !important; }
 body.hall .sheet col:nth-child(2) { width: 4.2em !important; }
 body.hall .sheet col:nth-child(3) { width: 4.2em !important; }
 body.hall .sheet col:nth-child(4) { width: 2.6em !important; }
+body.hall .sheet col.over { width: 4.2em !important; }
 body.hall .notes { grid-column: 2; }
 """
 

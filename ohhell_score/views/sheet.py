@@ -19,6 +19,7 @@ from ohhell_score.views.words import (
     handed_over,
     hook_mark,
     over_cell,
+    over_words,
     seat_marks,
     seat_notes,
     taken_by,
@@ -70,6 +71,7 @@ class Row(NamedTuple):
     hand_mark: str  # "*": corrected after it was scored
     hook_mark: str  # "†": the hook bound the dealer
     over: str  # the bids over (+) or under (-) the tricks, once every bid is in
+    over_words: str  # the same in words: "under by 1", "exact"
     trump_named_by: str  # who named trump, where a player does
     note: str  # the hand's note
     players: tuple[str, ...]  # who sat at this hand, clockwise from seat 1
@@ -165,6 +167,7 @@ def _row(
         hand_mark(prog, hand),
         hook_mark(prog, hand),
         over_cell(hand),
+        over_words(hand),
         namer or "",
         notes.get(hand.number, ""),
         hand.players,

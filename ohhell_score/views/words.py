@@ -108,6 +108,20 @@ def over_cell(hand: HandState) -> str:
     return f"{hand.bids_total - hand.cards:+d}".replace("+0", "0")
 
 
+def over_words(hand: HandState) -> str:
+    """The same with a word ("1 over", "2 under", "exact"), short enough for a column of
+    its own where a bare figure beside the cards read as a sum ("10 -1"); empty before
+    every bid is in."""
+    if not over_cell(hand):
+        return ""
+    over = hand.bids_total - hand.cards
+    if over == 0:
+        return _("exact")
+    if over > 0:
+        return _("{count} over").format(count=over)
+    return _("{count} under").format(count=-over)
+
+
 def hook_mark(prog: Progress, hand: HandState) -> str:
     """† where the hook bound the hand's dealer (a bid was forbidden), else nothing."""
     return "†" if dealer_forbidden(prog.game.rules, hand) is not None else ""
