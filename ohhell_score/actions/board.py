@@ -29,14 +29,23 @@ from ohhell_score.storage import games, tournaments
 Stamp = tuple[tuple[int, int, int] | None, ...]
 
 
+class Hall(NamedTuple):
+    """A tournament as its board draws it: the tournament, each table's result and
+    each table's game as replayed (why it cannot be read, or None if absent), by id."""
+
+    tournament: Tournament
+    results: Mapping[str, Result]
+    games: Mapping[str, Progress | str | None]
+
+
 class Shown(NamedTuple):
     """What is served at one moment: the state object of ``/state.json`` and what the
-    page is drawn from (a game's progress, a tournament and its results, or why the
-    files cannot be read)."""
+    page is drawn from (a game's progress, a tournament with its tables' results and
+    games, or why the files cannot be read)."""
 
     state: dict[str, object]
     game: Progress | None = None
-    tournament: tuple[Tournament, Mapping[str, Result]] | None = None
+    tournament: Hall | None = None
     error: str | None = None
 
 
@@ -58,8 +67,9 @@ class Served(NamedTuple):
                 prog = games.load_progress(self.game)
                 return Shown(sheet_json(prog), game=prog)
             t = tournaments.load(self.tournament or "")
-            res = results(t, tournaments.read_games(t))
-            return Shown(show_json(t, res), tournament=(t, res))
+            played = tournaments.read_games(t)
+            res = results(t, played)
+            return Shown(show_json(t, res), tournament=Hall(t, res, played))
         except Refused as err:  # unreadable, deleted, damaged: said, and served on
             return Shown({"error": str(err)}, error=str(err))
         except OSError as err:
