@@ -66,7 +66,7 @@ class Served(NamedTuple):
             if self.game is not None:
                 prog = games.load_progress(self.game)
                 return Shown(sheet_json(prog), game=prog)
-            t = tournaments.load(self.tournament or "")
+            t = tournaments.peek(self.tournament or "")
             played = tournaments.read_games(t)
             res = results(t, played)
             return Shown(show_json(t, res), tournament=Hall(t, res, played))
@@ -88,7 +88,7 @@ class Served(NamedTuple):
 def _tables(name: str, stamp: tuple[int, int, int] | None) -> tuple[str, ...]:
     """The games of the tournament's tables, read again only when its file changes."""
     try:
-        return tuple(table.game for table in tournaments.load(name).tables())
+        return tuple(table.game for table in tournaments.peek(name).tables())
     except (Refused, OSError):
         return ()
 
@@ -105,7 +105,7 @@ def served(game: str | None, tournament: str | None) -> Served:
     """The game ``game`` (the current one when neither is given) or the tournament
     ``tournament``, refused (``Refused``, exit 1) when it does not exist."""
     if tournament is not None:
-        tournaments.load(tournament)  # refused when there is none
+        tournaments.peek(tournament)  # refused when there is none
         return Served(tournament=tournament)
     game_id = games.resolve_id(game)
     if not games.game_path(game_id).exists():

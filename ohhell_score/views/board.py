@@ -162,10 +162,10 @@ TOURNAMENT_CSS = """
 .ranks li { display: flex; align-items: baseline; gap: .4em; padding: .1em 0;
             border-bottom: 1px solid var(--band); font-size: 1.1em; }
 .ranks .place { width: 1.8em; color: var(--soft); font-size: .85em; }
-.ranks .name { flex: 1; min-width: 0; overflow-wrap: anywhere; }
-.ranks .total { font-weight: 700; font-variant-numeric: tabular-nums; }
+.ranks .name { flex: 0 1 auto; min-width: 0; overflow-wrap: anywhere; }
+.ranks .total { margin-left: auto; font-weight: 700; font-variant-numeric: tabular-nums; }
 .ranks .mark { width: 1em; text-align: right; }
-.ranks .leader .name, .ranks .leader .total { color: var(--lead); }
+.ranks .leader .name, .ranks .leader .star, .ranks .leader .total { color: var(--lead); }
 .ranks li.on { background: var(--made); }
 .outcome { margin: .3em 0 0; font-weight: 600; }
 .outcome.tied { color: var(--red); }
@@ -179,13 +179,16 @@ TOURNAMENT_CSS = """
 .stages .format { color: var(--soft); font-size: .9em; }
 .next { color: var(--soft); overflow-wrap: anywhere; }
 /* The hall: the bracket beside the tables; a round of 8 tables fits a TV. */
-body.hall main { grid-template-columns: minmax(15em, 1fr) 4fr; }
+body.hall main { grid-template-columns: minmax(13em, 1fr) 5fr; }
 body.hall .crown, body.hall .way { grid-column: 1; }
 body.hall .rounds { grid-column: 2; grid-row: 1 / span 2; }
 body.hall .tables { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 body.hall .crown, body.hall .way, body.hall .rounds { font-size: 1.2em; }
 body.hall .ranks li { font-size: 1.2em; }
 body.hall .table h3 { font-size: 1.15em; }
+/* A long name is cut on a TV rather than wrapped: eight tables stay on the screen. */
+body.hall .ranks .name, body.hall .table .state { white-space: nowrap; overflow: hidden;
+                                                  text-overflow: ellipsis; }
 """
 
 #: Follows /events: on each event the page is fetched again and its <main> swapped in
@@ -359,7 +362,8 @@ def _card(
         rows.append(
             (f'<li class="{cls}">' if cls else "<li>")
             + f'<span class="place">{_e(labels.get(p, "–"))}</span>'
-            + f'<span class="name">{_e(p)}{" ★" if p in leaders else ""}</span>'
+            + f'<span class="name">{_e(p)}</span>'
+            + ('<span class="star">★</span>' if p in leaders else "")
             + f'<span class="total">{"" if total is None else total}</span>'
             + f'<span class="mark">{"✓" if p in going else ""}</span></li>'
         )
