@@ -1,11 +1,14 @@
-"""The live board's page (``ohhell board``): the hand now, the totals, the sheet.
+"""The live board's page (``ohhell board``): the hand now, the totals, the sheet; and a
+tournament's (``--tournament``): a card for each table of the round, who goes on, the
+bracket and the champion.
 
 One HTML document, whole when served: inline CSS, no font, image or script from
 anywhere else. A phone first (360 px wide, large type, dark when the phone is), and a
 hall view for a TV or a projector (``hall``: large type, the hand and the totals beside
-the sheet). The few lines of script at the end follow ``/events`` and, on each event,
-fetch the page again and put its ``<main>`` in place of the old one, so the server is
-the one renderer of the sheet; they say when the laptop is lost, and pick up again.
+the sheet; a tournament's bracket beside its tables, eight tables on one screen). The
+few lines of script at the end follow ``/events`` and, on each event, fetch the page
+again and put its ``<main>`` in place of the old one, so the server is the one renderer
+of the sheet and of the tables; they say when the laptop is lost, and pick up again.
 
 The sheet, the chart and their notes are html.py's and words.py's, as on an exported
 sheet. Every name and note goes through ``html.escape``.
