@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -293,6 +294,28 @@ def test_names_are_escaped(ohhell: Ohhell) -> None:
     assert "<b>Zed</b>" not in page and "&lt;b&gt;Zed&lt;/b&gt;" in page
     assert "A&B" not in page and "A&amp;B" in page and "&quot;Q&quot;" in page
     assert "A&B ★ 11" in card(tournament_main(*shown.tournament), "tags-r1-t1")
+
+
+def test_a_table_scored_on_its_own_laptop_moves_the_board_once_collected(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/tournaments.md: the board follows the organiser's files, as collect brings
+    each table's game in."""
+    new_cup(ohhell)
+    laptop = tmp_path / "t1"
+    laptop.mkdir()
+    shutil.copy(data_dir / "cup-r1-t1.json", laptop)  # handed over on a USB stick
+    board = served(None, "cup")
+    stamp = board.stamp()
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(laptop))
+    hand_one(ohhell, "cup-r1-t1")
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(data_dir))
+    assert board.stamp() == stamp and "not started" in card(hall(), "cup-r1-t1")
+    ohhell.ok("tournament", "collect", "cup", str(laptop / "cup-r1-t1.json"))
+    assert board.stamp() != stamp
+    lines = hall()
+    assert "Hand 2 of 2 (1 card, P2 deals)" in card(lines, "cup-r1-t1")
+    assert ranks(lines, "cup-r1-t1")[0] == ("leader", "1", "P2 ★ 11")
 
 
 def test_the_board_shows_a_seating_being_written_and_writes_nothing(
