@@ -9,7 +9,10 @@ change (a network share): the server asks every quarter of a second and reads a 
 only when its stat differs.
 
 Reads only: nothing here writes a file, takes a game's lock or reads any file but the
-served game's (a tournament's: its own file and its tables' games).
+served game's (a tournament's: its own file and its tables' games). A tournament is
+read as it is saved (``tournaments.peek``): a round being seated shows the tables
+written so far, and finishing a seating left half done is a command's work, not the
+board's.
 """
 
 from __future__ import annotations
