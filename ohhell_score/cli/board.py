@@ -81,7 +81,10 @@ def board(
         str | None,
         typer.Option(
             "--tournament",
-            help=_("Serve this tournament's board instead of a game's."),
+            help=_(
+                "Serve this tournament's board instead of a game's, for the hall: every "
+                "table's hand and totals, who goes on, the bracket and the champion."
+            ),
             show_default=False,
             metavar="NAME",
             autocompletion=complete_tournament,
