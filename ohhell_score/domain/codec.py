@@ -250,8 +250,7 @@ def _progress(data: dict[str, Any]) -> Progress:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ValueError(_("players must be a list of names"))
     players_t = check_players(players)
-    rules = RuleSet.from_json(data["rules"], schema=data["schema"])
-    rules.check_fits(len(players_t))
+    rules = RuleSet.from_json(data["rules"], schema=data["schema"], players=len(players_t))
     first = data["first_dealer"]
     if first not in players_t:
         raise ValueError(_("first dealer {first!r} is not a player").format(first=Shown(first)))

@@ -193,7 +193,9 @@ class Scoring(NamedTuple):
     def parse(cls, text: str) -> "Scoring":
         """A scheme's name, or a formula (it has a ``:``); ``BadValue`` otherwise."""
         if ":" in text:
-            return cls("", parse_formula(text).text)
+            formula = parse_formula(text)
+            _FORMULAS.setdefault(formula.text, formula)  # read once: scored, said, checked
+            return cls("", formula.text)
         key = text.strip().lower()
         if key not in SCHEMES:
             raise BadValue(
@@ -550,29 +552,7 @@ class RuleSet(NamedTuple):
 
     def check_fits(self, players: int) -> None:
         """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
-        if players < MIN_PLAYERS:
-            raise BadPlayers(
-                _("Oh Hell needs at least {min_players} players; {players} given").format(
-                    min_players=MIN_PLAYERS, players=players
-                )
-            )
-        if players > MAX_PLAYERS_ONE_DECK and self.deck < 2 * PACK:
-            raise RulesDontFit(
-                _(
-                    "{players} players need two decks ({value} cards); the deck has {deck}: "
-                    "add --decks 2"
-                ).format(players=players, value=2 * PACK, deck=self.deck)
-            )
-        largest = max(self.hands)
-        if largest * players > self.deck:
-            raise RulesDontFit(
-                _(
-                    "{largest} cards to each of {players} players needs {largest2} cards; "
-                    "the deck has {deck}"
-                ).format(
-                    largest=largest, players=players, largest2=largest * players, deck=self.deck
-                )
-            )
+        check_fits(self.hands, self.deck, players)
 
     def check_written(self) -> None:
         """The parts checked against the game's hands (exit 2 when they fail): trump
@@ -591,9 +571,16 @@ class RuleSet(NamedTuple):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object], *, schema: int = 2) -> "RuleSet":
+    def from_json(
+        cls, data: dict[str, object], *, schema: int = 2, players: int | None = None
+    ) -> "RuleSet":
         """The rules of a game file of ``schema``; a file of schema 1 scored under the old
-        ``progressive`` keeps its totals (``OLD_PROGRESSIVE``)."""
+        ``progressive`` keeps its totals (``OLD_PROGRESSIVE``).
+
+        The cheap checks come first: the hands and the deck (and, given ``players``, that
+        they fit) before the hook, the trump rule and the formula are read. A formula is
+        read, not worked out for every hand: that is done when rules are made
+        (``check_written``); a game read scores the hands it holds as it replays them."""
         hands = data["hands"]
         deck = data["deck"]
         if not isinstance(hands, list) or not 1 <= len(hands) <= MAX_HANDS:
@@ -612,6 +599,8 @@ class RuleSet(NamedTuple):
                     max_deck=MAX_DECK
                 )
             )
+        if players is not None:
+            check_fits(tuple(hands), deck, players)
         name = data["preset"]
         if not isinstance(name, str) or not is_id(name):  # a preset's or a house rule's name
             raise ValueError(_("rules.preset is not the name of a preset or a house rule"))
@@ -623,8 +612,33 @@ class RuleSet(NamedTuple):
             scoring=Scoring.parse(upgraded_scoring(str(data["scoring"]), schema)),
             deck=deck,
         )
-        rules.check_written()
+        rules.trump.check(rules.hands)
         return rules
+
+
+def check_fits(hands: tuple[int, ...], deck: int, players: int) -> None:
+    """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
+    if players < MIN_PLAYERS:
+        raise BadPlayers(
+            _("Oh Hell needs at least {min_players} players; {players} given").format(
+                min_players=MIN_PLAYERS, players=players
+            )
+        )
+    if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
+        raise RulesDontFit(
+            _(
+                "{players} players need two decks ({value} cards); the deck has {deck}: "
+                "add --decks 2"
+            ).format(players=players, value=2 * PACK, deck=deck)
+        )
+    largest = max(hands)
+    if largest * players > deck:
+        raise RulesDontFit(
+            _(
+                "{largest} cards to each of {players} players needs {largest2} cards; "
+                "the deck has {deck}"
+            ).format(largest=largest, players=players, largest2=largest * players, deck=deck)
+        )
 
 
 def upgraded_scoring(text: str, schema: int) -> str:
