@@ -303,3 +303,31 @@ def test_a_write_error_on_stdout_is_one_line_naming_it(root: Path, command: list
         done = run(root, *command, stdout=full)
     assert done.returncode == 1
     assert done.stderr.splitlines() == ["ohhell: standard output: No space left on device"]
+
+
+@pytest.mark.parametrize(
+    "option", ["--hands", "--hook", "--scoring", "--draw-cards", "--draw-ties"]
+)
+def test_a_rule_option_of_100000_characters_is_refused_in_one_short_line(
+    ohhell: Ohhell, option: str
+) -> None:
+    """What a user types is cut where it enters the message (errors.Shown), in every
+    rule option's refusal; a hands pattern longer than 500 hands can be is refused
+    before it is read (domain/rules.py, MAX_PATTERN_LENGTH)."""
+    typed = "1," * 50_000
+    line = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "-g", "x", option, typed)
+    assert len(line) <= 300, line
+    assert "1,1,1," in line and "…" in line
+
+
+def test_a_hands_pattern_is_counted_before_it_is_read() -> None:
+    """A pattern of more characters than 500 hands can need is refused at once; one of
+    500 hands of 3 digits with spaces around each comma is taken."""
+    from ohhell_score.domain.errors import BadValue
+    from ohhell_score.domain.rules import MAX_PATTERN_LENGTH, parse_hands
+
+    longest = " , ".join(["100"] * 500)
+    assert len(longest) <= MAX_PATTERN_LENGTH
+    assert len(parse_hands(longest, players=2, deck=208)) == 500
+    with pytest.raises(BadValue, match="is not a hands pattern"):
+        parse_hands("1" + " " * MAX_PATTERN_LENGTH)

@@ -200,7 +200,7 @@ class Scoring(NamedTuple):
         if key not in SCHEMES:
             raise BadValue(
                 _("{text!r} is not a scoring scheme: use {choices}").format(
-                    text=text, choices=cls.choices()
+                    text=Shown(text), choices=cls.choices()
                 )
             )
         return cls(key, SCHEMES[key][0])
@@ -245,7 +245,7 @@ class Hook(NamedTuple):
             return cls(int(t[5:]))
         raise BadValue(
             _("{text!r} is not a hook: use {forms} (e.g. from:6)").format(
-                text=text, forms=hook_choices()
+                text=Shown(text), forms=hook_choices()
             )
         )
 
@@ -422,6 +422,11 @@ def most_cards(players: int, deck: int, trump: Trump) -> int:
     return deck // players
 
 
+#: The longest hands pattern taken: MAX_HANDS hands of 3 digits, each with a comma and
+#: a space on either side.
+MAX_PATTERN_LENGTH = 6 * MAX_HANDS
+
+
 def parse_hands(
     text: str, players: int = 4, deck: int = PACK, trump: "Trump | None" = None
 ) -> tuple[int, ...]:
@@ -432,6 +437,8 @@ def parse_hands(
     hand once: ``13-2-13`` is 13..2 then 3..13 (23 hands). ``max`` is ``most_cards``
     for ``players``, ``deck`` and ``trump``.
     """
+    if len(text) > MAX_PATTERN_LENGTH:  # counted before it is read, as a formula is
+        raise _not_a_pattern(text)
     largest = most_cards(players, deck, trump or Trump(TrumpMethod.NAMED))
     hands: list[int] = []
     for piece in text.strip().lower().split(","):
@@ -448,7 +455,7 @@ def parse_hands(
                     _(
                         "{text!r} is not a hands pattern here: max is {largest} cards, so a run "
                         "from {start} to {end} does not turn"
-                    ).format(text=text, largest=largest, start=same, end=same)
+                    ).format(text=Shown(text), largest=largest, start=same, end=same)
                 )
             )
         hands.append(points[0])
@@ -468,7 +475,7 @@ def _not_a_pattern(text: str) -> BadValue:
     return BadValue(
         _(
             "{text!r} is not a hands pattern: use e.g. {forms} (1 to {max_cards} cards a hand)"
-        ).format(text=text, forms=hands_choices(), max_cards=MAX_CARDS)
+        ).format(text=Shown(text), forms=hands_choices(), max_cards=MAX_CARDS)
     )
 
 
