@@ -331,3 +331,18 @@ def test_a_hands_pattern_is_counted_before_it_is_read() -> None:
     assert len(parse_hands(longest, players=2, deck=208)) == 500
     with pytest.raises(BadValue, match="is not a hands pattern"):
         parse_hands("1" + " " * MAX_PATTERN_LENGTH)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["new", "Ann", "Bob", "Cat", "-g", "x", "--decks"], ["seat", "join", "Zed", "--score"]],
+)
+def test_a_number_of_5000_digits_is_refused_in_one_short_line(
+    ohhell: Ohhell, args: list[str]
+) -> None:
+    """A number Typer cannot convert (more digits than Python reads) is shown cut in its
+    refusal, as the program's own refusals show a value (errors.Shown): exit 2."""
+    result = ohhell(*args, "9" * 5_000)
+    assert result.exit_code == 2
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.endswith("'" + "9" * 79 + "…' is not a valid int.") and len(line) < 200, line
