@@ -346,3 +346,11 @@ def test_a_number_of_5000_digits_is_refused_in_one_short_line(
     assert result.exit_code == 2
     line = result.stderr.strip().splitlines()[-1]
     assert line.endswith("'" + "9" * 79 + "…' is not a valid int.") and len(line) < 200, line
+
+
+@pytest.mark.parametrize("option", ["--decks", "--deck-size"])
+def test_a_deck_of_4000_digits_is_refused_in_one_short_line(ohhell: Ohhell, option: str) -> None:
+    """A number Python reads but no deck has (4,000 digits; a house rule's file may hold
+    it too) is shown cut where it enters the refusal."""
+    line = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "-g", "x", option, "9" * 4_000)
+    assert line.endswith("9" * 79 + "…") and len(line) < 200, line

@@ -758,14 +758,14 @@ class RuleOptions(NamedTuple):
         if self.decks is not None:
             if not 1 <= self.decks <= 4:
                 raise BadValue(
-                    _("--decks takes 1 to 4 packs, not {decks}").format(decks=self.decks)
+                    _("--decks takes 1 to 4 packs, not {decks}").format(decks=Shown(self.decks))
                 )
             rules = rules._replace(deck=PACK * self.decks)
         if self.deck_size is not None:
             if not 3 <= self.deck_size <= MAX_DECK:
                 raise BadValue(
                     _("--deck-size takes 3 to {max_deck} cards, not {deck_size}").format(
-                        max_deck=MAX_DECK, deck_size=self.deck_size
+                        max_deck=MAX_DECK, deck_size=Shown(self.deck_size)
                     )
                 )
             rules = rules._replace(deck=self.deck_size)
