@@ -22,6 +22,7 @@ from ohhell_score.cli.options import (
     GAMES,
     RESULTS,
     GameOpt,
+    OutputOpt,
     RulesOpt,
     load_progress,
     read_input,
@@ -42,16 +43,6 @@ class Paper(StrEnum):
     letter = "letter"
 
 
-OutputOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--output",
-        "-o",
-        help=_("Write to FILE (atomically: a whole file or none) instead of stdout."),
-        metavar="FILE",
-        show_default=False,
-    ),
-]
 PaperOpt = Annotated[
     Paper,
     typer.Option(

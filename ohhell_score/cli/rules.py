@@ -20,6 +20,7 @@ from ohhell_score.cli.lazy import OhhellGroup, group_area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     RULES_AND_STATISTICS,
+    OutputOpt,
     read_input,
     rule_options,
     rules_option,
@@ -193,16 +194,7 @@ def save_rules(
 )
 def export_rules(
     name: RuleName,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help=_("Write to this file (default: stdout)."),
-            show_default=False,
-            metavar="FILE",
-        ),
-    ] = None,
+    output: OutputOpt = None,
 ) -> None:
     from ohhell_score.actions import house
     from ohhell_score.actions.exports import write_output
@@ -211,7 +203,7 @@ def export_rules(
     if output is None:
         say_json(text, end="")
         return
-    write_output(str(output), text)  # a whole file or none; a FIFO or device written through
+    write_output(output, text)  # as every -o: OUTPUT_HELP
     note(
         _("Wrote house rule {lower} to {output}.").format(lower=name.strip().lower(), output=output)
     )
