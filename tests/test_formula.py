@@ -5,7 +5,6 @@ text, and the evaluator held against a reference written here on random formulas
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -275,12 +274,11 @@ BAD = [
 
 @pytest.mark.parametrize(("text", "said"), BAD)
 def test_a_bad_formula_is_refused_naming_the_problem(text: str, said: str) -> None:
-    """docs/rules.md "Formulas": one line naming the problem and its column; quickly."""
-    started = time.perf_counter()
+    """docs/rules.md "Formulas": one line naming the problem and its column. (How fast a
+    long or deep text is refused is measured in benchmarks/, never timed here.)"""
     with pytest.raises(FormulaError, match=None) as refused:
         parse_formula(text)
     assert str(refused.value) == f"scoring formula: {said}"
-    assert time.perf_counter() - started < 0.05
 
 
 @pytest.mark.parametrize(("text", "said"), BAD)
