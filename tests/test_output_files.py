@@ -121,6 +121,15 @@ def test_a_folder_is_refused_with_one_line(ohhell: Ohhell, command: list[str], h
     assert here.is_dir() and os.listdir(here) == []
 
 
+def test_dash_is_stdout_for_every_o(
+    ohhell: Ohhell, command: list[str], here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o -` prints what the command prints without `-o`, and writes no file named `-`."""
+    monkeypatch.chdir(here)
+    assert ohhell.ok(*command, "-o", "-") == ohhell.ok(*command)
+    assert os.listdir(here) == []
+
+
 def _console(args: list[str], stdout: int | BinaryIO) -> subprocess.CompletedProcess[bytes]:
     """`ohhell ARGS` as its console script runs it, its stdout what the caller gives."""
     code = "import sys; sys.argv[0] = 'ohhell'\nfrom ohhell_score.entry import main\nmain()\n"

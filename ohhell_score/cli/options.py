@@ -46,6 +46,13 @@ OUTPUT_HELP = _(
     "Write to FILE instead of stdout: a file is replaced whole or not at all; a pipe or a "
     "device (/dev/stdout) is written through."
 )
+
+
+def output_file(output: str | None) -> str | None:
+    """The file ``-o`` names; None for stdout: no ``-o``, or ``-o -`` as Unix tools read it."""
+    return None if output == "-" else output
+
+
 OutputOpt = Annotated[
     str | None,
     typer.Option("--output", "-o", help=OUTPUT_HELP, metavar="FILE", show_default=False),

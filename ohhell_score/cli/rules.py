@@ -21,6 +21,7 @@ from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     RULES_AND_STATISTICS,
     OutputOpt,
+    output_file,
     read_input,
     rule_options,
     rules_option,
@@ -200,6 +201,7 @@ def export_rules(
     from ohhell_score.actions.exports import write_output
 
     text = house.export_text(name)
+    output = output_file(output)
     if output is None:
         say_json(text, end="")
         return

@@ -30,6 +30,7 @@ from ohhell_score.cli.options import (
     DrawCardsOpt,
     DrawTiesOpt,
     OutputOpt,
+    output_file,
     read_input,
     rule_options,
     rules_option,
@@ -375,6 +376,7 @@ def export(
     output: OutputOpt = None,
 ) -> None:
     text = actions.export(name, Format(fmt.value))
+    output = output_file(output)
     if output is None:
         (say_json if fmt.value == "json" else say)(text, end="")
         return
