@@ -86,6 +86,8 @@ def test_the_wide_csv_leaves_a_players_cells_empty_while_away(seats_game: Table)
     rows = list(csv.DictReader(io.StringIO(text)))
     assert rows[0]["Eve bid"] == "" and rows[4]["Eve bid"] != ""
     assert rows[3]["Cat bid"] == "" and rows[2]["Cat bid"] != ""
+    assert rows[3]["Cat total"] == "" and rows[2]["Cat total"] != ""  # gone: no kept total
+    assert rows[0]["Eve total"] == ""  # not yet come
     assert rows[2]["Dave total"] == str(
         seats_game.scores(0)["Bob"] + seats_game.scores(1)["Bob"] + seats_game.scores(2)["Dave"]
     )

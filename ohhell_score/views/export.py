@@ -177,8 +177,9 @@ def export_csv(prog: Progress, *, wide: bool = False, excel: bool = False) -> st
         facts = _hand_cells(hand)
         if wide:
             row = list(head)
-            for c in hand.cells:
-                row += [_num(c.bid), _num(c.tricks), _num(c.score), _num(c.total)]
+            for p, c in zip(players, hand.cells, strict=True):
+                sat = p in hand.players  # who did not sit at this hand has empty cells
+                row += [_num(c.bid), _num(c.tricks), _num(c.score), _num(c.total) if sat else ""]
             rows.append(row + facts)
             continue
         cells = dict(zip(players, hand.cells, strict=True))
