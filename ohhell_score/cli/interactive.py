@@ -246,6 +246,18 @@ def number(text: str, low: int, high: int, what: str) -> int:
     return value
 
 
+def confirmed_at(tricks: Sequence[tuple[str, int]]) -> int:
+    """How many players' tricks were typed before the prompt that confirmed the hand:
+    the last player's, or everyone's after the tricks ran out (all 0, ``ask_tricks``)."""
+    total = sum(value for _player, value in tricks)
+    taken = 0
+    for i, (_player, value) in enumerate(tricks[:-1]):
+        if taken == total:
+            return i
+        taken += value
+    return len(tricks) - 1
+
+
 def trump_line(prog: Progress, hand: HandState) -> str:
     """What the table knows of this hand's trump before it starts."""
     rules = prog.game.rules
@@ -444,8 +456,9 @@ class Session:
             raise Refused(_("nothing to take back: nothing is entered yet"))
         changed, last = entries.enter_undo(self.game_id, seen)
         if isinstance(last, Tricks):
-            # Back to the last player's tricks, the others' as they were typed.
-            table.type_tricks(self.game_id, table.seen(changed, {}), dict(last.values[:-1]))
+            # Back to the prompt that confirmed the hand, the tricks before it as typed.
+            typed_before = last.values[: confirmed_at(last.values)]
+            table.type_tricks(self.game_id, table.seen(changed, {}), dict(typed_before))
         self.say(_("Took back {describe_entry}.").format(describe_entry=describe_entry(last)))
 
     def change_seats(self, prog: Progress) -> None:
@@ -594,14 +607,19 @@ class Session:
     def ask_tricks(self, prog: Progress, typed: Mapping[str, int]) -> None:
         hand = prog.current
         assert hand is not None
-        player = hand.order[len(typed)]
+        rest = hand.order[len(typed) :]
+        player = rest[0]
         left = hand.cards - sum(typed.values())
-        last = len(typed) == len(hand.order) - 1
-        prompt = (
-            _("{player} took {left} (Enter): ").format(player=player, left=left)
-            if last
-            else _("{player} took (0-{left}): ").format(player=player, left=left)
-        )
+        # Only one answer is possible: the last player takes what is left, and once
+        # nothing is left everyone after takes 0. Confirmed with one Enter, not asked.
+        last = len(rest) == 1 or left == 0
+        if len(rest) > 1 and last:
+            who = names_words(rest)
+            prompt = _("{players} took 0 (Enter): ").format(players=who)
+        elif last:
+            prompt = _("{player} took {left} (Enter): ").format(player=player, left=left)
+        else:
+            prompt = _("{player} took (0-{left}): ").format(player=player, left=left)
         while True:
             answer = self.read(prompt, prog, typed)
             if answer is None:
@@ -611,19 +629,18 @@ class Session:
                     left if last and answer == "" else number(answer, 0, hand.cards, _("tricks"))
                 )
                 if last and value != left:
-                    raise Refused(
-                        _(
-                            "the tricks must add up to {cards}: {player} took {left} (Enter to "
-                            "confirm, u to change the others')"
-                        ).format(cards=hand.cards, player=player, left=left)
-                    )
+                    raise Refused(self._must_add_up(hand, rest, left))
                 if value > left:
                     raise Refused(self._too_many(hand, typed, player, value, left))
                 seen = table.seen(prog, typed)
                 if not last:
                     table.type_tricks(self.game_id, seen, {**typed, player: value})
                     return
-                items: list[Assignment] = [*typed.items(), (player, value)]
+                items: list[Assignment] = [
+                    *typed.items(),
+                    (player, value),
+                    *((later, 0) for later in rest[1:]),
+                ]
                 after = entries.enter_tricks(self.game_id, items, seen)
             except GameChanged:
                 raise
@@ -632,6 +649,19 @@ class Session:
                 continue
             self.summary(after, hand.number)
             return
+
+    @staticmethod
+    def _must_add_up(hand: HandState, rest: Sequence[str], left: int) -> str:
+        """The one answer left refused: what it is, and the keys that go on."""
+        if len(rest) == 1:
+            return _(
+                "the tricks must add up to {cards}: {player} took {left} (Enter to "
+                "confirm, u to change the others')"
+            ).format(cards=hand.cards, player=rest[0], left=left)
+        return _(
+            "the tricks must add up to {cards}: {players} took 0 (Enter to confirm, u to "
+            "change the others')"
+        ).format(cards=hand.cards, players=names_words(rest))
 
     @staticmethod
     def _too_many(
