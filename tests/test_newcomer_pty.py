@@ -38,3 +38,26 @@ def test_once_the_tricks_run_out_one_enter_gives_the_others_0(
     assert child.exitstatus == 0
     tricks = ohhell.sheet()["hands"][0]["tricks"]
     assert tricks == {"Bob": 2, "Cat": 0, "Dan": 0, "Ann": 0}
+
+
+def test_six_at_classic_are_told_to_type_decks_2_at_the_rules_question(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Item 12 (docs/rules.md "Rule parameters": 10 cards to 6 players needs 60): the
+    refusal says the way out in the question's words, and `decks 2` is taken there."""
+    child = spawn(data_dir, "play")
+    for name in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"):
+        child.expect(r"Player \d: ")
+        child.sendline(name)
+    answer(child, "Player 7: ", "")
+    answer(child, "Enter: classic): ", "")
+    child.expect_exact("the deck has 52: type decks 2")
+    answer(child, "Enter: classic): ", "decks 2")
+    child.expect_exact("Rules now: classic · 19 hands · 104-card deck.")
+    answer(child, "Enter: classic): ", "")
+    answer(child, "d: draw cards): ", "")
+    answer(child, "suit (s h d c): ", "q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert ohhell.sheet()["rules"]["deck"] == 104

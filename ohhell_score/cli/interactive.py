@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ohhell_score.actions import entries, seats, table
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
-from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
+from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused, RulesDontFit, Shown
 from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import (
     Game,
@@ -43,6 +43,7 @@ from ohhell_score.domain.game import (
     seat_change_hand,
 )
 from ohhell_score.domain.rules import (
+    MAX_PACKS,
     PRESETS,
     Preset,
     RuleOptions,
@@ -733,7 +734,7 @@ def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
 
 
 #: The rule options the questions of `new` let the table change, as the options do.
-CHANGEABLE = ("hook", "trump", "scoring")
+CHANGEABLE = ("hook", "trump", "scoring", "decks")
 Build = Callable[[str, RuleOptions], RuleSet]
 
 
@@ -756,26 +757,28 @@ def ask_preset(
     console.print(choices)
     console.print(
         _(
-            "To change a rule, type it first: hook {hook}, trump {choices}, scoring {choices2}."
+            "To change a rule, type it first: hook {hook}, trump {choices}, scoring "
+            "{choices2}, decks 1-{packs} (packs of 52)."
         ).format(
             hook="|".join(HOOK_FORMS),
             choices=TrumpMethod.choices(),
             choices2=Scoring.choices(),
+            packs=MAX_PACKS,
         )
     )
     changes = RuleOptions()
-    prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(
-        count=len(names), default=default
-    )
     while True:
+        prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(
+            count=len(names), default=default
+        )
         answer = ask(prompt).strip()
         word, _sep, value = answer.partition(" ")
         if word.lower() in CHANGEABLE and value.strip():
-            changed = _changed(changes, word.lower(), value.strip())
             try:
+                changed = _changed(changes, word.lower(), value.strip())
                 rules = build(default, changed)
             except (Refused, BadValue) as err:
-                console.print(REFUSED + str(err), style="bold")
+                console.print(REFUSED + _at_prompt(err), style="bold")
                 continue
             changes = changed
             console.print(
@@ -788,8 +791,18 @@ def ask_preset(
             chosen = names[seat - 1]
         try:
             return build(chosen, changes)
+        except RulesDontFit as err:
+            default = chosen  # more decks deal it: `decks N`, then Enter, plays it
+            console.print(REFUSED + _at_prompt(err), style="bold")
         except (Refused, BadValue) as err:
             console.print(REFUSED + str(err), style="bold")
+
+
+def _at_prompt(err: Exception) -> str:
+    """A refusal as the rules question says it: the packs that fit as its words give them."""
+    if isinstance(err, RulesDontFit) and err.packs is not None:
+        return _("{reason}: type decks {packs}").format(reason=err.reason, packs=err.packs)
+    return str(err)
 
 
 def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
@@ -797,6 +810,14 @@ def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
         return changes._replace(hook=value)
     if rule == "trump":
         return changes._replace(trump=value)
+    if rule == "decks":
+        if not is_whole(value) or len(value) > 3:
+            raise Refused(
+                _("{value!r} is not a number of packs: type decks 1 to {packs}").format(
+                    value=Shown(value), packs=MAX_PACKS
+                )
+            )
+        return changes._replace(decks=int(value), deck_size=None)
     return changes._replace(scoring=value)
 
 

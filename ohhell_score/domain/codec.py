@@ -251,7 +251,7 @@ def _progress(data: dict[str, Any]) -> Progress:
         raise ValueError(_("players must be a list of names"))
     players_t = check_players(players)
     rules = RuleSet.from_json(data["rules"], schema=data["schema"])
-    rules.check_fits(len(players_t))
+    rules.check_fits(len(players_t), hint=False)  # a file's deck is not an option
     first = data["first_dealer"]
     if first not in players_t:
         raise ValueError(_("first dealer {first!r} is not a player").format(first=Shown(first)))
