@@ -61,3 +61,67 @@ def test_six_at_classic_are_told_to_type_decks_2_at_the_rules_question(
     child.close()
     assert child.exitstatus == 0
     assert ohhell.sheet()["rules"]["deck"] == 104
+
+
+def finished(ohhell: Ohhell, *options: str) -> None:
+    """A game of one hand, played (Bob, Cat, then Ann bid): Ann 11, Bob 10, Cat 10."""
+    rules = ("--hands", "1", "--trump", "none", "--hook", "never")
+    ohhell.ok("new", "Ann", "Bob", "Cat", *rules, *options)
+    ohhell.ok("bid", "0", "0", "1")
+    ohhell.ok("tricks", "0", "0", "1")
+
+
+def test_play_on_a_finished_game_offers_the_same_players_and_rules_at_enter(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """Item 11: `ohhell` alone says "`ohhell play` for a new game"; play showed the sheet
+    and ended. Now Enter starts one: the same players and rules (--decks 2 kept)."""
+    finished(ohhell, "-g", "first", "--decks", "2")
+    assert "`ohhell play` for a new game" in ohhell.ok()
+    child = spawn(data_dir, "play")
+    child.expect_exact("Ann wins with 11!")
+    answer(child, "A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): ", "")
+    answer(child, "(a name or 1-3; Enter: Ann; d: draw cards): ", "2")
+    child.expect_exact("Hand 1 of 1 · 1 card each · Bob deals")
+    answer(child, "Cat bids (0-1): ", "q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    data = ohhell.sheet()
+    assert data["id"] != "first" and data["players"] == ["Ann", "Bob", "Cat"]
+    assert (data["rules"]["deck"], data["rules"]["hands"]) == (104, [1])
+
+
+@pytest.mark.parametrize("leave", ["q", "ctrl-c", "ctrl-d"])
+def test_leaving_the_offer_of_a_new_game_changes_nothing(
+    ohhell: Ohhell, data_dir: Path, leave: str
+) -> None:
+    finished(ohhell, "-g", "first")
+    child = spawn(data_dir, "play")
+    child.expect_exact("(Enter: yes; n: ask anew; q: leave): ")
+    if leave == "q":
+        child.sendline("q")
+    else:
+        child.sendcontrol(leave[-1])
+    child.expect_exact("no game created")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == (0 if leave == "q" else 130)
+    assert [p.name for p in data_dir.glob("*.json")] == ["first.json"]
+
+
+def test_n_at_the_offer_asks_for_the_players_and_rules_anew(ohhell: Ohhell, data_dir: Path) -> None:
+    finished(ohhell, "-g", "first")
+    child = spawn(data_dir, "play", "-g", "first")
+    answer(child, "q: leave): ", "x")
+    child.expect_exact("✗ type Enter, n or q")
+    answer(child, "q: leave): ", "n")
+    for name in ("Dan", "Eve", "Fay", ""):
+        child.expect(r"Player \d: ")
+        child.sendline(name)
+    answer(child, "Enter: classic): ", "q")
+    child.expect_exact("no game created")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert [p.name for p in data_dir.glob("*.json")] == ["first.json"]

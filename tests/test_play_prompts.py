@@ -306,6 +306,79 @@ def test_a_finished_game_shows_the_winners_and_the_sheet(ohhell: Ohhell) -> None
     assert "Game over" in result.stdout
 
 
+def finish_t(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "1", "0", "0")
+
+
+def test_a_finished_game_played_by_a_script_asks_nothing(ohhell: Ohhell) -> None:
+    """Issue 28, item 11: the offer of a new game is for a terminal; a script that
+    plays a finished game reads the sheet and ends, whatever it has piped in."""
+    finish_t(ohhell)
+    result = play(ohhell, "", "")
+    assert result.exit_code == 0
+    assert "A new game" not in result.stdout
+    assert ohhell.ok("list", "--json").count('"id"') == 1
+
+
+@pytest.fixture
+def at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ohhell_score.cli import play as play_area
+
+    monkeypatch.setattr(play_area, "can_ask", lambda: True)
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_enter_after_a_finished_game_starts_one_of_the_same_players_and_rules(
+    ohhell: Ohhell,
+) -> None:
+    """Issue 28, item 11: `ohhell` alone says "`ohhell play` for a new game"; Enter
+    gives one: the players and rules (--hands 2,1, --trump none) of the game just over."""
+    finish_t(ohhell)
+    assert "`ohhell play` for a new game" in ohhell.ok()
+    result = play(ohhell, "", "", "q")
+    assert "A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): " in (
+        result.stdout
+    )
+    assert "New game " in result.stdout
+    data = ohhell.sheet()
+    assert data["id"] != "t" and data["players"] == ["Ann", "Bob", "Cat"]
+    assert (data["rules"]["hands"], data["rules"]["trump"]) == ([2, 1], "none")
+    assert data["hands"][0]["bids"] == {}
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+@pytest.mark.parametrize(("typed", "status"), [("q", 0), (None, 130)])
+def test_q_or_end_of_input_at_the_offer_makes_no_game(
+    ohhell: Ohhell, typed: str | None, status: int
+) -> None:
+    finish_t(ohhell)
+    result = play(ohhell, *([typed] if typed else []))
+    assert result.exit_code == status
+    assert "no game created" in (result.stdout if typed else result.stderr)
+    assert ohhell.ok("list", "--json").count('"id"') == 1
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_n_at_the_offer_asks_for_players_and_rules_and_other_keys_are_refused(
+    ohhell: Ohhell,
+) -> None:
+    finish_t(ohhell)
+    result = play(ohhell, "x", "n", "Dan", "Eve", "Fay", "", "", "", "q")
+    assert "✗ type Enter, n or q" in result.stdout
+    assert ohhell.sheet()["players"] == ["Dan", "Eve", "Fay"]
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_the_offer_of_a_new_game_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    finish_t(ohhell)
+    out = play(ohhell, "x", "q").stdout
+    assert "Een nieuw spel, dezelfde spelers en regels? (Enter: ja; n: opnieuw vragen; q: " in out
+    assert "✗ typ Enter, n of q" in out
+
+
 # --- two sessions on one game ----------------------------------------------------------
 
 
