@@ -195,8 +195,29 @@ def test_rules_name_explains_a_house_rule_for_its_bases_table(ohhell: Ohhell) ->
     lines = ohhell.ok("rules", "fiver").splitlines()
     assert lines[:2] == [
         "fiver (house rule: ten-to-one with --hook never), for 5 players:",
-        "  Players: usually 5 (3 to 5).",
+        "  Players: 3 to 5 (up to 10 with --decks 2), usually 5.",
     ]
+
+
+def test_rules_say_how_many_play_on_one_pack_and_on_two(ohhell: Ohhell) -> None:
+    """Issue 28, item 12: "3 to 5 players" of classic hid that two packs seat ten
+    (docs/rules.md: 10 cards to each, n * N <= D)."""
+    lines = ohhell.ok("rules").splitlines()
+    classic = next(line for line in lines if line.startswith("classic:"))
+    assert classic.endswith("; players: 3 to 5 (up to 10 with --decks 2), usually 4)")
+    assert "  Players: 3 to 5 (up to 10 with --decks 2), usually 4." in ohhell.ok(
+        "rules", "classic"
+    )
+
+
+def test_a_house_rule_on_two_packs_says_no_more_of_two(ohhell: Ohhell) -> None:
+    ohhell.ok("rules", "save", "big", "--rules", "classic", "--decks", "2")
+    assert "  Players: 3 to 10, usually 4." in ohhell.ok("rules", "big")
+
+
+def test_how_many_play_is_said_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    out = ohhell.ok("rules", "classic")
+    assert "  Spelers: 3 tot 5 (tot 10 met --decks 2), meestal 4." in out
 
 
 def test_a_house_rule_keeps_max_as_a_word(ohhell: Ohhell) -> None:

@@ -169,6 +169,68 @@ def test_new_refuses_a_preset_that_does_not_fit_the_table(ohhell: Ohhell) -> Non
     assert ohhell.sheet()["rules"]["preset"] == "classic"
 
 
+SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+
+
+def test_six_at_classic_are_told_to_type_decks_2_and_can(ohhell: Ohhell) -> None:
+    """Issue 28, item 12 (docs/rules.md "Rule parameters": 10 cards to 6 players is 60,
+    so two packs): the rules question says the way out in its own words, and takes it."""
+    result = ohhell("new", input=typed(*SIX, "", "", "decks 2", "", "", "q"))
+    assert ", decks 1-4" in result.stdout  # the hint of the rules question
+    refusal = "✗ 10 cards to each of 6 players needs 60 cards; the deck has 52: type decks 2\n"
+    assert refusal in result.stdout
+    assert "--decks" not in result.stdout.split("To change a rule")[1]
+    assert "Rules now: classic · 19 hands · 104-card deck." in result.stdout
+    assert ohhell.sheet()["rules"]["deck"] == 104
+
+
+def test_a_preset_refused_for_its_deck_is_the_one_decks_then_enter_plays(ohhell: Ohhell) -> None:
+    """Five at cartier (65 cards): `decks 2` then Enter plays cartier, not the default."""
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve")
+    result = ohhell("new", input=typed(*names, "", "cartier", "decks 2", "", "", "q"))
+    assert "✗ 13 cards to each of 5 players needs 65 cards; the deck has 52: type decks 2" in (
+        result.stdout
+    )
+    assert "Preset (1-7 or a name; Enter: cartier): " in result.stdout
+    rules = ohhell.sheet()["rules"]
+    assert (rules["preset"], rules["deck"]) == ("cartier", 104)
+
+
+@pytest.mark.parametrize(
+    ("typed_decks", "reason"),
+    [
+        ("decks two", "'two' is not a number of packs: type decks 1 to 4"),
+        ("decks 0", "--decks takes 1 to 4 packs, not 0"),
+        ("decks 5", "--decks takes 1 to 4 packs, not 5"),
+    ],
+)
+def test_decks_outside_1_to_4_at_the_rules_question_are_refused(
+    ohhell: Ohhell, typed_decks: str, reason: str
+) -> None:
+    result = ohhell(
+        "new", input=typed("Ann", "Bob", "Cat", "", typed_decks, "decks 4", "", "", "q")
+    )
+    assert f"✗ {reason}" in result.stdout
+    assert "Rules now: classic · 19 hands · 208-card deck." in result.stdout
+    assert ohhell.sheet()["rules"]["deck"] == 208
+
+
+def test_six_at_classic_on_the_command_line_are_told_to_give_decks_2(ohhell: Ohhell) -> None:
+    said = ohhell.refused("new", *SIX)
+    assert (
+        said
+        == "ohhell: 10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2\n"
+    )
+    ohhell.ok("new", *SIX, "--decks", "2")
+
+
+def test_the_way_out_is_said_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    result = ohhell("new", input=typed(*SIX, "", "", "q"))
+    assert "het spel heeft er 52: typ decks 2" in result.stdout
+    said = ohhell.refused("new", *SIX)
+    assert said.endswith("het spel heeft er 52: geef --decks 2\n")
+
+
 def test_new_takes_the_first_dealer_by_seat_number(ohhell: Ohhell) -> None:
     ohhell("new", input=typed("Ann", "Bob", "Cat", "", "", "x", "3", "q"))
     assert ohhell.sheet()["next"]["dealer"] == "Cat"

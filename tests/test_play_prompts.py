@@ -97,11 +97,60 @@ def bid_up(ohhell: Ohhell) -> None:
     ohhell.ok("bid", "1", "0", "0")
 
 
-def test_tricks_beyond_what_is_left_are_refused(ohhell: Ohhell) -> None:
+def test_once_no_trick_is_left_the_others_are_not_asked_a_number(ohhell: Ohhell) -> None:
+    """Issue 28, item 15: Bob took both, so Cat and Ann took 0; 1 is refused."""
     bid_up(ohhell)
     result = play(ohhell, "2", "1")
-    assert "Cat took (0-0): " in result.stdout  # Bob took both
-    assert "✗ Cat cannot take 1: Bob took 2 of the 2 tricks, 0 left" in result.stdout
+    assert "Cat and Ann took 0 (Enter): " in result.stdout
+    assert "Cat took (" not in result.stdout
+    assert "✗ the tricks must add up to 2: Cat and Ann took 0 (Enter to confirm" in result.stdout
+    assert ohhell.sheet()["hands"][0]["tricks"] == {}
+
+
+def four_bid(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0", "0")
+
+
+@pytest.mark.parametrize("confirm", ["", "0"])
+def test_once_no_trick_is_left_one_enter_gives_everyone_after_0(
+    ohhell: Ohhell, confirm: str
+) -> None:
+    """Issue 28, item 15: Bob took 2 of 2; Cat, Dan and Ann are confirmed at once, as the
+    last player's tricks are (Enter, or the one number possible)."""
+    four_bid(ohhell)
+    result = play(ohhell, "2", confirm)
+    assert result.stdout.count("Cat, Dan and Ann took 0 (Enter): ") == 1
+    assert "Dan took (" not in result.stdout and "Ann took (" not in result.stdout
+    assert "Hand 1 of 2 scored" in result.stdout
+    assert ohhell.sheet()["hands"][0]["tricks"] == {"Bob": 2, "Cat": 0, "Dan": 0, "Ann": 0}
+
+
+def test_u_at_the_0_left_prompt_takes_back_the_last_typed_tricks(ohhell: Ohhell) -> None:
+    four_bid(ohhell)
+    result = play(ohhell, "2", "u", "1", "1", "")
+    assert "Took back Bob's tricks." in result.stdout
+    assert "Dan and Ann took 0 (Enter): " in result.stdout
+    assert ohhell.sheet()["hands"][0]["tricks"] == {"Bob": 1, "Cat": 1, "Dan": 0, "Ann": 0}
+
+
+def test_u_after_the_hand_goes_back_to_the_prompt_that_confirmed_the_0s(ohhell: Ohhell) -> None:
+    """The zeros were never typed: u brings back "Cat, Dan and Ann took 0", Bob's 2 kept."""
+    four_bid(ohhell)
+    ohhell.ok("tricks", "2", "0", "0", "0")
+    result = play(ohhell, "u", "q")
+    assert "Took back the tricks of hand 1." in result.stdout
+    assert "Tricks so far: Bob 2." in result.stdout
+    assert "Cat, Dan and Ann took 0 (Enter): " in result.stdout
+
+
+def test_with_a_trick_left_the_next_player_is_still_asked(ohhell: Ohhell) -> None:
+    """One trick left for three players: three answers are possible, so Cat is asked."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "3,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0", "0")
+    result = play(ohhell, "2", "q")
+    assert "Cat took (0-1): " in result.stdout
+    assert "took 0 (Enter)" not in result.stdout
 
 
 def test_the_last_players_tricks_are_filled_in_and_enter_confirms(ohhell: Ohhell) -> None:
@@ -286,6 +335,79 @@ def test_a_finished_game_shows_the_winners_and_the_sheet(ohhell: Ohhell) -> None
     assert "Game over" in result.stdout
 
 
+def finish_t(ohhell: Ohhell) -> None:
+    bid_up(ohhell)
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "1", "0", "0")
+
+
+def test_a_finished_game_played_by_a_script_asks_nothing(ohhell: Ohhell) -> None:
+    """Issue 28, item 11: the offer of a new game is for a terminal; a script that
+    plays a finished game reads the sheet and ends, whatever it has piped in."""
+    finish_t(ohhell)
+    result = play(ohhell, "", "")
+    assert result.exit_code == 0
+    assert "A new game" not in result.stdout
+    assert ohhell.ok("list", "--json").count('"id"') == 1
+
+
+@pytest.fixture
+def at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ohhell_score.cli import play as play_area
+
+    monkeypatch.setattr(play_area, "can_ask", lambda: True)
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_enter_after_a_finished_game_starts_one_of_the_same_players_and_rules(
+    ohhell: Ohhell,
+) -> None:
+    """Issue 28, item 11: `ohhell` alone says "`ohhell play` for a new game"; Enter
+    gives one: the players and rules (--hands 2,1, --trump none) of the game just over."""
+    finish_t(ohhell)
+    assert "`ohhell play` for a new game" in ohhell.ok()
+    result = play(ohhell, "", "", "q")
+    assert "A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): " in (
+        result.stdout
+    )
+    assert "New game " in result.stdout
+    data = ohhell.sheet()
+    assert data["id"] != "t" and data["players"] == ["Ann", "Bob", "Cat"]
+    assert (data["rules"]["hands"], data["rules"]["trump"]) == ([2, 1], "none")
+    assert data["hands"][0]["bids"] == {}
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+@pytest.mark.parametrize(("typed", "status"), [("q", 0), (None, 130)])
+def test_q_or_end_of_input_at_the_offer_makes_no_game(
+    ohhell: Ohhell, typed: str | None, status: int
+) -> None:
+    finish_t(ohhell)
+    result = play(ohhell, *([typed] if typed else []))
+    assert result.exit_code == status
+    assert "no game created" in (result.stdout if typed else result.stderr)
+    assert ohhell.ok("list", "--json").count('"id"') == 1
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_n_at_the_offer_asks_for_players_and_rules_and_other_keys_are_refused(
+    ohhell: Ohhell,
+) -> None:
+    finish_t(ohhell)
+    result = play(ohhell, "x", "n", "Dan", "Eve", "Fay", "", "", "", "q")
+    assert "✗ type Enter, n or q" in result.stdout
+    assert ohhell.sheet()["players"] == ["Dan", "Eve", "Fay"]
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_the_offer_of_a_new_game_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    finish_t(ohhell)
+    out = play(ohhell, "x", "q").stdout
+    assert "Een nieuw spel, dezelfde spelers en regels? (Enter: ja; n: opnieuw vragen; q: " in out
+    assert "✗ typ Enter, n of q" in out
+
+
 # --- two sessions on one game ----------------------------------------------------------
 
 
@@ -356,6 +478,13 @@ def test_tricks_out_of_range_in_play_are_refused_in_dutch(dutch: None, ohhell: O
     assert "✗ 3 valt erbuiten: slagen is 0 tot 2" in out
 
 
+def test_the_players_who_took_0_are_confirmed_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    four_bid(ohhell)
+    out = play(ohhell, "2", "1", "q").stdout
+    assert "Cat, Dan en Ann haalden 0 (Enter): " in out
+    assert "✗ de slagen moeten optellen tot 2: Cat, Dan en Ann haalden 0 (Enter om" in out
+
+
 def test_plays_seat_change_prompts_and_report_are_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     three(ohhell, "--trump", "none")
     out = play(ohhell, "t", "j", "Dan", "", "", "q").stdout
@@ -400,7 +529,7 @@ def test_tricks_of_all_that_is_left_are_taken(ohhell: Ohhell) -> None:
     bid_up(ohhell)
     result = typed_tricks(ohhell, "2")
     assert "✗" not in result.stdout
-    assert "Cat took (0-0): " in result.stdout
+    assert "Cat and Ann took 0 (Enter): " in result.stdout
 
 
 def test_tricks_of_0_are_taken(ohhell: Ohhell) -> None:

@@ -65,6 +65,7 @@ def test_a_random_game_at_the_prompts_is_the_game_of_its_answers(
     start = Game("r", names, build_rules("classic", players, RuleOptions(hands=hands, trump=trump)))
     games.create(start)
     answers: list[Answer] = []
+    asked: list[int] = []  # how many answers each prompt gave, for u to take back
 
     def ask(prompt: str) -> str:
         game = games.load("r")
@@ -73,18 +74,21 @@ def test_a_random_game_at_the_prompts_is_the_game_of_its_answers(
         assert nxt is not None and hand is not None
         typed = typed_tricks(prog)
         roll = data.draw(st.integers(0, 19), label="roll")
-        last = nxt.step is Step.TRICKS and len(typed) == len(hand.order) - 1
+        left = hand.cards - sum(typed.values())
+        # The last player's tricks, or everyone's after the tricks ran out: one Enter.
+        last = nxt.step is Step.TRICKS and (len(typed) == len(hand.order) - 1 or left == 0)
         if roll == 18:
             wrong = ["x", "-1", "99", "?"] + ([] if last else [""])  # Enter confirms the last
             return data.draw(st.sampled_from(wrong), label="wrong")
         if roll == 19 and answers:
-            answers.pop()
+            del answers[-asked.pop() :]  # what the last prompt answered
             return "u"
         if nxt.step is Step.BID:
             assert nxt.player is not None
             legal = [b for b in range(hand.cards + 1) if b != nxt.forbidden_bid]
             value = data.draw(st.sampled_from(legal), label="bid")
             answers.append(("bid", nxt.hand, nxt.player, value))
+            asked.append(1)
             return str(value)
         if nxt.step is Step.TRUMP:
             suits = [
@@ -94,11 +98,14 @@ def test_a_random_game_at_the_prompts_is_the_game_of_its_answers(
             ]
             suit = data.draw(st.sampled_from(suits), label="trump")
             answers.append(("trump", nxt.hand, "", suit.value))
+            asked.append(1)
             return suit.value[0] if suit is not Suit.NOTRUMP else "n"
-        player = hand.order[len(typed)]
-        left = hand.cards - sum(typed.values())
+        rest = hand.order[len(typed) :]
         value = left if last else data.draw(st.integers(0, left), label="tricks")
-        answers.append(("tricks", nxt.hand, player, value))
+        answers.append(("tricks", nxt.hand, rest[0], value))
+        if last:
+            answers.extend(("tricks", nxt.hand, later, 0) for later in rest[1:])
+        asked.append(len(rest) if last else 1)
         return "" if last else str(value)
 
     session = play.Session("r", Console(file=io.StringIO(), width=80), ask)

@@ -17,6 +17,7 @@ from ohhell_score.domain.errors import (
     NotYourTurn,
     Refused,
     RulesDontFit,
+    Shown,
     TricksDontAddUp,
 )
 from ohhell_score.domain.game import (
@@ -181,18 +182,33 @@ def test_only_cartier_shrinks_the_deck_for_three(preset: str) -> None:
 
 
 def test_cartier_for_five_players_names_the_numbers() -> None:
-    """docs/rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52"."""
+    """docs/rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52:
+    give --decks 2" (issue 28, item 12: the refusal names the way out)."""
     with pytest.raises(RulesDontFit) as refused:
         new_game("cartier", FIVE)
-    assert str(refused.value) == "13 cards to each of 5 players needs 65 cards; the deck has 52"
+    assert str(refused.value) == (
+        "13 cards to each of 5 players needs 65 cards; the deck has 52: give --decks 2"
+    )
 
 
 @pytest.mark.parametrize(
     ("preset", "count", "message"),
     [
-        ("classic", 6, "10 cards to each of 6 players needs 60 cards; the deck has 52"),
-        ("ten-to-one", 6, "10 cards to each of 6 players needs 60 cards; the deck has 52"),
-        ("cartier", 5, "13 cards to each of 5 players needs 65 cards; the deck has 52"),
+        (
+            "classic",
+            6,
+            "10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2",
+        ),
+        (
+            "ten-to-one",
+            6,
+            "10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2",
+        ),
+        (
+            "cartier",
+            5,
+            "13 cards to each of 5 players needs 65 cards; the deck has 52: give --decks 2",
+        ),
     ],
 )
 def test_a_rule_set_that_does_not_fit_is_refused_naming_the_numbers(
@@ -247,9 +263,55 @@ def test_eight_players_need_two_decks() -> None:
     with pytest.raises(RulesDontFit, match=None) as refused:
         new_game("classic", eight, hands="6-1")
     assert str(refused.value) == (
-        "8 players need two decks (104 cards); the deck has 52: add --decks 2"
+        "8 players need two decks (104 cards); the deck has 52: give --decks 2"
     )
     assert new_game("classic", eight, hands="6-1", decks=2).rules.deck == 104
+
+
+@pytest.mark.parametrize(
+    ("count", "hint"),
+    [
+        (6, ": give --decks 2"),  # 60 cards: two packs
+        (10, ": give --decks 2"),  # 100 cards, and 8 or more need two packs
+        (11, ": give --decks 3"),  # 110 cards: three packs, not two and then three
+        (20, ": give --decks 4"),  # 200 of the 208 four packs have
+        (21, ""),  # 210: no pack count deals it (--decks takes 1 to 4)
+    ],
+)
+def test_a_refusal_names_the_fewest_packs_that_deal_the_hands(count: int, hint: str) -> None:
+    """docs/rules.md "Rule parameters": refused with the numbers and the fewest packs
+    that would deal it (issue 28, item 12); classic deals 10 cards."""
+    players = tuple(f"P{i}" for i in range(count))
+    with pytest.raises(RulesDontFit) as refused:
+        new_game("classic", players)
+    assert str(refused.value).endswith("the deck has 52" + hint)
+
+
+def test_a_deck_of_its_own_size_is_told_of_one_whole_pack() -> None:
+    """--deck-size 40 for five players of 10 cards (50): one pack of 52 deals it."""
+    with pytest.raises(RulesDontFit) as refused:
+        new_game("classic", FIVE, deck_size=40)
+    assert str(refused.value).endswith("needs 50 cards; the deck has 40: give --decks 1")
+
+
+@pytest.mark.parametrize(
+    ("preset", "one", "two"),
+    [("classic", 5, 10), ("cartier", 4, 8), ("boerenbridge", 6, 13), ("kachuful", 7, None)],
+)
+def test_a_preset_fits_as_many_players_as_one_pack_and_two_deal(
+    preset: str, one: int, two: int | None
+) -> None:
+    """docs/rules.md: n * N <= D, 8 or more need --decks 2: classic's 10 cards go to 5 on
+    52 cards and to 10 on 104, cartier's 13 to 4 and 8, boerenbridge's 8 to 6 and 13;
+    kachuful's 1-max shrinks with the table, so 7 on one pack. What is said is what `new`
+    takes: the count, and not one more."""
+    chosen = PRESETS[preset]
+    most, most_on_two = chosen.most_players(), chosen.most_players(2)
+    assert most == one and two in (None, most_on_two)
+    for packs, fits in ((1, most), (2, most_on_two)):
+        new_game(preset, tuple(f"P{i}" for i in range(fits)), decks=packs)
+        with pytest.raises((RulesDontFit, BadValue)):
+            new_game(preset, tuple(f"P{i}" for i in range(fits + 1)), decks=packs)
 
 
 def test_two_decks_fit_cartier_for_eight() -> None:
@@ -985,12 +1047,13 @@ def test_a_refused_hands_pattern_is_one_whole_line(text: str, said: str) -> None
 
 
 def test_a_hands_pattern_deals_at_most_500_hands() -> None:
-    """docs/rules.md "Hand patterns": at most 500 hands; the 501st refuses the pattern."""
+    """docs/rules.md "Hand patterns": at most 500 hands; the 501st refuses the pattern
+    (named cut to its first 80 characters, as every value a message shows)."""
     assert parse_hands(",".join(["1"] * 500)) == (1,) * 500
     longer = ",".join(["1"] * 501)
     with pytest.raises(BadValue, match=None) as refused:
         parse_hands(longer)
-    assert str(refused.value) == f"{longer!r} {NOT_A_PATTERN}"
+    assert str(refused.value) == f"{Shown(longer)!r} {NOT_A_PATTERN}"
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress
 from ohhell_score.domain.rules import RuleOptions, build_rules
-from ohhell_score.domain.stats import Filters, GameFacts, facts, summarise
+from ohhell_score.domain.stats import Filters, GameFacts, PlayerStats, facts, ranking, summarise
 from ohhell_score.storage import games as game_store
 from ohhell_score.storage import paths
 from ohhell_score.storage.stats_cache import VERSION
@@ -197,7 +197,41 @@ def test_stats_table_shows_made_bids_and_zero_bids(ohhell: Ohhell) -> None:
     out = ohhell.ok("stats")
     assert "3 finished games; 1 unfinished game not counted." in out
     ann = next(line for line in out.splitlines() if line.startswith("Ann"))
-    assert ann.split() == ["Ann", "3", "2", "67%", "14.3", "6", "4", "67%", "0.33", "2/3", "1/1"]
+    assert ann.split() == ["Ann", "3", "2", "67%", "14.3", "6", "67%", "4", "0.33", "2/3", "1/1"]
+
+
+@pytest.mark.usefixtures("evenings")
+def test_the_bids_made_column_reads_in_the_order_the_title_gives(ohhell: Ohhell) -> None:
+    """Issue 28, item 15: ranked by share, the column led with the count, so Dan's "2
+    100%" stood above Bob's "3 75%" (89 above 90). The title says the order, and the
+    column leads with it: Dan 2/2, Bob 3/4, Ann 4/6, Cat 2/6."""
+    out = ohhell.ok("stats")
+    title = "Best bidders first: by share of bids made, then the smaller avg miss, then name."
+    assert f"\n{title}\n" in out
+    rows = [line.split() for line in out.splitlines() if line[:3] in ("Ann", "Bob", "Cat", "Dan")]
+    assert [(row[0], row[6], row[7]) for row in rows] == [
+        ("Dan", "100%", "2"),
+        ("Bob", "75%", "3"),
+        ("Ann", "67%", "4"),
+        ("Cat", "33%", "2"),
+    ]
+
+
+def test_equal_shares_as_shown_go_by_the_smaller_average_miss_not_hidden_decimals() -> None:
+    """Ann 7 of 11 (63.6%) and Bob 16 of 25 (64.0%) both show 64%: Ann, who misses
+    less, comes first, as the title says, though Bob's share is larger in the decimals."""
+    ann = PlayerStats("Ann", hands=11, bids_made=7, miss=2)
+    bob = PlayerStats("Bob", hands=25, bids_made=16, miss=10)
+    assert (ann.bids_made_percent, bob.bids_made_percent) == (64, 64)
+    assert [p.name for p in sorted([bob, ann], key=ranking)] == ["Ann", "Bob"]
+    assert [p.name for p in sorted([ann, bob._replace(miss=1)], key=ranking)] == ["Bob", "Ann"]
+
+
+@pytest.mark.usefixtures("evenings")
+def test_the_order_of_stats_is_said_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    out = ohhell.ok("stats")
+    title = "Beste bieders eerst: naar deel gehaalde biedingen, dan minste gem. ernaast, dan naam."
+    assert title in out
 
 
 @pytest.mark.usefixtures("evenings")

@@ -100,8 +100,7 @@ def test_the_summary_lists_the_players_in_seat_order_with_the_dealer_marked(
     # docs/rules.md 4 (the hook): the others over the cards already, the dealer bids freely.
     answer(child, "Bob (dealer, free: the others bid 2 for 1) bids (0-1; 2 bid of 1 so far): ", "0")
     answer(child, "Cat took (0-1): ", "1")
-    answer(child, "Ann took (0-0): ", "0")
-    answer(child, "Bob took 0 (Enter): ", "")
+    answer(child, "Ann and Bob took 0 (Enter): ", "")  # issue 28, item 15
     child.expect_exact("Hand 2 of 2 scored")
     child.expect(r"Ann +1 +0 +missed")
     child.expect(r"Bob +dealer +0 +0 +✓ made")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ohhell_score.actions import entries, seats, table
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
-from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused
+from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused, RulesDontFit, Shown
 from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import (
     Game,
@@ -43,6 +43,7 @@ from ohhell_score.domain.game import (
     seat_change_hand,
 )
 from ohhell_score.domain.rules import (
+    MAX_PACKS,
     PRESETS,
     Preset,
     RuleOptions,
@@ -245,6 +246,18 @@ def number(text: str, low: int, high: int, what: str) -> int:
             )
         )
     return value
+
+
+def confirmed_at(tricks: Sequence[tuple[str, int]]) -> int:
+    """How many players' tricks were typed before the prompt that confirmed the hand:
+    the last player's, or everyone's after the tricks ran out (all 0, ``ask_tricks``)."""
+    total = sum(value for _player, value in tricks)
+    taken = 0
+    for i, (_player, value) in enumerate(tricks[:-1]):
+        if taken == total:
+            return i
+        taken += value
+    return len(tricks) - 1
 
 
 def trump_line(prog: Progress, hand: HandState) -> str:
@@ -457,8 +470,9 @@ class Session:
             raise Refused(_("nothing to take back: nothing is entered yet"))
         changed, last = entries.enter_undo(self.game_id, seen)
         if isinstance(last, Tricks):
-            # Back to the last player's tricks, the others' as they were typed.
-            table.type_tricks(self.game_id, table.seen(changed, {}), dict(last.values[:-1]))
+            # Back to the prompt that confirmed the hand, the tricks before it as typed.
+            typed_before = last.values[: confirmed_at(last.values)]
+            table.type_tricks(self.game_id, table.seen(changed, {}), dict(typed_before))
         self.say(_("Took back {describe_entry}.").format(describe_entry=describe_entry(last)))
 
     def change_seats(self, prog: Progress) -> None:
@@ -607,14 +621,19 @@ class Session:
     def ask_tricks(self, prog: Progress, typed: Mapping[str, int]) -> None:
         hand = prog.current
         assert hand is not None
-        player = hand.order[len(typed)]
+        rest = hand.order[len(typed) :]
+        player = rest[0]
         left = hand.cards - sum(typed.values())
-        last = len(typed) == len(hand.order) - 1
-        prompt = (
-            _("{player} took {left} (Enter): ").format(player=player, left=left)
-            if last
-            else _("{player} took (0-{left}): ").format(player=player, left=left)
-        )
+        # Only one answer is possible: the last player takes what is left, and once
+        # nothing is left everyone after takes 0. Confirmed with one Enter, not asked.
+        last = len(rest) == 1 or left == 0
+        if len(rest) > 1 and last:
+            who = names_words(rest)
+            prompt = _("{players} took 0 (Enter): ").format(players=who)
+        elif last:
+            prompt = _("{player} took {left} (Enter): ").format(player=player, left=left)
+        else:
+            prompt = _("{player} took (0-{left}): ").format(player=player, left=left)
         while True:
             answer = self.read(prompt, prog, typed)
             if answer is None:
@@ -624,19 +643,18 @@ class Session:
                     left if last and answer == "" else number(answer, 0, hand.cards, _("tricks"))
                 )
                 if last and value != left:
-                    raise Refused(
-                        _(
-                            "the tricks must add up to {cards}: {player} took {left} (Enter to "
-                            "confirm, u to change the others')"
-                        ).format(cards=hand.cards, player=player, left=left)
-                    )
+                    raise Refused(self._must_add_up(hand, rest, left))
                 if value > left:
                     raise Refused(self._too_many(hand, typed, player, value, left))
                 seen = table.seen(prog, typed)
                 if not last:
                     table.type_tricks(self.game_id, seen, {**typed, player: value})
                     return
-                items: list[Assignment] = [*typed.items(), (player, value)]
+                items: list[Assignment] = [
+                    *typed.items(),
+                    (player, value),
+                    *((later, 0) for later in rest[1:]),
+                ]
                 after = entries.enter_tricks(self.game_id, items, seen)
             except GameChanged:
                 raise
@@ -645,6 +663,19 @@ class Session:
                 continue
             self.summary(after, hand.number)
             return
+
+    @staticmethod
+    def _must_add_up(hand: HandState, rest: Sequence[str], left: int) -> str:
+        """The one answer left refused: what it is, and the keys that go on."""
+        if len(rest) == 1:
+            return _(
+                "the tricks must add up to {cards}: {player} took {left} (Enter to "
+                "confirm, u to change the others')"
+            ).format(cards=hand.cards, player=rest[0], left=left)
+        return _(
+            "the tricks must add up to {cards}: {players} took 0 (Enter to confirm, u to "
+            "change the others')"
+        ).format(cards=hand.cards, players=names_words(rest))
 
     @staticmethod
     def _too_many(
@@ -716,7 +747,7 @@ def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
 
 
 #: The rule options the questions of `new` let the table change, as the options do.
-CHANGEABLE = ("hook", "trump", "scoring")
+CHANGEABLE = ("hook", "trump", "scoring", "decks")
 Build = Callable[[str, RuleOptions], RuleSet]
 
 
@@ -739,26 +770,28 @@ def ask_preset(
     console.print(choices)
     console.print(
         _(
-            "To change a rule, type it first: hook {hook}, trump {choices}, scoring {choices2}."
+            "To change a rule, type it first: hook {hook}, trump {choices}, scoring "
+            "{choices2}, decks 1-{packs} (packs of 52)."
         ).format(
             hook="|".join(HOOK_FORMS),
             choices=TrumpMethod.choices(),
             choices2=Scoring.choices(),
+            packs=MAX_PACKS,
         )
     )
     changes = RuleOptions()
-    prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(
-        count=len(names), default=default
-    )
     while True:
+        prompt = _("Preset (1-{count} or a name; Enter: {default}): ").format(
+            count=len(names), default=default
+        )
         answer = ask(prompt).strip()
         word, _sep, value = answer.partition(" ")
         if word.lower() in CHANGEABLE and value.strip():
-            changed = _changed(changes, word.lower(), value.strip())
             try:
+                changed = _changed(changes, word.lower(), value.strip())
                 rules = build(default, changed)
             except (Refused, BadValue) as err:
-                console.print(REFUSED + str(err), style="bold")
+                console.print(REFUSED + _at_prompt(err), style="bold")
                 continue
             changes = changed
             console.print(
@@ -771,8 +804,18 @@ def ask_preset(
             chosen = names[seat - 1]
         try:
             return build(chosen, changes)
+        except RulesDontFit as err:
+            default = chosen  # more decks deal it: `decks N`, then Enter, plays it
+            console.print(REFUSED + _at_prompt(err), style="bold")
         except (Refused, BadValue) as err:
             console.print(REFUSED + str(err), style="bold")
+
+
+def _at_prompt(err: Exception) -> str:
+    """A refusal as the rules question says it: the packs that fit as its words give them."""
+    if isinstance(err, RulesDontFit) and err.packs is not None:
+        return _("{reason}: type decks {packs}").format(reason=err.reason, packs=err.packs)
+    return str(err)
 
 
 def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
@@ -780,6 +823,14 @@ def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
         return changes._replace(hook=value)
     if rule == "trump":
         return changes._replace(trump=value)
+    if rule == "decks":
+        if not is_whole(value) or len(value) > 3:
+            raise Refused(
+                _("{value!r} is not a number of packs: type decks 1 to {packs}").format(
+                    value=Shown(value), packs=MAX_PACKS
+                )
+            )
+        return changes._replace(decks=int(value), deck_size=None)
     return changes._replace(scoring=value)
 
 

@@ -100,7 +100,9 @@ def play_game(game_id: str, board: Board | None = None) -> None:
         "rules give. Every answer is saved as it is given; `u` takes back the "
         "last one, `?` shows the keys, `q` (or Ctrl-C, Ctrl-D) leaves, and "
         "`ohhell play` goes on where it stopped. With no game saved yet, it "
-        "first asks for one as `ohhell new` does."
+        "first asks for one as `ohhell new` does. On a finished game it shows the "
+        "sheet, then at a terminal offers a new game: Enter for the same players "
+        "and rules, n to ask for them anew."
     )
     + "\n\n"
     + "\b\n"
@@ -138,9 +140,41 @@ def play_cmd(
     if prog.finished:
         from ohhell_score.cli import interactive as play
 
-        play.finish(play.new_console(), prog)
+        console = play.new_console()
+        play.finish(console, prog)
+        if can_ask():  # a script reads the sheet and ends; it is never asked
+            play_again(console, prog, served)
         return
     play_game(game_id, served)
+
+
+def play_again(console: Console, prog: Progress, board: Board | None) -> None:
+    """After a finished game's sheet: a new game with the players seated at its end and
+    its rules (Enter), or the guided set-up (n); ``q``, Ctrl-C and Ctrl-D leave, and
+    nothing is made."""
+    from ohhell_score.cli import interactive as play
+    from ohhell_score.domain.rules import RuleOptions
+
+    ask = play.console_ask(console)
+    same: tuple[tuple[str, ...], RuleSet] | None
+    question = _("A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): ")
+    while True:
+        try:
+            answer = ask(question).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            raise Interrupted(_("no game created")) from None
+        if answer in ("", "y", "yes", _("y"), _("yes")):
+            same = (prog.players, prog.game.rules)
+            break
+        if answer in ("n", "no", _("n"), _("no")):
+            same = None
+            break
+        if answer == "q":
+            say(_("no game created"))
+            return
+        console.print(play.REFUSED + _("type Enter, n or q"), style="bold")
+    options = RuleOptions()
+    new_at_table(None, DEFAULT_PRESET, None, None, options, None, False, board=board, same=same)
 
 
 @app.command(
@@ -244,10 +278,12 @@ def new_at_table(
     draw: bool,
     draw_ties: str | None = None,
     board: Board | None = None,
+    same: tuple[tuple[str, ...], RuleSet] | None = None,
 ) -> None:
     """``ohhell new`` that asks: the players, the preset and the first dealer (or, with
     ``--draw``, each player's drawn card). Without players on the command line the
-    game is played at once."""
+    game is played at once; so is one with ``same`` players and rules, which asks only
+    for the first dealer (`play` after a finished game)."""
     from ohhell_score.actions.setup import saved_house_rules
     from ohhell_score.cli import interactive as play
     from ohhell_score.domain.draw import ties_by_suit
@@ -263,7 +299,10 @@ def new_at_table(
         )
     names: tuple[str, ...] | None = None
     rule_set: RuleSet | None = None
-    if players:
+    if same is not None:
+        names, rule_set = same
+        rule_set.check_fits(len(names))  # a seat change may have changed the table
+    elif players:
         names = check_players(players)
         rule_set = make_rules(preset_name, len(names), options)
     console = play.new_console()

@@ -102,7 +102,7 @@ def show_rules(
 ) -> None:
     from ohhell_score.actions import house
     from ohhell_score.domain.rules import build_rules
-    from ohhell_score.views.words import describe_rules
+    from ohhell_score.views.words import describe_rules, players_words
 
     if name is None:
         _list_rules(as_json)
@@ -119,7 +119,7 @@ def show_rules(
             name=chosen.name, source=source, seats=seats
         )
     )
-    say(_("  Players: usually {usual_players}.").format(usual_players=chosen.usual_players))
+    say(_("  Players: {players}.").format(players=players_words(chosen)))
     for line in describe_rules(rule_set, seats):
         say(f"  {line}")
 

@@ -135,6 +135,9 @@ def _print_summary(summary: Summary, filters: Filters) -> None:
     if not summary.players:
         console.print(_("No finished games to count yet."))
         return
+    console.print(
+        _("Best bidders first: by share of bids made, then the smaller avg miss, then name.")
+    )
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     # The numbers are never cut (at 80 columns the last was): the heads take two lines
     # and the names fold, so the table gives way where nothing is lost.
@@ -197,7 +200,7 @@ def _row(p: PlayerStats) -> list[str]:
         f"{p.wins} {_percent(p.wins, p.games)}",
         "-" if p.average_total is None else f"{p.average_total:.1f}",
         str(p.hands),
-        f"{p.bids_made} {_percent(p.bids_made, p.hands)}",
+        f"{p.bids_made_percent}% {p.bids_made}" if p.hands else "- 0",
         f"{p.average_miss:.2f}",
         f"{p.zero_bids_made}/{p.zero_bids}",
         f"{p.over}/{p.under}",

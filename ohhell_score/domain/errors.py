@@ -36,7 +36,15 @@ class Refused(OhHellError):
 
 
 class RulesDontFit(Refused):
-    """The rule set cannot be played with these players and this deck."""
+    """The rule set cannot be played with these players and this deck. ``reason`` says
+    why; ``packs``, when set, is the fewest packs of 52 that would deal it, and the
+    message names the option that gives them (a prompt names its own words)."""
+
+    def __init__(self, reason: str, packs: int | None = None) -> None:
+        self.reason, self.packs = reason, packs
+        if packs is not None:
+            reason = _("{reason}: give --decks {packs}").format(reason=reason, packs=packs)
+        super().__init__(reason)
 
 
 class NotYourTurn(Refused):

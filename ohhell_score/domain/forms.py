@@ -17,8 +17,9 @@ from typing import assert_never
 from ohhell_score.i18n import N_, _
 
 #: The built-in presets (docs/rules.md, "Presets", where each source is cited), in the
-#: order every list gives them: where the rules come from, the summary, the players it is
-#: played with, its hands pattern, hook, trump and scoring as `ohhell new` reads them
+#: order every list gives them: where the rules come from, the summary, the table it is
+#: usually played by (how many it fits is worked out from its rules), its hands pattern,
+#: hook, trump and scoring as `ohhell new` reads them
 #: (domain/rules.py parses each into its rules), and the table its source describes.
 PRESET_FORMS: dict[str, tuple[str, str, str, tuple[str, str, str, str], int]] = {
     "cartier": (
@@ -31,28 +32,28 @@ PRESET_FORMS: dict[str, tuple[str, str, str, tuple[str, str, str, str], int]] = 
     "ten-to-one": (
         N_("a club's house rules for five players"),
         N_("10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more"),
-        N_("5 (3 to 5)"),
+        N_("5"),
         ("10-1", "from:6", "schedule:H,C,S,D,N", "standard"),
         5,  # "played with 5 players"
     ),
     "classic": (
         N_("the family game Up and Down the River"),
         N_("Up and down the river: 10 down to 1 and back up, upcard trump"),
-        N_("4 (3 to 5)"),
+        N_("4"),
         ("10-1-10", "always", "upcard", "standard"),
         4,
     ),
     "regional": (
         N_("the game as played in West Virginia, South Carolina, rural Maryland and Pennsylvania"),
         N_("As many cards as the deck allows down to 1 and back up, upcard trump, no hook"),
-        N_("4 (3 to 7; 6 or more with --decks 2 or --deck-size 63)"),
+        N_("4; 6 or more play best with --decks 2 or --deck-size 63"),
         ("max-1-max", "never", "upcard", "standard"),
         4,
     ),
     "nomination-whist": (
         N_("Nomination Whist as nommy.co.uk gives it"),
         N_("10 down to 1 and back up, trump by the cycle spades, hearts, clubs, diamonds, none"),
-        N_("4 (3 to 5)"),
+        N_("4"),
         ("10-1-10", "always", "schedule:S,H,C,D,N", "standard"),
         4,
     ),
@@ -62,7 +63,7 @@ PRESET_FORMS: dict[str, tuple[str, str, str, tuple[str, str, str, str], int]] = 
             "1 card up to as many as the deck allows, trump spades, diamonds, clubs, hearts; "
             "only an exact bid scores, 10 + the bid"
         ),
-        N_("4 (3 to 7)"),
+        N_("4"),
         ("1-max", "always", "schedule:S,D,C,H", "exact"),
         4,
     ),
@@ -72,7 +73,7 @@ PRESET_FORMS: dict[str, tuple[str, str, str, tuple[str, str, str, str], int]] = 
             "1 up to 8, the 8 twice (the second without trump), back down to 1; "
             "5 + tricks made, minus a point a trick off"
         ),
-        N_("4 (3 to 6)"),
+        N_("4"),
         ("1-8,8-1", "never", "upcard+9=none", "made: 5+t; missed: -d"),
         4,
     ),

@@ -34,9 +34,11 @@ MIN_PLAYERS = 3
 #: rules.md: "8 or more need --decks 2".
 MAX_PLAYERS_ONE_DECK = 7
 PACK = 52
+#: ``--decks K`` takes 1 to 4 packs (rules.md, "Rule parameters").
+MAX_PACKS = 4
 #: The most cards a deck may have (``--decks 4``, ``--deck-size``), a hand may deal, and
 #: hands a game may have: what `new` takes, and what an imported game must keep to.
-MAX_DECK = 4 * PACK
+MAX_DECK = MAX_PACKS * PACK
 MAX_CARDS = 104
 MAX_HANDS = 500
 #: seed 000: with 3 players "the two's, three's, four's and the five of clubs" go.
@@ -557,9 +559,10 @@ class RuleSet(NamedTuple):
             return Suit.NOTRUMP
         return None
 
-    def check_fits(self, players: int) -> None:
-        """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
-        check_fits(self.hands, self.deck, players)
+    def check_fits(self, players: int, *, hint: bool = True) -> None:
+        """``check_fits`` of these rules; with ``hint`` the refusal names the fewest packs
+        that fit (not for a saved game, whose deck is what it is)."""
+        check_fits(self.hands, self.deck, players, hint=hint)
 
     def check_written(self) -> None:
         """The parts checked against the game's hands (exit 2 when they fail): trump
@@ -607,7 +610,7 @@ class RuleSet(NamedTuple):
                 )
             )
         if players is not None:
-            check_fits(tuple(hands), deck, players)
+            check_fits(tuple(hands), deck, players, hint=False)  # a file's deck is not an option
         name = data["preset"]
         if not isinstance(name, str) or not is_id(name):  # a preset's or a house rule's name
             raise ValueError(_("rules.preset is not the name of a preset or a house rule"))
@@ -623,28 +626,34 @@ class RuleSet(NamedTuple):
         return rules
 
 
-def check_fits(hands: tuple[int, ...], deck: int, players: int) -> None:
-    """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
+def check_fits(hands: tuple[int, ...], deck: int, players: int, *, hint: bool = True) -> None:
+    """rules.md: every hand must fit the deck, n * N <= D, and 8 or more players need
+    --decks 2; 3 players at least. With ``hint`` the refusal names the fewest packs that
+    fit (``RulesDontFit.packs``)."""
     if players < MIN_PLAYERS:
         raise BadPlayers(
             _("Oh Hell needs at least {min_players} players; {players} given").format(
                 min_players=MIN_PLAYERS, players=players
             )
         )
+    largest = max(hands)
+    needed = max(largest * players, 2 * PACK if players > MAX_PLAYERS_ONE_DECK else 0)
+    packs = next((k for k in range(1, MAX_PACKS + 1) if k * PACK >= needed), None)
+    packs = packs if hint and packs is not None and packs * PACK > deck else None
     if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
         raise RulesDontFit(
-            _(
-                "{players} players need two decks ({value} cards); the deck has {deck}: "
-                "add --decks 2"
-            ).format(players=players, value=2 * PACK, deck=deck)
+            _("{players} players need two decks ({value} cards); the deck has {deck}").format(
+                players=players, value=2 * PACK, deck=deck
+            ),
+            packs,
         )
-    largest = max(hands)
     if largest * players > deck:
         raise RulesDontFit(
             _(
                 "{largest} cards to each of {players} players needs {largest2} cards; "
                 "the deck has {deck}"
-            ).format(largest=largest, players=players, largest2=largest * players, deck=deck)
+            ).format(largest=largest, players=players, largest2=largest * players, deck=deck),
+            packs,
         )
 
 
@@ -673,6 +682,22 @@ class Preset(NamedTuple):
     pattern: str
     house: "HouseRule | None" = None
     seats: int = 4  # the table its source describes: rules are explained for it
+
+    def most_players(self, packs: int | None = None) -> int:
+        """The most players these rules deal to (rules.md: every hand fits the deck, and
+        8 or more need --decks 2), as they are or on ``packs`` packs of 52 (``--decks``);
+        from 3 up, every table size to it fits."""
+        options = NO_OPTIONS if packs is None else RuleOptions(decks=packs)
+        most = MIN_PLAYERS - 1
+        for players in range(MIN_PLAYERS, MAX_DECK + 1):
+            try:
+                # As build_rules makes them, so `new` takes every count said here.
+                rules = options.apply(self.for_players(players), players, self.pattern)
+                rules.check_fits(players, hint=False)
+            except (Refused, BadValue):  # too few cards, or a `max` that no longer turns
+                return most
+            most = players
+        return most
 
     def for_players(self, players: int) -> RuleSet:
         """The preset's rules for a table of ``players`` (Cartier's 39-card deck for 3)."""
@@ -756,9 +781,11 @@ class RuleOptions(NamedTuple):
         if self.decks is not None and self.deck_size is not None:
             raise BadValue(_("give --decks or --deck-size, not both"))
         if self.decks is not None:
-            if not 1 <= self.decks <= 4:
+            if not 1 <= self.decks <= MAX_PACKS:
                 raise BadValue(
-                    _("--decks takes 1 to 4 packs, not {decks}").format(decks=Shown(self.decks))
+                    _("--decks takes 1 to {most} packs, not {decks}").format(
+                        most=MAX_PACKS, decks=Shown(self.decks)
+                    )
                 )
             rules = rules._replace(deck=PACK * self.decks)
         if self.deck_size is not None:

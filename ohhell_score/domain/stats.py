@@ -54,6 +54,11 @@ class PlayerStats(NamedTuple):
         return self.bids_made / self.hands if self.hands else 0.0
 
     @property
+    def bids_made_percent(self) -> int:
+        """The share of bids made in whole percent, as `stats` shows it and ranks by."""
+        return round(100 * self.bids_made_rate)
+
+    @property
     def average_miss(self) -> float:
         return self.miss / self.hands if self.hands else 0.0
 
@@ -317,7 +322,7 @@ def summarise(
         )
     by_key = {k: PlayerStats(spellings[k][1], *tally) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
-    ranked = sorted(shown, key=lambda s: (-s.bids_made_rate, s.average_miss, s.name.casefold()))
+    ranked = sorted(shown, key=ranking)
     head_to_head = None
     if vs:
         first, second = _spelled(spellings, vs[0]), _spelled(spellings, vs[1])
@@ -325,6 +330,12 @@ def summarise(
         ahead = {first: first_ahead, second: second_ahead}
         head_to_head = HeadToHead(first, second, together, ahead, level)
     return Summary(counted, unfinished, tuple(ranked), head_to_head)
+
+
+def ranking(player: PlayerStats) -> tuple[int, float, str]:
+    """Who bids best first: the share of bids made as shown (a whole percent, so the
+    column reads in order), then the smaller average miss, then the name."""
+    return (-player.bids_made_percent, player.average_miss, player.name.casefold())
 
 
 def _spelled(spellings: dict[str, tuple[str, str]], name: str) -> str:

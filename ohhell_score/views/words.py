@@ -16,7 +16,15 @@ from ohhell_score.domain.game import (
     dealer_forbidden,
     hand_notes,
 )
-from ohhell_score.domain.rules import Preset, RuleSet, Scoring, Suit, TrumpMethod
+from ohhell_score.domain.rules import (
+    MIN_PLAYERS,
+    PACK,
+    Preset,
+    RuleSet,
+    Scoring,
+    Suit,
+    TrumpMethod,
+)
 from ohhell_score.domain.rulewords import hook_words, selector_words, suit_name
 from ohhell_score.domain.seats import Carried, Join, Leave, Replace
 from ohhell_score.i18n import _, ngettext
@@ -287,9 +295,21 @@ def trump_note(rules: RuleSet) -> str:
 
 
 def preset_line(p: Preset) -> str:
-    return _("{name}: {summary} ({source}; {players} players)").format(
-        name=p.name, summary=_(p.summary), source=_(p.source), players=_(p.usual_players)
+    return _("{name}: {summary} ({source}; players: {players})").format(
+        name=p.name, summary=_(p.summary), source=_(p.source), players=players_words(p)
     )
+
+
+def players_words(p: Preset) -> str:
+    """How many the rules deal to, on their deck and on two packs, and the table their
+    source plays: "3 to 5 (up to 10 with --decks 2), usually 4"."""
+    most = p.most_players()
+    seats = _("{low} to {high}").format(low=MIN_PLAYERS, high=most)
+    if p.rules.deck < 2 * PACK and (more := p.most_players(2)) > most:
+        seats = _("{low} to {high} (up to {more} with --decks 2)").format(
+            low=MIN_PLAYERS, high=most, more=more
+        )
+    return _("{seats}, usually {usual}").format(seats=seats, usual=_(p.usual_players))
 
 
 #: What `ohhell` alone says when there is no game to go on with.
