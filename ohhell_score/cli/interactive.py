@@ -60,6 +60,7 @@ from ohhell_score.views.words import (
     bids_so_far,
     free_dealer_words,
     names_words,
+    preset_summary,
     totals_words,
     trump_words,
 )
@@ -69,8 +70,12 @@ if TYPE_CHECKING:
 
     from ohhell_score.domain.game import Assignment
 
+#: The letters the trump prompts show: the four suits, then no trump, in the reader's
+#: language; each is one that `Suit.parse` reads in every language (a Dutch table's are
+#: `s h r k sa`: tests/test_play_prompts.py holds them to it).
+TRUMP_KEYS = N_("s h d c n")
 KEYS = N_(
-    "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
+    "Keys: a number, then Enter. Trump: {keys} (or spades, hearts, diamonds, clubs, "
     "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
     "  v  view the whole score sheet\n"
@@ -82,6 +87,13 @@ KEYS = N_(
     "  Ctrl-C or Ctrl-D leave too, and lose nothing."
 )
 REFUSED = "  ✗ "
+
+
+def trump_keys(*, notrump: bool) -> str:
+    """The letters a trump prompt offers: ``s h d c``, and ``n`` where no trump may be
+    entered."""
+    keys = _(TRUMP_KEYS).split()
+    return " ".join(keys if notrump else keys[:4])
 
 
 def new_console() -> Console:
@@ -372,7 +384,7 @@ class Session:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
-                self.say(_(KEYS))
+                self.say(_(KEYS).format(keys=trump_keys(notrump=True)))
             elif key in ("v", "p"):
                 self.show(key)
             elif key == "w":
@@ -554,7 +566,7 @@ class Session:
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None
         rules = prog.game.rules
-        keys = "s h d c n" if rules.allows_notrump_entry(hand.number) else "s h d c"
+        keys = trump_keys(notrump=rules.allows_notrump_entry(hand.number))
         method = rules.trump_method(hand.number)
         if method is TrumpMethod.NAMED:
             prompt = _("{player} (highest bid) names trump ({keys}): ").format(
@@ -702,8 +714,9 @@ def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
         names.append(checked[-1])
 
 
-#: The rule options the questions of `new` let the table change, as the options do.
-CHANGEABLE = ("hook", "trump", "scoring")
+#: The rule options the questions of `new` let the table change, as the options do,
+#: each with its word in the reader's language (typed in English or in that language).
+CHANGEABLE = {"hook": N_("hook"), "trump": N_("trump"), "scoring": N_("scoring")}
 Build = Callable[[str, RuleOptions], RuleSet]
 
 
@@ -721,15 +734,19 @@ def ask_preset(
     choices.add_column(no_wrap=True)
     choices.add_column()
     for i, p in enumerate(choices_list, start=1):
-        choices.add_row(str(i), p.name, p.summary)
+        choices.add_row(str(i), p.name, preset_summary(p))
     console.print(_("Rules:"))
     console.print(choices)
     console.print(
         _(
-            "To change a rule, type it first: hook {hook}, trump {choices}, scoring {choices2}."
+            "To change a rule, type it first: {hook_word} {hook}, {trump_word} {choices}, "
+            "{scoring_word} {choices2}."
         ).format(
+            hook_word=_(CHANGEABLE["hook"]),
             hook="|".join(HOOK_FORMS),
+            trump_word=_(CHANGEABLE["trump"]),
             choices=TrumpMethod.choices(),
+            scoring_word=_(CHANGEABLE["scoring"]),
             choices2=Scoring.choices(),
         )
     )
@@ -740,8 +757,9 @@ def ask_preset(
     while True:
         answer = ask(prompt).strip()
         word, _sep, value = answer.partition(" ")
-        if word.lower() in CHANGEABLE and value.strip():
-            changed = _changed(changes, word.lower(), value.strip())
+        rule = changeable(word)
+        if rule is not None and value.strip():
+            changed = _changed(changes, rule, value.strip())
             try:
                 rules = build(default, changed)
             except (Refused, BadValue) as err:
@@ -760,6 +778,16 @@ def ask_preset(
             return build(chosen, changes)
         except (Refused, BadValue) as err:
             console.print(REFUSED + str(err), style="bold")
+
+
+def changeable(word: str) -> str | None:
+    """The rule option a word typed before a preset names (``hook``, or ``delerregel``
+    at a Dutch table), None for any other word."""
+    key = word.lower()
+    for rule, said in CHANGEABLE.items():
+        if key in (rule, _(said).lower()):
+            return rule
+    return None
 
 
 def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:

@@ -274,8 +274,16 @@ def trump_note(rules: RuleSet) -> str:
 
 def preset_line(p: Preset) -> str:
     return _("{name}: {summary} ({source}; {players} players)").format(
-        name=p.name, summary=_(p.summary), source=_(p.source), players=_(p.usual_players)
+        name=p.name, summary=preset_summary(p), source=_(p.source), players=_(p.usual_players)
     )
+
+
+def preset_summary(p: Preset) -> str:
+    """A preset's one line (a house rule's: what it changes), in the reader's language:
+    the preset table (domain/forms.py) holds it in English, marked for translation."""
+    if p.house is not None:
+        return _("house rule: {summary}").format(summary=p.house.summary())
+    return _(p.summary)
 
 
 #: What `ohhell` alone says when there is no game to go on with.
