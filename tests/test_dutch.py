@@ -235,3 +235,15 @@ def test_no_dutch_heading_of_the_html_sheets_is_cut(
                 assert page.evaluate(HEADINGS_CUT) == [], html.name
         finally:
             launched.close()
+
+
+def test_ohhell_alone_says_what_to_type_next_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    """`ohhell` alone ended in English at a Dutch table: "Next: ... lists every command"."""
+    assert ohhell.ok().startswith("Nog geen spel. Begin er een: `ohhell play` vraagt")
+    ohhell.ok("new", *PLAYERS, "-g", "vrijdag", "-r", "cartier")
+    said = ohhell.ok()
+    assert said.endswith(
+        "Nu: `ohhell bid N...` vanaf Bob, of `ohhell play`. `ohhell --help` "
+        "toont alle opdrachten.\n"
+    )
+    assert not english_left(said), said

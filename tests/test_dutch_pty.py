@@ -112,3 +112,41 @@ class Log:
 
     def flush(self) -> None:
         pass
+
+
+def test_the_guided_set_up_and_the_keys_in_dutch_at_the_terminal(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28, item 16: `ohhell play` with no game, at a Dutch table. The presets were
+    described in English and a rule was changed by its English word; `?` and the trump
+    prompt offered the English letters `s h d c n`."""
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    for name in ("OHHELL_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    seen: list[str] = []
+    child = spawn(data_dir, "play")
+    child.logfile_read = Log(seen)
+    for player in ("Ann", "Bob", "Cat", ""):
+        answer(child, ": ", player)
+    child.expect_exact("Van 1 op naar 8, de 8 twee keer")
+    child.expect_exact("Een regel veranderen? Typ eerst de regel en dan de waarde: delerregel")
+    answer(child, "(1-7 of een naam; Enter: classic): ", "delerregel from:3")
+    child.expect_exact("Regels nu: classic · 19 rondes · delerregel vanaf 3 kaarten.")
+    answer(child, "(1-7 of een naam; Enter: classic): ", "7")
+    answer(child, "d: kaarten trekken): ", "")
+    answer(child, "Troef, de kleur van de opgedraaide kaart (s h r k): ", "?")
+    child.expect_exact("Troef: s h r k sa (of schoppen, harten, ruiten, klaveren, sans).")
+    answer(child, "(s h r k): ", "k")
+    child.expect_exact("Troef ronde 1: klaveren ♣.")
+    answer(child, "Bob biedt (0-1): ", "q")
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = " ".join("".join(seen).split())
+    for english in ("down to", "back up", "upcard trump", "hook", "scoring", "s h d c"):
+        assert english not in shown, (english, shown)
+    # The rule values stay as `new`'s options take them (named, upcard, dealer...).
+    words = re.sub(r"Een regel veranderen\?.*?'made: 10\+b; missed: -b'\.", "", shown)
+    assert not english_left(words), (english_left(words), words)
+    sheet = ohhell.sheet()
+    assert (sheet["rules"]["preset"], sheet["rules"]["hook"]) == ("boerenbridge", "from:3")
+    assert sheet["hands"][0]["trump"] == "clubs"

@@ -19,7 +19,7 @@ from ohhell_score.domain.game import (
 from ohhell_score.domain.rules import Preset, RuleSet, Scoring, Suit, TrumpMethod
 from ohhell_score.domain.rulewords import hook_words, selector_words, suit_name
 from ohhell_score.domain.seats import Join, Leave, Replace
-from ohhell_score.i18n import _, ngettext
+from ohhell_score.i18n import N_, _, ngettext
 
 
 def plural(n: int, word: str) -> str:
@@ -286,8 +286,8 @@ def preset_summary(p: Preset) -> str:
     return _(p.summary)
 
 
-#: What `ohhell` alone says when there is no game to go on with.
-NO_GAME_YET = (
+#: What `ohhell` alone says when there is no game to go on with (translated where said).
+NO_GAME_YET = N_(
     "No game yet. Start one: `ohhell play` asks for the players and the rules, then "
     "asks for each bid and the tricks (or `ohhell new Ann Bob Cat Dan --rules cartier`).\n"
     "`ohhell --help` lists every command."
@@ -301,14 +301,16 @@ def status_words(prog: Progress) -> str:
     head = f"{prog.game.id} ({', '.join(prog.game.players)}; {rules.preset}): {next_words(prog)}"
     nxt = prog.next
     if nxt is None:
-        then = "`ohhell show` for the sheet, or `ohhell play` for a new game"
+        then = _("`ohhell show` for the sheet, or `ohhell play` for a new game")
     elif nxt.step is Step.BID:
-        then = f"`ohhell bid N...` from {nxt.player} on, or `ohhell play`"
+        then = _("`ohhell bid N...` from {player} on, or `ohhell play`").format(player=nxt.player)
     elif nxt.step is Step.TRUMP:
-        then = "`ohhell trump SUIT`, or `ohhell play`"
+        then = _("`ohhell trump SUIT`, or `ohhell play`")
     else:
-        then = "`ohhell tricks N...` in bidding order (or NAME=N...), or `ohhell play`"
-    return f"{head}\nNext: {then}. `ohhell --help` lists every command."
+        then = _("`ohhell tricks N...` in bidding order (or NAME=N...), or `ohhell play`")
+    return _("{head}\nNext: {then}. `ohhell --help` lists every command.").format(
+        head=head, then=then
+    )
 
 
 # --- seats that change ----------------------------------------------------------------
