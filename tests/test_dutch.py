@@ -247,3 +247,22 @@ def test_ohhell_alone_says_what_to_type_next_in_dutch(dutch: None, ohhell: Ohhel
         "toont alle opdrachten.\n"
     )
     assert not english_left(said), said
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("new", "Ann", "Bob"), "Boerenbridge speel je met minstens 3 spelers; er zijn er 2 "
+                                "opgegeven"),
+        (("bid", "14"), "Bob kan geen 14 bieden: in ronde 1 krijgt iedereen 13 kaarten, dus een "
+                        "bod is 0 tot 13"),
+    ],
+)  # fmt: skip
+def test_a_refusal_reads_as_a_dutch_table_says_it(
+    dutch: None, ohhell: Ohhell, args: tuple[str, ...], said: str
+) -> None:
+    """Item 16: "Boerenbridge vraagt minstens 3 spelers; 2 opgegeven", "ronde 1 deelt 13
+    kaarten" read as translated word for word."""
+    if args[0] == "bid":
+        ohhell.ok("new", *PLAYERS, "-r", "cartier")
+    assert ohhell.refused(*args) == f"ohhell: {said}\n"
