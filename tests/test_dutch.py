@@ -266,3 +266,15 @@ def test_a_refusal_reads_as_a_dutch_table_says_it(
     if args[0] == "bid":
         ohhell.ok("new", *PLAYERS, "-r", "cartier")
     assert ohhell.refused(*args) == f"ohhell: {said}\n"
+
+
+def test_tab_offers_the_presets_with_their_dutch_summaries(dutch: None) -> None:
+    from ohhell_score.cli.complete import complete_preset
+
+    assert complete_preset("boer") == [
+        (
+            "boerenbridge",
+            "Van 1 op naar 8, de 8 twee keer (de tweede zonder troef), dan terug naar 1; "
+            "gehaald: 5 + de slagen, anders een punt eraf per slag verschil",
+        )
+    ]

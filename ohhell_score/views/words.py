@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ohhell_score.domain import forms
 from ohhell_score.domain.game import (
     Entry,
     HandState,
@@ -279,11 +280,10 @@ def preset_line(p: Preset) -> str:
 
 
 def preset_summary(p: Preset) -> str:
-    """A preset's one line (a house rule's: what it changes), in the reader's language:
-    the preset table (domain/forms.py) holds it in English, marked for translation."""
+    """A preset's one line (a house rule's: what it changes), in the reader's language."""
     if p.house is not None:
         return _("house rule: {summary}").format(summary=p.house.summary())
-    return _(p.summary)
+    return forms.preset_summary(p.name)
 
 
 #: What `ohhell` alone says when there is no game to go on with (translated where said).
