@@ -232,7 +232,9 @@ class ConsoleScript:
         try:
             # Typer's build of the program, made once per test run as on the Typer path
             # (once per process, as `ohhell` makes it), not once per command line.
-            with mock.patch("ohhell_score.cli.app.command", lambda: program().command):
+            # Built before the patch: built under it, `program` would call the patch.
+            built = program().command
+            with mock.patch("ohhell_score.cli.app.command", lambda: built):
                 main()
         finally:
             sys.argv, sys.modules["__main__"] = saved

@@ -416,6 +416,9 @@ def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_doe
         where = Board("127.0.0.1", int(child.match.group(1)), "")
         child.expect_exact("(s h d c): ")
         assert json.loads(request(where, "/state.json")[2]) == ohhell.sheet("-g", "table")
+        child.sendline("b")  # the address again, for the player who came late
+        child.expect_exact(f"board: http://127.0.0.1:{where.port}/")
+        child.expect_exact("(s h d c): ")
         child.sendline("d")
         child.expect_exact("Bob bids (0-2): ")
         stream = Stream(where)

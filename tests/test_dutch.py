@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Ohhell
 from tests.games import saved_game
-from tests.test_print import A4, browser, pdf_pages, write
+from tests.test_print import A4, browser, chromium, pdf_pages, write
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
@@ -50,24 +49,7 @@ def english_left(text: str) -> list[str]:
 def rendered_text(tmp_path: Path, page: Path) -> str:
     """The page's text as Chromium lays it out (``--dump-dom``: after the page's own
     scripts and styles ran), tags removed."""
-    profile = tmp_path / "profile-dom"
-    done = subprocess.run(
-        [
-            browser(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            f"--user-data-dir={profile}",
-            "--dump-dom",
-            page.as_uri(),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    body = done.stdout.split("<body", 1)[-1]
+    body = chromium(tmp_path, page, "--dump-dom").split("<body", 1)[-1]
     body = re.sub(r"<(style|script)[^>]*>.*?</\1>", " ", body, flags=re.S)
     return re.sub(r"<[^>]+>", " ", body)
 

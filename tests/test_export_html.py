@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import Ohhell
-from tests.games import saved_game
+from ohhell_score.storage import games
+from tests.conftest import Ohhell, need
+from tests.games import new_game, play, saved_game
+from tests.test_board import CHROMIUM_ARGS
 
 PLAYERS = ("Ann Marie", "<b>Bo</b>", "@home", "Zoë")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -252,3 +255,83 @@ def test_the_html_export_places_the_player_after_a_tie_third(ohhell: Ohhell) -> 
     out = ohhell.ok("export", "--format", "html")
     places = re.findall(r'<li><span class="place">([^<]*)</span> <b>(\w+)</b>', out)
     assert places == [("1.", "Bob"), ("1.", "Cat"), ("3.", "Ann")]
+
+
+# --- the sheet on a screen: its width and its words (issue 28, item 17) --------------
+
+LONGISH = ("Annemarie", "Bartholomew", "Catherine", "Dominique", "Evangeline", "Frederique")
+
+
+def hand_rows(text: str) -> list[str]:
+    """The cells of each hand's row of a game's sheet (the current one's too)."""
+    body = text[text.index("<tbody>") : text.index("</tbody>")]
+    return re.findall(r"<tr[^>]*>(.*?)</tr>", body)
+
+
+def test_the_over_under_is_a_column_of_its_own_in_words(ohhell: Ohhell) -> None:
+    """Beside the cards, "3 -1" read as a sum: the cards cell holds the cards, the last
+    cell the bids against the tricks with a word. Hand 1, 3 cards: bids 1 + 0 + 1 + 0."""
+    four = ("Ann", "Bob", "Cat", "Dan")
+    ohhell.ok("new", *four, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "o")
+    ohhell.ok("bid", "1", "0", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1", "0")
+    ohhell.ok("bid", "2", "1", "1", "0")  # 4 for 3: one over
+    row1, row2 = hand_rows(ohhell.ok("export", "--format", "html"))
+    assert cells(row1)[1] == "3" and cells(row1)[-1] == "1 under"
+    assert cells(row2)[1] == "3" and cells(row2)[-1] == "1 over"
+    ohhell.ok("undo")
+    ohhell.ok("undo")
+    ohhell.ok("bid", "0", "0")  # 3 for 3
+    assert cells(hand_rows(ohhell.ok("export", "--format", "html"))[1])[-1] == "exact"
+
+
+def test_the_columns_say_hand_score_and_total(ohhell: Ohhell) -> None:
+    saved_game("friday", PLAYERS, "classic", hands=2)
+    text = ohhell.ok("export", "--format", "html")
+    head = text[text.index('<tr class="sub">') :]
+    subs = re.findall(r"<th[^>]*>([^<]*)</th>", head[: head.index("</tr>")])
+    assert subs == ["Bid", "Took", "Hand score", "Total"] * len(PLAYERS)
+    blank = ohhell.ok("sheet", *PLAYERS)
+    head = blank[blank.index('<tr class="sub">') :]
+    subs = re.findall(r"<th[^>]*>([^<]*)</th>", head[: head.index("</tr>")])
+    assert subs == ["Bid", "Took", "Total"] * len(PLAYERS)  # the running total, by hand
+
+
+@pytest.mark.usefixtures("dutch")
+def test_the_over_under_and_the_heads_in_dutch(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "3", "--trump", "none", "-g", "o")
+    ohhell.ok("bid", "1", "0", "1", "0")
+    text = ohhell.ok("export", "--format", "html")
+    assert cells(hand_rows(text)[0])[-1] == "1 onder"
+    assert ">Deze ronde</th>" in text and ">Totaal</th>" in text
+    assert "±: hoeveel de biedingen boven of onder de slagen uitkwamen." in text
+
+
+@pytest.mark.parametrize("players", [5, 6, 7])
+def test_the_sheet_fits_a_window_1000_pixels_wide(
+    ohhell: Ohhell, tmp_path: Path, players: int
+) -> None:
+    """At 5-7 players the page was a landscape sheet's 297 mm (1123 px) wide: now no
+    scrolling across, every head, hand number (13†) and ± readable whole."""
+    chromium = need("chromium")
+    from playwright.sync_api import sync_playwright
+
+    names = (*LONGISH, "Guillaume")[:players]
+    games.create(play(new_game("wide", names, "classic", hands="7-1-7"), None))
+    page_file = tmp_path / "wide.html"
+    page_file.write_text(ohhell.ok("export", "-g", "wide", "--format", "html"), encoding="utf-8")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1000, "height": 800})
+            page.goto(page_file.as_uri())
+            assert page.evaluate("document.documentElement.scrollWidth") <= 1000
+            cut = page.evaluate(
+                "[...document.querySelectorAll("
+                "'tr.sub th, td.over, th.over, tfoot td, tbody td:first-child')]"
+                ".filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent)"
+            )
+            assert cut == []
+            page.screenshot(path=str(tmp_path / f"wide-{players}.png"), full_page=True)
+        finally:
+            browser.close()

@@ -183,6 +183,35 @@ def test_question_mark_shows_the_keys(ohhell: Ohhell) -> None:
     assert "q  leave" in out
 
 
+def test_b_shows_the_board_address_again_only_when_a_board_is_served(ohhell: Ohhell) -> None:
+    """docs/board.md: `play --board` shows the address before the first prompt and again
+    on `b`; `?` names the key. Without a board, `b` is no answer and `?` says nothing of it."""
+    from rich.console import Console
+
+    from ohhell_score.cli import interactive as loop
+
+    three(ohhell, "--trump", "none")
+    shown: list[str] = []
+    out = io.StringIO()
+    answers = iter(["b", "?", "b", "1"])
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    session = loop.Session("t", Console(file=out, width=200), ask, board=lambda: shown.append("!"))
+    with pytest.raises(EOFError):
+        session.run()
+    assert shown == ["!", "!"]
+    assert "b  the live board's address again (and its QR code, with --lan)" in out.getvalue()
+    assert ohhell.sheet()["hands"][0]["bids"] == {"Bob": 1}
+    plain = play(ohhell, "?", "b").stdout
+    assert "live board" not in plain
+    assert "✗ " in plain  # `b` is refused like any word that is no bid
+
+
 def test_q_leaves_with_status_0_and_keeps_the_answers(ohhell: Ohhell) -> None:
     three(ohhell, "--trump", "none")
     result = play(ohhell, "1", "q")

@@ -35,9 +35,11 @@ A4 = (595, 842)
 LETTER = (612, 792)
 
 
-def chromium(tmp_path: Path, page: Path, *args: str) -> None:
+def chromium(tmp_path: Path, page: Path, *args: str) -> str:
+    """Headless Chromium on ``page`` with ``args`` (a fresh profile each time): what it
+    printed (``--dump-dom``: the page after its scripts ran)."""
     profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
-    subprocess.run(
+    done = subprocess.run(
         [
             browser(),
             "--headless",
@@ -53,8 +55,10 @@ def chromium(tmp_path: Path, page: Path, *args: str) -> None:
         ],
         check=True,
         capture_output=True,
+        text=True,
         timeout=180,
     )
+    return done.stdout
 
 
 def pdf_pages(tmp_path: Path, page: Path) -> list[tuple[int, int]]:
@@ -147,24 +151,9 @@ def computed(tmp_path: Path, html: str, script: str) -> str:
     page = tmp_path / "probe.html"
     probe = f"<script>document.body.dataset.probe = {script};</script></body>"
     page.write_text(html.replace("</body>", probe), encoding="utf-8")
-    done = subprocess.run(
-        [
-            browser(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            f"--user-data-dir={tmp_path / 'profile-probe'}",
-            "--dump-dom",
-            page.as_uri(),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    found = re.search(r'data-probe="([^"]*)"', done.stdout)
-    assert found, done.stdout[:500]
+    dom = chromium(tmp_path, page, "--dump-dom")
+    found = re.search(r'data-probe="([^"]*)"', dom)
+    assert found, dom[:500]
     return found[1]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -94,7 +95,8 @@ def test_the_markdown_marks_who_got_up_and_lists_the_changes(seats_game: Table) 
     text = ok("export", "-g", "seats", "--format", "md")
     totals = seats_game.totals()
     assert f"| – | Cat (left after hand 3) | {totals['Cat']} |" in text
-    assert "| – | Bob (gave the seat to Dave after hand 2) | 0 |" in text
+    carried = sheet("-g", "seats")["carried"][0]["points"]  # Bob's last total, not 0
+    assert f"| – | Bob (gave the seat to Dave after hand 2) | {carried} |" in text
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("| Hand |"))
     head, hand3 = lines[at], lines[at + 4]
@@ -115,3 +117,103 @@ def test_the_html_sheet_reads_correctly_and_prints_on_one_page(
     assert any("left after hand 3" in t for t in page.text)
     need("chromium", "chromium-browser")
     assert pdf_pages(tmp_path, write(tmp_path, "seats.html", text)) in ([A4], [A4[::-1]])
+
+
+# --- a seat handed over with its total (issue 28, item 14) -----------------------------
+
+
+@pytest.fixture
+def handed_game() -> None:
+    """Six hands of 3 cards, no trump, no hook: Ann deals first, so Bob bids first.
+    Hands 1-2 give Bob 11 + 10 = 21; before hand 3 Fay takes his seat with the 21;
+    hands 3-6 are played by Ann, Fay, Cat and Dan. Ann 44, Fay 44, Cat 45, Dan 45."""
+    ok("new", *FOUR, "--hands", "3,3,3,3,3,3", "--trump", "none", "--hook", "never", "-g", "h")
+    for _ in range(2):
+        ok("bid", "1", "1", "1", "0")
+        ok("tricks", "1", "1", "1", "0")
+    ok("seat", "replace", "Bob", "Fay", "--carry")
+    for _ in range(4):
+        ok("bid", "1", "1", "1", "0")
+        ok("tricks", "1", "1", "0", "1")
+    data = sheet("-g", "h")
+    assert data["totals"]["Bob"] == 0  # the contract: his total went with the seat
+    assert data["carried"] == [{"from": "Bob", "to": "Fay", "points": 21, "after_hand": 2}]
+
+
+@pytest.mark.usefixtures("handed_game")
+def test_the_sheets_totals_show_the_last_total_and_where_the_seat_went() -> None:
+    lines = ok("show", "-g", "h").splitlines()
+    header = lines[1]
+    total = next(line for line in lines if line.lstrip().startswith("Total"))
+    end = header.index("Bob") + len("Bob")  # right-aligned under the name
+    assert total[:end].endswith("21 → Fay")
+    assert total[end:].split()[0] == "44"  # Fay's, unchanged
+
+
+@pytest.mark.usefixtures("handed_game")
+def test_the_html_totals_standings_and_chart_show_the_last_total() -> None:
+    text = ok("export", "-g", "h", "--format", "html")
+    foot = text[text.index("<tfoot>") : text.index("</tfoot>")]
+    totals = re.findall(r'<td class="seat[^>]*>([^<]*)</td>', foot)
+    assert totals == ["44", "21 → Fay", "44", "45 ★", "45 ★"]
+    assert "<b>Bob</b> 21 (2/2 made)" in text
+    svg = text[text.index("<svg") : text.index("</svg>")]
+    ends = {
+        name: points.split()[-1].split(",")
+        for points, name in re.findall(r'<polyline[^>]*points="([^"]*)"><title>(\w+)<', svg)
+    }
+    labels = {name: (float(x), float(y)) for x, y, name in re.findall(LABEL, svg)}
+    bob_x, bob_y = map(float, ends["Bob"])
+    dan_x = float(ends["Dan"][0])
+    assert bob_x < dan_x  # Bob's line stops at hand 2, nowhere near 0 at the end
+    assert 0 < labels["Bob"][0] - bob_x <= 10 and abs(labels["Bob"][1] - bob_y) <= 11
+    assert labels["Dan"][0] > dan_x  # the others' names at the right, as before
+
+
+LABEL = r'<text(?: class="\w+")? x="([\d.]+)" y="([\d.]+)" fill="#\w+">(\w+)</text>'
+
+
+def test_a_player_who_has_not_played_yet_has_no_line_and_no_name_in_the_chart() -> None:
+    """Eve joined before hand 2: no line yet, so no name drawn without a line."""
+    ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "j")
+    ok("bid", "1", "1", "1", "0")
+    ok("tricks", "1", "1", "1", "0")
+    ok("seat", "join", "Eve", "--score", "5")
+    text = ok("export", "-g", "j", "--format", "html")
+    svg = text[text.index("<svg") : text.index("</svg>")]
+    assert [name for _x, _y, name in re.findall(LABEL, svg)] == ["Bob", "Cat", "Dan", "Ann"]
+    assert parse(text).titles == list(FOUR)
+    legend = text[text.index('<ul class="legend">') :]
+    assert "Eve" not in legend[: legend.index("</ul>")]
+
+
+@pytest.mark.usefixtures("handed_game")
+def test_the_markdown_standings_show_the_last_total() -> None:
+    text = ok("export", "-g", "h", "--format", "md")
+    assert "| – | Bob (gave the seat to Fay after hand 2) | 21 | 2 of 2 |" in text
+
+
+@pytest.mark.usefixtures("handed_game")
+def test_the_wide_csv_gives_no_total_to_a_player_after_handing_it_over() -> None:
+    rows = list(csv.DictReader(io.StringIO(ok("export", "-g", "h", "--format", "csv", "--wide"))))
+    assert [r["Bob total"] for r in rows] == ["11", "21", "", "", "", ""]
+    long = list(csv.DictReader(io.StringIO(ok("export", "-g", "h", "--format", "csv"))))
+    assert [r["total"] for r in long if r["player"] == "Bob"] == ["11", "21"]
+
+
+@pytest.mark.usefixtures("handed_game")
+def test_the_terminal_chart_shows_the_last_total_and_no_drop_to_zero() -> None:
+    out = ok("chart", "-g", "h")
+    assert "B Bob 21 → Fay · F Fay 44" in out
+    bob = next(line for line in out.splitlines() if line.startswith("B Bob"))
+    assert bob.split()[2:] == ["11", "21", "·", "·", "·", "·"]
+
+
+@pytest.mark.usefixtures("handed_game")
+def test_the_boards_totals_show_the_last_total() -> None:
+    from ohhell_score.actions.entries import load_progress
+    from ohhell_score.views.board import game_main
+
+    page = "".join(game_main(load_progress("h")))
+    totals = page[page.index('<section class="totals">') :]
+    assert '<span class="name">Bob</span><span class="total">21</span>' in totals

@@ -693,3 +693,28 @@ def test_stats_score_each_hand_with_its_own_cards(ohhell: Ohhell) -> None:
     assert totals == {"Ann": 12 - 1, "Bob": 12 + 11, "Cat": 12 - 1}
     players = stats_json(ohhell)["players"]
     assert {p: s["average_total"] for p, s in players.items()} == totals
+
+
+@pytest.mark.parametrize("got_up", [("replace", "Bob", "Eve", "--carry"), ("leave", "Bob")])
+def test_a_player_who_got_up_is_not_averaged_as_their_total_there(
+    ohhell: Ohhell, clock: Callable[[str], None], got_up: tuple[str, ...]
+) -> None:
+    """docs/stats-and-house-rules.md: the average total is of the games a player sat to
+    the end. g1 (the 13th): Bob ends on 21. g2 (the 20th): Bob makes 11 in hand 1,
+    then hands the seat over with the total (0 left to him) or leaves with it; his
+    hand counts, his total there does not."""
+    clock("2026-11-13")
+    play(ohhell, "g1", ("Ann", "Bob", "Cat"), [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")])
+    clock("2026-11-20")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g2", *TWO_HANDS)
+    ohhell.ok("bid", "1", "0", "1", "0")  # Bob, Cat, Dan, Ann
+    ohhell.ok("tricks", "1", "0", "1", "0")  # Bob made 1: 11
+    ohhell.ok("seat", *got_up)
+    ohhell.ok("bid", "0", "0", "0", *(["0"] if got_up[0] == "replace" else []))
+    ohhell.ok("tricks", "1", "0", "0", *(["0"] if got_up[0] == "replace" else []))
+    bob = stats_json(ohhell)["players"]["Bob"]
+    assert (bob["games"], bob["hands"], bob["bids_made"], bob["average_total"]) == (2, 3, 3, 21.0)
+    assert stats_json(ohhell, "--since", "2026-11-20")["players"]["Bob"]["average_total"] is None
+    lines = ohhell.ok("stats", "--since", "2026-11-20").splitlines()
+    row = next(line for line in lines if line.startswith("Bob"))
+    assert row.split()[1:5] == ["1", "0", "0%", "-"]  # games, wins, avg total: none

@@ -279,14 +279,16 @@ def test_three_who_share_the_win_are_named_with_commas(ohhell: Ohhell) -> None:
 
 
 def test_the_html_sheet_marks_the_over_under_and_the_hook(ohhell: Ohhell) -> None:
-    """The hand of docs/rules.md 4 as above, on the HTML sheet: -2 after the 13 cards, † after
-    the hand's number, Dan named as trump's namer under the sheet."""
+    """The hand of docs/rules.md 4 as above, on the HTML sheet: "2 under" in the last
+    column (beside the 13 cards, "13 -2" read as a sum), † after the hand's number, Dan
+    named as trump's namer under the sheet."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "-g", "c")
     ohhell.ok("bid", "3", "2", "4", "2")
     ohhell.ok("trump", "hearts")
     ohhell.ok("tricks", "3", "2", "5", "3")
     html = ohhell.ok("export", "--format", "html")
-    assert '<td>1†</td><td>13 <span class="over" title="bids over/under">-2</span></td>' in html
+    assert "<td>1†</td><td>13</td>" in html
+    assert '<td class="over">2 under</td></tr>' in html
     assert "Trump named by: 1 Dan." in html
 
 

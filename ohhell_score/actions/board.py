@@ -9,7 +9,10 @@ change (a network share): the server asks every quarter of a second and reads a 
 only when its stat differs.
 
 Reads only: nothing here writes a file, takes a game's lock or reads any file but the
-served game's (a tournament's: its own file and its tables' games).
+served game's (a tournament's: its own file and its tables' games). A tournament is
+read as it is saved (``tournaments.peek``): a round being seated shows the tables
+written so far, and finishing a seating left half done is a command's work, not the
+board's.
 """
 
 from __future__ import annotations
@@ -29,14 +32,23 @@ from ohhell_score.storage import games, tournaments
 Stamp = tuple[tuple[int, int, int] | None, ...]
 
 
+class Hall(NamedTuple):
+    """A tournament as its board draws it: the tournament, each table's result and
+    each table's game as replayed (why it cannot be read, or None if absent), by id."""
+
+    tournament: Tournament
+    results: Mapping[str, Result]
+    games: Mapping[str, Progress | str | None]
+
+
 class Shown(NamedTuple):
     """What is served at one moment: the state object of ``/state.json`` and what the
-    page is drawn from (a game's progress, a tournament and its results, or why the
-    files cannot be read)."""
+    page is drawn from (a game's progress, a tournament with its tables' results and
+    games, or why the files cannot be read)."""
 
     state: dict[str, object]
     game: Progress | None = None
-    tournament: tuple[Tournament, Mapping[str, Result]] | None = None
+    tournament: Hall | None = None
     error: str | None = None
 
 
@@ -57,9 +69,10 @@ class Served(NamedTuple):
             if self.game is not None:
                 prog = games.load_progress(self.game)
                 return Shown(sheet_json(prog), game=prog)
-            t = tournaments.load(self.tournament or "")
-            res = results(t, tournaments.read_games(t))
-            return Shown(show_json(t, res), tournament=(t, res))
+            t = tournaments.peek(self.tournament or "")
+            played = tournaments.read_games(t)
+            res = results(t, played)
+            return Shown(show_json(t, res), tournament=Hall(t, res, played))
         except Refused as err:  # unreadable, deleted, damaged: said, and served on
             return Shown({"error": str(err)}, error=str(err))
         except OSError as err:
@@ -78,7 +91,7 @@ class Served(NamedTuple):
 def _tables(name: str, stamp: tuple[int, int, int] | None) -> tuple[str, ...]:
     """The games of the tournament's tables, read again only when its file changes."""
     try:
-        return tuple(table.game for table in tournaments.load(name).tables())
+        return tuple(table.game for table in tournaments.peek(name).tables())
     except (Refused, OSError):
         return ()
 
@@ -95,7 +108,7 @@ def served(game: str | None, tournament: str | None) -> Served:
     """The game ``game`` (the current one when neither is given) or the tournament
     ``tournament``, refused (``Refused``, exit 1) when it does not exist."""
     if tournament is not None:
-        tournaments.load(tournament)  # refused when there is none
+        tournaments.peek(tournament)  # refused when there is none
         return Served(tournament=tournament)
     game_id = games.resolve_id(game)
     if not games.game_path(game_id).exists():

@@ -22,6 +22,7 @@ from ohhell_score.views.console import say
 
 if TYPE_CHECKING:
     import socket
+    from collections.abc import Callable
 
     from ohhell_score.actions.board import Served
     from ohhell_score.serve.server import BoardServer
@@ -80,7 +81,10 @@ def board(
         str | None,
         typer.Option(
             "--tournament",
-            help=_("Serve this tournament's board instead of a game's."),
+            help=_(
+                "Serve this tournament's board instead of a game's, for the hall: every "
+                "table's hand and totals, who goes on, the bracket and the champion."
+            ),
             show_default=False,
             metavar="NAME",
             autocompletion=complete_tournament,
@@ -134,13 +138,15 @@ def _announce(url: str, lan: bool) -> None:
     sys.stdout.flush()
 
 
-def start_for_play(game_id: str, port: int, lan: bool) -> None:
+def start_for_play(game_id: str, port: int, lan: bool) -> Callable[[], None]:
     """``play --board``: the board of ``game_id`` served from a daemon thread of this
     process, its URL printed (and QR code) before the first prompt. The thread only
-    reads the game's file; the prompts never wait on it, and it ends with `play`."""
+    reads the game's file; the prompts never wait on it, and it ends with `play`.
+    Returns what prints the URL (and QR code) again: play's ``b`` key."""
     from ohhell_score.actions.board import served
     from ohhell_score.serve.server import serve_in_background
 
     server, sock, url = _prepare(served(game_id, None), None, port, lan, quiet=True)
     serve_in_background(server, sock)
     _announce(url, lan)
+    return lambda: _announce(url, lan)

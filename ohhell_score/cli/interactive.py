@@ -86,6 +86,7 @@ KEYS = N_(
     "  q  leave; every answer is saved, `ohhell play` goes on from here\n"
     "  Ctrl-C or Ctrl-D leave too, and lose nothing."
 )
+BOARD_KEY = N_("  b  the live board's address again (and its QR code, with --lan)")
 REFUSED = "  ✗ "
 
 
@@ -290,10 +291,17 @@ def shuffler(game: Game, hand: HandState) -> str | None:
 class Session:
     """One scorer at one game: asks, saves, and reloads after every answer."""
 
-    def __init__(self, game_id: str, console: Console, ask: Ask) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        console: Console,
+        ask: Ask,
+        board: Callable[[], None] | None = None,
+    ) -> None:
         self.game_id = game_id
         self.console = console
         self.ask = ask
+        self.board = board  # ``play --board``: prints the board's address again (``b``)
         self.shown_hand: int | None = None  # the hand whose header was shown last
 
     # --- output -----------------------------------------------------------------
@@ -379,12 +387,17 @@ class Session:
 
     def read(self, prompt: str, prog: Progress, typed: Mapping[str, int]) -> str | None:
         """One answer; ``?`` shows the keys, ``v`` the sheet, ``p`` the totals, ``w``
-        writes a note, ``t`` changes a seat, ``q`` leaves, ``u`` takes back (-> None)."""
+        writes a note, ``t`` changes a seat, ``q`` leaves, ``u`` takes back (-> None),
+        and with a board, ``b`` shows its address again."""
         while True:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
                 self.say(_(KEYS).format(keys=trump_keys(notrump=True)))
+                if self.board is not None:
+                    self.say(_(BOARD_KEY))
+            elif key == "b" and self.board is not None:
+                self.board()
             elif key in ("v", "p"):
                 self.show(key)
             elif key == "w":

@@ -70,14 +70,15 @@ def play_game(game_id: str, board: Board | None = None) -> None:
     ``board``, its live board served from a thread before the first prompt."""
     from ohhell_score.cli import interactive as play
 
+    address_again = None
     if board is not None:
         from ohhell_score.cli.board import start_for_play
 
-        start_for_play(game_id, board.port, board.lan)
+        address_again = start_for_play(game_id, board.port, board.lan)
     console = play.new_console()
     typeahead = play.Typeahead(console)
     typeahead.quiet()
-    session = play.Session(game_id, console, typeahead.ask)
+    session = play.Session(game_id, console, typeahead.ask, board=address_again)
     try:
         prog = session.run()
         play.finish(console, prog)

@@ -195,7 +195,7 @@ def _row(p: PlayerStats) -> list[str]:
         p.name,
         str(p.games),
         f"{p.wins} {_percent(p.wins, p.games)}",
-        f"{p.average_total:.1f}",
+        "-" if p.average_total is None else f"{p.average_total:.1f}",
         str(p.hands),
         f"{p.bids_made} {_percent(p.bids_made, p.hands)}",
         f"{p.average_miss:.2f}",

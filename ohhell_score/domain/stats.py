@@ -29,7 +29,7 @@ class PlayerStats(NamedTuple):
     name: str
     games: int = 0
     wins: int = 0
-    points: int = 0  # the sum of their final totals
+    points: int = 0  # the sum of their final totals (of the games they sat to the end)
     hands: int = 0
     bids_made: int = 0
     miss: int = 0  # the sum of |t - b| over every hand
@@ -37,14 +37,17 @@ class PlayerStats(NamedTuple):
     zero_bids_made: int = 0
     over: int = 0  # missed bids with t > b
     under: int = 0  # missed bids with t < b
+    sat_to_end: int = 0  # the games they sat to the end: who got up has no final total
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
     @property
-    def average_total(self) -> float:
-        return self.points / self.games if self.games else 0.0
+    def average_total(self) -> float | None:
+        """The mean final total; a game the player got up from has none (the total
+        kept, or handed over with the seat, is not what they would have finished on)."""
+        return self.points / self.sat_to_end if self.sat_to_end else None
 
     @property
     def bids_made_rate(self) -> float:
@@ -59,7 +62,7 @@ class PlayerStats(NamedTuple):
             "games": self.games,
             "wins": self.wins,
             "win_rate": round(self.win_rate, 4),
-            "average_total": round(self.average_total, 2),
+            "average_total": None if self.average_total is None else round(self.average_total, 2),
             "hands": self.hands,
             "bids_made": self.bids_made,
             "bids_made_rate": round(self.bids_made_rate, 4),
@@ -337,20 +340,20 @@ def _count_game(
     """Add one finished game to its players' numbers (a shared win counts for each).
 
     A tally holds a player's numbers in ``PlayerStats``'s order, from ``games`` to
-    ``under``; ``spellings`` the time and spelling of each player's latest game.
+    ``sat_to_end``; ``spellings`` the time and spelling of each player's latest game.
     """
     top = max(s[TOTAL] for s in game.seats if s[SEATED])  # who left cannot win
     for player, key, seat in zip(game.players, keys, game.seats, strict=True):
         tally = tallies.get(key)
         if tally is None:
-            tally = tallies[key] = [0] * 10
+            tally = tallies[key] = [0] * 11
         spelled = spellings.get(key)
         if spelled is None or game.created >= spelled[0]:  # the latest game's spelling
             spellings[key] = (game.created, player)
         total, made, miss, zero, zero_made, over, under, hands, seated = seat
         tally[0] += 1  # games
         tally[1] += seated and total == top  # wins
-        tally[2] += total  # points
+        tally[2] += total if seated else 0  # points: final totals only
         tally[3] += hands  # the hands this player played
         tally[4] += made
         tally[5] += miss
@@ -358,6 +361,7 @@ def _count_game(
         tally[7] += zero_made
         tally[8] += over
         tally[9] += under
+        tally[10] += seated  # sat to the end
 
 
 def rescored(game: Game, scoring: Scoring) -> Game:

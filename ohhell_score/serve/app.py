@@ -202,7 +202,7 @@ def create_app(
             main = tournament_main(*shown.tournament)
         else:
             main = error_main(shown.error or "")
-        html = board_page(served.title, main, hall=hall)
+        html = board_page(served.title, main, hall=hall, tournament=served.tournament is not None)
         return HTMLResponse(html, headers=NO_STORE)
 
     def state(request: Request) -> Response:

@@ -205,6 +205,13 @@ def load(name: str) -> Tournament:
     return t
 
 
+def peek(name: str) -> Tournament:
+    """The saved tournament as it is, for a reader that changes nothing (the board): a
+    seating being written is shown as far as it has got, never finished here (that
+    would write, and take the lock of a command seating it)."""
+    return _read(name)[0]
+
+
 def save(t: Tournament, *, pending: bool = False, keep_backup: bool = True) -> None:
     make_folder()
     data = to_dict(t)

@@ -19,6 +19,8 @@ from ohhell_score.domain.game import Progress
 from ohhell_score.i18n import _
 from ohhell_score.views.console import rich_console
 from ohhell_score.views.plain import cell_len, fit, pad
+from ohhell_score.views.sheet import sheet
+from ohhell_score.views.words import handed_over
 
 STYLES = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
 SEVERAL = "*"
@@ -129,11 +131,11 @@ def chart(prog: Progress, width: int) -> RenderableType:
     lines.append(Text(" " * label_width + " └" + "─" * plot_width, style="dim"))
     lines.append(Text("#".rjust(label_width) + "  " + _hand_axis(hands, col_of, plot_width)))
     legend = Text("")
-    for i, p in enumerate(players):
+    for i, (p, total) in enumerate(zip(players, sheet(prog).total_cells, strict=True)):
         if i:
             legend.append(" · ")
         legend.append(letters[p], style=f"bold {styles[p]}")
-        legend.append(f" {p} {prog.totals[p]}")
+        legend.append(f" {p} {total}")  # "24 → Fay": the total went with the seat
     if any(ch == SEVERAL for cells in grid for ch, _ in cells):
         legend.append(_("  {several} several").format(several=SEVERAL))
     lines.append(legend)
@@ -161,11 +163,16 @@ def totals_table(prog: Progress, letters: dict[str, str], width: int) -> list[st
     cell = max(4, *(len(str(t)) + 1 for totals in running for t in totals.values()))
     picks = checkpoints(len(running), max(1, (width - name_width - 2) // cell))
     leaders = set(prog.leaders())
+    handed = handed_over(prog)
     lines = [pad(head, name_width, False) + "".join(str(n).rjust(cell) for n in picks)]
     for p in players:
         name = pad(fit(f"{letters[p]} {p}", name_width), name_width, False)
-        # "·" before a player came to the table
-        cells = "".join(str(running[n - 1].get(p, "·")).rjust(cell) for n in picks)
+        # "·" before a player came to the table, and once they handed the seat over
+        # with their total (it is not theirs: no line drops to 0)
+        cells = "".join(
+            ("·" if p in handed[n - 1] else str(running[n - 1].get(p, "·"))).rjust(cell)
+            for n in picks
+        )
         lines.append(name + cells + (" ★" if p in leaders else ""))
     return lines
 

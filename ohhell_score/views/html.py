@@ -21,7 +21,7 @@ from ohhell_score.domain.rulewords import rule_parts, suit_name
 from ohhell_score.i18n import N_, _, language, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.sheet import CellKind, Row, sheet, standings
-from ohhell_score.views.words import chart_points, trump_note
+from ohhell_score.views.words import OVER_HEAD, chart_points, trump_note
 
 PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -77,6 +77,8 @@ body { margin: 8mm auto; padding: 10mm 11mm; background: var(--paper); color: va
        box-shadow: 0 1px 5px rgba(0, 0, 0, .3); }
 body.portrait { width: 210mm; }
 body.landscape { width: 297mm; }
+/* A window narrower than the paper: the page takes its width, the columns share it. */
+body { max-width: 100%; }
 h1 { font: 700 17pt/1.1 "DejaVu Serif", Georgia, serif; margin: 0 0 1mm; }
 h1 .id { font-weight: 400; color: #555; }
 h2 { font: 700 11pt/1.2 "DejaVu Serif", Georgia, serif; margin: 4mm 0 1.5mm; }
@@ -92,7 +94,8 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
                        overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .sheet thead th { background: var(--band); font-weight: 700; }
 .sheet thead th.fixed { font-size: 7pt; }
-.sheet thead tr.sub th { font-size: 6.5pt; font-weight: 400; color: #444; }
+.sheet thead tr.sub th { font-size: 6.5pt; font-weight: 400; color: #444;
+                         white-space: normal; text-overflow: clip; padding: .5mm .2mm; }
 /* A heading longer than its column breaks where its catalogue allows (Dutch Kaar-ten). */
 .sheet thead th { white-space: normal; }
 .sheet th.name { font-size: 9pt; white-space: normal; overflow-wrap: anywhere;
@@ -103,7 +106,7 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 /* As specific as the banding above, and after it: a made bid is shaded on every row. */
 .sheet tbody tr td.made { background: var(--made); }
 .sheet td.total { font-weight: 700; }
-.sheet .over { font-size: 6.5pt; color: #555; }
+.sheet .over { font-size: 6.5pt; color: #555; border-left: 1.3pt solid var(--ink); }
 .sheet td.away { color: #666; font-style: italic; text-align: left; }
 .standings .away { color: #666; font-style: italic; }
 .sheet td.points { color: #444; }
@@ -126,6 +129,7 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 .chart .grid { stroke: var(--faint); stroke-width: .8; }
 .chart text { font: 10px "DejaVu Sans", Arial, sans-serif; fill: var(--ink); }
 .chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
+.chart text.stop { paint-order: stroke; stroke: var(--paper); stroke-width: 3px; }
 .legend { list-style: none; margin: 1mm 0 0; padding: 0; display: flex; flex-wrap: wrap;
           gap: 1mm 6mm; }
 .legend svg { width: 9mm; height: 3mm; vertical-align: middle; }
@@ -138,6 +142,8 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
   thead { display: table-header-group; }
   tfoot { display: table-row-group; }
   tr, .chart, .standings { break-inside: avoid; }
+  /* Room for the sub-heads' second line ("Hand score"): a Cartier game on one Letter page. */
+  body.portrait .chart > svg { height: 58mm; }
 }
 """
 
@@ -189,22 +195,26 @@ def _trump_cell(suit: Suit | None) -> str:
     return f'<td class="trump{red} title="{_e(suit_name(suit))}">{_e(suit.symbol)}</td>'
 
 
-def _colgroup(players: int, per_player: int) -> str:
-    fixed = '<col style="width:7mm"><col style="width:11mm"><col style="width:19mm">'
+def _colgroup(players: int, per_player: int, *, over: bool = False) -> str:
+    fixed = '<col style="width:9mm"><col style="width:11mm"><col style="width:19mm">'
     fixed += '<col style="width:11mm">'
-    return f"<colgroup>{fixed}{'<col>' * (players * per_player)}</colgroup>"
+    last = '<col class="over" style="width:12mm">' if over else ""
+    return f"<colgroup>{fixed}{'<col>' * (players * per_player)}{last}</colgroup>"
 
 
 SEAT = ' class="seat"'
 BOXES = '<td class="box seat"></td><td class="box"></td><td class="box"></td>'
 
 
-def _head(names: Sequence[str], subs: Sequence[str]) -> list[str]:
+def _head(names: Sequence[str], subs: Sequence[str], *, over: bool = False) -> list[str]:
     heads = (_("Cards"), _("Dealer"), _("Trump"))
     top = ['<tr><th class="fixed" rowspan="2">#</th>']
     top.extend(f'<th class="fixed" rowspan="2">{_e(h)}</th>' for h in heads)
     for name in names:
         top.append(f'<th class="name seat" colspan="{len(subs)}" scope="colgroup">{name}</th>')
+    if over:  # as the terminal sheet: a column of its own, last
+        title = _e(_("bids over/under"))
+        top.append(f'<th class="fixed over" rowspan="2" title="{title}">{OVER_HEAD}</th>')
     top.append("</tr>")
     sub = ['<tr class="sub">']
     for _name in names:
@@ -221,7 +231,7 @@ def _head(names: Sequence[str], subs: Sequence[str]) -> list[str]:
 def _hand_row(row: Row, compact: bool) -> str:
     cells = [
         f"<td>{row.number}{row.hand_mark}{row.hook_mark}</td>",
-        f"<td>{row.cards}{_over(row.over)}</td>",
+        f"<td>{row.cards}</td>",
         f'<td class="dealer">{_e(row.dealer)}</td>',
         _trump_cell(row.trump),
     ]
@@ -241,14 +251,10 @@ def _hand_row(row: Row, compact: bool) -> str:
         if not compact:
             cells.append(f'<td class="points">{cell.score}</td>')
         cells.append(f'<td class="total">{cell.total}</td>')
+    # In words: beside the cards "10 -1" read as a sum.
+    cells.append(f'<td class="over">{_e(row.over_words)}</td>')
     style = ' class="current"' if row.current else ""
     return f"<tr{style}>{''.join(cells)}</tr>"
-
-
-def _over(over: str) -> str:
-    """After the cards, small: the bids over (+) or under (-) the tricks, once all are in."""
-    title = _e(_("bids over/under"))
-    return "" if not over else f' <span class="over" title="{title}">{over}</span>'
 
 
 def export_html(prog: Progress, *, paper: str = "auto") -> str:
@@ -281,14 +287,14 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     if compact:
         cells = _(
             "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
-            "running total. ★ marks the winner. After the cards: the bids over (+) or "
-            "under (-) the tricks."
+            "running total. ★ marks the winner. ±: how far the bids came over or under "
+            "the tricks."
         )
     else:
         cells = _(
             "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), the "
-            "hand's points and the running total. ★ marks the winner. After the cards: the "
-            "bids over (+) or under (-) the tricks."
+            "hand's score and the running total. ★ marks the winner. ±: how far the bids "
+            "came over or under the tricks."
         )
     # The margin notes run on in one paragraph: a Cartier game must still print on one
     # sheet of Letter paper, its chart included.
@@ -315,17 +321,17 @@ def sheet_table(prog: Progress) -> list[str]:
     content = ['<table class="sheet">']
     compact = len(players) >= COMPACT_FROM_PLAYERS
     subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
-    content.append(_colgroup(len(players), len(subs)))
-    content.extend(_head([_e(p) for p in players], subs))
+    content.append(_colgroup(len(players), len(subs), over=True))
+    content.extend(_head([_e(p) for p in players], subs, over=True))
     content.append("<tbody>")
     content.extend(_hand_row(row, compact) for row in sh.rows)
     content.append("</tbody>")
     foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
-    for p, total in zip(players, sh.totals, strict=True):
+    for p, total in zip(players, sh.total_cells, strict=True):
         won = ' winner"' if p in sh.winners else '"'
         star = " ★" if p in sh.winners else ""
-        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{total}{star}</td>')
-    foot.append("</tr></tfoot>")
+        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{_e(total)}{star}</td>')
+    foot.append('<td class="over"></td></tr></tfoot>')
     content.append("".join(foot))
     content.append("</table>")
     return content
@@ -334,16 +340,17 @@ def sheet_table(prog: Progress) -> list[str]:
 def chart_section(prog: Progress) -> list[str]:
     """The running totals drawn (HTML lines), with the legend, once a hand is scored."""
     heading = _e(_("Running totals"))
+    points = chart_points(prog)
     return [
         f'<section class="chart"><h2>{heading}</h2>',
-        svg_chart(chart_points(prog), len(prog.running)),
-        _legend(prog.everyone),
+        svg_chart(points, len(prog.running)),
+        _legend(prog.everyone, points),
         "</section>",
     ]
 
 
 #: The columns under each player (translated where they are drawn).
-BID, TOOK, POINTS, TOTAL, SCORE = N_("Bid"), N_("Took"), N_("Pts"), N_("Total"), N_("Score")
+BID, TOOK, POINTS, TOTAL = N_("Bid"), N_("Took"), N_("Hand score"), N_("Total")
 
 
 def _meta(game: Game, seated: Sequence[str]) -> str:
@@ -449,9 +456,11 @@ def svg_chart(
         f'y2="{box.bottom}"/><line class="axis" x1="{box.left}" y1="{box.top}" '
         f'x2="{box.left}" y2="{box.bottom}"/>'
     )
-    ends: list[tuple[float, int]] = []
+    ends: dict[int, list[tuple[float, int]]] = {}  # by the hand a line ends at
     for i, p in enumerate(players):
-        line = [(x(k), y(t)) for k, t in points[p]] or [(x(0), y(0))]
+        if not points[p]:  # not at the table for any hand counted: no line, no name
+            continue
+        line = [(x(k), y(t)) for k, t in points[p]]
         coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
         colour, pattern = line_style(i)
         dash = f' stroke-dasharray="{pattern}"' if pattern else ""
@@ -459,17 +468,34 @@ def svg_chart(
             f'<polyline class="series" stroke="{colour}"{dash} '
             f'points="{coords}"><title>{_e(p)}</title></polyline>'
         )
-        ends.append((line[-1][1], i))
-    parts.extend(_end_labels(players, ends, box))
+        ends.setdefault(points[p][-1][0], []).append((line[-1][1], i))
+    for hand, group in sorted(ends.items()):
+        if hand >= hands:  # at the right of the plot, as a legend in the margin
+            parts.extend(_end_labels(players, group, box.right + 6, box, ""))
+        else:  # a line that stops (the player got up): the name where it stops
+            stop = x(hand)
+            parts.extend(
+                f'<circle cx="{stop:.1f}" cy="{end_y:.1f}" r="2.5" fill="{line_style(i)[0]}"/>'
+                for end_y, i in group
+            )
+            parts.extend(_end_labels(players, group, stop + 5, box, ' class="stop"', -6))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _end_labels(players: Sequence[str], ends: list[tuple[float, int]], box: _Box) -> list[str]:
-    """Names at the line ends, pushed apart so that close totals stay readable."""
+def _end_labels(
+    players: Sequence[str],
+    ends: list[tuple[float, int]],
+    left: float,
+    box: _Box,
+    cls: str,
+    lift: float = 0,
+) -> list[str]:
+    """Names at line ends (at ``left``, ``lift`` above the end), pushed apart so that
+    close totals stay readable."""
     placed: list[tuple[float, int]] = []
     for end_y, i in sorted(ends):
-        at = max(end_y, placed[-1][0] + 11) if placed else end_y
+        at = max(end_y + lift, placed[-1][0] + 11) if placed else end_y + lift
         placed.append((at, i))
     overflow = placed[-1][0] - (box.bottom + 4) if placed else 0
     out = []
@@ -477,15 +503,18 @@ def _end_labels(players: Sequence[str], ends: list[tuple[float, int]], box: _Box
         name = players[i]
         short = name if len(name) <= 14 else name[:13] + "…"
         out.append(
-            f'<text x="{box.right + 6}" y="{at - max(0, overflow) + 3.5:.1f}" '
+            f'<text{cls} x="{left:.1f}" y="{at - max(0, overflow) + 3.5:.1f}" '
             f'fill="{line_style(i)[0]}">{_e(short)}</text>'
         )
     return out
 
 
-def _legend(players: Sequence[str]) -> str:
+def _legend(players: Sequence[str], drawn: Mapping[str, Sequence[object]] | None = None) -> str:
+    """Each player's line style and name (only the players ``drawn`` has a line of)."""
     items = []
     for i, p in enumerate(players):
+        if drawn is not None and not drawn[p]:
+            continue  # the chart has no line to look for
         colour, dash = line_style(i)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         items.append(
@@ -531,7 +560,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
         "</header>",
         '<table class="sheet">',
         _colgroup(len(players), 3),
-        *_head(names, (BID, TOOK, SCORE)),
+        *_head(names, (BID, TOOK, TOTAL)),  # the running total: its difference is the hand's
         "<tbody>",
     ]
     for hand in prog.hands:

@@ -290,7 +290,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     )
     totals_row = [
         bare(f"{total}{'★' if p in sh.leaders else ''}")
-        for p, total in zip(players, sh.totals, strict=True)
+        for p, total in zip(players, sh.total_cells, strict=True)
     ]
     out.append(s(line(feet + totals_row + [("", "")] * len(ends)), BOLD))
     if any(cell_len(p) > pw for p in players) or players != prog.players:

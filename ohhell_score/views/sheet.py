@@ -16,15 +16,21 @@ from ohhell_score.i18n import _
 from ohhell_score.views.words import (
     away_words,
     hand_mark,
+    handed_over,
     hook_mark,
     over_cell,
+    over_words,
     seat_marks,
     seat_notes,
+    taken_by,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Container, Mapping
+
     from ohhell_score.domain.game import HandState, Progress
     from ohhell_score.domain.rules import Suit
+    from ohhell_score.domain.seats import Carried
 
 
 class CellKind(Enum):
@@ -45,7 +51,8 @@ class Cell(NamedTuple):
     bid: int | None = None
     tricks: int | None = None
     score: int | None = None
-    total: int | None = None  # the running total once the hand is scored
+    total: int | None = None  # the running total once the hand is scored (None for a
+    # player away who handed the seat over with the total: it is not theirs)
 
     @property
     def made(self) -> bool:
@@ -64,6 +71,7 @@ class Row(NamedTuple):
     hand_mark: str  # "*": corrected after it was scored
     hook_mark: str  # "†": the hook bound the dealer
     over: str  # the bids over (+) or under (-) the tricks, once every bid is in
+    over_words: str  # the same in words: "under by 1", "exact"
     trump_named_by: str  # who named trump, where a player does
     note: str  # the hand's note
     players: tuple[str, ...]  # who sat at this hand, clockwise from seat 1
@@ -80,7 +88,7 @@ class Standing(NamedTuple):
 
     place: int
     player: str
-    total: int
+    total: int  # a player who handed the seat over with the total: the last one
     made: int  # bids made
     played: int  # scored hands at the table
     away: str  # why not seated now ("left after hand 7"), or ""
@@ -90,10 +98,20 @@ class Sheet(NamedTuple):
     players: tuple[str, ...]  # every player with a total: the columns
     rows: tuple[Row, ...]
     totals: tuple[int, ...]  # the totals row, in ``players`` order
+    gave_to: tuple[str, ...]  # who took the seat with the total, in ``players`` order, or ""
     leaders: frozenset[str]  # ★ on the terminal: the leaders once a hand is scored
     winners: frozenset[str]  # once the game is over
     seat_notes: tuple[str, ...]  # every seat change in words, in the order made
     corrected: bool  # some hand was corrected after it was scored
+
+    @property
+    def total_cells(self) -> tuple[str, ...]:
+        """The totals row as it reads: each total, or for a player who handed the seat
+        over with the total, the last one and where it went ("24 → Fay")."""
+        return tuple(
+            f"{total} {taken_by(to)}" if to else str(total)
+            for total, to in zip(self.totals, self.gave_to, strict=True)
+        )
 
     def notes(self, *, over: bool = True, hook: bool = True) -> list[str]:
         """The lines under a sheet, as a paper sheet's margin keeps them: who named
@@ -135,6 +153,7 @@ def _row(
     current: int | None,
     marks: dict[tuple[int, str], str],
     notes: dict[int, str],
+    gone: Container[str],
 ) -> Row:
     rules = prog.game.rules
     namer = hand.trump_namer(rules) if hand.trump_entered and hand.trump is not None else None
@@ -148,11 +167,13 @@ def _row(
         hand_mark(prog, hand),
         hook_mark(prog, hand),
         over_cell(hand),
+        over_words(hand),
         namer or "",
         notes.get(hand.number, ""),
         hand.players,
         tuple(
-            _cell(hand, p, totals.get(p), marks.get((hand.number, p), "")) for p in prog.everyone
+            _cell(hand, p, None if p in gone else totals.get(p), marks.get((hand.number, p), ""))
+            for p in prog.everyone
         ),
     )
 
@@ -162,14 +183,25 @@ def sheet(prog: Progress) -> Sheet:
     running = prog.running_totals()
     current = prog.next.hand if prog.next else None
     marks, notes = seat_marks(prog), hand_notes(prog.game)
+    handed = handed_over(prog)
     rows = tuple(
-        _row(prog, h, running[h.number - 1] if h.scored else {}, current, marks, notes)
+        _row(
+            prog,
+            h,
+            running[h.number - 1] if h.scored else {},
+            current,
+            marks,
+            notes,
+            handed[h.number - 1],
+        )
         for h in prog.hands
     )
+    gone = handed[-1]
     return Sheet(
         prog.everyone,
         rows,
-        tuple(prog.totals[p] for p in prog.everyone),
+        tuple(shown_total(prog, p, gone) for p in prog.everyone),
+        tuple(gone[p].taker if p in gone else "" for p in prog.everyone),
         frozenset(prog.leaders()) if prog.hands_played else frozenset(),
         frozenset(prog.winners),
         tuple(seat_notes(prog)),
@@ -180,24 +212,32 @@ def sheet(prog: Progress) -> Sheet:
 def standings(prog: Progress) -> list[Standing]:
     """Seated players best first with their place; equal totals share a place (1, 1,
     3). Then the players who got up (place 0: they cannot win), best first."""
+    gone = handed_over(prog)[-1]
     order = sorted(prog.players, key=lambda p: -prog.totals[p])
     ranked: list[tuple[int, str]] = []
     for i, p in enumerate(order):
         tied = i > 0 and prog.totals[p] == prog.totals[order[i - 1]]
         ranked.append((ranked[-1][0] if tied else i + 1, p))
     away = [p for p in prog.everyone if p not in prog.players]
-    ranked.extend((0, p) for p in sorted(away, key=lambda p: -prog.totals[p]))
+    ranked.extend((0, p) for p in sorted(away, key=lambda p: -shown_total(prog, p, gone)))
     return [
         Standing(
             place,
             p,
-            prog.totals[p],
+            shown_total(prog, p, gone),
             bids_made(prog, p),
             hands_at_table(prog, p),
             away_words(prog, p),
         )
         for place, p in ranked
     ]
+
+
+def shown_total(prog: Progress, player: str, gone: Mapping[str, Carried]) -> int:
+    """``player``'s total as a sheet shows it: for one who handed the seat over with the
+    total (``gone``: ``handed_over(prog)[-1]``), the last one they had, not the 0 left."""
+    carried = gone.get(player)
+    return prog.totals[player] if carried is None else carried.points
 
 
 def bids_made(prog: Progress, player: str) -> int:

@@ -31,7 +31,7 @@ from ohhell_score.i18n import N_, _, language, ngettext
 from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
 
 
-def _place_labels(r: Result) -> dict[str, str]:
+def place_labels(r: Result) -> dict[str, str]:
     """``1``, ``2``; tied players share a place: ``=2``."""
     labels: dict[str, str] = {}
     place = 1
@@ -140,13 +140,13 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
                 lines.append(f"    also sat in: {', '.join(r.stand_ins)} (they do not go on)")
             if r.problem or not r.hands_played:
                 continue
-            labels = _place_labels(r)
+            labels = place_labels(r)
             ranked = [p for group in r.places for p in group]
             lines.append("    " + ", ".join(_standing(r, p, labels) for p in ranked))
             if on[table.game]:
-                lines.append("    " + _going_on(on[table.game], final))
+                lines.append("    " + going_on_words(on[table.game], final))
             elif r.finished and r.tie_at(cut_of(t, rnd)):
-                tied = _both(list(r.tie_at(cut_of(t, rnd)) or ()))
+                tied = both_words(list(r.tie_at(cut_of(t, rnd)) or ()))
                 lines.append("    " + _("tied: {players}").format(players=tied))
     lines.append("")
     lines += [_("Note: {note}.").format(note=note) for note in seated_otherwise(t, res)]
@@ -165,14 +165,14 @@ def _standing(r: Result, player: str, labels: Mapping[str, str]) -> str:
     ).format(place=labels[player], player=player, total=r.totals[player], made=made)
 
 
-def _both(names: list[str]) -> str:
+def both_words(names: list[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def _going_on(players: list[str], final: bool) -> str:
-    who = _both(players)
+def going_on_words(players: list[str], final: bool) -> str:
+    who = both_words(players)
     if final and len(players) == 1:
         return _("{players} wins").format(players=who)
     return ngettext("{players} goes on", "{players} go on", len(players)).format(players=who)
@@ -215,7 +215,7 @@ def _rows(
         rows = []
         for table in rnd.tables:
             r = res[table.game]
-            labels = _place_labels(r) if r.finished else {}
+            labels = place_labels(r) if r.finished else {}
             ranked = [p for g in r.places for p in g] if r.places else list(table.players)
             for p in ranked:
                 rows.append(

@@ -19,7 +19,7 @@ from ohhell_score.domain.game import (
 )
 from ohhell_score.domain.rules import Preset, RuleSet, Scoring, Suit, TrumpMethod
 from ohhell_score.domain.rulewords import hook_words, selector_words, suit_name
-from ohhell_score.domain.seats import Join, Leave, Replace
+from ohhell_score.domain.seats import Carried, Join, Leave, Replace
 from ohhell_score.i18n import N_, _, ngettext
 
 
@@ -107,6 +107,20 @@ def over_cell(hand: HandState) -> str:
     if len(hand.bids) < len(hand.order):
         return ""
     return f"{hand.bids_total - hand.cards:+d}".replace("+0", "0")
+
+
+def over_words(hand: HandState) -> str:
+    """The same with a word ("1 over", "2 under", "exact"), short enough for a column of
+    its own where a bare figure beside the cards read as a sum ("10 -1"); empty before
+    every bid is in."""
+    if not over_cell(hand):
+        return ""
+    over = hand.bids_total - hand.cards
+    if over == 0:
+        return _("exact")
+    if over > 0:
+        return _("{count} over").format(count=over)
+    return _("{count} under").format(count=-over)
 
 
 def hook_mark(prog: Progress, hand: HandState) -> str:
@@ -372,10 +386,43 @@ def seat_marks(prog: Progress) -> dict[tuple[int, str], str]:
     marks: dict[tuple[int, str], str] = {}
     for e in prog.game.entries:
         if isinstance(e, Replace):
-            marks[(e.hand, e.old)] = f"→ {e.new}"
+            marks[(e.hand, e.old)] = taken_by(e.new)
         elif isinstance(e, Leave):
             marks[(e.hand, e.player)] = _("left")
     return marks
+
+
+def taken_by(new: str) -> str:
+    """Where a seat went: "→ Dan" (after a total, "24 → Dan": the total went too)."""
+    return f"→ {new}"
+
+
+def handed_over(prog: Progress) -> list[dict[str, Carried]]:
+    """Who had handed their seat over with their total (``seat replace --carry``) and
+    not sat down again: before each hand (item k for hand k + 1) and, last, now.
+
+    Each maps to the carry, whose points are the player's last total. That total went
+    with the seat (``show --json`` gives them 0), so a sheet, a chart and the standings
+    show the last total and where it went, never a 0 the player did not score.
+    """
+    carries = iter(prog.carried)  # one for each replace with carry, in the same order
+    changes = iter(e for e in prog.game.entries if isinstance(e, Replace | Leave | Join))
+    gone: dict[str, Carried] = {}
+    out: list[dict[str, Carried]] = []
+    change = next(changes, None)
+    for number in range(1, len(prog.hands) + 2):
+        while change is not None and change.hand <= number:
+            if isinstance(change, Replace):
+                gone.pop(change.new, None)  # someone coming back into a seat
+                if change.carry:
+                    gone[change.old] = next(carries)
+                else:
+                    gone.pop(change.old, None)
+            else:
+                gone.pop(change.player, None)
+            change = next(changes, None)
+        out.append(dict(gone))
+    return out
 
 
 def away_words(prog: Progress, player: str) -> str:
