@@ -510,3 +510,33 @@ def test_a_game_file_with_a_seat_change_inside_a_begun_hand_is_refused(
         "cannot read g.json: hand 2 has begun (a trump or a bid is in): seats change only "
         "before a hand's first entry; undo those entries first"
     )
+
+
+def hand_edited_tournament(ohhell: Any, data_dir: Path, name: str) -> Path:
+    """Tournament cup of eight, its first player renamed ``name`` by hand everywhere."""
+    field = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    ohhell.ok("tournament", "new", "cup", *field, "--no-shuffle", "--hands", "1")
+    path = data_dir / "tournaments" / "cup.json"
+    text = path.read_text(encoding="utf-8").replace('"Ann"', json.dumps(name))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_tournament_file_with_a_name_too_long_is_refused_in_one_short_line(
+    ohhell: Any, data_dir: Path
+) -> None:
+    """A tournament file's players are names as `new` takes them (docs/scripting.md: 1
+    to 24 printable characters): a 100,000-character one is refused where it is read."""
+    path = hand_edited_tournament(ohhell, data_dir, "A" * 100_000)
+    err = ohhell.refused("tournament", "show", "cup")
+    assert err.startswith(f"ohhell: cannot read {path}: player name 'AAAA")
+    assert err.endswith("' must be 1 to 24 characters\n") and len(err) < 300 + len(str(path))
+
+
+def test_a_tournament_file_with_decomposed_names_reads_them_composed(
+    ohhell: Any, data_dir: Path
+) -> None:
+    """Names are kept composed (NFC), in a tournament file edited by hand too."""
+    hand_edited_tournament(ohhell, data_dir, "Zoe\u0308")
+    shown = ohhell.ok("tournament", "show", "cup", "--json")
+    assert "Zoë" in shown and "Zoe\u0308" not in shown

@@ -27,7 +27,11 @@ words = st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30).map(str),
     st.sampled_from(["A=1", "b=0", "C=-3", "=2", "A=", "A==1", "-g", "--game", "--json",
                      "--rules", "cartier", "nt", "♠", "-1", "1e3", "0x10", "\x00", "\n",
-                     "A=1=2", "Zoë=1", "--hands", "13-2-13", "--hook", "from:6", "../x"]),
+                     "A=1=2", "Zoë=1", "--hands", "13-2-13", "--hook", "from:6", "../x",
+                     # values where they enter are bounded: long, decomposed, a long formula
+                     "A" * 100_000, "Zoe\u0308", "Zoe\u0308=1", "--scoring", "--deck-size",
+                     "208", "1-69", "--trump", "upcard+" + "1=none," * 60,
+                     "made: " + "+".join(["b"] * 70) + "; missed: " + "-".join(["t"] * 70)]),
 )  # fmt: skip
 
 

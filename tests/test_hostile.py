@@ -303,3 +303,54 @@ def test_a_write_error_on_stdout_is_one_line_naming_it(root: Path, command: list
         done = run(root, *command, stdout=full)
     assert done.returncode == 1
     assert done.stderr.splitlines() == ["ohhell: standard output: No space left on device"]
+
+
+@pytest.mark.parametrize(
+    "option", ["--hands", "--hook", "--scoring", "--draw-cards", "--draw-ties"]
+)
+def test_a_rule_option_of_100000_characters_is_refused_in_one_short_line(
+    ohhell: Ohhell, option: str
+) -> None:
+    """What a user types is cut where it enters the message (errors.Shown), in every
+    rule option's refusal; a hands pattern longer than 500 hands can be is refused
+    before it is read (domain/rules.py, MAX_PATTERN_LENGTH)."""
+    typed = "1," * 50_000
+    line = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "-g", "x", option, typed)
+    assert len(line) <= 300, line
+    assert "1,1,1," in line and "…" in line
+
+
+def test_a_hands_pattern_is_counted_before_it_is_read() -> None:
+    """A pattern of more characters than 500 hands can need is refused at once; one of
+    500 hands of 3 digits with spaces around each comma is taken."""
+    from ohhell_score.domain.errors import BadValue
+    from ohhell_score.domain.rules import MAX_PATTERN_LENGTH, parse_hands
+
+    longest = " , ".join(["100"] * 500)
+    assert len(longest) <= MAX_PATTERN_LENGTH
+    assert len(parse_hands(longest, players=2, deck=208)) == 500
+    with pytest.raises(BadValue, match="is not a hands pattern"):
+        parse_hands("1" + " " * MAX_PATTERN_LENGTH)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["new", "Ann", "Bob", "Cat", "-g", "x", "--decks"], ["seat", "join", "Zed", "--score"]],
+)
+def test_a_number_of_5000_digits_is_refused_in_one_short_line(
+    ohhell: Ohhell, args: list[str]
+) -> None:
+    """A number Typer cannot convert (more digits than Python reads) is shown cut in its
+    refusal, as the program's own refusals show a value (errors.Shown): exit 2."""
+    result = ohhell(*args, "9" * 5_000)
+    assert result.exit_code == 2
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.endswith("'" + "9" * 79 + "…' is not a valid int.") and len(line) < 200, line
+
+
+@pytest.mark.parametrize("option", ["--decks", "--deck-size"])
+def test_a_deck_of_4000_digits_is_refused_in_one_short_line(ohhell: Ohhell, option: str) -> None:
+    """A number Python reads but no deck has (4,000 digits; a house rule's file may hold
+    it too) is shown cut where it enters the refusal."""
+    line = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "-g", "x", option, "9" * 4_000)
+    assert line.endswith("9" * 79 + "…") and len(line) < 200, line

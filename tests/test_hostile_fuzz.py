@@ -23,6 +23,7 @@ from tests.scripted import snapshot
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 EIGHT = (*FOUR, "Eve", "Fay", "Gus", "Hal")
+LONG_FORMULA = "made: " + "+".join(["b"] * 70) + "; missed: " + "-".join(["t"] * 70)
 #: Files the program keeps for itself only to be quick: rewritten by `list` and `stats`.
 CACHES = (".list-index.json", ".stats-cache.json", ".list-index.lock")
 
@@ -32,7 +33,10 @@ json_values = st.recursive(
     | st.integers(min_value=-(10**20), max_value=10**20)
     | st.floats(allow_nan=False)
     | st.text(max_size=12)
-    | st.sampled_from(["\x1b]0;owned\x07", "\x1b[31m", "../../x", "schema", "game", "kind"]),
+    | st.sampled_from(["\x1b]0;owned\x07", "\x1b[31m", "../../x", "schema", "game", "kind"])
+    # what a file holds is bounded where it is read: a long text, a decomposed name, a
+    # long formula, a huge number of cards
+    | st.sampled_from(["A" * 100_000, "Zoe\u0308", LONG_FORMULA, 10**6, list(range(1, 105))]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
     max_leaves=12,
 )

@@ -389,3 +389,19 @@ def test_every_change_to_a_game_is_its_last_played_time(
         ohhell.ok(*change)
         (row,) = json.loads(ohhell.ok("list", "--json"))
         assert (change[0], row["updated"]) == (change[0], moment[0])
+
+
+def test_list_json_gives_the_eight_keys_the_scripting_page_shows(ohhell: Ohhell) -> None:
+    """docs/scripting.md, `list --json`: the example's keys, in order, are what each game
+    gives, and what domain/listing.py says it gives."""
+    from ohhell_score.domain.listing import LIST_JSON_KEYS
+
+    page = (Path(__file__).parents[1] / "docs" / "scripting.md").read_text(encoding="utf-8")
+    section = page.split("## `list --json`", 1)[1]
+    example = section.split("```json", 1)[1].split("```", 1)[0]
+    start(ohhell, "friday")
+    given = json.loads(ohhell.ok("list", "--json"))[0]
+    assert list(json.loads(example)[0]) == list(given) == list(LIST_JSON_KEYS)
+    assert len(LIST_JSON_KEYS) == 8
+    listing = (Path(__file__).parents[1] / "ohhell_score" / "domain" / "listing.py").read_text()
+    assert "the eight keys of docs/scripting.md" in listing

@@ -357,3 +357,46 @@ def test_an_entry_that_would_grow_the_game_past_what_is_read_is_refused(
     )
     assert (data_dir / "big.json").read_bytes() == before
     assert ohhell.sheet()["next"]["player"] == "Cat"  # Bob's bid kept, not Cat's
+
+
+# Item B of the bounds round: a file written with -o is the command's product, so a
+# confirmation that meets a full stdout does not make the written file a refusal.
+
+
+@pytest.mark.parametrize(
+    ("setup", "command", "said"),
+    [
+        ([["new", *FOUR, "-g", "g"]], ["export", "-g", "g", "-o", "OUT.json"], '"game"'),
+        ([], ["sheet", *FOUR, "-o", "OUT.html"], "<html"),
+        ([["rules", "save", "hr", "--hook", "never"]], ["rules", "export", "hr", "-o", "OUT"],
+         '"hook"'),
+        ([["tournament", "new", "cup", *FIELD[:8], "--hands", "2,1"]],
+         ["tournament", "export", "cup", "-f", "md", "-o", "OUT.md"], "cup"),
+        ([], ["ratings", "--html", "-o", "OUT.html"], "<html"),
+    ],
+    ids=["export", "sheet", "rules export", "tournament export", "ratings --html"],
+)  # fmt: skip
+def test_a_file_written_with_stdout_full_exits_0_and_says_the_answer_was_lost(
+    tmp_path: Path, setup: list[list[str]], command: list[str], said: str
+) -> None:
+    for before in setup:
+        assert run(tmp_path, *before).returncode == 0
+    out = tmp_path / next(arg for arg in command if arg.startswith("OUT"))
+    with open("/dev/full", "w") as full:
+        done = run(tmp_path, *[str(out) if a == out.name else a for a in command], stdout=full)
+    assert done.returncode == 0, done.stderr
+    assert said in out.read_text(encoding="utf-8")
+    if command[:2] != ["rules", "export"]:  # its confirmation goes to stderr
+        assert done.stderr == (
+            "ohhell: saved, but the answer could not be written: "
+            "standard output: No space left on device\n"
+        )
+
+
+def test_an_export_to_a_full_stdout_named_with_o_still_exits_1(tmp_path: Path) -> None:
+    """-o /dev/stdout: the product itself could not be written."""
+    assert run(tmp_path, "new", *FOUR, "-g", "g").returncode == 0
+    with open("/dev/full", "w") as full:
+        done = run(tmp_path, "export", "-g", "g", "-f", "json", "-o", "/dev/stdout", stdout=full)
+    assert done.returncode == 1
+    assert done.stderr == "ohhell: cannot write /dev/stdout: No space left on device\n"

@@ -121,6 +121,15 @@ def test_a_folder_is_refused_with_one_line(ohhell: Ohhell, command: list[str], h
     assert here.is_dir() and os.listdir(here) == []
 
 
+def test_dash_is_stdout_for_every_o(
+    ohhell: Ohhell, command: list[str], here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o -` prints what the command prints without `-o`, and writes no file named `-`."""
+    monkeypatch.chdir(here)
+    assert ohhell.ok(*command, "-o", "-") == ohhell.ok(*command)
+    assert os.listdir(here) == []
+
+
 def _console(args: list[str], stdout: int | BinaryIO) -> subprocess.CompletedProcess[bytes]:
     """`ohhell ARGS` as its console script runs it, its stdout what the caller gives."""
     code = "import sys; sys.argv[0] = 'ohhell'\nfrom ohhell_score.entry import main\nmain()\n"
@@ -156,3 +165,42 @@ def test_dev_stdout_is_the_stream_the_command_was_given(
 def test_tournament_export_lists_the_formats_of_the_registry() -> None:
     """Its own order in --help, the one registry's formats."""
     assert sorted(f.value for f in Listed) == sorted(Format)
+
+
+#: Every command that takes ``-o FILE`` (docs/safety.md names each).
+WRITERS = (
+    ["export"],
+    ["sheet"],
+    ["ratings", "--html"],
+    ["tournament", "export", "cup"],
+    ["rules", "export", "family"],
+)
+
+
+def output_help(ohhell: Ohhell, command: list[str]) -> str:
+    """The help of ``-o`` in ``command --help``, its lines joined."""
+    shown = ohhell.ok(*[w for w in command if w not in ("cup", "family", "--html")], "--help")
+    lines = shown.splitlines()
+    start = next(i for i, line in enumerate(lines) if "-o, --output FILE" in line)
+    said = [lines[start].split("FILE", 1)[1]]
+    for line in lines[start + 1 :]:
+        if line.lstrip().startswith("-"):
+            break
+        said.append(line)
+    return " ".join(" ".join(said).split())
+
+
+def test_every_o_says_one_true_thing_the_safety_page_says_too(ohhell: Ohhell) -> None:
+    """docs/safety.md, "The files you ask for": each `-o` writes its file one way, and
+    its help says that way, in one text: no "atomically" (a FIFO, a device and
+    /dev/stdout are written through), and the page names each command and quotes it."""
+    from ohhell_score.cli.options import OUTPUT_HELP
+
+    said = {" ".join(command): output_help(ohhell, command) for command in WRITERS}
+    assert set(said.values()) == {OUTPUT_HELP}
+    assert "atomic" not in OUTPUT_HELP
+    page = " ".join((Path(__file__).parents[1] / "docs" / "safety.md").read_text().split())
+    quoted = OUTPUT_HELP.split(": ", 1)[1].rstrip(".")
+    assert f'("{quoted}")' in page
+    for command in said:
+        assert f"`{command.removesuffix(' cup').removesuffix(' family')} -o FILE`" in page

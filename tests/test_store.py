@@ -835,3 +835,45 @@ def test_entries_are_stamped_to_the_second_with_the_local_offset() -> None:
     stamp = games.now()
     assert len(stamp) == len("2026-12-01T11:50:00+00:00"), stamp
     assert stamp[10] == "T" and stamp[-6] in "+-"
+
+
+def test_a_game_with_decomposed_names_reads_back_composed(data_dir: Path) -> None:
+    """docs/scripting.md: names are kept composed (NFC). A game built through code, or a
+    file edited by hand, that spells "Zoë" decomposed (e and a combining diaeresis) in
+    its players, its first dealer, bids, tricks, a seat change and a correction reads
+    back, each name composed, with the same scores."""
+    import json
+
+    from ohhell_score.domain import codec
+    from ohhell_score.domain.game import Game, add_bids, add_tricks, edit, progress
+    from ohhell_score.domain.rules import RuleOptions, build_rules
+    from ohhell_score.domain.seats import Join
+
+    zoe, yan = "Zoe\u0308", "Yan\u0303"
+    at = "2026-11-30T20:00:00+00:00"
+    rules = build_rules("classic", 3, RuleOptions(hands="2,2,1", trump="none"))
+    game = Game("nfd", (zoe, "Ann", "Bob"), rules, first_dealer=0, created=at, updated=at)
+    game = add_bids(game, [("Ann", 1), ("Bob", 0), (zoe, 0)], at)
+    game = add_tricks(game, [("Ann", 1), ("Bob", 0), (zoe, 1)], at)
+    game = game._replace(entries=(*game.entries, Join(2, yan, zoe, 0, at)))
+    game = edit(game, 1, "tricks", [("Ann", 0), (zoe, 2)], at)
+    game = add_bids(game, [(None, 0), (None, 0), (None, 0), (None, 1)], at)
+    assert yan in progress(game).hands[1].bids  # the joiner bid, spelt decomposed
+    scores = [h.scores for h in progress(game).hands]
+    text = json.dumps(codec.game_to_dict(game), ensure_ascii=False)
+    assert zoe in text and yan in text  # as code, or a hand, wrote it
+    read = codec.parse_progress(text, "nfd.json")
+    assert read.game.players == ("Zoë", "Ann", "Bob")
+    assert read.game.players[read.game.first_dealer] == "Zoë"
+    assert [{composed_name(p): s for p, s in h.scores.items()} for h in read.hands][:1] == [
+        {composed_name(p): s for p, s in scores[0].items()}
+    ]
+    assert "Yañ" in read.hands[1].order and "Yañ" in read.hands[1].bids
+    assert all(p.isascii() or p in ("Zoë", "Yañ") for h in read.hands for p in h.order)
+    assert "Zoë" in dict(read.game.history[0].new)
+
+
+def composed_name(name: str) -> str:
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, BinaryIO
 
-from ohhell_score.domain.errors import GameExists, Refused
+from ohhell_score.domain.errors import BadValue, CorruptGame, GameExists, Refused
 from ohhell_score.i18n import _
 from ohhell_score.storage import files
 
@@ -62,10 +62,15 @@ def import_game(data: bytes, where: str, game_id: str | None) -> tuple[Game, Pro
     """Keep the game exported as ``data`` (read from ``where``), under ``game_id`` if
     given; a game of that id is not replaced. The game kept, and the progress read."""
     from ohhell_score.domain.ids import check_id
+    from ohhell_score.domain.versioned import cannot_read
     from ohhell_score.storage import games
     from ohhell_score.views.export import progress_from_export
 
-    prog = progress_from_export(data, where)
+    prog = progress_from_export(data, where)  # the cheap checks, then the entries scored
+    try:
+        prog.game.rules.check_written()  # as `new` checks its rules: every hand, every b, t
+    except BadValue as err:
+        raise CorruptGame(cannot_read(where, str(err))) from None
     restored = prog.game
     if game_id is not None:
         restored = restored._replace(id=check_id(game_id))  # prog still fits: same entries

@@ -22,8 +22,10 @@ from ohhell_score.cli.options import (
     GAMES,
     RESULTS,
     GameOpt,
+    OutputOpt,
     RulesOpt,
     load_progress,
+    output_file,
     read_input,
     rule_options,
     with_rule_options,
@@ -42,16 +44,6 @@ class Paper(StrEnum):
     letter = "letter"
 
 
-OutputOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--output",
-        "-o",
-        help=_("Write to FILE (atomically: a whole file or none) instead of stdout."),
-        metavar="FILE",
-        show_default=False,
-    ),
-]
 PaperOpt = Annotated[
     Paper,
     typer.Option(
@@ -63,7 +55,8 @@ PaperOpt = Annotated[
 def emit(text: str, output: str | None, what: str, *, as_json: bool = False) -> None:
     """Text to stdout (JSON escaped where stdout cannot encode it: ``say_json``), or to
     the file ``output`` (``-``: stdout too)."""
-    if output is None or output == "-":
+    output = output_file(output)
+    if output is None:
         (say_json if as_json else say)(text, end="")
         return
     exports.write_output(output, text)

@@ -27,6 +27,7 @@ exit 2, the command's usage and one line. Refusals (``Refused``, ``OSError``) go
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any, ClassVar, TypeVar
@@ -35,7 +36,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command
 
-from ohhell_score.domain.errors import BadValue
+from ohhell_score.domain.errors import SHOWN, BadValue, Shown
 
 Command = TyperCommand | TyperGroup
 Function = TypeVar("Function", bound=Callable[..., Any])
@@ -50,6 +51,24 @@ class UsageErrors:
             return super().invoke(ctx)  # type: ignore[misc]
         except BadValue as err:
             raise typer.BadParameter(str(err), ctx=ctx) from None
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """Typer's own refusal of a value it converts (``'9999…' is not a valid int``:
+        5,000 digits) shows the value cut, as the program's own do (``errors.Shown``)."""
+        try:
+            return super().make_context(*args, **kwargs)  # type: ignore[misc]
+        except typer.BadParameter as err:
+            err.message = _cut_quoted(err.message)
+            raise
+
+
+#: A value quoted in a message, longer than ``errors.SHOWN``.
+_QUOTED = re.compile(rf"'([^']{{{SHOWN + 1},}})'")
+
+
+def _cut_quoted(message: str) -> str:
+    """``message`` with each value quoted in it cut (``errors.Shown``)."""
+    return _QUOTED.sub(lambda m: f"'{Shown(m[1])}'", message)
 
 
 class OhhellCommand(UsageErrors, TyperCommand):

@@ -39,6 +39,24 @@ def read_input(file: str) -> bytes:
     return read(file, typer.get_binary_stream("stdin"))
 
 
+#: ``-o FILE`` of every command that writes a file (export, sheet, ratings, rules export,
+#: tournament export), all through ``actions.exports.write_output``: one text, what that
+#: write does (docs/safety.md, "The files you ask for").
+OUTPUT_HELP = _(
+    "Write to FILE instead of stdout: a file is replaced whole or not at all; a pipe or a "
+    "device (/dev/stdout) is written through."
+)
+
+
+def output_file(output: str | None) -> str | None:
+    """The file ``-o`` names; None for stdout: no ``-o``, or ``-o -`` as Unix tools read it."""
+    return None if output == "-" else output
+
+
+OutputOpt = Annotated[
+    str | None,
+    typer.Option("--output", "-o", help=OUTPUT_HELP, metavar="FILE", show_default=False),
+]
 GameOpt = Annotated[
     str | None,
     typer.Option(

@@ -17,9 +17,8 @@ from typing import Annotated
 import typer
 
 from ohhell_score.cli.complete import complete_rules
-from ohhell_score.cli.export import OutputOpt
 from ohhell_score.cli.lazy import area
-from ohhell_score.cli.options import RULES_AND_STATISTICS
+from ohhell_score.cli.options import RULES_AND_STATISTICS, OutputOpt
 from ohhell_score.cli.stats import _since
 from ohhell_score.domain.errors import UnknownPlayer
 from ohhell_score.i18n import _

@@ -20,6 +20,8 @@ from ohhell_score.cli.lazy import OhhellGroup, group_area
 from ohhell_score.cli.options import (
     DEFAULT_PRESET,
     RULES_AND_STATISTICS,
+    OutputOpt,
+    output_file,
     read_input,
     rule_options,
     rules_option,
@@ -199,25 +201,17 @@ def save_rules(
 )
 def export_rules(
     name: RuleName,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help=_("Write to this file (default: stdout)."),
-            show_default=False,
-            metavar="FILE",
-        ),
-    ] = None,
+    output: OutputOpt = None,
 ) -> None:
     from ohhell_score.actions import house
     from ohhell_score.actions.exports import write_output
 
     text = house.export_text(name)
+    output = output_file(output)
     if output is None:
         say_json(text, end="")
         return
-    write_output(str(output), text)  # a whole file or none; a FIFO or device written through
+    write_output(output, text)  # as every -o: OUTPUT_HELP
     note(
         _("Wrote house rule {lower} to {output}.").format(lower=name.strip().lower(), output=output)
     )

@@ -29,6 +29,8 @@ from ohhell_score.cli.options import (
     TOURNAMENTS,
     DrawCardsOpt,
     DrawTiesOpt,
+    OutputOpt,
+    output_file,
     read_input,
     rule_options,
     rules_option,
@@ -371,20 +373,12 @@ Listed = StrEnum("Listed", "md html csv json")
 def export(
     name: NameArg,
     fmt: Annotated[Listed, typer.Option("--format", "-f", help=_("md, html, csv or json."))],
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help=_("Write to FILE (default: stdout)."),
-            show_default=False,
-            metavar="FILE",
-        ),
-    ] = None,
+    output: OutputOpt = None,
 ) -> None:
     text = actions.export(name, Format(fmt.value))
+    output = output_file(output)
     if output is None:
         (say_json if fmt.value == "json" else say)(text, end="")
         return
-    write_output(str(output), text)
+    write_output(output, text)
     say(_("Wrote {file}.").format(file=output))

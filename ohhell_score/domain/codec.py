@@ -220,6 +220,15 @@ def _one_of(value: object, allowed: tuple[str, ...], what: str) -> str:
     return str(value)
 
 
+def _name(value: object) -> object:
+    """A player's name as a file holds it, composed (NFC) as names are where they are
+    typed (``names.composed``), so a name a program or a hand wrote decomposed is the
+    player's; what is not text is left for the checks after to refuse."""
+    from ohhell_score.domain.names import composed
+
+    return composed(value) if isinstance(value, str) else value
+
+
 def _changes(value: object) -> tuple[tuple[str, int | str], ...]:
     """A correction's values before or after, by player (or ``trump``): each a name and a
     whole number or a word, printable, checked like a time stamp."""
@@ -228,7 +237,10 @@ def _changes(value: object) -> tuple[tuple[str, int | str], ...]:
     if not isinstance(value, dict):
         raise ValueError(_("a correction's values must map names to values"))
     return tuple(
-        (check_note(k, "a correction's name"), v if type(v) is int else check_note(v, "a value"))
+        (
+            str(_name(check_note(k, "a correction's name"))),
+            v if type(v) is int else check_note(v, "a value"),
+        )
         for k, v in value.items()
     )
 
@@ -245,14 +257,14 @@ def _progress(data: dict[str, Any]) -> Progress:
         progress,
     )
     from ohhell_score.domain.rules import RuleSet, Suit
+    from ohhell_score.domain.seats import Replace
 
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ValueError(_("players must be a list of names"))
     players_t = check_players(players)
-    rules = RuleSet.from_json(data["rules"], schema=data["schema"])
-    rules.check_fits(len(players_t))
-    first = data["first_dealer"]
+    rules = RuleSet.from_json(data["rules"], schema=data["schema"], players=len(players_t))
+    first = _name(data["first_dealer"])
     if first not in players_t:
         raise ValueError(_("first dealer {first!r} is not a player").format(first=Shown(first)))
     entries: list[Entry] = []
@@ -262,7 +274,7 @@ def _progress(data: dict[str, Any]) -> Progress:
         hand = _int(raw["hand"], "an entry's hand")
         at = check_note(raw.get("at", ""), "an entry's time")
         if kind == "bid":
-            player = raw["player"]
+            player = _name(raw["player"])
             if player not in names:
                 raise ValueError(
                     _("a bid by {player!r}, who is not a player").format(player=Shown(player))
@@ -274,12 +286,12 @@ def _progress(data: dict[str, Any]) -> Progress:
             tricks = raw["tricks"]
             if not isinstance(tricks, dict):
                 raise ValueError(_("tricks must map players to numbers"))
-            entries.append(
-                Tricks(hand, tuple((str(p), _int(t, "tricks")) for p, t in tricks.items()), at)
-            )
+            took = tuple((str(_name(p)), _int(t, "tricks")) for p, t in tricks.items())
+            entries.append(Tricks(hand, took, at))
         elif kind in ("replace", "leave", "join"):
-            entries.append(_seat_from_dict(kind, hand, raw, at))
-            names.update(raw.get(k) for k in ("new", "player"))
+            change = _seat_from_dict(kind, hand, raw, at)
+            entries.append(change)
+            names.add(change.new if isinstance(change, Replace) else change.player)
         else:
             raise ValueError(_("unknown entry kind {kind!r}").format(kind=Shown(kind)))
     game_id = str(data["id"])
@@ -294,7 +306,7 @@ def _progress(data: dict[str, Any]) -> Progress:
         history=_corrections(data, len(rules.hands)),
         created=check_note(data.get("created", ""), "the time it was created"),
         updated=check_note(data.get("updated", ""), "the time it was changed"),
-        scorer=None if scorer is None else check_note(scorer, "the scorer"),
+        scorer=None if scorer is None else str(_name(check_note(scorer, "the scorer"))),
         notes=_notes(data, len(rules.hands)),
     )
     return progress(game)  # impossible entries (a forbidden bid, tricks off): unreadable

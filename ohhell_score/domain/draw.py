@@ -121,7 +121,7 @@ def ties_by_suit(rules: RuleSet, ties: str | None) -> bool:
         return rules.preset == "cartier"
     if ties.strip().lower() not in DRAW_TIES:
         raise BadValue(
-            _("{ties!r} is not a way to break ties: use suit or redraw").format(ties=ties)
+            _("{ties!r} is not a way to break ties: use suit or redraw").format(ties=Shown(ties))
         )
     return ties.strip().lower() == "suit"
 
@@ -169,13 +169,13 @@ def _round(piece: str, text: str) -> list[tuple[str, Card]]:
         name = " ".join([*name_words, before])
         if not name or not after:
             raise BadValue(
-                _("--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠").format(text=text)
+                _("--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠").format(text=Shown(text))
             )
         cards.append((name, Card.parse(after)))
         name_words = []
     if name_words or not cards:
         raise BadValue(
-            _("--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥").format(text=text)
+            _("--draw-cards {text!r}: write NAME=CARD, e.g. Ann=Q♠ Bob=Q♥").format(text=Shown(text))
         )
     return cards
 

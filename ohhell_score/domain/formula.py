@@ -438,7 +438,14 @@ def _scorer(formula: Formula) -> Callable[[int, int, int], int]:
 
 def check_hands(formula: Formula, hands: Iterable[int]) -> None:
     """rules.md: every b, t in 0..n of every hand scores without dividing by zero and
-    within the range; else ``FormulaError`` naming the hand, b and t."""
+    within the range; else ``FormulaError`` naming the hand, b and t.
+
+    The bounds first: when every clause's value over all the game's hands provably
+    stays in the range and divides by no range that holds 0 (``_proved``: one walk of
+    the tree), nothing is worked out. Else each hand, bid and tricks is scored."""
+    hands = tuple(hands)
+    if not hands or _proved(formula, min(hands), max(hands)):
+        return
     score = formula.scorer()
     seen: set[int] = set()
     for number, cards in enumerate(hands, start=1):
@@ -451,18 +458,91 @@ def check_hands(formula: Formula, hands: Iterable[int]) -> None:
                     score(bid, tricks, cards)
                 except NotScorable as err:
                     raise FormulaError(
-                        _(
-                            "scoring formula {text!r} {err} in hand {number} ({cards} cards) "
-                            "at bid {bid}, {tricks} taken"
-                        ).format(
-                            text=formula.text,
-                            err=err,
-                            number=number,
-                            cards=cards,
-                            bid=bid,
-                            tricks=tricks,
-                        )
+                        not_scorable(formula.text, err, number, cards, bid, tricks)
                     ) from None
+
+
+def not_scorable(
+    text: str, err: NotScorable, number: int, cards: int, bid: int, tricks: int
+) -> str:
+    """What a formula that cannot score a hand is told with: the hand, b and t."""
+    return _(
+        "scoring formula {text!r} {err} in hand {number} ({cards} cards) "
+        "at bid {bid}, {tricks} taken"
+    ).format(text=text, err=err, number=number, cards=cards, bid=bid, tricks=tricks)
+
+
+# --- bounds: a formula proved to score every hand without working it out ----------------
+
+Interval = tuple[int, int]
+
+
+def _proved(formula: Formula, smallest: int, largest: int) -> bool:
+    """Whether every clause, over every b, t of hands of ``smallest`` to ``largest``
+    cards where it applies, stays in -LIMIT..LIMIT and never divides by zero, judged
+    by interval bounds (each clause's b, t and d over a box holding its cases). A
+    formula this cannot prove may still be fine: it is then worked out hand by hand."""
+    keys = {c.key for c in formula.clauses}
+    every = (0, largest)
+    boxes = {
+        "zero": {"b": (0, 0), "t": (0, 0), "d": (0, 0)},
+        "zero-missed": {"b": (0, 0), "t": (1, largest), "d": (1, largest)},
+        "made": {"b": every, "t": every, "d": (0, 0)},
+        "over": {"b": every, "t": every, "d": (1, largest)},
+    }
+    boxes["under"] = boxes["missed"] = boxes["over"]
+    for clause in formula.clauses:
+        if clause.key == "missed" and {"over", "under"} <= keys:
+            continue  # never applies: over and under take every missed bid
+        box = {**boxes[clause.key], "n": (smallest, largest)}
+        bounds = _interval(clause.tree, box)
+        if bounds is None or bounds[0] < -LIMIT or bounds[1] > LIMIT:
+            return False
+    return True
+
+
+def _interval(node: Node, box: dict[str, Interval]) -> Interval | None:
+    """The least and the most ``node`` can be when each letter lies in its interval of
+    ``box``; ``None`` when it may divide by zero."""
+    if isinstance(node, Num):
+        return node.value, node.value
+    if isinstance(node, Var):
+        return box[node.name]
+    if isinstance(node, Neg):
+        inner = _interval(node.operand, box)
+        return None if inner is None else (-inner[1], -inner[0])
+    left = _interval(node.left, box)
+    right = _interval(node.right, box)
+    if left is None or right is None:
+        return None
+    (a, b), (c, d) = left, right
+    match node.symbol:
+        case "+":
+            return a + c, b + d
+        case "-":
+            return a - d, b - c
+        case "min":
+            return min(a, c), min(b, d)
+        case "max":
+            return max(a, c), max(b, d)
+        case "^":
+            return _power_interval(a, b, c)  # the exponent is a number: c == d
+        case "/":
+            if c <= 0 <= d:
+                return None
+            # y keeps its sign, so x / y is monotonic in each: its extremes are corners,
+            # and rounding down keeps them there.
+            corners = (a // c, a // d, b // c, b // d)
+        case _:  # *
+            corners = (a * c, a * d, b * c, b * d)
+    return min(corners), max(corners)
+
+
+def _power_interval(low: int, high: int, exponent: int) -> Interval:
+    ends = (low**exponent, high**exponent)
+    if exponent % 2 == 0 and low < 0 < high:
+        return (0 if exponent else 1), max(ends)
+    return min(ends), max(ends)
 
 
 # --- words ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from ohhell_score.domain.errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
+from ohhell_score.domain.formula import NotScorable, not_scorable
 from ohhell_score.domain.names import composed, matching
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
@@ -423,10 +424,23 @@ def _entered(game: Game, hand: HandState, entry: Bid | TrumpEntry | Tricks) -> H
     values = dict(entry.values)
     _check_tricks(hand, values)
     tricks = {p: values[p] for p in hand.order}
-    score = game.rules.scoring.score
-    return hand._replace(
-        tricks=tricks, scores={p: score(hand.bids[p], tricks[p], hand.cards) for p in tricks}
-    )
+    return hand._replace(tricks=tricks, scores=_scores(game.rules, hand, tricks))
+
+
+def _scores(rules: RuleSet, hand: HandState, tricks: Mapping[str, int]) -> dict[str, int]:
+    """The hand's scores. A formula is worked out for every hand when rules are made;
+    one that reached the game some other way (a game file edited by hand) and cannot
+    score this hand refuses the entry (or the file), naming the hand, b and t."""
+    score = rules.scoring.score
+    scores = {}
+    for p, took in tricks.items():
+        try:
+            scores[p] = score(hand.bids[p], took, hand.cards)
+        except NotScorable as err:
+            raise Refused(
+                not_scorable(rules.scoring.text, err, hand.number, hand.cards, hand.bids[p], took)
+            ) from None
+    return scores
 
 
 def _check_bid(hand: HandState, nxt: NextStep, player: str, value: int) -> None:

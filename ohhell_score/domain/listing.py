@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-#: What `list --json` gives of each game (docs/scripting.md names the first seven).
+#: What `list --json` gives of each game, in order: the eight keys of docs/scripting.md's
+#: example (tests/test_list_index.py holds the three to one another).
 LIST_JSON_KEYS = (
     "id",
     "players",

@@ -197,12 +197,14 @@ class Scoring(NamedTuple):
     def parse(cls, text: str) -> "Scoring":
         """A scheme's name, or a formula (it has a ``:``); ``BadValue`` otherwise."""
         if ":" in text:
-            return cls("", parse_formula(text).text)
+            formula = parse_formula(text)
+            _FORMULAS.setdefault(formula.text, formula)  # read once: scored, said, checked
+            return cls("", formula.text)
         key = text.strip().lower()
         if key not in SCHEMES:
             raise BadValue(
                 _("{text!r} is not a scoring scheme: use {choices}").format(
-                    text=text, choices=cls.choices()
+                    text=Shown(text), choices=cls.choices()
                 )
             )
         return cls(key, SCHEMES[key][0])
@@ -247,7 +249,7 @@ class Hook(NamedTuple):
             return cls(int(t[5:]))
         raise BadValue(
             _("{text!r} is not a hook: use {forms} (e.g. from:6)").format(
-                text=text, forms=hook_choices()
+                text=Shown(text), forms=hook_choices()
             )
         )
 
@@ -424,6 +426,11 @@ def most_cards(players: int, deck: int, trump: Trump) -> int:
     return deck // players
 
 
+#: The longest hands pattern taken: MAX_HANDS hands of 3 digits, each with a comma and
+#: a space on either side.
+MAX_PATTERN_LENGTH = 6 * MAX_HANDS
+
+
 def parse_hands(
     text: str, players: int = 4, deck: int = PACK, trump: "Trump | None" = None
 ) -> tuple[int, ...]:
@@ -434,6 +441,8 @@ def parse_hands(
     hand once: ``13-2-13`` is 13..2 then 3..13 (23 hands). ``max`` is ``most_cards``
     for ``players``, ``deck`` and ``trump``.
     """
+    if len(text) > MAX_PATTERN_LENGTH:  # counted before it is read, as a formula is
+        raise _not_a_pattern(text)
     largest = most_cards(players, deck, trump or Trump(TrumpMethod.NAMED))
     hands: list[int] = []
     for piece in text.strip().lower().split(","):
@@ -450,7 +459,7 @@ def parse_hands(
                     _(
                         "{text!r} is not a hands pattern here: max is {largest} cards, so a run "
                         "from {start} to {end} does not turn"
-                    ).format(text=text, largest=largest, start=same, end=same)
+                    ).format(text=Shown(text), largest=largest, start=same, end=same)
                 )
             )
         hands.append(points[0])
@@ -470,7 +479,7 @@ def _not_a_pattern(text: str) -> BadValue:
     return BadValue(
         _(
             "{text!r} is not a hands pattern: use e.g. {forms} (1 to {max_cards} cards a hand)"
-        ).format(text=text, forms=hands_choices(), max_cards=MAX_CARDS)
+        ).format(text=Shown(text), forms=hands_choices(), max_cards=MAX_CARDS)
     )
 
 
@@ -554,29 +563,7 @@ class RuleSet(NamedTuple):
 
     def check_fits(self, players: int) -> None:
         """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
-        if players < MIN_PLAYERS:
-            raise BadPlayers(
-                _("Oh Hell needs at least {min_players} players; {players} given").format(
-                    min_players=MIN_PLAYERS, players=players
-                )
-            )
-        if players > MAX_PLAYERS_ONE_DECK and self.deck < 2 * PACK:
-            raise RulesDontFit(
-                _(
-                    "{players} players need two decks ({value} cards); the deck has {deck}: "
-                    "add --decks 2"
-                ).format(players=players, value=2 * PACK, deck=self.deck)
-            )
-        largest = max(self.hands)
-        if largest * players > self.deck:
-            raise RulesDontFit(
-                _(
-                    "{largest} cards to each of {players} players needs {largest2} cards; "
-                    "the deck has {deck}"
-                ).format(
-                    largest=largest, players=players, largest2=largest * players, deck=self.deck
-                )
-            )
+        check_fits(self.hands, self.deck, players)
 
     def check_written(self) -> None:
         """The parts checked against the game's hands (exit 2 when they fail): trump
@@ -595,9 +582,16 @@ class RuleSet(NamedTuple):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object], *, schema: int = 2) -> "RuleSet":
+    def from_json(
+        cls, data: dict[str, object], *, schema: int = 2, players: int | None = None
+    ) -> "RuleSet":
         """The rules of a game file of ``schema``; a file of schema 1 scored under the old
-        ``progressive`` keeps its totals (``OLD_PROGRESSIVE``)."""
+        ``progressive`` keeps its totals (``OLD_PROGRESSIVE``).
+
+        The cheap checks come first: the hands and the deck (and, given ``players``, that
+        they fit) before the hook, the trump rule and the formula are read. A formula is
+        read, not worked out for every hand: that is done when rules are made
+        (``check_written``); a game read scores the hands it holds as it replays them."""
         hands = data["hands"]
         deck = data["deck"]
         if not isinstance(hands, list) or not 1 <= len(hands) <= MAX_HANDS:
@@ -616,6 +610,8 @@ class RuleSet(NamedTuple):
                     max_deck=MAX_DECK
                 )
             )
+        if players is not None:
+            check_fits(tuple(hands), deck, players)
         name = data["preset"]
         if not isinstance(name, str) or not is_id(name):  # a preset's or a house rule's name
             raise ValueError(_("rules.preset is not the name of a preset or a house rule"))
@@ -627,8 +623,33 @@ class RuleSet(NamedTuple):
             scoring=Scoring.parse(upgraded_scoring(str(data["scoring"]), schema)),
             deck=deck,
         )
-        rules.check_written()
+        rules.trump.check(rules.hands)
         return rules
+
+
+def check_fits(hands: tuple[int, ...], deck: int, players: int) -> None:
+    """rules.md: every hand must fit the deck, n * N <= D; 3 players at least."""
+    if players < MIN_PLAYERS:
+        raise BadPlayers(
+            _("Oh Hell needs at least {min_players} players; {players} given").format(
+                min_players=MIN_PLAYERS, players=players
+            )
+        )
+    if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
+        raise RulesDontFit(
+            _(
+                "{players} players need two decks ({value} cards); the deck has {deck}: "
+                "add --decks 2"
+            ).format(players=players, value=2 * PACK, deck=deck)
+        )
+    largest = max(hands)
+    if largest * players > deck:
+        raise RulesDontFit(
+            _(
+                "{largest} cards to each of {players} players needs {largest2} cards; "
+                "the deck has {deck}"
+            ).format(largest=largest, players=players, largest2=largest * players, deck=deck)
+        )
 
 
 def upgraded_scoring(text: str, schema: int) -> str:
@@ -741,14 +762,14 @@ class RuleOptions(NamedTuple):
         if self.decks is not None:
             if not 1 <= self.decks <= 4:
                 raise BadValue(
-                    _("--decks takes 1 to 4 packs, not {decks}").format(decks=self.decks)
+                    _("--decks takes 1 to 4 packs, not {decks}").format(decks=Shown(self.decks))
                 )
             rules = rules._replace(deck=PACK * self.decks)
         if self.deck_size is not None:
             if not 3 <= self.deck_size <= MAX_DECK:
                 raise BadValue(
                     _("--deck-size takes 3 to {max_deck} cards, not {deck_size}").format(
-                        max_deck=MAX_DECK, deck_size=self.deck_size
+                        max_deck=MAX_DECK, deck_size=Shown(self.deck_size)
                     )
                 )
             rules = rules._replace(deck=self.deck_size)

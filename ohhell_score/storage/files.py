@@ -28,8 +28,9 @@ BACKUP_SUFFIX = ".bak"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 #: How many times this process has changed a file the user keeps (saved or deleted a
-#: game, a house rule, a tournament; never a cache): a command whose answer cannot be
-#: written after one has still done what it was asked (entry.py).
+#: game, a house rule, a tournament; written the file ``-o`` names; never a cache): a
+#: command whose answer cannot be written after one has still done what it was asked
+#: (entry.py): an export whose confirmation meets a full stdout exits 0.
 changes = 0
 
 
@@ -162,7 +163,8 @@ def write_output(path: Path | str, text: str | bytes) -> None:
     shared). A FIFO, a character or block device (``/dev/null``, a printer) and a name
     of an open stream (``/dev/stdout``) are written through, never replaced by a file.
     A symlink is followed: its target is written, as its own kind asks, and the link
-    stays. A folder or anything else is refused (``OSError`` naming ``path``).
+    stays. A folder or anything else is refused (``OSError`` naming ``path``). What was
+    written is a change (``count_change``): the command's product, whatever it says next.
     """
     data = text.encode("utf-8") if isinstance(text, str) else text
     name = os.fspath(path)
@@ -172,6 +174,7 @@ def write_output(path: Path | str, text: str | bytes) -> None:
         # (after `> file` its offset, which reopening the name would not share)
         fd = {"out": 1, "err": 2}.get(stream["std"] or "") or int(stream["fd"] or stream["pfd"])
         _write_all(fd, data)
+        count_change()
         return
     try:
         kind = stat.S_IFMT(os.stat(name).st_mode)  # follows links: what they lead to
@@ -185,6 +188,7 @@ def write_output(path: Path | str, text: str | bytes) -> None:
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
     else:
         raise OSError(errno.EINVAL, _("not a file, a pipe or a device"), name)
+    count_change()
 
 
 def _absolute(name: str) -> str:

@@ -29,7 +29,7 @@ from ohhell_score.domain.errors import (
     TournamentExists,
     TournamentNotFound,
 )
-from ohhell_score.domain.game import Game, Progress
+from ohhell_score.domain.game import Game, Progress, check_note, check_players
 from ohhell_score.domain.ids import check_id as check_game_id
 from ohhell_score.domain.rules import RuleOptions, upgraded_scoring
 from ohhell_score.domain.tournament import (
@@ -104,9 +104,11 @@ def to_dict(t: Tournament) -> dict[str, Any]:
 
 
 def _names(value: object) -> tuple[str, ...]:
+    """Players as a tournament file holds them, checked as `new` checks names where
+    they are typed (at most 24 printable characters, unique) and composed (NFC)."""
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise ValueError("players must be a list of names")
-    return tuple(value)
+    return check_players(value)
 
 
 def from_dict(data: dict[str, Any]) -> Tournament:
@@ -147,8 +149,8 @@ def from_dict(data: dict[str, Any]) -> Tournament:
         losers_bracket=bool(data.get("losers_bracket", False)),
         rounds=rounds,
         orders=tuple((check_id(g), _names(n)) for g, n in orders.items()),
-        created=str(data.get("created", "")),
-        updated=str(data.get("updated", "")),
+        created=check_note(data.get("created", ""), "the time it was created"),
+        updated=check_note(data.get("updated", ""), "the time it was changed"),
     )
 
 
