@@ -30,7 +30,7 @@ SUIT_SPELLINGS = {
     "hearts": ("hearts", "h", "♥", "HEARTS", "harten"),
     "diamonds": ("diamonds", "d", "♦", "ruiten"),
     "clubs": ("clubs", "c", "♣", "klaveren"),
-    "notrump": ("notrump", "nt", "NT", "sans", "geen troef", "zt"),
+    "notrump": ("notrump", "nt", "NT", "sans", "SA", "geen troef", "zt"),
 }
 SCHEDULE_LETTERS = {
     "H": "hearts",

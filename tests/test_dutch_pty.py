@@ -1,5 +1,5 @@
 """A whole game in Dutch at a real terminal (issue 17): `LANGUAGE=nl ohhell play`, with
-a refused answer, a refused dealer bid (the hook: "mag niet ... bieden"), an undo across
+a refused answer, a refused dealer bid (the hook: "mag geen ... bieden"), an undo across
 a hand, Ctrl-C and a resume; it ends with the same `show --json` as the scripted
 commands give in English.
 """
@@ -42,30 +42,31 @@ def test_a_whole_game_in_dutch_at_the_terminal(
     child.logfile_read = Log(seen)
     child.expect_exact("Ronde 1 van 2 · 2 kaarten per speler · Ann deelt")
     child.expect_exact("Bob biedt eerst en komt uit in de eerste slag.")
-    answer(child, "Troef, de kleur van de opgedraaide kaart (s h d c): ", "n")
+    answer(child, "Troef, de kleur van de opgedraaide kaart (s h r k): ", "n")
     refused(child, "sans kan niet")
-    answer(child, "(s h d c): ", "harten")
+    answer(child, "(s h r k): ", "harten")
     answer(child, "Bob biedt (0-2): ", "x")
     refused(child, "'x' is geen getal")
     answer(child, "Bob biedt (0-2): ", "1")
-    child.expect_exact("Cat biedt (0-2; 1 geboden van 2 tot nu toe): ")
+    child.expect_exact("Cat biedt (0-2; tot nu toe 1 geboden van de 2): ")
     interrupted(child)  # at a bid prompt
 
     child = spawn(data_dir, "play")
     child.logfile_read = Log(seen)
-    child.expect_exact("Biedingen tot nu toe: Bob 1 (1 geboden van 2).")
-    answer(child, "Cat biedt (0-2; 1 geboden van 2 tot nu toe): ", "0")
-    answer(child, "Ann (deler) mag niet 1 bieden; biedt (0-2; 1 geboden van 2 tot nu toe): ", "1")
-    refused(child, "Ann (deler) mag niet 1 bieden")
-    answer(child, "biedt (0-2; 1 geboden van 2 tot nu toe): ", "0")
+    child.expect_exact("Biedingen tot nu toe: Bob 1 (1 geboden van de 2).")
+    answer(child, "Cat biedt (0-2; tot nu toe 1 geboden van de 2): ", "0")
+    child.expect_exact("Ann (deler) mag geen 1 bieden; ")
+    answer(child, "biedt (0-2; tot nu toe 1 geboden van de 2): ", "1")
+    refused(child, "Ann (deler) mag geen 1 bieden")
+    answer(child, "biedt (0-2; tot nu toe 1 geboden van de 2): ", "0")
     child.expect_exact("Ronde 1: 1 geboden voor 2 slagen: 1 te weinig.")
     answer(child, "Bob haalde (0-2): ", "1")
     answer(child, "Cat haalde (0-1): ", "0")
     answer(child, "Ann haalde 1 (Enter): ", "")
-    child.expect_exact("Ronde 1 van 2 geteld")
+    child.expect_exact("Uitslag ronde 1 van 2")
     child.expect_exact("Koploper: Bob met 11.")
     child.expect_exact("Ronde 2 van 2 · 1 kaart per speler · Bob deelt")
-    answer(child, "(s h d c): ", "u")  # back across the hand
+    answer(child, "(s h r k): ", "u")  # back across the hand
     child.expect_exact("de slagen van ronde 1 teruggenomen.")
     answer(child, "Ann haalde 1 (Enter): ", "")
     child.expect_exact("Ronde 2 van 2 · 1 kaart per speler · Bob deelt")
@@ -73,10 +74,11 @@ def test_a_whole_game_in_dutch_at_the_terminal(
 
     child = spawn(data_dir, "play")
     child.logfile_read = Log(seen)
-    answer(child, "(s h d c): ", "schoppen")
+    answer(child, "(s h r k): ", "schoppen")
     answer(child, "Cat biedt (0-1): ", "0")
-    answer(child, "Ann biedt (0-1; 0 geboden van 1 tot nu toe): ", "1")
-    answer(child, "Bob (deler) mag niet 0 bieden; biedt (0-1; 1 geboden van 1 tot nu toe): ", "1")
+    answer(child, "Ann biedt (0-1; tot nu toe 0 geboden van de 1): ", "1")
+    child.expect_exact("Bob (deler) mag geen 0 bieden; ")
+    answer(child, "biedt (0-1; tot nu toe 1 geboden van de 1): ", "1")
     child.expect_exact("2 geboden voor 1 slag: 1 te veel")
     answer(child, "Cat haalde (0-1): ", "0")
     answer(child, "Ann haalde (0-1): ", "1")
@@ -110,3 +112,41 @@ class Log:
 
     def flush(self) -> None:
         pass
+
+
+def test_the_guided_set_up_and_the_keys_in_dutch_at_the_terminal(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28, item 16: `ohhell play` with no game, at a Dutch table. The presets were
+    described in English and a rule was changed by its English word; `?` and the trump
+    prompt offered the English letters `s h d c n`."""
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    for name in ("OHHELL_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    seen: list[str] = []
+    child = spawn(data_dir, "play")
+    child.logfile_read = Log(seen)
+    for player in ("Ann", "Bob", "Cat", ""):
+        answer(child, ": ", player)
+    child.expect_exact("Van 1 op naar 8, de 8 twee keer")
+    child.expect_exact("Een regel veranderen? Typ eerst de regel en dan de waarde: delerregel")
+    answer(child, "(1-7 of een naam; Enter: classic): ", "delerregel from:3")
+    child.expect_exact("Regels nu: classic · 19 rondes · delerregel vanaf 3 kaarten.")
+    answer(child, "(1-7 of een naam; Enter: classic): ", "7")
+    answer(child, "d: kaarten trekken): ", "")
+    answer(child, "Troef, de kleur van de opgedraaide kaart (s h r k): ", "?")
+    child.expect_exact("Troef: s h r k sa (of schoppen, harten, ruiten, klaveren, sans).")
+    answer(child, "(s h r k): ", "k")
+    child.expect_exact("Troef ronde 1: klaveren ♣.")
+    answer(child, "Bob biedt (0-1): ", "q")
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = " ".join("".join(seen).split())
+    for english in ("down to", "back up", "upcard trump", "hook", "scoring", "s h d c"):
+        assert english not in shown, (english, shown)
+    # The rule values stay as `new`'s options take them (named, upcard, dealer...).
+    words = re.sub(r"Een regel veranderen\?.*?'made: 10\+b; missed: -b'\.", "", shown)
+    assert not english_left(words), (english_left(words), words)
+    sheet = ohhell.sheet()
+    assert (sheet["rules"]["preset"], sheet["rules"]["hook"]) == ("boerenbridge", "from:3")
+    assert sheet["hands"][0]["trump"] == "clubs"

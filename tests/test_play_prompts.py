@@ -468,14 +468,14 @@ def test_plays_key_list_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
 def test_a_bid_out_of_range_in_play_is_refused_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     three(ohhell, "--trump", "none")
     out = play(ohhell, "3", "q").stdout
-    assert "✗ 3 valt erbuiten: een bod is 0 tot 2" in out
+    assert "✗ 3 kan niet: typ een bod van 0 tot 2" in out
 
 
 def test_tricks_out_of_range_in_play_are_refused_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     three(ohhell, "--trump", "none")
     ohhell.ok("bid", "1", "0", "0")
     out = play(ohhell, "3", "q").stdout
-    assert "✗ 3 valt erbuiten: slagen is 0 tot 2" in out
+    assert "✗ 3 kan niet: typ slagen van 0 tot 2" in out
 
 
 def test_the_players_who_took_0_are_confirmed_in_dutch(dutch: None, ohhell: Ohhell) -> None:
@@ -578,3 +578,39 @@ def test_a_newcomers_points_outside_0_to_a_million_are_refused(
     result = play(ohhell, "t", "j", "Dan", "", typed, "q")
     assert f"✗ {reason}" in result.stdout
     assert "Dan" not in ohhell.sheet()["players"]
+
+
+def test_plays_key_list_gives_the_dutch_suit_letters(dutch: None, ohhell: Ohhell) -> None:
+    """Item 16 of issue 28: `?` named `s h d c n` at a Dutch table, where the suits are
+    schoppen, harten, ruiten, klaveren and sans (SA)."""
+    three(ohhell, "--trump", "none")
+    out = play(ohhell, "?", "q").stdout
+    assert "Troef: s h r k sa (of schoppen, harten, ruiten, klaveren, sans)." in out
+
+
+def test_the_trump_prompt_offers_the_dutch_suit_letters(dutch: None, ohhell: Ohhell) -> None:
+    three(ohhell)
+    assert "Troef, de kleur van de opgedraaide kaart (s h r k): " in play(ohhell, "q").stdout
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "-g", "n", "--trump", "dealer")
+    assert "Ann (deler) noemt troef (s h r k sa): " in play(ohhell, "q").stdout
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_every_trump_key_shown_is_read_as_its_suit(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The letters the prompts offer, in each language, are the suits in order, then no
+    trump, as `Suit.parse` reads them (a letter shown but not read would be refused)."""
+    from ohhell_score import i18n
+    from ohhell_score.cli.interactive import trump_keys
+    from ohhell_score.domain.rules import Suit
+
+    monkeypatch.setenv("OHHELL_LANG", language)
+    i18n.reset()
+    try:
+        keys = trump_keys(notrump=True).split()
+        suits = [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.NOTRUMP]
+        assert [Suit.parse(key) for key in keys] == suits
+        assert trump_keys(notrump=False).split() == keys[:4]
+    finally:
+        i18n.reset()

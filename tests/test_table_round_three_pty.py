@@ -28,9 +28,9 @@ def test_a_dutch_table_carries_the_points_with_j_and_names_suits_r_and_k(
     monkeypatch.setenv("LANGUAGE", "nl")
     child = spawn(data_dir, "play")
     answer(child, "biedt (0-1): ", "1")
-    answer(child, "biedt (0-1; 1 geboden van 1 tot nu toe): ", "1")
-    answer(child, "toe): ", "1")
-    child.expect_exact("(s h d c n): ")
+    answer(child, "biedt (0-1; tot nu toe 1 geboden van de 1): ", "1")
+    answer(child, "van de 1): ", "1")
+    child.expect_exact("(s h r k sa): ")
     child.sendline("r")
     answer(child, "haalde (0-1): ", "1")
     answer(child, "haalden 0 (Enter): ", "")  # item 15: nothing left, both took 0

@@ -226,5 +226,5 @@ def status() -> str:
     try:
         prog = load_progress(None)
     except GameNotFound:
-        return NO_GAME_YET
+        return _(NO_GAME_YET)
     return status_words(prog)

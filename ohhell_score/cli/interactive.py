@@ -61,6 +61,7 @@ from ohhell_score.views.words import (
     bids_so_far,
     free_dealer_words,
     names_words,
+    preset_summary,
     totals_words,
     trump_words,
 )
@@ -70,8 +71,12 @@ if TYPE_CHECKING:
 
     from ohhell_score.domain.game import Assignment
 
+#: The letters the trump prompts show: the four suits, then no trump, in the reader's
+#: language; each is one that `Suit.parse` reads in every language (a Dutch table's are
+#: `s h r k sa`: tests/test_play_prompts.py holds them to it).
+TRUMP_KEYS = N_("s h d c n")
 KEYS = N_(
-    "Keys: a number, then Enter. Trump: s h d c n (or spades, hearts, diamonds, clubs, "
+    "Keys: a number, then Enter. Trump: {keys} (or spades, hearts, diamonds, clubs, "
     "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
     "  v  view the whole score sheet\n"
@@ -84,6 +89,13 @@ KEYS = N_(
 )
 BOARD_KEY = N_("  b  the live board's address again (and its QR code, with --lan)")
 REFUSED = "  ✗ "
+
+
+def trump_keys(*, notrump: bool) -> str:
+    """The letters a trump prompt offers: ``s h d c``, and ``n`` where no trump may be
+    entered."""
+    keys = _(TRUMP_KEYS).split()
+    return " ".join(keys if notrump else keys[:4])
 
 
 def new_console() -> Console:
@@ -394,7 +406,7 @@ class Session:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
-                self.say(_(KEYS))
+                self.say(_(KEYS).format(keys=trump_keys(notrump=True)))
                 if self.board is not None:
                     self.say(_(BOARD_KEY))
             elif key == "b" and self.board is not None:
@@ -581,7 +593,7 @@ class Session:
         nxt, hand = prog.next, prog.current
         assert nxt is not None and hand is not None
         rules = prog.game.rules
-        keys = "s h d c n" if rules.allows_notrump_entry(hand.number) else "s h d c"
+        keys = trump_keys(notrump=rules.allows_notrump_entry(hand.number))
         method = rules.trump_method(hand.number)
         if method is TrumpMethod.NAMED:
             prompt = _("{player} (highest bid) names trump ({keys}): ").format(
@@ -746,8 +758,14 @@ def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
         names.append(checked[-1])
 
 
-#: The rule options the questions of `new` let the table change, as the options do.
-CHANGEABLE = ("hook", "trump", "scoring", "decks")
+#: The rule options the questions of `new` let the table change, as the options do,
+#: each with its word in the reader's language (typed in English or in that language).
+CHANGEABLE = {
+    "hook": N_("hook"),
+    "trump": N_("trump"),
+    "scoring": N_("scoring"),
+    "decks": N_("decks"),
+}
 Build = Callable[[str, RuleOptions], RuleSet]
 
 
@@ -765,17 +783,21 @@ def ask_preset(
     choices.add_column(no_wrap=True)
     choices.add_column()
     for i, p in enumerate(choices_list, start=1):
-        choices.add_row(str(i), p.name, p.summary)
+        choices.add_row(str(i), p.name, preset_summary(p))
     console.print(_("Rules:"))
     console.print(choices)
     console.print(
         _(
-            "To change a rule, type it first: hook {hook}, trump {choices}, scoring "
-            "{choices2}, decks 1-{packs} (packs of 52)."
+            "To change a rule, type it first: {hook_word} {hook}, {trump_word} {choices}, "
+            "{scoring_word} {choices2}, {decks_word} 1-{packs} (packs of 52)."
         ).format(
+            hook_word=_(CHANGEABLE["hook"]),
             hook="|".join(HOOK_FORMS),
+            trump_word=_(CHANGEABLE["trump"]),
             choices=TrumpMethod.choices(),
+            scoring_word=_(CHANGEABLE["scoring"]),
             choices2=Scoring.choices(),
+            decks_word=_(CHANGEABLE["decks"]),
             packs=MAX_PACKS,
         )
     )
@@ -786,9 +808,10 @@ def ask_preset(
         )
         answer = ask(prompt).strip()
         word, _sep, value = answer.partition(" ")
-        if word.lower() in CHANGEABLE and value.strip():
+        rule = changeable(word)
+        if rule is not None and value.strip():
             try:
-                changed = _changed(changes, word.lower(), value.strip())
+                changed = _changed(changes, rule, value.strip())
                 rules = build(default, changed)
             except (Refused, BadValue) as err:
                 console.print(REFUSED + _at_prompt(err), style="bold")
@@ -816,6 +839,16 @@ def _at_prompt(err: Exception) -> str:
     if isinstance(err, RulesDontFit) and err.packs is not None:
         return _("{reason}: type decks {packs}").format(reason=err.reason, packs=err.packs)
     return str(err)
+
+
+def changeable(word: str) -> str | None:
+    """The rule option a word typed before a preset names (``hook``, or ``delerregel``
+    at a Dutch table), None for any other word."""
+    key = word.lower()
+    for rule, said in CHANGEABLE.items():
+        if key in (rule, _(said).lower()):
+            return rule
+    return None
 
 
 def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:

@@ -27,7 +27,7 @@ from ohhell_score.cli.options import (
     rules_option,
     with_rule_options,
 )
-from ohhell_score.i18n import _
+from ohhell_score.i18n import _, english
 from ohhell_score.views.console import complain, note, say, say_json
 
 if TYPE_CHECKING:
@@ -110,7 +110,10 @@ def show_rules(
     chosen, found = house.look_up(name)
     seats = players if players is not None else chosen.seats
     rule_set = build_rules(chosen.name, seats, house=found)
-    source = _("house rule: {summary}").format(summary=found.summary()) if found else chosen.source
+    if found:
+        source = _("house rule: {summary}").format(summary=found.summary())
+    else:
+        source = _(chosen.source)
     if as_json:
         _say_json({**_rule_json(chosen, found), "players": seats, "rules": rule_set.to_json()})
         return
@@ -151,10 +154,13 @@ def _list_rules(as_json: bool) -> None:
 
 
 def _rule_json(chosen: Preset, found: HouseRule | None) -> dict[str, object]:
-    """What `rules --json` says of a preset or house rule, besides its rules."""
+    """What `rules --json` says of a preset or house rule, besides its rules: in
+    English, as scripts read it in every language."""
+    with english():
+        summary = found.summary() if found else chosen.summary
     return {
         "name": chosen.name,
-        "summary": found.summary() if found else chosen.summary,
+        "summary": summary,
         "source": None if found else chosen.source,
         "base": found.base if found else None,
         "usual_players": chosen.usual_players,

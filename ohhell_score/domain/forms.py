@@ -83,8 +83,9 @@ DEFAULT_PRESET = "classic"
 
 
 def preset_summary(name: str) -> str:
-    """A preset's summary, as completion offers it beside the name."""
-    return PRESET_FORMS[name][1]
+    """A preset's summary in the reader's language, as completion offers it beside the
+    name and the preset question of `new` shows it."""
+    return _(PRESET_FORMS[name][1])
 
 
 #: What ``--hook`` takes. The forms are typed as they are in every language.

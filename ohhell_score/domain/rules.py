@@ -56,7 +56,9 @@ class Suit(Enum):
 
     @property
     def symbol(self) -> str:
-        return _SYMBOLS[self]
+        """♠ ♥ ♦ ♣, and for no trump the reader's letters: NT, SA (sans atout) at a Dutch
+        table; the sheets print it, `Suit.parse` reads it in every language."""
+        return _(_SYMBOLS[self]) if self is Suit.NOTRUMP else _SYMBOLS[self]
 
     @property
     def words(self) -> str:
@@ -84,7 +86,7 @@ _SYMBOLS = {
     Suit.HEARTS: "♥",
     Suit.DIAMONDS: "♦",
     Suit.CLUBS: "♣",
-    Suit.NOTRUMP: "NT",
+    Suit.NOTRUMP: N_("NT"),
 }
 _NAMES = {
     Suit.SPADES: N_("spades"),
@@ -127,6 +129,8 @@ for _word, _suit in {
     "k": Suit.CLUBS,
     "klaver": Suit.CLUBS,
     "sans": Suit.NOTRUMP,
+    "sa": Suit.NOTRUMP,  # sans atout, as a Dutch sheet prints it
+    "sansatout": Suit.NOTRUMP,
     "geentroef": Suit.NOTRUMP,
     "zondertroef": Suit.NOTRUMP,
     "zt": Suit.NOTRUMP,
@@ -939,11 +943,13 @@ class HouseRule(NamedTuple):
         return rules._replace(preset=self.name)
 
     def summary(self) -> str:
+        """What it changes, in the reader's language (`rules --json` asks in English)."""
         changes = ", ".join(
             f"--{k.replace('_', '-')} {v}" for k, v in self.options.to_json().items()
         )
-        # English: `rules --json` gives it; the views say it as it is.
-        return f"{self.base} with {changes}" if changes else f"the same as {self.base}"
+        if changes:
+            return _("{base} with {changes}").format(base=self.base, changes=changes)
+        return _("the same as {base}").format(base=self.base)
 
     def as_preset(self) -> Preset:
         base = PRESETS[self.base]

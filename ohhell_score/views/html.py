@@ -96,6 +96,8 @@ table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
 .sheet thead th.fixed { font-size: 7pt; }
 .sheet thead tr.sub th { font-size: 6.5pt; font-weight: 400; color: #444;
                          white-space: normal; text-overflow: clip; padding: .5mm .2mm; }
+/* A heading longer than its column breaks where its catalogue allows (Dutch Kaar-ten). */
+.sheet thead th { white-space: normal; }
 .sheet th.name { font-size: 9pt; white-space: normal; overflow-wrap: anywhere;
                  text-overflow: clip; }
 .sheet .seat { border-left: 1.3pt solid var(--ink); }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ohhell_score.domain import forms
 from ohhell_score.domain.game import (
     Entry,
     HandState,
@@ -27,7 +28,7 @@ from ohhell_score.domain.rules import (
 )
 from ohhell_score.domain.rulewords import hook_words, selector_words, suit_name
 from ohhell_score.domain.seats import Carried, Join, Leave, Replace
-from ohhell_score.i18n import _, ngettext
+from ohhell_score.i18n import N_, _, ngettext
 
 
 def plural(n: int, word: str) -> str:
@@ -296,8 +297,15 @@ def trump_note(rules: RuleSet) -> str:
 
 def preset_line(p: Preset) -> str:
     return _("{name}: {summary} ({source}; players: {players})").format(
-        name=p.name, summary=_(p.summary), source=_(p.source), players=players_words(p)
+        name=p.name, summary=preset_summary(p), source=_(p.source), players=players_words(p)
     )
+
+
+def preset_summary(p: Preset) -> str:
+    """A preset's one line (a house rule's: what it changes), in the reader's language."""
+    if p.house is not None:
+        return _("house rule: {summary}").format(summary=p.house.summary())
+    return forms.preset_summary(p.name)
 
 
 def players_words(p: Preset) -> str:
@@ -312,8 +320,8 @@ def players_words(p: Preset) -> str:
     return _("{seats}, usually {usual}").format(seats=seats, usual=_(p.usual_players))
 
 
-#: What `ohhell` alone says when there is no game to go on with.
-NO_GAME_YET = (
+#: What `ohhell` alone says when there is no game to go on with (translated where said).
+NO_GAME_YET = N_(
     "No game yet. Start one: `ohhell play` asks for the players and the rules, then "
     "asks for each bid and the tricks (or `ohhell new Ann Bob Cat Dan --rules cartier`).\n"
     "`ohhell --help` lists every command."
@@ -327,14 +335,16 @@ def status_words(prog: Progress) -> str:
     head = f"{prog.game.id} ({', '.join(prog.game.players)}; {rules.preset}): {next_words(prog)}"
     nxt = prog.next
     if nxt is None:
-        then = "`ohhell show` for the sheet, or `ohhell play` for a new game"
+        then = _("`ohhell show` for the sheet, or `ohhell play` for a new game")
     elif nxt.step is Step.BID:
-        then = f"`ohhell bid N...` from {nxt.player} on, or `ohhell play`"
+        then = _("`ohhell bid N...` from {player} on, or `ohhell play`").format(player=nxt.player)
     elif nxt.step is Step.TRUMP:
-        then = "`ohhell trump SUIT`, or `ohhell play`"
+        then = _("`ohhell trump SUIT`, or `ohhell play`")
     else:
-        then = "`ohhell tricks N...` in bidding order (or NAME=N...), or `ohhell play`"
-    return f"{head}\nNext: {then}. `ohhell --help` lists every command."
+        then = _("`ohhell tricks N...` in bidding order (or NAME=N...), or `ohhell play`")
+    return _("{head}\nNext: {then}. `ohhell --help` lists every command.").format(
+        head=head, then=then
+    )
 
 
 # --- seats that change ----------------------------------------------------------------
