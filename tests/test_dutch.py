@@ -161,7 +161,7 @@ def test_rules_name_says_where_the_preset_comes_from_in_dutch(dutch: None, ohhel
     """`ohhell rules classic` gave the source and the usual players in English."""
     out = ohhell.ok("rules", "classic")
     assert out.startswith("classic (het familiespel Up and Down the River), voor 4 spelers:\n")
-    assert "  Spelers: meestal 4 (3 tot 5).\n" in out
+    assert "  Spelers: 3 tot 5 (tot 10 met --decks 2), meestal 4.\n" in out
     hook = "Delerregel: de deler biedt als laatste en mag de biedingen samen niet op het aantal"
     assert hook in out
 
