@@ -752,3 +752,25 @@ def test_a_player_who_got_up_is_not_averaged_as_their_total_there(
     lines = ohhell.ok("stats", "--since", "2026-11-20").splitlines()
     row = next(line for line in lines if line.startswith("Bob"))
     assert row.split()[1:5] == ["1", "0", "0%", "-"]  # games, wins, avg total: none
+
+
+@pytest.mark.parametrize("got_up", [("replace", "Bob", "Eve", "--carry"), ("leave", "Bob")])
+def test_a_game_one_of_two_got_up_from_is_no_head_to_head(
+    ohhell: Ohhell, got_up: tuple[str, ...]
+) -> None:
+    """docs/stats-and-house-rules.md: `--vs` counts how often each finished ahead of the
+    other; Bob, who got up after hand 1 on 11 (0 when he handed the total over), did not
+    finish, so the game is neither Ann's win nor Bob's."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g2", *TWO_HANDS)
+    ohhell.ok("bid", "1", "0", "1", "0")  # Bob, Cat, Dan, Ann
+    ohhell.ok("tricks", "1", "0", "1", "0")  # Bob made 1: 11; Ann made 0: 10
+    ohhell.ok("seat", *got_up)
+    ohhell.ok("bid", "0", "0", "0", *(["0"] if got_up[0] == "replace" else []))
+    ohhell.ok("tricks", "1", "0", "0", *(["0"] if got_up[0] == "replace" else []))
+    duel = stats_json(ohhell, "--vs", "Ann", "Bob")["head_to_head"]
+    assert duel == {
+        "players": ["Ann", "Bob"],
+        "games": 0,
+        "ahead": {"Ann": 0, "Bob": 0},
+        "level": 0,
+    }

@@ -311,10 +311,12 @@ def summarise(
         counted += 1
         _count_game(game, keys, tallies, spellings)
         if vs:
-            a = game.seats[keys.index(vs[0].casefold())][TOTAL]
-            b = game.seats[keys.index(vs[1].casefold())][TOTAL]
-            duel[0] += 1
-            duel[1 if a == b else 2 if a > b else 3] += 1
+            one = game.seats[keys.index(vs[0].casefold())]
+            other = game.seats[keys.index(vs[1].casefold())]
+            if one[SEATED] and other[SEATED]:  # who got up did not finish: no duel there
+                a, b = one[TOTAL], other[TOTAL]
+                duel[0] += 1
+                duel[1 if a == b else 2 if a > b else 3] += 1
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
         raise UnknownPlayer(
