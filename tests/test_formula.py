@@ -347,6 +347,8 @@ def test_a_bad_formula_is_one_whole_line(ohhell: Ohhell, text: str, said: str) -
         ("made: 0; missed: -1000000 * d^2", "4",
          "'made: 0; missed: -1000000*d^2' scores -4,000,000, outside -1,000,000..1,000,000 "
          "in hand 1 (4 cards) at bid 0, 2 taken"),
+        ("made: 10 / (n - 1); missed: 0", "1",
+         "'made: 10/(n-1); missed: 0' divides by zero in hand 1 (1 card) at bid 0, 0 taken"),
     ],
 )  # fmt: skip
 def test_a_formula_that_fails_on_some_hand_is_refused(

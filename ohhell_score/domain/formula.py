@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import BadValue
-from ohhell_score.i18n import N_, _
+from ohhell_score.i18n import N_, _, ngettext
 
 MAX_LENGTH = 300
 MAX_DEPTH = 24
@@ -466,9 +466,12 @@ def not_scorable(
     text: str, err: NotScorable, number: int, cards: int, bid: int, tricks: int
 ) -> str:
     """What a formula that cannot score a hand is told with: the hand, b and t."""
-    return _(
+    return ngettext(
+        "scoring formula {text!r} {err} in hand {number} ({cards} card) "
+        "at bid {bid}, {tricks} taken",
         "scoring formula {text!r} {err} in hand {number} ({cards} cards) "
-        "at bid {bid}, {tricks} taken"
+        "at bid {bid}, {tricks} taken",
+        cards,
     ).format(text=text, err=err, number=number, cards=cards, bid=bid, tricks=tricks)
 
 
