@@ -486,14 +486,26 @@ def test_the_players_who_took_0_are_confirmed_in_dutch(dutch: None, ohhell: Ohhe
 
 
 def test_plays_seat_change_prompts_and_report_are_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    """A Dutch table's letters are its words' (`a` aanschuiven: `j` would read as ja)."""
     three(ohhell, "--trump", "none")
-    out = play(ohhell, "t", "j", "Dan", "", "", "q").stdout
-    assert "Plaatswissel: r vervangen, l weggaan, j aanschuiven (Enter: geen): " in out
+    out = play(ohhell, "t", "a", "Dan", "", "", "q").stdout
+    assert "Plaatswissel: v vervangen, w weggaan, a aanschuiven (Enter: geen): " in out
     assert "Met hoeveel punten begint Dan? (Enter: 0): " in out
     assert (
         "Dan schuift aan na Cat vanaf ronde 1.\n"
         "Nu aan tafel, met de klok mee: Ann, Bob, Cat, Dan.\n"
     ) in out
+
+
+@pytest.mark.parametrize(("dutch_letter", "english_letter"), [("v", "r"), ("w", "l"), ("a", "j")])
+def test_each_seat_letter_shown_in_dutch_is_read_as_the_english_one(
+    dutch: None, ohhell: Ohhell, dutch_letter: str, english_letter: str
+) -> None:
+    """The Dutch prompt's letters ask what the English ones ask, and those are read too."""
+    three(ohhell, "--trump", "none")
+    asked = [play(ohhell, "t", key, "q").stdout for key in (dutch_letter, english_letter)]
+    assert asked[0] == asked[1]
+    assert "Geen plaats veranderd" not in asked[0]  # the letter asked its question
 
 
 # --- every bound of each prompt, both sides ---------------------------------------

@@ -87,6 +87,11 @@ KEYS = N_(
     "  q  leave; every answer is saved, `ohhell play` goes on from here\n"
     "  Ctrl-C or Ctrl-D leave too, and lose nothing."
 )
+#: The seat change's letters, for replace, leave and join, in the reader's language (a
+#: Dutch table's: `v w a`, vervangen, weggaan, aanschuiven); the English ones are read in
+#: every language, as the suits are.
+SEAT_KEYS = N_("r l j")
+SEAT_KINDS = ("r", "l", "j")
 BOARD_KEY = N_("  b  the live board's address again (and its QR code, with --lan)")
 REFUSED = "  ✗ "
 
@@ -492,8 +497,14 @@ class Session:
         seen = table.seen(prog, {})
         seat_change_hand(prog)  # refused before any question once the hand has begun
         seated = ", ".join(prog.players)
-        kind = self.ask(_("Seat change: r replace, l leave, j join (Enter: none): ")).strip()
-        kind = kind.lower()
+        letters = _(SEAT_KEYS).split()
+        typed = self.ask(
+            _("Seat change: {r} replace, {l} leave, {j} join (Enter: none): ").format(
+                **dict(zip(SEAT_KINDS, letters, strict=True))
+            )
+        )
+        typed = typed.strip().lower()
+        kind = dict(zip(letters, SEAT_KINDS, strict=True)).get(typed, typed)
         if kind == "q":
             raise Leave()
         if kind == "r":
