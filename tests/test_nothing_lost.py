@@ -4,6 +4,7 @@ through the path a user takes, most of it as a process on a real stream.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -117,6 +118,43 @@ def test_json_on_an_ascii_stream_keeps_every_name(
     assert done.returncode == 0, done.stderr
     done.stdout.encode("ascii")  # all of it: the stream could take nothing else
     assert names_of(json.loads(done.stdout)) == list(NAMES)
+
+
+class _Stream(io.StringIO):
+    """A text stream of the given encoding (its text kept as written)."""
+
+    def __init__(self, encoding: str) -> None:
+        super().__init__()
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+
+@pytest.mark.parametrize(
+    ("encoding", "written"),
+    [
+        ("ascii", r'["Zo\u00eb", "Ann", "\ud83d\ude00Bob"]'),
+        ("latin-1", r'["Zoë", "Ann", "\ud83d\ude00Bob"]'),
+        ("utf-8", '["Zoë", "Ann", "😀Bob"]'),
+        ("an-encoding-python-lacks", r'["Zo\u00eb", "Ann", "\ud83d\ude00Bob"]'),
+    ],
+)
+def test_json_in_process_on_a_narrow_stream_escapes_what_it_cannot_show(
+    monkeypatch: pytest.MonkeyPatch, encoding: str, written: str
+) -> None:
+    """As above, in the process (the mutation run sees no other): each character the
+    stream cannot take is its JSON escape (one beyond U+FFFF is two, as json.dumps
+    writes it); for an encoding Python does not know, ASCII. Read back, the names are
+    the names."""
+    from ohhell_score.views import console
+
+    stream = _Stream(encoding)
+    monkeypatch.setattr(sys, "stdout", stream)
+    console.say_json(json.dumps(list(NAMES), ensure_ascii=False))
+    assert stream.getvalue() == written + "\n"
+    assert json.loads(stream.getvalue()) == list(NAMES)
 
 
 @pytest.mark.parametrize("stream", list(ASCII_STREAMS))
