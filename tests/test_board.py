@@ -8,6 +8,7 @@ of the test (uvicorn on port 0), read with the standard library's http.client.
 
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import os
@@ -187,7 +188,8 @@ def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Oh
     try:
         assert json.loads(request(where, "/state.json")[2]) == shown
         assert stream.next() == shown
-        assert "cup" in request(where, "/")[2].decode()
+        lines = html.escape(ohhell.ok("tournament", "show", "cup").removesuffix("\n"))
+        assert f'<section class="lines">{lines}</section>' in request(where, "/")[2].decode()
         first = ohhell.sheet("-g", table)["next"]
         run_ohhell("bid", "0", "-g", table)  # a table's game changes: the board follows
         assert stream.next() == json.loads(ohhell.ok("tournament", "show", "cup", "--json"))

@@ -4,6 +4,7 @@ through the path a user takes, most of it as a process on a real stream.
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -88,6 +89,44 @@ def test_show_with_stdout_full_still_exits_1(tmp_path: Path) -> None:
         done = run(tmp_path, "show", stdout=full)
     assert done.returncode == 1
     assert done.stderr == "ohhell: standard output: No space left on device\n"
+
+
+class _Full(io.StringIO):
+    """A stream on a full disk (/dev/full)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(("stream", "name"), [("stdout", "output"), ("stderr", "error")])
+def test_a_full_stream_is_named_in_the_line_that_says_so(
+    monkeypatch: pytest.MonkeyPatch, stream: str, name: str
+) -> None:
+    """In the process, the words of the tests above (the mutation run sees no other
+    process): the stream that could not be written is named."""
+    from ohhell_score import entry
+    from ohhell_score.views import console
+
+    monkeypatch.setattr(sys, stream, _Full())
+    with pytest.raises(console.Unwritten) as lost:
+        (console.say if stream == "stdout" else console.note)("x")
+    assert entry.refusal(lost.value.error) == f"standard {name}: No space left on device"
+
+
+def test_once_the_reader_went_away_nothing_more_reaches_stdout(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`ohhell show | head -1`: what is written after the pipe broke (at exit too) goes
+    nowhere, in the process as in tests/test_quick.py's pipes."""
+    from ohhell_score.views import console
+
+    path = tmp_path / "stdout"
+    with open(path, "w") as out:
+        monkeypatch.setattr(sys, "stdout", out)
+        console.hush_stdout()
+        out.write("more")
+        out.flush()
+    assert path.read_text() == ""
 
 
 # Item 6: JSON on a stream that cannot encode a name escapes it, never `?`.

@@ -269,6 +269,7 @@ def test_a_symbol_the_output_cannot_show_becomes_its_stand_in() -> None:
     text = "♠♥♦♣ ✓ ★ ▶ ± × Zoë".encode("ascii", errors=console.PROGRAM)
     assert text == b"SHDC + * > ~ x Zo?"
     assert "Zo\udceb.".encode("ascii", errors=console.PROGRAM) == b"Zo\xeb."
+    assert "\udc80\udcff".encode("ascii", errors=console.PROGRAM) == b"\x80\xff"
 
 
 @pytest.mark.parametrize("args", [["show"], ["bid", "1"], ["list"], ["show", "--json"]])
