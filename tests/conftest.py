@@ -131,9 +131,19 @@ def refuse_processes(monkeypatch: pytest.MonkeyPatch) -> None:
         return
 
     def skip(*args: object, **kwargs: object) -> NoReturn:
-        pytest.skip("starts a process: a mutation run tests in-process only")
+        pytest.skip(PROCESS_SKIPPED)
 
     monkeypatch.setattr(subprocess, "Popen", skip)
+
+
+PROCESS_SKIPPED = "starts a process: a mutation run tests in-process only"
+
+
+def no_process_in_a_mutation_run() -> None:
+    """Skip before a library starts a process (Playwright its driver) and catches the
+    skip ``refuse_processes`` raises in it, ending in an error of its own."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        pytest.skip(PROCESS_SKIPPED)
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ of the test (uvicorn on port 0), read with the standard library's http.client.
 
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import os
@@ -25,7 +26,7 @@ import pytest
 
 from ohhell_score.actions.board import served
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
-from tests.conftest import ALONE, Ohhell, need
+from tests.conftest import ALONE, Ohhell, need, no_process_in_a_mutation_run
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
 PATIENCE = 20.0
@@ -187,7 +188,8 @@ def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Oh
     try:
         assert json.loads(request(where, "/state.json")[2]) == shown
         assert stream.next() == shown
-        assert "cup" in request(where, "/")[2].decode()
+        lines = html.escape(ohhell.ok("tournament", "show", "cup").removesuffix("\n"))
+        assert f'<section class="lines">{lines}</section>' in request(where, "/")[2].decode()
         first = ohhell.sheet("-g", table)["next"]
         run_ohhell("bid", "0", "-g", table)  # a table's game changes: the board follows
         assert stream.next() == json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
@@ -453,6 +455,7 @@ HALL = {"width": 1920, "height": 1080}
 def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright (never a browser of Playwright's own)."""
     chromium = need("chromium")
+    no_process_in_a_mutation_run()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -164,6 +164,28 @@ def test_export_to_a_file_writes_what_stdout_would_show(ohhell: Ohhell, tmp_path
     assert [p.name for p in target.parent.iterdir()] == ["sheet.md"]  # no temp file left
 
 
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("s.json", "json"),
+        ("s.CSV", "csv"),
+        ("s.md", "md"),
+        ("s.Markdown", "md"),
+        ("s.html", "html"),
+        ("s.htm", "html"),
+    ],
+)
+def test_the_ending_of_the_file_says_its_format_in_any_case(
+    ohhell: Ohhell, tmp_path: Path, name: str, fmt: str
+) -> None:
+    saved_game("friday", TABLES["classic"], hands=1)
+    out = ohhell.ok("export", "-g", "friday", "-o", str(tmp_path / name))
+    assert f"Wrote game friday as {fmt} to " in out
+    assert (tmp_path / name).read_text(encoding="utf-8") == ohhell.ok(
+        "export", "-g", "friday", "-f", fmt
+    )
+
+
 def test_export_into_a_missing_folder_is_refused(ohhell: Ohhell, tmp_path: Path) -> None:
     saved_game("friday", TABLES["classic"], hands=1)
     err = ohhell.refused("export", "-f", "csv", "-o", str(tmp_path / "no" / "such.csv"))

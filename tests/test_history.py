@@ -56,6 +56,27 @@ def test_history_lists_entries_with_their_times(ohhell: Ohhell) -> None:
 
 
 @pytest.mark.usefixtures("clock")
+def test_history_json_gives_each_bid_and_the_tricks(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    said = events(ohhell)
+    assert said[0] == {
+        "at": "2026-11-27T21:00:01+01:00",
+        "kind": "bid",
+        "hand": 1,
+        "player": "Bob",
+        "bid": 1,
+    }
+    assert said[-1] == {
+        "at": "2026-11-27T21:00:02+01:00",
+        "kind": "tricks",
+        "hand": 1,
+        "tricks": {"Bob": 1, "Cat": 0, "Ann": 1},
+    }
+
+
+@pytest.mark.usefixtures("clock")
 def test_history_gives_the_time_of_a_trump_and_of_every_seat_change(ohhell: Ohhell) -> None:
     """Each kind of entry keeps its time in the game file (each command reads it back)."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
@@ -185,6 +206,93 @@ def test_corrections_in_the_same_second_as_entries_keep_the_order_they_were_made
     ]
     tricks = next(e for e in history(game) if e.kind == "tricks")
     assert tricks.values == (("Bob", 1), ("Cat", 1), ("Ann", 0))  # as first entered
+
+
+@pytest.mark.usefixtures("clock")
+def test_history_says_a_carried_total_and_a_newcomers_points(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("seat", "replace", "Bob", "Zed", "--carry")
+    ohhell.ok("seat", "join", "Eve", "--after", "Ann", "--score", "7")
+    assert [line.split("  ")[-1] for line in lines(ohhell)[-2:]] == [
+        "seat: Zed takes Bob's seat, carrying Bob's total",
+        "seat: Eve joins after Ann with 7 points",
+    ]
+    assert [e["seat"] for e in events(ohhell)[-2:]] == [
+        {"replace": "Bob", "by": "Zed", "carry": 1},
+        {"join": "Eve", "after": "Ann", "score": 7},
+    ]
+
+
+@pytest.fixture
+def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every change in the same second: only the shape of the game orders them."""
+    monkeypatch.setattr(games, "now", lambda: "2026-11-27T21:00:00+01:00")
+
+
+@pytest.mark.usefixtures("stopped_clock")
+@pytest.mark.parametrize("trump", ["dealer", "named"])
+def test_trumps_seat_changes_and_their_undos_in_one_second_keep_the_order_made(
+    ohhell: Ohhell, trump: str
+) -> None:
+    """The dealer names trump before the bids, the highest bidder after them: either
+    way each entry kept and each undo (saying what it took back) is listed where it
+    was made."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", trump, "-g", "g")
+    made = []
+    if trump == "dealer":
+        ohhell.ok("trump", "h")
+        ohhell.ok("undo")
+        ohhell.ok("trump", "s")
+        made = ["* undo: took back the trump (hearts ♥)", "trump: spades ♠"]
+    ohhell.ok("bid", "2", "0", "0", "1")
+    made += ["Bob bids 2", "Cat bids 0", "Dan bids 0", "Ann bids 1"]
+    if trump == "named":
+        ohhell.ok("trump", "h")
+        ohhell.ok("undo")
+        ohhell.ok("trump", "s")
+        made += ["* undo: took back the trump (hearts ♥)", "trump: spades ♠"]
+    ohhell.ok("tricks", "2", "0", "0", "0")
+    ohhell.ok("undo")
+    ohhell.ok("tricks", "1", "0", "0", "1")
+    ohhell.ok("seat", "replace", "Bob", "Zed")
+    ohhell.ok("undo")
+    ohhell.ok("seat", "leave", "Cat")
+    made += [
+        "* undo: took back the tricks (Bob 2, Cat 0, Dan 0, Ann 0)",
+        "tricks: Bob 1, Cat 0, Dan 0, Ann 1",
+        "* undo: took back Zed taking Bob's seat from hand 2",
+        "seat: Cat leaves the table",
+    ]
+    if trump == "dealer":
+        ohhell.ok("trump", "c")
+        made.append("trump: clubs ♣")
+    ohhell.ok("bid", "0")  # Dan, left of Bob (dealer), bids first now Cat has gone
+    ohhell.ok("undo")
+    made.append("* undo: took back Dan's bid of 0")
+    said = [line.split("  ", 2)[2].strip() for line in lines(ohhell)]
+    assert said == made
+
+
+@pytest.mark.usefixtures("stopped_clock")
+def test_an_edit_in_the_second_of_its_hands_tricks_comes_after_them_at_a_grown_table(
+    ohhell: Ohhell,
+) -> None:
+    """After a join the hand has more seats than the game began with: its edit still
+    comes after its tricks."""
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("seat", "join", "Eve", "--after", "Ann")
+    ohhell.ok("bid", "0", "0", "0", "0")
+    ohhell.ok("tricks", "0", "0", "0", "1")
+    ohhell.ok("edit", "2", "tricks", "Ann=1", "Eve=0")
+    said = [line.split("  ", 2)[2].strip() for line in lines(ohhell)]
+    assert said[-2:] == [
+        "tricks: Bob 0, Cat 0, Ann 0, Eve 1",
+        "* tricks corrected: Ann 0 → 1, Eve 1 → 0",
+    ]
 
 
 @pytest.mark.usefixtures("clock")

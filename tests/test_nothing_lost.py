@@ -4,6 +4,8 @@ through the path a user takes, most of it as a process on a real stream.
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import subprocess
@@ -89,6 +91,44 @@ def test_show_with_stdout_full_still_exits_1(tmp_path: Path) -> None:
     assert done.stderr == "ohhell: standard output: No space left on device\n"
 
 
+class _Full(io.StringIO):
+    """A stream on a full disk (/dev/full)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(("stream", "name"), [("stdout", "output"), ("stderr", "error")])
+def test_a_full_stream_is_named_in_the_line_that_says_so(
+    monkeypatch: pytest.MonkeyPatch, stream: str, name: str
+) -> None:
+    """In the process, the words of the tests above (the mutation run sees no other
+    process): the stream that could not be written is named."""
+    from ohhell_score import entry
+    from ohhell_score.views import console
+
+    monkeypatch.setattr(sys, stream, _Full())
+    with pytest.raises(console.Unwritten) as lost:
+        (console.say if stream == "stdout" else console.note)("x")
+    assert entry.refusal(lost.value.error) == f"standard {name}: No space left on device"
+
+
+def test_once_the_reader_went_away_nothing_more_reaches_stdout(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`ohhell show | head -1`: what is written after the pipe broke (at exit too) goes
+    nowhere, in the process as in tests/test_quick.py's pipes."""
+    from ohhell_score.views import console
+
+    path = tmp_path / "stdout"
+    with open(path, "w") as out:
+        monkeypatch.setattr(sys, "stdout", out)
+        console.hush_stdout()
+        out.write("more")
+        out.flush()
+    assert path.read_text() == ""
+
+
 # Item 6: JSON on a stream that cannot encode a name escapes it, never `?`.
 
 NAMES = ("Zoë", "Ann", "😀Bob")
@@ -117,6 +157,43 @@ def test_json_on_an_ascii_stream_keeps_every_name(
     assert done.returncode == 0, done.stderr
     done.stdout.encode("ascii")  # all of it: the stream could take nothing else
     assert names_of(json.loads(done.stdout)) == list(NAMES)
+
+
+class _Stream(io.StringIO):
+    """A text stream of the given encoding (its text kept as written)."""
+
+    def __init__(self, encoding: str) -> None:
+        super().__init__()
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+
+@pytest.mark.parametrize(
+    ("encoding", "written"),
+    [
+        ("ascii", r'["Zo\u00eb", "Ann", "\ud83d\ude00Bob"]'),
+        ("latin-1", r'["Zoë", "Ann", "\ud83d\ude00Bob"]'),
+        ("utf-8", '["Zoë", "Ann", "😀Bob"]'),
+        ("an-encoding-python-lacks", r'["Zo\u00eb", "Ann", "\ud83d\ude00Bob"]'),
+    ],
+)
+def test_json_in_process_on_a_narrow_stream_escapes_what_it_cannot_show(
+    monkeypatch: pytest.MonkeyPatch, encoding: str, written: str
+) -> None:
+    """As above, in the process (the mutation run sees no other): each character the
+    stream cannot take is its JSON escape (one beyond U+FFFF is two, as json.dumps
+    writes it); for an encoding Python does not know, ASCII. Read back, the names are
+    the names."""
+    from ohhell_score.views import console
+
+    stream = _Stream(encoding)
+    monkeypatch.setattr(sys, "stdout", stream)
+    console.say_json(json.dumps(list(NAMES), ensure_ascii=False))
+    assert stream.getvalue() == written + "\n"
+    assert json.loads(stream.getvalue()) == list(NAMES)
 
 
 @pytest.mark.parametrize("stream", list(ASCII_STREAMS))

@@ -295,6 +295,18 @@ def test_the_header_names_cards_dealer_first_bidder_and_trump(ohhell: Ohhell) ->
     assert "shuffles" not in out
 
 
+def test_the_header_of_a_hand_half_bid_says_the_bids_so_far(ohhell: Ohhell) -> None:
+    """Coming back to a hand whose bidding has begun (tests/test_play_pty.py sees it in
+    a terminal); once every bid is in, the header says their total instead."""
+    three(ohhell, "--trump", "none")
+    ohhell.ok("bid", "1", "0")
+    assert "Bids so far: Bob 1, Cat 0 (1 bid of 2).\n" in play(ohhell).stdout
+    ohhell.ok("bid", "0")
+    out = play(ohhell).stdout
+    assert "Bids: Bob 1, Cat 0, Ann 0; bids 1 for 2 tricks: under by 1.\n" in out
+    assert "so far" not in out
+
+
 def test_at_a_cartier_table_of_four_the_player_opposite_the_dealer_shuffles(
     ohhell: Ohhell,
 ) -> None:

@@ -259,6 +259,19 @@ def test_output_a_terminal_cannot_show_is_replaced_never_a_traceback(
     assert "?" in done.stdout
 
 
+def test_a_symbol_the_output_cannot_show_becomes_its_stand_in() -> None:
+    """What the test above sees, in the process (moved from tests/test_terminals.py,
+    which the mutation run does not run): each symbol its plain letter, else ``?``;
+    bytes the C locale read as surrogates go out as they came."""
+    from ohhell_score.views import console
+
+    console.forgive_encoding()
+    text = "♠♥♦♣ ✓ ★ ▶ ± × Zoë".encode("ascii", errors=console.PROGRAM)
+    assert text == b"SHDC + * > ~ x Zo?"
+    assert "Zo\udceb.".encode("ascii", errors=console.PROGRAM) == b"Zo\xeb."
+    assert "\udc80\udcff".encode("ascii", errors=console.PROGRAM) == b"\x80\xff"
+
+
 @pytest.mark.parametrize("args", [["show"], ["bid", "1"], ["list"], ["show", "--json"]])
 def test_a_closed_stdout_is_no_traceback(ohhell: Ohhell, data_dir: Path, args: list[str]) -> None:
     """`ohhell bid 1 >&-` (stdout closed): the entry is kept and nothing crashes."""

@@ -192,6 +192,49 @@ def test_history_shows_one_players_rating_game_by_game(ohhell: Ohhell) -> None:
     assert float(rows[1][4]) == round(ann["rating"], 2)
 
 
+def test_history_of_one_game_says_so_with_the_minute_it_ended_and_the_rating_won(
+    ohhell: Ohhell,
+) -> None:
+    """The first change is the rating itself (it starts from nothing)."""
+    games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))
+    eve = next(p for p in rated(ohhell)["players"] if p["name"] == "Cat")
+    lines = ohhell.ok("ratings", "--history", "cat").splitlines()
+    assert lines[0] == "Cat: 1 rated game."
+    [row] = [line.split("  ") for line in lines if line.startswith("first")]
+    cells = [cell.strip() for cell in row if cell.strip()]
+    assert cells[1] == "2026-11-10 21:00"
+    assert cells[3:] == [f"{eve['rating']:.2f}", f"{eve['rating']:+.2f}"]
+
+
+def test_the_ladder_page_ranks_the_settled_then_lists_the_newcomers(ohhell: Ohhell) -> None:
+    """In the process what the Chromium test below sees drawn: the ladder's table."""
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
+    games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
+    page = ohhell.ok("ratings", "--html")
+    order = [p["name"] for p in rated(ohhell)["players"] if p["name"] != "Eve"]
+    rows = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td>", page)
+    assert rows == [*((str(k), name) for k, name in enumerate(order, 1)), ("-", "Eve")]
+    provisional = '<tr><th colspan="6">Provisional, fewer than 3 games:</th></tr>'
+    assert f"{provisional}\n<tr><td>-</td><td>Eve</td>" in page
+    named = ("rank", "player", "rating", "games", "wins", "change")
+    heads = "".join(f"<th>{h}</th>" for h in named)
+    assert f"<thead><tr>{heads}</tr></thead>" in page
+    assert "<title>Ratings</title>" in page and "<h1>Ratings</h1>" in page
+    assert '<body class="portrait ratings">' in page and "<p>4 finished games</p>" in page
+    assert "@page { size: portrait; margin: 10mm; }" in page
+    assert 'aria-label="Each player&#x27;s rating over the games"' in page
+    assert 'text-anchor="middle">game</text>' in page  # the axis: the games in order
+
+
+def test_the_ladder_page_of_one_game_has_no_newcomers_heading(ohhell: Ohhell) -> None:
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    page = ohhell.ok("ratings", "--html")
+    assert "<p>1 finished game</p>" in page
+    assert "Provisional" in page  # everyone is new after one game
+    assert re.findall(r"<tr><td>([^<]*)</td>", page) == ["-", "-", "-"]
+
+
 def test_history_of_someone_who_never_finished_a_game_is_refused(ohhell: Ohhell) -> None:
     games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))
     err = ohhell.refused("ratings", "--history", "Zed")

@@ -246,6 +246,44 @@ def test_on_a_terminal_made_bids_are_green_unless_no_color(
     assert s("12", plain.BOLD) == "\x1b[1m12\x1b[0m"
 
 
+class Pipe:
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize(
+    ("stream", "variables", "bold", "green"),
+    [
+        (Pipe, {}, False, False),
+        (Pipe, {"FORCE_COLOR": "1"}, True, True),
+        (Pipe, {"FORCE_COLOR": ""}, False, False),
+        (object, {}, False, False),  # a stream that cannot say
+        (Terminal, {"TERM": "dumb"}, False, False),
+        (Terminal, {"NO_COLOR": ""}, True, True),
+        (Terminal, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, True, False),
+    ],
+)
+def test_the_sheet_is_styled_on_a_terminal_or_where_forced_and_coloured_unless_no_color(
+    monkeypatch: pytest.MonkeyPatch,
+    stream: type,
+    variables: dict[str, str],
+    bold: bool,
+    green: bool,
+) -> None:
+    """In the process what tests/test_terminals.py sees through a pipe: an empty
+    FORCE_COLOR or NO_COLOR counts as unset, TERM=dumb is never styled."""
+    from ohhell_score.views import plain
+
+    monkeypatch.setenv("TERM", "xterm")
+    for name in ("FORCE_COLOR", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    s = plain.Styler(stream())
+    assert s("12", plain.BOLD) == ("\x1b[1m12\x1b[0m" if bold else "12")
+    assert s(plain.MADE, plain.GREEN) == ("\x1b[32m✓\x1b[0m" if green else "✓")
+
+
 def test_the_hook_mark_only_where_the_hook_bound_the_dealer(ohhell: Ohhell) -> None:
     """docs/rules.md, the hook: hand 1's others bid 3 of 2 cards, so Ann (dealer) was
     free, no †; in hand 2 the others bid 0 of 1, so Bob could not bid 1: †."""

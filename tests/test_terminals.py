@@ -71,14 +71,6 @@ def test_an_ascii_terminal_plays_with_plain_prompts(
     assert "?" not in out.replace("(? shows the keys)", "")
 
 
-def test_a_symbol_the_output_cannot_show_becomes_its_stand_in() -> None:
-    from ohhell_score.views import console
-
-    console.forgive_encoding()
-    text = "♠♥♦♣ ✓ ★ ▶ ± × Zoë".encode("ascii", errors=console.PROGRAM)
-    assert text == b"SHDC + * > ~ x Zo?"
-
-
 # --- colour and spaces ---------------------------------------------------------------------
 
 

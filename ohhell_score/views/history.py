@@ -101,8 +101,8 @@ def _entry_place(game: Game, orders: Orders, entry: Entry) -> tuple[int, int]:
 
 
 def _correction_place(game: Game, orders: Orders, c: Correction) -> tuple[int, int]:
-    if c.kind == "edit":
-        return (c.hand, len(game.players) + 2)  # after that hand's tricks
+    if c.kind == "edit":  # after that hand's tricks
+        return (c.hand, _place(game, orders, c.hand, "tricks", None)[1] + 1)
     player = str(c.old[0][0]) if c.what == "bids" and c.old else None
     return _place(game, orders, c.hand, c.what, player)
 

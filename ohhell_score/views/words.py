@@ -31,10 +31,6 @@ from ohhell_score.domain.seats import Carried, Join, Leave, Replace
 from ohhell_score.i18n import N_, _, ngettext
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 def names_words(names: Sequence[str]) -> str:
     """ "Ann", "Ann and Bob", "Ann, Bob and Dan": as a list is read aloud."""
     if len(names) < 2:
@@ -270,13 +266,6 @@ def _trump_words(rules: RuleSet) -> str:
 def exception_words(method: TrumpMethod) -> str:
     """A trump exception's method: "no trump" says it all for ``none``."""
     return _("no trump") if method is TrumpMethod.NONE else method.description
-
-
-def scoring_words(scoring: Scoring) -> str:
-    """A scheme by its name ("standard scoring"); a formula in words."""
-    if scoring.name:
-        return _("{scheme} scoring").format(scheme=scoring.name)
-    return _("scoring: {how}").format(how=scoring.sheet_note)
 
 
 def scheme_words(scoring: Scoring) -> str:
