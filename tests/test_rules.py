@@ -296,18 +296,26 @@ def test_a_deck_of_its_own_size_is_told_of_one_whole_pack() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "one", "two"),
-    [("classic", 5, 10), ("cartier", 4, 8), ("boerenbridge", 6, 13), ("kachuful", 7, None)],
+    [
+        ("classic", 5, 10),
+        ("cartier", 4, 8),
+        ("boerenbridge", 6, 13),
+        ("kachuful", 7, 52),
+        ("regional", 7, 51),
+    ],
 )
 def test_a_preset_fits_as_many_players_as_one_pack_and_two_deal(
-    preset: str, one: int, two: int | None
+    preset: str, one: int, two: int
 ) -> None:
     """docs/rules.md: n * N <= D, 8 or more need --decks 2: classic's 10 cards go to 5 on
     52 cards and to 10 on 104, cartier's 13 to 4 and 8, boerenbridge's 8 to 6 and 13;
-    kachuful's 1-max shrinks with the table, so 7 on one pack. What is said is what `new`
+    kachuful's 1-max shrinks with the table, so 7 on one pack and 52 on two (a card
+    each); regional's max-1-max must turn and leave a card to turn up: 51 on two. `max`
+    is counted on the deck the options make, not on one pack. What is said is what `new`
     takes: the count, and not one more."""
     chosen = PRESETS[preset]
     most, most_on_two = chosen.most_players(), chosen.most_players(2)
-    assert most == one and two in (None, most_on_two)
+    assert (most, most_on_two) == (one, two)
     for packs, fits in ((1, most), (2, most_on_two)):
         new_game(preset, tuple(f"P{i}" for i in range(fits)), decks=packs)
         with pytest.raises((RulesDontFit, BadValue)):

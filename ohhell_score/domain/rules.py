@@ -696,20 +696,28 @@ class Preset(NamedTuple):
         for players in range(MIN_PLAYERS, MAX_DECK + 1):
             try:
                 # As build_rules makes them, so `new` takes every count said here.
-                rules = options.apply(self.for_players(players), players, self.pattern)
+                rules = options.apply(self.for_players(players, options), players, self.pattern)
                 rules.check_fits(players, hint=False)
             except (Refused, BadValue):  # too few cards, or a `max` that no longer turns
                 return most
             most = players
         return most
 
-    def for_players(self, players: int) -> RuleSet:
-        """The preset's rules for a table of ``players`` (Cartier's 39-card deck for 3)."""
+    def deck_for(self, players: int) -> int:
+        """The deck the preset itself deals to ``players`` (Cartier's 39 cards for 3)."""
+        if self.name == "cartier" and players == 3:
+            return CARTIER_THREE_PLAYER_DECK
+        return self.rules.deck
+
+    def for_players(self, players: int, options: "RuleOptions | None" = None) -> RuleSet:
+        """The preset's rules for a table of ``players`` (Cartier's 39-card deck for 3),
+        its hands dealt from the deck ``options`` make (``--decks 2``: ``max`` of two
+        packs, so that 27 players can play a pattern that turns at ``max``)."""
         if self.house is not None:
             return self.house.rules_for(players)
-        rules = self.rules
-        if self.name == "cartier" and players == 3:
-            rules = rules._replace(deck=CARTIER_THREE_PLAYER_DECK)
+        rules = self.rules._replace(deck=self.deck_for(players))
+        if options is not None:
+            rules = rules._replace(deck=options.deck_of(rules.deck))
         return rules._replace(hands=parse_hands(self.pattern, players, rules.deck, rules.trump))
 
 
@@ -782,6 +790,12 @@ class RuleOptions(NamedTuple):
             rules = rules._replace(trump=Trump.parse(self.trump))
         if self.scoring is not None:
             rules = rules._replace(scoring=Scoring.parse(self.scoring))
+        rules = rules._replace(deck=self.deck_of(rules.deck))
+        hands = parse_hands(self.hands or pattern, players, rules.deck, rules.trump)
+        return rules._replace(hands=hands)
+
+    def deck_of(self, deck: int) -> int:
+        """The deck these options make of ``deck`` (``--decks``, ``--deck-size``), checked."""
         if self.decks is not None and self.deck_size is not None:
             raise BadValue(_("give --decks or --deck-size, not both"))
         if self.decks is not None:
@@ -791,7 +805,7 @@ class RuleOptions(NamedTuple):
                         most=MAX_PACKS, decks=Shown(self.decks)
                     )
                 )
-            rules = rules._replace(deck=PACK * self.decks)
+            return PACK * self.decks
         if self.deck_size is not None:
             if not 3 <= self.deck_size <= MAX_DECK:
                 raise BadValue(
@@ -799,9 +813,8 @@ class RuleOptions(NamedTuple):
                         max_deck=MAX_DECK, deck_size=Shown(self.deck_size)
                     )
                 )
-            rules = rules._replace(deck=self.deck_size)
-        hands = parse_hands(self.hands or pattern, players, rules.deck, rules.trump)
-        return rules._replace(hands=hands)
+            return self.deck_size
+        return deck
 
     def normal(self) -> "RuleOptions":
         """The same options in their normal form (``FROM:6`` is ``from:6``, ``13-2-13``
@@ -869,7 +882,7 @@ def build_rules(
     ``house`` is the house rule named ``preset_name``, when it is one.
     """
     chosen = preset(preset_name, house)
-    rules = options.apply(chosen.for_players(players), players, chosen.pattern)
+    rules = options.apply(chosen.for_players(players, options), players, chosen.pattern)
     rules.check_fits(players)
     rules.check_written()
     return rules
@@ -939,7 +952,7 @@ class HouseRule(NamedTuple):
     def rules_for(self, players: int) -> RuleSet:
         """The base preset for ``players`` with this rule's options; named after it."""
         base = PRESETS[self.base]
-        rules = self.options.apply(base.for_players(players), players, base.pattern)
+        rules = self.options.apply(base.for_players(players, self.options), players, base.pattern)
         return rules._replace(preset=self.name)
 
     def summary(self) -> str:

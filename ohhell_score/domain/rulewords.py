@@ -6,9 +6,13 @@ so that `list` replays no game. Built on the rules' own words (``sheet_note`` an
 ``description`` of each trump method and scoring scheme), so a new one has its words.
 """
 
+import contextlib
+
+from ohhell_score.domain.errors import BadValue
 from ohhell_score.domain.rules import (
     PRESETS,
     Hook,
+    RuleOptions,
     RuleSet,
     Suit,
     Trump,
@@ -63,22 +67,27 @@ def rule_parts(rules: RuleSet, players: int) -> list[tuple[str, bool]]:
     """Every rule of a game in words, each with whether it differs from the game's preset
     (a house rule's game: all of them, as the rule may have changed since)."""
     base = PRESETS.get(rules.preset)
-    ref = base.for_players(players) if base is not None else None
+    ref, deck = None, None
+    if base is not None:
+        deck = base.deck_for(players)
+        # The preset's hands on this game's deck: `--decks 2` alone changes no hands.
+        with contextlib.suppress(BadValue):
+            ref = base.for_players(players, RuleOptions(deck_size=rules.deck))
     return [
         (
             _("hands {pattern}").format(pattern=hands_pattern(rules.hands)),
             ref is None or rules.hands != ref.hands,
         ),
-        (hook_words(rules.hook), ref is None or rules.hook != ref.hook),
+        (hook_words(rules.hook), base is None or rules.hook != base.rules.hook),
         (
             _("trump: {how}").format(how=trump_rule_words(rules.trump)),
-            ref is None or rules.trump != ref.trump,
+            base is None or rules.trump != base.rules.trump,
         ),
         (
             _("scoring: {how}").format(how=rules.scoring.sheet_note),
-            ref is None or rules.scoring != ref.scoring,
+            base is None or rules.scoring != base.rules.scoring,
         ),
-        (_("{cards}-card deck").format(cards=rules.deck), ref is None or rules.deck != ref.deck),
+        (_("{cards}-card deck").format(cards=rules.deck), rules.deck != deck),
     ]
 
 
