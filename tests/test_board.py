@@ -188,8 +188,11 @@ def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Oh
     try:
         assert json.loads(request(where, "/state.json")[2]) == shown
         assert stream.next() == shown
-        lines = html.escape(ohhell.ok("tournament", "show", "cup").removesuffix("\n"))
-        assert f'<section class="lines">{lines}</section>' in request(where, "/")[2].decode()
+        page = request(where, "/")[2].decode()
+        for t in shown["rounds"][0]["tables"]:  # each table's card: its game and players
+            assert html.escape(t["game"]) in page
+            assert all(html.escape(p) in page for p in t["players"])
+        assert page.count("not started") == len(shown["rounds"][0]["tables"])
         first = ohhell.sheet("-g", table)["next"]
         run_ohhell("bid", "0", "-g", table)  # a table's game changes: the board follows
         assert stream.next() == json.loads(ohhell.ok("tournament", "show", "cup", "--json"))

@@ -684,7 +684,7 @@ def test_the_check_refuses_exactly_the_formulas_the_book_cannot_score(
         ("(0 - b)^3 * 400000", (3,), "hand 1 (3 cards) at bid 2, 2 taken"),
         ("1000000 * 3 / (b + 1)", (3,), "hand 1 (3 cards) at bid 0, 0 taken"),
         ("0 - 1000000 * 3 / (0 - b - 1)", (3,), "hand 1 (3 cards) at bid 0, 0 taken"),
-        ("1000000 * 3 / (n + 1)", (3, 1), "hand 2 (1 cards) at bid 0, 0 taken"),
+        ("1000000 * 3 / (n + 1)", (3, 1), "hand 2 (1 card) at bid 0, 0 taken"),
         ("max(b, 0) * 500000", (3,), "hand 1 (3 cards) at bid 3, 3 taken"),
         ("min(b, 0 - b) * 500000", (3,), "hand 1 (3 cards) at bid 3, 3 taken"),
         ("min(-b, 0) * 400000", (3,), "hand 1 (3 cards) at bid 3, 3 taken"),
