@@ -636,6 +636,21 @@ def test_a_tournament_file_with_a_field_of_the_wrong_shape_is_refused_naming_it(
     assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {why}\n"
 
 
+@pytest.mark.parametrize("stage", [0, -3, 3, 99, "1", True])
+def test_a_round_of_a_stage_the_field_does_not_have_makes_the_file_unreadable(
+    ohhell: Ohhell, data_dir: Path, stage: object
+) -> None:
+    """8 players play two stages (a round, then the final): a hand-edited stage outside
+    them is a damaged file (one line, exit 1), not a traceback at `tournament show`."""
+    new(ohhell, "--seed", "1", players=FIELD[:8])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rounds"][0]["stage"] = stage
+    path.write_text(json.dumps(data), encoding="utf-8")
+    said = "a round's stage is not one of the 2 this field plays"
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
+
+
 def test_a_tournament_file_read_and_saved_again_is_the_same_file(
     ohhell: Ohhell, data_dir: Path
 ) -> None:

@@ -111,6 +111,13 @@ def _names(value: object) -> tuple[str, ...]:
     return check_players(value)
 
 
+def _stage(value: object, stages: int) -> int:
+    """A round's stage as a file holds it: one of the ``stages`` its field plays."""
+    if type(value) is not int or not 1 <= value <= stages:
+        raise ValueError(f"a round's stage is not one of the {stages} this field plays")
+    return value
+
+
 def from_dict(data: dict[str, Any]) -> Tournament:
     """The tournament of a tournament object whose schema ``read_versioned`` checked."""
     rules = data["rules"]
@@ -123,11 +130,11 @@ def from_dict(data: dict[str, Any]) -> Tournament:
         options = options._replace(scoring=upgraded_scoring(options.scoring, data["schema"]))
     table_rules = TableRules(str(rules["preset"]), options)
     players = _names(data["players"])
-    plan(len(players))
+    stages = len(plan(len(players)))
     rounds = tuple(
         Round(
             Bracket(r["bracket"]),
-            int(r["stage"]),
+            _stage(r["stage"], stages),
             tuple(Table(check_id(x["game"]), _names(x["players"])) for x in r["tables"]),
         )
         for r in data["rounds"]
