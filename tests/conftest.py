@@ -325,6 +325,18 @@ def dutch(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.reset()
 
 
+#: The flags every headless Chromium of the tests starts with (Playwright's launch and
+#: the `--headless` runs of test_print): no sandbox, GPU, sync or first-run pages.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
 def need(*names: str) -> str:
     """The path of the first of ``names`` installed: a real part a test runs (a shell,
     Chromium). Missing, the test is skipped and says why; under ``CI=true`` it fails

@@ -26,7 +26,7 @@ import pytest
 
 from ohhell_score.actions.board import served
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
-from tests.conftest import ALONE, Ohhell, need, no_process_in_a_mutation_run
+from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need, no_process_in_a_mutation_run
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
 PATIENCE = 20.0
@@ -442,14 +442,6 @@ def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_doe
 
 # --- in a real browser --------------------------------------------------------------
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 360, "height": 740}
 HALL = {"width": 1920, "height": 1080}
 

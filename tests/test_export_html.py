@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from ohhell_score.storage import games
-from tests.conftest import Ohhell, need
+from tests.conftest import CHROMIUM_ARGS, Ohhell, need
 from tests.games import new_game, play, saved_game
-from tests.test_board import CHROMIUM_ARGS
 
 PLAYERS = ("Ann Marie", "<b>Bo</b>", "@home", "Zoë")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}

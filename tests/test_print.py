@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ohhell_score.storage import games
-from tests.conftest import Ohhell, need
+from tests.conftest import CHROMIUM_ARGS, Ohhell, need
 from tests.games import new_game, play, saved_game
 
 
@@ -43,12 +43,7 @@ def chromium(tmp_path: Path, page: Path, *args: str) -> str:
         [
             browser(),
             "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
+            *CHROMIUM_ARGS,
             f"--user-data-dir={profile}",
             *args,
             page.as_uri(),
