@@ -340,7 +340,10 @@ CHROMIUM_ARGS = [
 def need(*names: str) -> str:
     """The path of the first of ``names`` installed: a real part a test runs (a shell,
     Chromium). Missing, the test is skipped and says why; under ``CI=true`` it fails
-    instead, naming the tool, for CI must run every test (.ci/run installs them)."""
+    instead, naming the tool, for CI must run every test (.ci/run installs them).
+    In a mutation run it is skipped first: the part is a process, and a library that
+    starts it (Playwright its driver) can catch the skip of ``refuse_processes``."""
+    no_process_in_a_mutation_run()
     for name in names:
         found = shutil.which(name)
         if found is not None:

@@ -26,7 +26,7 @@ import pytest
 
 from ohhell_score.actions.board import served
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
-from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need, no_process_in_a_mutation_run
+from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
 PATIENCE = 20.0
@@ -450,7 +450,6 @@ HALL = {"width": 1920, "height": 1080}
 def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright (never a browser of Playwright's own)."""
     chromium = need("chromium")
-    no_process_in_a_mutation_run()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
