@@ -4,13 +4,15 @@ Exit status (docs/scripting.md): 0 done; 1 refused (one line on stderr, nothing 
 changed); 2 a malformed command line. A refusal is raised (``Refused``, ``OSError``) and
 worded by ``entry.py``; a malformed value (``BadValue``) becomes Typer's usage error
 in the command class every command has (``lazy.OhhellCommand``). rich is imported only
-by commands that draw.
+by commands that draw. A command's work is an undecorated function of its module, called
+with the parsed parameters, so that the mutation run reaches it (docs/mutation.md: mutmut
+skips decorated functions).
 
 Imports inside functions: every run through Typer imports this module, TAB completion
 and `path` included, and runs one command at most; so each command imports what only
-it uses (the actions, the domain, the views, json)
-inside its body, and those lines need no comment of their own. `new` imports the play
-area only when it asks its questions, as lazy.py imports every area only when named.
+it uses (the actions, the domain, the views, json) inside the function that does its
+work, and those lines need no comment of their own. `new` imports the play area only
+when it asks its questions, as lazy.py imports every area only when named.
 """
 
 from collections.abc import Mapping
@@ -44,7 +46,7 @@ from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, say, say_json
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
-    from ohhell_score.domain.rules import RuleSet
+    from ohhell_score.domain.rules import RuleOptions, RuleSet
 
 # The commands of the other areas, by their module in cli/, each holding them on its own
 # Typer app (``app``). A module is imported only when one of its commands runs, or when
@@ -192,10 +194,24 @@ def new(
     draw_cards: DrawCardsOpt = None,
     draw_ties: DrawTiesOpt = None,
 ) -> None:
+    start_game(players, rules, dealer, game, rule_options(ctx), scorer, draw, draw_cards, draw_ties)
+
+
+def start_game(
+    players: list[str] | None,
+    rules: str,
+    dealer: str | None,
+    game: str | None,
+    options: "RuleOptions",
+    scorer: str | None,
+    draw: bool,
+    draw_cards: str | None,
+    draw_ties: str | None,
+) -> None:
+    """`new`: the game made from the command line and said, or asked for at the table."""
     from ohhell_score.domain.game import check_players, progress
     from ohhell_score.views.words import next_words
 
-    options = rule_options(ctx)
     if draw_cards is not None and (dealer is not None or draw):
         raise typer.BadParameter(_("give one of --dealer, --draw and --draw-cards"))
     if draw_cards is not None and not players:
@@ -370,6 +386,11 @@ def show(
         ),
     ] = None,
 ) -> None:
+    show_sheet(game, as_json, chart, scoring)
+
+
+def show_sheet(game: str | None, as_json: bool, chart: bool, scoring: str | None) -> None:
+    """`show`: the sheet (as JSON, or with the chart), as if scored under ``scoring``."""
     if as_json and chart:
         raise typer.BadParameter(_("--json is for scripts and --chart for people: give one"))
     prog = load_progress(game)
@@ -411,6 +432,11 @@ def show(
 def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array."))] = False,
 ) -> None:
+    list_games(as_json)
+
+
+def list_games(as_json: bool) -> None:
+    """`list`: the saved games, most recently changed first, or as a JSON array."""
     listed = saved.listed()  # from the list index: no game is replayed
     if as_json:
         from ohhell_score.domain.listing import LIST_JSON_KEYS

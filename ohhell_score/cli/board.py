@@ -102,6 +102,13 @@ def board(
     port: PortOpt = DEFAULT_PORT,
     lan: LanOpt = False,
 ) -> None:
+    serve_board(game, tournament, host, port, lan)
+
+
+def serve_board(
+    game: str | None, tournament: str | None, host: str | None, port: int, lan: bool
+) -> None:
+    """`board`: the board of the game or the tournament, served until Ctrl-C."""
     from ohhell_score.actions.board import served
 
     if game is not None and tournament is not None:

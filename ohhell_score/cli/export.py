@@ -10,7 +10,7 @@ Imports inside functions: as in every area (cli/lazy.py).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -33,6 +33,9 @@ from ohhell_score.cli.options import (
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.console import say, say_json
 from ohhell_score.views.formats import Format, Style, format_of
+
+if TYPE_CHECKING:
+    from ohhell_score.domain.rules import RuleOptions
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
 app = area()
@@ -106,6 +109,13 @@ def export(
     ] = False,
     paper: PaperOpt = Paper.auto,
 ) -> None:
+    write_game(game, fmt, output, wide, excel, paper)
+
+
+def write_game(
+    game: str | None, fmt: Format | None, output: str | None, wide: bool, excel: bool, paper: Paper
+) -> None:
+    """`export`: the game in the format chosen, to stdout or ``-o FILE``."""
     chosen = choose_format(fmt, output)
     if (wide or excel) and chosen is not Format.csv:
         raise typer.BadParameter(_("--wide and --excel are for --format csv"))
@@ -143,6 +153,11 @@ def import_cmd(
         ),
     ] = None,
 ) -> None:
+    restore_game(file, game)
+
+
+def restore_game(file: str, game: str | None) -> None:
+    """`import`: the game exported as JSON in ``file`` saved, and what comes next said."""
     from ohhell_score.views.words import next_words
 
     data = read_input(file)
@@ -199,6 +214,19 @@ def sheet_cmd(
     paper: PaperOpt = Paper.auto,
     output: OutputOpt = None,
 ) -> None:
+    write_blank_sheet(players, count, rules, dealer, paper, output, rule_options(ctx))
+
+
+def write_blank_sheet(
+    players: list[str] | None,
+    count: int | None,
+    rules: str,
+    dealer: str | None,
+    paper: Paper,
+    output: str | None,
+    options: RuleOptions,
+) -> None:
+    """`sheet`: the blank HTML sheet of the players (or of ``count`` seats), written."""
     from ohhell_score.domain.game import Game, check_players
     from ohhell_score.views.html import blank_sheet_html
 
@@ -218,7 +246,7 @@ def sheet_cmd(
     else:
         assert count is not None
         names = tuple(str(seat) for seat in range(1, count + 1))
-    rule_set = make_rules(rules, len(names), rule_options(ctx))
+    rule_set = make_rules(rules, len(names), options)
     draft = Game("sheet", names, rule_set)
     first = names.index(draft.resolve(dealer)) if dealer is not None else 0
     text = blank_sheet_html(

@@ -15,8 +15,8 @@ tests/test_startup.py checks that the lazy program says what Typer's eager build
 
 Imports inside functions, in every area: an area's module is imported by `ohhell
 --help` and by the TAB of a command name, which run none of its commands; so each
-command imports the domain and the views it uses inside its body, and those lines need
-no comment of their own. An area's docstring names only what it adds to this.
+command imports the domain and the views it uses inside the function that does its work,
+and those lines need no comment of their own. An area's docstring names only what it adds to this.
 
 Every command and group of the program is made here (``area()``, ``Command``,
 ``LazyGroup``), and so this is the one place where a malformed value a command raises

@@ -7,7 +7,8 @@ Ctrl-C and Ctrl-D, exit 130).
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
 each command imports the domain, the views, the actions and the prompt loop (which
-imports rich) inside its body, and those lines need no comment of their own.
+imports rich) inside the function that does its work, and those lines need no comment
+of their own.
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ def play_cmd(
     lan: LanOpt = False,
     port: PortOpt = DEFAULT_PORT,
 ) -> None:
+    play_at_table(game, board, lan, port)
+
+
+def play_at_table(game: str | None, board: bool, lan: bool, port: int) -> None:
+    """`play`: the prompts on the game, a first game asked for, or a finished one's sheet."""
     if lan and not board:
         raise typer.BadParameter(_("--lan is for the board: give --board too"))
     served = Board(port, lan) if board else None
@@ -224,6 +230,11 @@ def delete(
         bool, typer.Option("--yes", "-y", help=_("Do not ask first (for scripts)."))
     ] = False,
 ) -> None:
+    delete_game(game_id, yes)
+
+
+def delete_game(game_id: str, yes: bool) -> None:
+    """`delete`: the game's file removed, once the scorer says so (or with ``yes``)."""
     from ohhell_score.actions.entries import load_progress
 
     why = ""

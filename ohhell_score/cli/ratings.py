@@ -5,8 +5,9 @@ and answers in plain text, without rich: it runs over a club's whole history.
 
 Imports inside functions: like every area (lazy.py), this module is imported by
 `ohhell --help` and by the TAB of a command name, which run none of its commands; so
-the command imports the action and the views inside its body (openskill, which the
-action brings, is for this command alone); those lines need no comment of their own.
+the command imports the action and the views inside the function that does its work
+(openskill, which the action brings, is for this command alone); those lines need no
+comment of their own.
 """
 
 from __future__ import annotations
@@ -69,6 +70,18 @@ def ratings(
     ] = False,
     output: OutputOpt = None,
 ) -> None:
+    show_ratings(as_json, since, preset, history, html, output)
+
+
+def show_ratings(
+    as_json: bool,
+    since: str | None,
+    preset: str | None,
+    history: str | None,
+    html: bool,
+    output: str | None,
+) -> None:
+    """`ratings`: the ladder (as text, JSON or HTML), or one player's rating game by game."""
     from ohhell_score.actions.ratings import ladder as rated
     from ohhell_score.views.ratings import history_lines, ladder_html, ladder_lines
 

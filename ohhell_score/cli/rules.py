@@ -31,7 +31,7 @@ from ohhell_score.i18n import _, english
 from ohhell_score.views.console import complain, note, say, say_json
 
 if TYPE_CHECKING:
-    from ohhell_score.domain.rules import HouseRule, Preset
+    from ohhell_score.domain.rules import HouseRule, Preset, RuleOptions
 
 
 class RulesGroup(OhhellGroup):
@@ -100,6 +100,11 @@ def show_rules(
         typer.Option("--json", help=_("One JSON object: the rules as `show --json` gives them.")),
     ] = False,
 ) -> None:
+    explain_rules(name, players, as_json)
+
+
+def explain_rules(name: str | None, players: int | None, as_json: bool) -> None:
+    """`rules show`: every preset and house rule, or one explained for ``players``."""
     from ohhell_score.actions import house
     from ohhell_score.domain.rules import build_rules
     from ohhell_score.views.words import describe_rules, players_words
@@ -184,9 +189,14 @@ def save_rules(
         str, rules_option(_("The preset it starts from: {preset_names} or a house rule."))
     ] = DEFAULT_PRESET,
 ) -> None:
+    save_house_rule(name, rules, rule_options(ctx))
+
+
+def save_house_rule(name: str, rules: str, options: RuleOptions) -> None:
+    """`rules save`: the rules of ``rules`` changed by ``options``, kept as ``name``."""
     from ohhell_score.actions import house
 
-    rule, replaced = house.save(name, rules, rule_options(ctx))
+    rule, replaced = house.save(name, rules, options)
     said = (
         _("Replaced house rule {name}: {summary}.")
         if replaced
@@ -203,6 +213,11 @@ def export_rules(
     name: RuleName,
     output: OutputOpt = None,
 ) -> None:
+    export_house_rule(name, output)
+
+
+def export_house_rule(name: str, output: str | None) -> None:
+    """`rules export`: the house rule's file, to stdout or ``-o FILE``."""
     from ohhell_score.actions import house
     from ohhell_score.actions.exports import write_output
 
@@ -239,6 +254,11 @@ def import_rules(
         bool, typer.Option("--force", help=_("Replace a different house rule of that name."))
     ] = False,
 ) -> None:
+    import_house_rule(file, name, force)
+
+
+def import_house_rule(file: Path, name: str | None, force: bool) -> None:
+    """`rules import`: the house rule of ``file`` kept (as ``name``), unless kept already."""
     from ohhell_score.actions import house
 
     rule, kept = house.import_text(read_input(str(file)), str(file), name, force)

@@ -53,6 +53,11 @@ def completions(
         Shell, typer.Argument(help=_("bash, zsh, fish or powershell."), metavar="SHELL")
     ],
 ) -> None:
+    print_completion_script(shell)
+
+
+def print_completion_script(shell: Shell) -> None:
+    """`completions`: the completion script of ``shell``, as the program prints it."""
     # The script is what the program prints when asked the way Typer documents,
     # `_OHHELL_COMPLETE=source_SHELL ohhell` (its completion module is private), asked of
     # a process of its own because the program answers it before any command runs.

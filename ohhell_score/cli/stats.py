@@ -84,6 +84,17 @@ def stats(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("One JSON object."))] = False,
 ) -> None:
+    show_stats(player, rules, since, vs, as_json)
+
+
+def show_stats(
+    player: list[str] | None,
+    rules: str | None,
+    since: str | None,
+    vs: tuple[str, str] | None,
+    as_json: bool,
+) -> None:
+    """`stats`: the players' table over the finished games (and a head to head), or JSON."""
     from ohhell_score.actions.stats import summary as summed_up
     from ohhell_score.domain.stats import Filters
 
@@ -215,6 +226,11 @@ def history(
     game: GameOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array of events."))] = False,
 ) -> None:
+    show_history(game, as_json)
+
+
+def show_history(game: str | None, as_json: bool) -> None:
+    """`history`: the game's entries and corrections in time order, as lines or JSON."""
     from ohhell_score.views.history import history as events_of
     from ohhell_score.views.history import lines
 

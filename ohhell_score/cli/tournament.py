@@ -42,6 +42,7 @@ from ohhell_score.views.console import complain, say, say_json
 from ohhell_score.views.formats import Format
 
 if TYPE_CHECKING:
+    from ohhell_score.domain.rules import RuleOptions
     from ohhell_score.domain.tournament import Result, Tournament
 
 tournament_app = Area(
@@ -133,6 +134,22 @@ def new(
         rules_option(_("Preset: {preset_names}."), complete=complete_preset),
     ] = "cartier",
 ) -> None:
+    start_tournament(
+        name, players, players_file, seed, no_shuffle, losers_bracket, rules, rule_options(ctx)
+    )
+
+
+def start_tournament(
+    name: str,
+    players: list[str] | None,
+    players_file: Path | None,
+    seed: int | None,
+    no_shuffle: bool,
+    losers_bracket: bool,
+    rules: str,
+    options: RuleOptions,
+) -> None:
+    """`tournament new`: round 1 seated and its tables' games made, then how to play them."""
     from ohhell_score.domain.tournament import TableRules
 
     field = list(players or [])
@@ -140,7 +157,7 @@ def new(
         field += _read_players_file(players_file)
     if not field:
         raise typer.BadParameter(_("give the players as arguments or with --players-file"))
-    table_rules = TableRules(rules, rule_options(ctx))
+    table_rules = TableRules(rules, options)
     t, games, drawn = actions.create(
         name, field, table_rules, seed, shuffle=not no_shuffle, losers_bracket=losers_bracket
     )
@@ -184,6 +201,11 @@ def first_dealer_line() -> str:
 def list_tournaments(
     as_json: Annotated[bool, typer.Option("--json", help=_("A JSON array."))] = False,
 ) -> None:
+    list_saved_tournaments(as_json)
+
+
+def list_saved_tournaments(as_json: bool) -> None:
+    """`tournament list`: each saved tournament and what its organiser does next."""
     from ohhell_score.domain.tournament import champion
 
     rows = []
@@ -235,6 +257,11 @@ def show(
         bool, typer.Option("--json", help=_("One JSON object (the scripting contract)."))
     ] = False,
 ) -> None:
+    show_tournament(name, as_json)
+
+
+def show_tournament(name: str, as_json: bool) -> None:
+    """`tournament show`: every round and table, as lines or one JSON object."""
     from ohhell_score.domain.tournament import show_json
 
     t, res = actions.standing(name)
@@ -275,6 +302,11 @@ def advance(
         ),
     ] = None,
 ) -> None:
+    seat_next_round(name, order)
+
+
+def seat_next_round(name: str, order: list[str] | None) -> None:
+    """`tournament advance`: the next round seated and said, or the champion."""
     changed, new_games, who = actions.advance(name, _parse_orders(order or []))
     if not new_games:
         say(_("The tournament is over. Champion: {who}.").format(who=who))
@@ -307,6 +339,13 @@ def dealer(
     draw_cards: DrawCardsOpt = None,
     draw_ties: DrawTiesOpt = None,
 ) -> None:
+    record_first_dealer(game, player, draw_cards, draw_ties)
+
+
+def record_first_dealer(
+    game: str, player: str | None, draw_cards: str | None, draw_ties: str | None
+) -> None:
+    """`tournament dealer`: who deals first at the table, named or drawn, recorded."""
     if (player is None) == (draw_cards is None):
         raise typer.BadParameter(_("give the PLAYER who drew the highest card, or --draw-cards"))
     changed = actions.first_dealer(game, player, draw_cards, draw_ties)
@@ -349,6 +388,11 @@ def collect(
         typer.Option("--once", help=_("With --watch: collect what is there now, then stop.")),
     ] = False,
 ) -> None:
+    collect_tables(name, files, watch, once)
+
+
+def collect_tables(name: str, files: list[Path], watch: bool, once: bool) -> None:
+    """`tournament collect`: the table games of ``files`` brought in, or their folders followed."""
     from ohhell_score.actions import collect as collecting
     from ohhell_score.views.tournament import collected_line
 
@@ -375,6 +419,11 @@ def export(
     fmt: Annotated[Listed, typer.Option("--format", "-f", help=_("md, html, csv or json."))],
     output: OutputOpt = None,
 ) -> None:
+    export_tournament(name, fmt, output)
+
+
+def export_tournament(name: str, fmt: Listed, output: str | None) -> None:
+    """`tournament export`: the whole tournament in ``fmt``, to stdout or ``-o FILE``."""
     text = actions.export(name, Format(fmt.value))
     output = output_file(output)
     if output is None:
