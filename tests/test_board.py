@@ -287,6 +287,26 @@ def test_a_deleted_game_sends_an_error_and_the_server_goes_on(
         stream.close()
 
 
+def test_what_is_served_is_the_named_game_and_why_it_cannot_be_read(
+    ohhell: Ohhell, game: str, data_dir: Path
+) -> None:
+    """In-process, without a server (the mutation run sees this): `board -g friday`
+    serves friday while another game is current, and a file deleted, damaged or not a
+    file at all is served as ``{"error": why}``, the why also drawn on the page."""
+    ohhell.ok("new", "Eve", "Fay", "Gus", "-g", "other")  # now the current game
+    board_of = served("friday", None)
+    assert board_of.game == "friday"
+    assert board_of.read().state == ohhell.sheet("-g", "friday")
+    (data_dir / "friday.json").unlink()
+    gone = board_of.read()
+    assert gone.state == {"error": gone.error} and "friday" in str(gone.error)
+    (data_dir / "friday.json").mkdir()  # not a regular file: refused, and served on
+    unreadable = board_of.read()
+    assert unreadable.game is None and unreadable.tournament is None
+    assert unreadable.state == {"error": unreadable.error}
+    assert "friday.json" in str(unreadable.error)
+
+
 # --- the limits ---------------------------------------------------------------------
 
 

@@ -404,3 +404,36 @@ def test_ctrl_c_is_one_line_saying_nothing_entered_was_lost(
 
     assert guarded(struck) == 130
     assert capsys.readouterr().err == "\nohhell: interrupted; nothing entered before was lost.\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_quick_show_is_the_named_game_styled_at_a_terminal(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process (the mutation run sees it): `ohhell show -g a` on the quick path shows
+    game a while b is current, styled as Typer's `show` styles it at a terminal."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "a", "-r", "cartier")
+    ohhell.ok("bid", "1")
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "b")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    shown = {}
+    for way in ("quick", "typer"):
+        out = _Terminal()
+        with monkeypatch.context() as patched:
+            patched.setattr(sys, "stdout", out)
+            if way == "quick":
+                assert quick.answer(["show", "-g", "a"]) == 0
+            else:
+                from ohhell_score.views import plain
+
+                plain.print_sheet(games.load_progress("a"))
+        shown[way] = out.getvalue()
+    assert "Ann" in shown["quick"] and "Dan" not in shown["quick"]
+    assert "\x1b[" in shown["quick"]
+    assert shown["quick"] == shown["typer"]

@@ -161,6 +161,19 @@ def test_preset_keeps_the_games_of_that_preset(ohhell: Ohhell) -> None:
     assert rated(ohhell, "--preset", "Cartier")["games"] == 1
 
 
+def test_a_game_file_that_cannot_be_read_is_named_and_the_rest_rated(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    games.create(played("good", ("Ann", "Bob", "Cat"), 0, 0))
+    (data_dir / "broken.json").write_text("{ not json", encoding="utf-8")
+    result = ohhell("ratings")
+    assert result.exit_code == 0
+    assert result.stderr.startswith("ohhell: skipped: cannot read ")
+    assert "broken.json: not valid JSON" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert {"Ann", "Bob", "Cat"} <= set(result.stdout.split())
+
+
 def test_a_bad_date_is_a_usage_error_of_one_line(ohhell: Ohhell) -> None:
     reason = ohhell.invalid_value("ratings", "--since", "2026-13-01")
     assert reason == "'2026-13-01' is not a date: use YYYY-MM-DD"
