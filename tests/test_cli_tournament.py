@@ -143,6 +143,24 @@ def test_players_come_from_a_file_one_name_a_line(ohhell: Ohhell, tmp_path: Path
     assert tables(ohhell)["cup-r1-t1"]["players"] == ["Zoë", "Ann Marie", "P3", "P4"]
 
 
+@pytest.mark.parametrize("dutch_too", [False, True])
+def test_a_players_file_that_is_not_utf8_is_refused_naming_it(
+    ohhell: Ohhell, tmp_path: Path, request: pytest.FixtureRequest, dutch_too: bool
+) -> None:
+    """A players file in Latin-1 (Zo\xeb) is refused in one line naming the file and why,
+    in the table's language; no tournament is made."""
+    names = tmp_path / "players.txt"
+    names.write_bytes("\n".join(["Zoë", *FIELD[1:]]).encode("latin-1"))
+    if dutch_too:
+        request.getfixturevalue("dutch")
+    err = ohhell.refused("tournament", "new", "cup", "--players-file", str(names))
+    if dutch_too:
+        assert err == f"ohhell: kan {names} niet lezen: geen UTF-8-tekst\n"
+    else:
+        assert err == f"ohhell: cannot read {names}: not UTF-8 text\n"
+    assert "cup" not in ohhell.ok("tournament", "list")
+
+
 def test_advance_is_refused_while_a_table_is_unfinished_and_changes_nothing(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
