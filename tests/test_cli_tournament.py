@@ -557,11 +557,27 @@ def test_a_tables_draw_can_be_given_as_cards(ohhell: Ohhell) -> None:
     ohhell.refused("tournament", "dealer", "cup-r1-t2", code=2)  # neither a player nor cards
 
 
+def test_choosing_a_tables_first_dealer_is_a_change_of_its_game(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`list` shows when each game was last changed: `tournament dealer` changes it."""
+    from ohhell_score.storage import games
+
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    monkeypatch.setattr(games, "now", lambda: "2031-05-04T20:15:00+00:00")
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "P7")
+    rows = {row["id"]: row for row in json.loads(ohhell.ok("list", "--json"))}
+    assert rows["cup-r1-t2"]["updated"] == "2031-05-04T20:15:00+00:00"
+    assert rows["cup-r1-t1"]["updated"] != "2031-05-04T20:15:00+00:00"
+
+
 def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     ohhell.ok("bid", "-g", "cup-r1-t2", "1")
     message = ohhell.refused("tournament", "dealer", "cup-r1-t2", "P7")
-    assert "has begun" in message
+    assert message == (
+        "ohhell: game cup-r1-t2 has begun: the first dealer is fixed once a bid is in\n"
+    )
     assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P5"
 
 
