@@ -1349,3 +1349,23 @@ def test_the_rules_option_and_a_bids_values_are_completed(ohhell: Ohhell) -> Non
     ]
     ohhell.ok("new", "Ann", "Bob", "Cat")
     assert "Bob=" in _offered("ohhell", "bid", "")
+
+
+@pytest.mark.parametrize("command", ["board", "ratings"])
+def test_a_single_commands_help_offers_no_completion_options_of_its_own(command: str) -> None:
+    """Completion is installed for the whole program (`ohhell completion`), so a
+    command's help never lists Typer's --install-completion or --show-completion."""
+    out = invoke([command, "--help"]).stdout
+    assert out.startswith(f"Usage: ohhell {command} ")
+    assert "completion" not in out
+
+
+@pytest.mark.parametrize("group", ["seat", "rules", "tournament"])
+@pytest.mark.parametrize("flag", ["-h", "--help"])
+def test_a_groups_help_is_plain_text_and_takes_h_too(group: str, flag: str) -> None:
+    """Every group's help, asked with -h or --help, is plain text as the root's: its
+    commands listed, no rich boxes or colour."""
+    result = invoke([group, flag])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"Usage: ohhell {group} [OPTIONS] COMMAND [ARGS]...\n")
+    assert "╭" not in result.stdout and "\x1b[" not in result.stdout
