@@ -629,3 +629,39 @@ def test_play_board_serves_the_game_played_and_b_shows_its_address_again(
             thread.join(PATIENCE)
     assert len(started) == 1
     assert records.records == []
+
+
+def test_play_board_on_a_finished_game_serves_the_new_game_it_offers(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/board.md: `play --board` on a game that is over offers a new one (Enter:
+    the same players and rules); the board is that new game's, served as it starts."""
+    from ohhell_score.cli import play as play_area
+    from ohhell_score.serve import server as serving
+
+    started: list[tuple[Any, threading.Thread]] = []
+    real = serving.serve_in_background
+
+    def recorded(server: Any, sock: Any, wait: float = 10.0) -> threading.Thread:
+        thread = real(server, sock, wait)
+        started.append((server, thread))
+        return thread
+
+    monkeypatch.setattr(serving, "serve_in_background", recorded)
+    monkeypatch.setattr(play_area, "can_ask", lambda: True)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "1", "--trump", "none")
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "0", "1", "0")
+    try:
+        result = ohhell("play", "-g", "t", "--board", "--port", "0", input="\n\nq\n")
+        assert result.exit_code == 0, result.output
+        line = next(x for x in result.stdout.splitlines() if x.startswith("board: "))
+        port = int(line.removeprefix("board: http://127.0.0.1:").rstrip("/"))
+        where = Board("127.0.0.1", port, line.removeprefix("board: "))
+        shown = json.loads(request(where, "/state.json")[2])
+        assert shown["id"] != "t" and shown["players"] == ["Ann", "Bob", "Cat"]
+    finally:
+        for server, thread in started:
+            server.stop()
+            thread.join(PATIENCE)
+    assert len(started) == 1
