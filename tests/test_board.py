@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import http.client
 import json
+import logging
 import os
 import signal
 import socket
@@ -418,6 +419,20 @@ def test_lan_prints_the_url_then_its_qr_code(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "board: http://192.168.1.20:8765/"
     assert len(out) > 10 and all(set(line) <= set("█▀▄ ") for line in out[1:-1])
+    assert out[-1] == "Scan the code with a phone on the same Wi-Fi, or type the address."
+
+
+def test_the_qr_code_of_the_longest_address_keeps_medium_error_correction(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The code is read off a screen across a table: at error correction M a
+    28-character address takes a version 3 code (29 modules and a border of 4: 37 rows,
+    19 lines of half blocks), not the smaller, less forgiving version 2 of level L."""
+    from ohhell_score.cli import board
+
+    board._announce("http://192.168.100.200:8765/", lan=True)
+    out = capsys.readouterr().out.splitlines()
+    assert len(out[1:-1]) == 19
 
 
 @ALONE
@@ -570,3 +585,103 @@ def test_no_other_command_imports_the_server(ohhell: Ohhell, args: list[str]) ->
 
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
     assert not {"uvicorn", "starlette", "segno", "anyio", "h11"} & loaded_after(*args)
+
+
+class Records(logging.Handler):
+    """The log records the board's server makes, whatever its level."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.mark.parametrize("lan", [False, True])
+def test_play_board_serves_the_game_played_and_b_shows_its_address_again(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, lan: bool
+) -> None:
+    """docs/board.md: `play --board` prints `board: URL` (with --lan on the Wi-Fi's
+    address, and its QR code) before the first prompt and serves there the game played
+    (here not the current one); `b` prints it all again. The server says nothing while
+    the prompts run, not even of a request that is not HTTP."""
+    from ohhell_score.serve import server as serving
+
+    started: list[tuple[Any, threading.Thread]] = []
+    real = serving.serve_in_background
+
+    def recorded(server: Any, sock: Any, wait: float = 10.0) -> threading.Thread:
+        thread = real(server, sock, wait)
+        started.append((server, thread))
+        return thread
+
+    monkeypatch.setattr(serving, "serve_in_background", recorded)
+    monkeypatch.setattr(serving, "lan_address", lambda: "127.0.0.2")
+    host = "127.0.0.2" if lan else "127.0.0.1"
+    records = Records()
+    logging.getLogger("uvicorn.error").addHandler(records)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "2,1", "--trump", "none")
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "other")
+    try:
+        args = ["play", "-g", "t", "--board", "--port", "0", *(["--lan"] if lan else [])]
+        result = ohhell(*args, input="b\n1\nq\n")
+        assert result.exit_code == 0, result.output
+        first = result.stdout.splitlines()[0]
+        assert first.startswith(f"board: http://{host}:") and first.endswith("/")
+        assert result.stdout.count(first + "\n") == 2
+        scan = "Scan the code with a phone on the same Wi-Fi, or type the address.\n"
+        assert result.stdout.count(scan) == (2 if lan else 0)
+        assert result.stderr == ""
+        port = int(first.removeprefix(f"board: http://{host}:").rstrip("/"))
+        where = Board(host, port, first.removeprefix("board: "))
+        status, _, body = request(where, "/state.json")
+        assert status == 200
+        assert json.loads(body) == ohhell.sheet("-g", "t")
+        assert json.loads(body)["hands"][0]["bids"] == {"Bob": 1}
+        with socket.create_connection((host, port), timeout=PATIENCE) as raw:
+            raw.sendall(b"not http at all\r\n\r\n")
+            assert raw.recv(100).startswith(b"HTTP/1.1 400")
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(records)
+        for server, thread in started:
+            server.stop()
+            thread.join(PATIENCE)
+    assert len(started) == 1
+    assert records.records == []
+
+
+def test_play_board_on_a_finished_game_serves_the_new_game_it_offers(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/board.md: `play --board` on a game that is over offers a new one (Enter:
+    the same players and rules); the board is that new game's, served as it starts."""
+    from ohhell_score.cli import play as play_area
+    from ohhell_score.serve import server as serving
+
+    started: list[tuple[Any, threading.Thread]] = []
+    real = serving.serve_in_background
+
+    def recorded(server: Any, sock: Any, wait: float = 10.0) -> threading.Thread:
+        thread = real(server, sock, wait)
+        started.append((server, thread))
+        return thread
+
+    monkeypatch.setattr(serving, "serve_in_background", recorded)
+    monkeypatch.setattr(play_area, "can_ask", lambda: True)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "1", "--trump", "none")
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "0", "1", "0")
+    try:
+        result = ohhell("play", "-g", "t", "--board", "--port", "0", input="\n\nq\n")
+        assert result.exit_code == 0, result.output
+        line = next(x for x in result.stdout.splitlines() if x.startswith("board: "))
+        port = int(line.removeprefix("board: http://127.0.0.1:").rstrip("/"))
+        where = Board("127.0.0.1", port, line.removeprefix("board: "))
+        shown = json.loads(request(where, "/state.json")[2])
+        assert shown["id"] != "t" and shown["players"] == ["Ann", "Bob", "Cat"]
+    finally:
+        for server, thread in started:
+            server.stop()
+            thread.join(PATIENCE)
+    assert len(started) == 1

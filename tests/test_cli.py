@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import Ohhell, invoke
 from .scripted import (
     CARTIER_HANDS,
     CLASSIC_HANDS,
@@ -1284,3 +1285,87 @@ def test_a_malformed_value_raised_inside_a_command_is_exit_2_with_its_usage() ->
     assert result.exit_code == 2
     assert result.output.startswith("Usage: root deal [OPTIONS] ")
     assert "Error: Invalid value: 99 is not a number of cards" in result.output
+
+
+def _options_block(help_text: str, first: str, last: str) -> str:
+    """The lines of a --help's options from the one starting ``first`` to ``last``'s."""
+    start = help_text.index(first)
+    return help_text[start : help_text.index("\n", help_text.index(last, start))]
+
+
+def test_new_help_names_the_rules_option_then_the_six_rule_options_in_order() -> None:
+    """docs/rules.md "Rule options": `new --help` lists -r/--rules with the presets by
+    name, then the six rule options (their defaults left unsaid: the preset's), each
+    with the metavar it is typed with."""
+    out = invoke(["new", "--help"], terminal_width=80).stdout
+    assert _options_block(out, "  -r, --rules", "--dealer PLAYER").splitlines() == [
+        "  -r, --rules NAME         Preset: cartier, ten-to-one, classic, regional,",
+        "                           nomination-whist, kachuful, boerenbridge, or a house",
+        "                           rule.  [default: classic]",
+        "  --dealer PLAYER          The first dealer (default: the first player).",
+    ]
+    block = _options_block(out, "  --hook", "--deck-size")
+    assert [
+        line.split()[0] + " " + line.split()[1] for line in block.splitlines() if line[2:3] == "-"
+    ] == [
+        "--hook HOOK",
+        "--hands SPEC",
+        "--trump METHOD",
+        "--scoring SCHEME",
+        "--decks K",
+        "--deck-size CARDS",
+    ]
+    assert "default" not in block and "required" not in block
+    assert "--deck-size CARDS        Any other pack size, e.g. 63." in block
+    assert out.index("-g, --game ID") < out.index("--hook HOOK") < out.index("--scorer NAME")
+
+
+def test_bid_help_names_its_values_name_equals_n() -> None:
+    """docs/scripting.md: `bid` takes NAME=N... (or bare numbers), required, no default."""
+    out = invoke(["bid", "--help"], terminal_width=80).stdout
+    assert out.startswith("Usage: ohhell bid [OPTIONS] {NAME=N...}\n")
+    assert "\n  NAME=N...  NAME=N or N, in bidding order.  [required]\n" in out
+
+
+def _offered(*words: str) -> list[str]:
+    """What the program offers for the last word, asked in-process as bash asks."""
+    env = {"_OHHELL_COMPLETE": "complete_bash", "COMP_WORDS": " ".join(words)}
+    env["COMP_CWORD"] = str(len(words) - 1)
+    result = invoke([], env=env, prog_name="ohhell")
+    assert result.exit_code == 0
+    return list(result.stdout.split())
+
+
+def test_the_rules_option_and_a_bids_values_are_completed(ohhell: Ohhell) -> None:
+    """Tab after `new --rules` offers the presets; after `bid`, the game's players."""
+    assert _offered("ohhell", "new", "--rules", "") == [
+        "cartier",
+        "ten-to-one",
+        "classic",
+        "regional",
+        "nomination-whist",
+        "kachuful",
+        "boerenbridge",
+    ]
+    ohhell.ok("new", "Ann", "Bob", "Cat")
+    assert "Bob=" in _offered("ohhell", "bid", "")
+
+
+@pytest.mark.parametrize("command", ["board", "ratings"])
+def test_a_single_commands_help_offers_no_completion_options_of_its_own(command: str) -> None:
+    """Completion is installed for the whole program (`ohhell completion`), so a
+    command's help never lists Typer's --install-completion or --show-completion."""
+    out = invoke([command, "--help"]).stdout
+    assert out.startswith(f"Usage: ohhell {command} ")
+    assert "completion" not in out
+
+
+@pytest.mark.parametrize("group", ["seat", "rules", "tournament"])
+@pytest.mark.parametrize("flag", ["-h", "--help"])
+def test_a_groups_help_is_plain_text_and_takes_h_too(group: str, flag: str) -> None:
+    """Every group's help, asked with -h or --help, is plain text as the root's: its
+    commands listed, no rich boxes or colour."""
+    result = invoke([group, flag])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"Usage: ohhell {group} [OPTIONS] COMMAND [ARGS]...\n")
+    assert "╭" not in result.stdout and "\x1b[" not in result.stdout

@@ -143,6 +143,24 @@ def test_players_come_from_a_file_one_name_a_line(ohhell: Ohhell, tmp_path: Path
     assert tables(ohhell)["cup-r1-t1"]["players"] == ["Zoë", "Ann Marie", "P3", "P4"]
 
 
+@pytest.mark.parametrize("dutch_too", [False, True])
+def test_a_players_file_that_is_not_utf8_is_refused_naming_it(
+    ohhell: Ohhell, tmp_path: Path, request: pytest.FixtureRequest, dutch_too: bool
+) -> None:
+    """A players file in Latin-1 (Zo\xeb) is refused in one line naming the file and why,
+    in the table's language; no tournament is made."""
+    names = tmp_path / "players.txt"
+    names.write_bytes("\n".join(["Zoë", *FIELD[1:]]).encode("latin-1"))
+    if dutch_too:
+        request.getfixturevalue("dutch")
+    err = ohhell.refused("tournament", "new", "cup", "--players-file", str(names))
+    if dutch_too:
+        assert err == f"ohhell: kan {names} niet lezen: geen UTF-8-tekst\n"
+    else:
+        assert err == f"ohhell: cannot read {names}: not UTF-8 text\n"
+    assert "cup" not in ohhell.ok("tournament", "list")
+
+
 def test_advance_is_refused_while_a_table_is_unfinished_and_changes_nothing(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
@@ -539,11 +557,27 @@ def test_a_tables_draw_can_be_given_as_cards(ohhell: Ohhell) -> None:
     ohhell.refused("tournament", "dealer", "cup-r1-t2", code=2)  # neither a player nor cards
 
 
+def test_choosing_a_tables_first_dealer_is_a_change_of_its_game(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`list` shows when each game was last changed: `tournament dealer` changes it."""
+    from ohhell_score.storage import games
+
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    monkeypatch.setattr(games, "now", lambda: "2031-05-04T20:15:00+00:00")
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "P7")
+    rows = {row["id"]: row for row in json.loads(ohhell.ok("list", "--json"))}
+    assert rows["cup-r1-t2"]["updated"] == "2031-05-04T20:15:00+00:00"
+    assert rows["cup-r1-t1"]["updated"] != "2031-05-04T20:15:00+00:00"
+
+
 def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     ohhell.ok("bid", "-g", "cup-r1-t2", "1")
     message = ohhell.refused("tournament", "dealer", "cup-r1-t2", "P7")
-    assert "has begun" in message
+    assert message == (
+        "ohhell: game cup-r1-t2 has begun: the first dealer is fixed once a bid is in\n"
+    )
     assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P5"
 
 

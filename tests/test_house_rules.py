@@ -10,7 +10,7 @@ import pytest
 from ohhell_score.domain.errors import BadValue, Refused
 from ohhell_score.domain.rules import RESERVED_NAMES, HouseRule, RuleOptions, build_rules, preset
 from ohhell_score.storage import house
-from tests.conftest import Ohhell
+from tests.conftest import Ohhell, invoke
 
 
 def save_friday(ohhell: Ohhell) -> None:
@@ -518,3 +518,29 @@ def test_a_house_rule_file_with_a_number_too_long_is_refused_as_no_house_rule(
     assert ohhell.refused("rules", "import", str(file)).splitlines() == [
         f"ohhell: cannot read {file}: a number too long to be one of a house rule"
     ]
+
+
+def test_rules_json_says_a_house_rule_by_what_it_changes_indented_by_two() -> None:
+    """docs/scripting.md: `rules show NAME --json` and `rules --json` say a house rule's
+    name, what it changes from its base (no source: it is the table's own), its base
+    and its usual players, as JSON indented by two spaces."""
+    saved = invoke(["rules", "save", "snel", "-r", "cartier", "--hands", "3-1"])
+    assert saved.exit_code == 0, saved.output
+    shown = invoke(["rules", "show", "snel", "--json"]).stdout
+    assert shown.startswith(
+        "{\n"
+        '  "name": "snel",\n'
+        '  "summary": "cartier with --hands 3-1",\n'
+        '  "source": null,\n'
+        '  "base": "cartier",\n'
+        '  "usual_players": "4 (or 3, with a 39-card deck)",\n'
+        '  "players": 4,\n'
+    )
+    listed = json.loads(invoke(["rules", "--json"]).stdout)
+    assert listed[-1] == {
+        "name": "snel",
+        "summary": "cartier with --hands 3-1",
+        "source": None,
+        "base": "cartier",
+        "usual_players": "4 (or 3, with a 39-card deck)",
+    }

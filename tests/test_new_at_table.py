@@ -416,3 +416,80 @@ def test_a_dealer_seat_of_0_or_n_plus_1_is_refused_and_asked_again(typed: str) -
     assert seat == 1
     assert f"✗ no player {typed!r}" in asked.shown
     assert len(asked.prompts) == 2
+
+
+class _Terminal:
+    """Standard input as a terminal: `isatty` says so, the rest is the stream's."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def isatty(self) -> bool:
+        return True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _SysAtATerminal:
+    """`sys` as cli/play.py sees it at a terminal: stdin (the test's input) a tty."""
+
+    def __getattr__(self, name: str) -> Any:
+        import sys
+
+        return _Terminal(sys.stdin) if name == "stdin" else getattr(sys, name)
+
+
+@pytest.fixture
+def stdin_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ohhell_score.cli import play
+
+    monkeypatch.setattr(play, "sys", _SysAtATerminal())
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+
+
+OFFER = "Play it now? (Enter: yes; n: no, later with `ohhell play`): "
+DRAWN = typed("7h", "QS", "3c")
+NEXT = (
+    "Hand 1 of 19 (10 cards, Bob deals): turn up the next card: "
+    "enter its suit (`ohhell trump SUIT`)\n"
+)
+
+
+@pytest.mark.usefixtures("stdin_a_terminal")
+@pytest.mark.parametrize("answer", ["", "y", "N x"])
+def test_new_with_draw_at_a_terminal_offers_to_play_and_enter_plays(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, answer: str
+) -> None:
+    """Issue 28: after `new PLAYER... --draw` at a terminal, anything but n, no or q
+    goes on to `play`: its first prompt (Cat bids first after Bob deals)."""
+    monkeypatch.setenv("FORCE_COLOR", "1")  # stdout a terminal too
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=DRAWN + f"{answer}\nq\n")
+    assert result.exit_code == 0, result.output
+    assert OFFER in result.stdout
+    assert "saved; continue with `ohhell play`" in result.stdout
+
+
+@pytest.mark.usefixtures("stdin_a_terminal")
+@pytest.mark.parametrize("answer", ["n", "no", "q", " NO ", "Q", None])
+def test_n_no_q_or_end_of_input_at_the_offer_ends_new_with_what_comes_next(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, answer: str | None
+) -> None:
+    """Issue 28: n, no or q (any case), or Ctrl-D, at the offer: `new` ends as it
+    does in a script, saying what comes next; nothing is played."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    tail = "" if answer is None else f"{answer}\n"
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=DRAWN + tail)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith(OFFER + NEXT) or result.stdout.endswith(OFFER + "\n" + NEXT)
+    assert "saved; continue" not in result.stdout
+    assert ohhell.sheet()["hands"][0]["bids"] == {}
+
+
+@pytest.mark.usefixtures("stdin_a_terminal")
+def test_the_offer_to_play_is_not_made_when_stdout_is_not_a_terminal(ohhell: Ohhell) -> None:
+    """Only at a terminal, both ways: typed input with the output piped is a script's."""
+    result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=DRAWN + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Play it now?" not in result.stdout and result.stdout.endswith("hands).\n" + NEXT)

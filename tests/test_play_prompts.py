@@ -398,7 +398,10 @@ def test_q_or_end_of_input_at_the_offer_makes_no_game(
     finish_t(ohhell)
     result = play(ohhell, *([typed] if typed else []))
     assert result.exit_code == status
-    assert "no game created" in (result.stdout if typed else result.stderr)
+    if typed:  # said after the question, on its line
+        assert result.stdout.endswith("q: leave): no game created\n")
+    else:  # said on a line of its own, below the question
+        assert result.stderr == "\nno game created\n"
     assert ohhell.ok("list", "--json").count('"id"') == 1
 
 
@@ -410,6 +413,46 @@ def test_n_at_the_offer_asks_for_players_and_rules_and_other_keys_are_refused(
     result = play(ohhell, "x", "n", "Dan", "Eve", "Fay", "", "", "", "q")
     assert "✗ type Enter, n or q" in result.stdout
     assert ohhell.sheet()["players"] == ["Dan", "Eve", "Fay"]
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+@pytest.mark.parametrize("typed", ["y", "yes", "j", "ja"])
+def test_yes_in_english_or_dutch_at_the_dutch_offer_keeps_the_players(
+    dutch: None, ohhell: Ohhell, typed: str
+) -> None:
+    """Issue 28, item 11: at a Dutch table the offer takes "j"/"ja" as well as the
+    English "y"/"yes": a new game of the same players and rules."""
+    finish_t(ohhell)
+    result = play(ohhell, typed, "", "q")
+    assert "✗" not in result.stdout
+    data = ohhell.sheet()
+    assert data["id"] != "t" and data["players"] == ["Ann", "Bob", "Cat"]
+    assert data["rules"]["hands"] == [2, 1]
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+@pytest.mark.parametrize("typed", ["no", "nee"])
+def test_no_in_english_or_dutch_at_the_dutch_offer_asks_for_the_players(
+    dutch: None, ohhell: Ohhell, typed: str
+) -> None:
+    """Issue 28, item 11: at a Dutch table "nee" and the English "no" ask anew."""
+    finish_t(ohhell)
+    result = play(ohhell, typed, "Dan", "Eve", "Fay", "", "", "", "q")
+    assert "✗" not in result.stdout
+    assert ohhell.sheet()["players"] == ["Dan", "Eve", "Fay"]
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_a_key_refused_at_the_offer_is_said_in_bold_on_a_terminal(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The refusal stands out from the question, as every prompt's refusal does."""
+    finish_t(ohhell)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = play(ohhell, "x", "q").stdout
+    assert "q: leave): \x1b[1m  ✗ type Enter, n or q\x1b[0m\n" in out
 
 
 @pytest.mark.usefixtures("at_a_terminal")

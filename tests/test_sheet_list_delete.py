@@ -129,6 +129,20 @@ def test_delete_without_a_terminal_says_to_use_yes_and_keeps_the_game(ohhell: Oh
 
 
 @pytest.mark.usefixtures("at_a_terminal")
+def test_delete_says_how_far_the_game_is_one_hand_or_finished(ohhell: Ohhell) -> None:
+    """The question names one hand played in the singular, and a game over as finished."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "kept", "--hands", "2,1", "--trump", "none")
+    ohhell.ok("bid", "0", "1", "0")
+    ohhell.ok("tricks", "1", "1", "0")
+    asked = ohhell("delete", "kept", input="n\n").stdout
+    assert "Delete game kept (Ann, Bob, Cat; 1 hand of 2 played)?" in asked
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "0", "1", "0")
+    asked = ohhell("delete", "kept", input="n\n").stdout
+    assert "Delete game kept (Ann, Bob, Cat; finished)?" in asked
+
+
+@pytest.mark.usefixtures("at_a_terminal")
 def test_delete_asks_first_and_keeps_the_game_on_no(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "kept")
     result = ohhell("delete", "kept", input="n\n")

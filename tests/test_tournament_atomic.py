@@ -172,6 +172,29 @@ def test_a_tournament_command_killed_half_way_is_finished_by_its_retry(
     assert (backup.read_bytes() if backup.exists() else None) == before
 
 
+@pytest.mark.parametrize(
+    ("first", "retry", "finished"),
+    [((), (), True), (("--seed", "7"), ("--seed", "8"), False)],
+)
+def test_a_new_killed_half_way_is_finished_only_by_the_same_command(
+    ohhell: Ohhell, first: tuple[str, ...], retry: tuple[str, ...], finished: bool
+) -> None:
+    """docs/tournament.md: the same `tournament new` again finishes one killed half
+    way, its random seed kept when none was given; one with another --seed is
+    another tournament, refused as the name is taken."""
+    base = ("tournament", "new", "cup", *FIELD, "--hands", "2,1")
+    child = FORK.Process(target=_killed_at_the_second_table, args=((*base, *first),))
+    child.start()
+    child.join(60)
+    assert child.exitcode == 9, "the command was not killed half way"
+    if finished:
+        ohhell.ok(*base, *retry)
+        seated_and_playable(ohhell)
+    else:
+        err = ohhell.refused(*base, *retry)
+        assert err == "ohhell: a tournament 'cup' exists already\n"
+
+
 def test_after_an_advance_killed_half_way_every_table_of_the_new_round_is_there(
     ohhell: Ohhell,
 ) -> None:
