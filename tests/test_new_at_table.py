@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from rich.console import Console
@@ -14,8 +14,10 @@ from ohhell_score.actions.setup import make_rules
 from ohhell_score.cli import interactive
 from ohhell_score.domain.draw import Card, highest
 from ohhell_score.domain.errors import BadValue, Refused
+from ohhell_score.domain.game import progress
 from ohhell_score.domain.rules import PRESETS, RuleOptions
 from tests.conftest import Ohhell
+from tests.domain import new_game, play_hands
 
 
 def typed(*answers: str) -> str:
@@ -307,10 +309,18 @@ TABLE = ("Ann", "Bob", "Cat", "Dan")
 class Typed:
     """A prompt's ``ask`` that answers from a list, and the screen it writes on."""
 
-    def __init__(self, *answers: str) -> None:
+    def __init__(self, *answers: str, terminal: bool = False) -> None:
         self.answers: Iterator[str] = iter(answers)
         self.out = io.StringIO()
-        self.console = Console(file=self.out, width=200)
+        # On a terminal (``terminal``), a refusal's bold shows as its escape code.
+        colours: Literal["standard"] | None = "standard" if terminal else None
+        self.console = Console(
+            file=self.out,
+            width=200,
+            force_terminal=terminal,
+            color_system=colours,
+            highlight=not terminal,
+        )
         self.prompts: list[str] = []
 
     def __call__(self, prompt: str) -> str:
@@ -408,6 +418,82 @@ def dealer(*answers: str) -> tuple[int, Typed]:
 @pytest.mark.parametrize(("typed", "seat"), [("1", 0), ("4", 3), ("", 0), ("dan", 3)])
 def test_the_first_dealer_is_seat_1_to_n(typed: str, seat: int) -> None:
     assert dealer(typed)[0] == seat
+
+
+def test_the_first_dealer_question_names_the_seats_and_the_first_player() -> None:
+    asked = dealer("Zed", "")[1]
+    assert asked.prompts == ["First dealer (a name or 1-4; Enter: Ann; d: draw cards): "] * 2
+
+
+BOLD = "\x1b[1m"
+
+
+def test_a_dealer_and_a_card_refused_stand_out_in_bold_on_a_terminal() -> None:
+    """Each refusal of the first dealer's questions is bold, as every refusal of play's."""
+    typed = Typed("Zed", "d", "X9", "2S", "2s", "KH", "2c", "3d", terminal=True)
+    rules = make_rules("classic", len(TABLE), RuleOptions())
+    assert interactive.ask_dealer(typed.console, typed, TABLE, rules) == 1
+    for refusal in ("no player 'Zed'", "'X9' is not a card", "Ann drew 2♠ already"):
+        assert f"{BOLD}  ✗ {refusal}" in typed.shown, typed.shown
+
+
+def test_the_draw_says_how_it_goes_each_tie_and_who_deals() -> None:
+    """docs/rules.md "First dealer": the highest card deals, aces high; equal ranks draw
+    again, the tied players only."""
+    typed = Typed("d", "KS", "3h", "KD", "2c", "5s", "9h")
+    rules = make_rules("classic", len(TABLE), RuleOptions())
+    assert interactive.ask_dealer(typed.console, typed, TABLE, rules) == 2
+    assert typed.shown == (
+        "Each player draws a card; the highest deals (aces high; ties draw again).\n"
+        "A tie (Ann K♠, Cat K♦): Ann and Cat draw again.\n"
+        "Cat drew the highest card (9♥) and deals first.\n"
+    )
+    drew = [f"{p} drew (e.g. AS, 10h, Q♦): " for p in ("Ann", "Bob", "Cat", "Dan", "Ann", "Cat")]
+    assert typed.prompts[1:] == drew
+
+
+def test_a_cartier_draw_asked_for_at_the_dealer_question_breaks_ties_by_suit() -> None:
+    """docs/rules.md "First dealer": under cartier equal ranks go by suit (spades,
+    hearts, diamonds, clubs), at `d` as with `new --draw`."""
+    typed = Typed("d", "KD", "KH", "2s", "5c")
+    rules = make_rules("cartier", len(TABLE), RuleOptions())
+    assert interactive.ask_dealer(typed.console, typed, TABLE, rules) == 1
+    assert typed.shown == (
+        "Each player draws a card; the highest deals (aces high, then spades, hearts, "
+        "diamonds, clubs).\n"
+        "Bob drew the highest card (K♥) and deals first.\n"
+    )
+
+
+def test_a_cartier_draw_with_draw_ties_redraw_draws_again(ohhell: Ohhell) -> None:
+    """`new --draw --draw-ties redraw` under cartier: equal ranks draw again."""
+    result = ohhell(
+        "new",
+        *("Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "--draw", "--draw-ties", "redraw"),
+        input=typed("KD", "KH", "2s", "5c", "3h", "4h"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "A tie (Ann K♦, Bob K♥): Ann and Bob draw again." in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Bob"
+
+
+@pytest.mark.parametrize(
+    ("hands", "said"),
+    [("1", "Ann and Cat share the win with 10 each!"), ("2,1", "Ann wins with 20!")],
+)
+def test_the_end_of_play_names_the_winners_in_bold_then_the_styled_sheet(
+    hands: str, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/rules.md: the highest total wins, ties share the win; on what rich takes
+    for a terminal, the line is bold and the sheet is styled as on one."""
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    game = play_hands(
+        new_game("classic", ("Ann", "Bob", "Cat"), hands=hands), len(hands.split(","))
+    )
+    typed = Typed(terminal=True)
+    interactive.finish(typed.console, progress(game))
+    assert typed.shown.startswith(f"\n{BOLD}★ {said}\x1b[0m\n\x1b[3mtest · classic")
 
 
 @pytest.mark.parametrize("typed", ["0", "5"])

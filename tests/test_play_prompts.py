@@ -552,6 +552,25 @@ def test_plays_seat_change_prompts_and_report_are_in_dutch(dutch: None, ohhell: 
     ) in out
 
 
+@pytest.mark.parametrize(
+    ("answer", "carried"),
+    [("y", True), ("yes", True), ("j", True), ("JA", True), ("n", False), ("nee", False)],
+)
+def test_a_dutch_table_carries_a_total_on_a_dutch_or_an_english_yes(
+    dutch: None, ohhell: Ohhell, answer: str, carried: bool
+) -> None:
+    """The carry question asks (j/N): `j`, `ja` and the English `y`, `yes` carry Bob's
+    11 to Zed, anything else starts Zed afresh."""
+    three(ohhell, "--trump", "none")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    out = play(ohhell, "t", "v", "Bob", "Zed", answer, "q").stdout
+    assert "Neemt Zed de 11 punten van Bob over? (j/N): " in out
+    said = "Zed neemt de plaats van Bob in vanaf ronde 2"
+    assert (said + ", met 11 punten van Bob.\n" in out) is carried
+    assert (said + ".\n" in out) is not carried
+
+
 @pytest.mark.parametrize(("dutch_letter", "english_letter"), [("v", "r"), ("w", "l"), ("a", "j")])
 def test_each_seat_letter_shown_in_dutch_is_read_as_the_english_one(
     dutch: None, ohhell: Ohhell, dutch_letter: str, english_letter: str

@@ -9,11 +9,17 @@ contract alone.
 
 from __future__ import annotations
 
+import io
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
+
+from ohhell_score.cli.interactive import Session
+from ohhell_score.domain.errors import Leave
 
 from .conftest import Ohhell
 from .scripted import (
@@ -540,3 +546,111 @@ def test_plays_t_key_says_the_change_and_who_sits_now(ohhell: Ohhell, kind: str)
     assert result.exit_code == 0, result.output
     # The last prompt's answer, then what the change says, then the hand's header.
     assert f": {said}\n━━ Hand 2 of 2" in result.stdout, result.stdout
+
+
+# --- play's `t`, question by question (in-process: the mutation run sees it) ----------
+
+
+def t_session(answers: Sequence[str | Callable[[], str]]) -> tuple[list[str], str]:
+    """The prompts of a `play` session on game t given ``answers`` (one may be a function,
+    called, as another `ohhell` at work, before it answers), and what it showed; the
+    session ends at ``q`` or when the answers run out (Ctrl-D)."""
+    prompts: list[str] = []
+    left = iter(answers)
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        answer = next(left, None)
+        if answer is None:
+            raise EOFError
+        return answer() if callable(answer) else answer
+
+    shown = io.StringIO()
+    with pytest.raises((EOFError, Leave)):
+        Session("t", Console(file=shown, width=200), ask).run()
+    return prompts, shown.getvalue()
+
+
+def not_current(ohhell: Ohhell) -> None:
+    """Another game made after t, so t is not the current game: play's `t` changes the
+    game played, whichever is current."""
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")
+
+
+#: Each change at play's `t` (one hand in): the answers, the questions after the
+#: seat change's own, and the sheet's players after it.
+ASKED = {
+    "replace carrying": (
+        ["r", "Bob", "Zed", "y"],
+        [
+            "Who gets up? (Ann, Bob, Cat, Dan): ",
+            "Who takes Bob's seat? ",
+            "Does Zed go on with Bob's 11? (y/N): ",
+        ],
+        ["Ann", "Zed", "Cat", "Dan"],
+    ),
+    "leave": (["l", "Cat"], ["Who leaves? (Ann, Bob, Cat, Dan): "], ["Ann", "Bob", "Dan"]),
+    "join": (
+        ["j", "Eve", "", "5"],
+        [
+            "Who joins? ",
+            "Sitting after whom? (Ann, Bob, Cat, Dan; Enter: Dan): ",
+            "Eve starts with how many points? (Enter: 0): ",
+        ],
+        ["Ann", "Bob", "Cat", "Dan", "Eve"],
+    ),
+}
+
+SEAT_CHANGE = "Seat change: r replace, l leave, j join (Enter: none): "
+
+
+@pytest.mark.parametrize("kind", list(ASKED))
+def test_plays_t_key_asks_each_question_in_its_words_and_changes_the_game_played(
+    ohhell: Ohhell, kind: str
+) -> None:
+    """docs/seats.md: the questions name who sits now (and the seat Enter joins after);
+    the change is made in the game played, not the current one."""
+    typed, questions, seated = ASKED[kind]
+    one_hand_in(ohhell)
+    not_current(ohhell)
+    prompts, _shown = t_session(["t", *typed])
+    assert prompts[1 : 2 + len(questions)] == [SEAT_CHANGE, *questions]
+    assert ohhell.sheet("-g", "t")["hands"][1]["players"] == seated
+    assert ohhell.sheet("-g", "other")["hands"][0]["players"] == ["Xia", "Yul", "Zoe"]
+
+
+@pytest.mark.parametrize("kind", list(ASKED))
+def test_plays_t_key_stores_no_change_when_another_ohhell_changed_the_seats_meanwhile(
+    ohhell: Ohhell, kind: str
+) -> None:
+    """Fay joins by `ohhell seat` while play's `t` asks: play's change is not stored (it
+    was asked of the seats as they were), and the session says why."""
+    typed, _questions, _seated = ASKED[kind]
+    one_hand_in(ohhell)
+
+    def fay_joins_then(answer: str) -> Callable[[], str]:
+        def answer_late() -> str:
+            ohhell.ok("seat", "join", "Fay", "-g", "t")
+            return answer
+
+        return answer_late
+
+    _prompts, shown = t_session(["t", *typed[:-1], fay_joins_then(typed[-1])])
+    assert "the game changed meanwhile" in shown
+    assert ohhell.sheet("-g", "t")["hands"][1]["players"] == [*FOUR, "Fay"]
+
+
+def test_plays_t_key_q_leaves_and_enter_changes_no_seat(ohhell: Ohhell) -> None:
+    """At the seat change's questions, q leaves play as everywhere; Enter alone at the
+    first says no seat changed and asks again where play was."""
+    one_hand_in(ohhell)
+    prompts, _shown = t_session(["t", "q"])
+    assert prompts[1:] == [SEAT_CHANGE]
+    for answers in (["t", "r", "q"], ["t", "l", "Q"], ["t", "j", "q"]):
+        prompts, _shown = t_session(answers)
+        assert len(prompts) == 3, prompts
+    _prompts, shown = t_session(["t", "r", ""])
+    assert "\n  ✗ no seat changed: a name is needed\n" in shown
+    prompts, shown = t_session(["t", ""])
+    assert prompts[2:] == [prompts[0]]
+    assert "\nNo seat changed.\n\n━━ Hand 2 of 2" in shown

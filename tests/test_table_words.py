@@ -3,11 +3,15 @@ view, what a paper sheet keeps of a hand, and the wording of lists of names."""
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from ohhell_score.cli.interactive import Session
 from ohhell_score.domain.game import MAX_NOTE
 from tests.conftest import Ohhell
 
@@ -302,6 +306,45 @@ def test_w_in_play_writes_replaces_and_clears_the_hands_note(ohhell: Ohhell) -> 
     history = ohhell.ok("history", "-g", "t")
     assert "note: misdeal" in history and "note cleared" in history
     assert ohhell.sheet()["hands"][0]["bids"] == {}  # a note is no answer
+
+
+def test_w_in_play_notes_the_hand_it_named_in_the_game_played(ohhell: Ohhell) -> None:
+    """Play's `w` on game t (not the current game) shows the hand's note, names the hand
+    in its question, and the note goes to that hand of t, even when another ohhell ends
+    the hand while the question waits."""
+    three(ohhell)
+    ohhell.ok("note", "-g", "t", "misdeal")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")
+    prompts: list[str] = []
+
+    def tricks_meanwhile() -> str:
+        ohhell.ok("tricks", "-g", "t", "1", "0", "1")
+        ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "another")  # current again: not t
+        return "redealt by Bob"
+
+    answers: Iterator[str | Callable[[], str]] = iter(["w", tricks_meanwhile])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer() if callable(answer) else answer
+
+    shown = io.StringIO()
+    with pytest.raises(EOFError):
+        Session("t", Console(file=shown, width=200), ask).run()
+    assert prompts[1] == "Note on hand 1 (Enter: no change; - clears it): "
+    assert "\nHand 1's note: misdeal\nHand 1 note: redealt by Bob\n" in shown.getvalue()
+    assert "Hand 1 note: redealt by Bob" in ohhell.ok("show", "-g", "t")
+    assert "note" not in ohhell.ok("show", "-g", "other") + ohhell.ok("show", "-g", "another")
+
+
+def test_w_in_play_says_why_a_note_is_not_cleared(ohhell: Ohhell) -> None:
+    three(ohhell)
+    out = ohhell("play", input="w\n-\nq\n").stdout
+    assert "(Enter: no change; - clears it):   ✗ hand 1 has no note to clear\n" in out
 
 
 def test_a_note_is_escaped_and_neutralised_in_the_exports(ohhell: Ohhell) -> None:
