@@ -126,14 +126,29 @@ def test_the_three_player_cartier_deck_has_no_low_cards(ohhell: Ohhell) -> None:
 
 
 def test_draw_and_dealer_together_are_a_malformed_command(ohhell: Ohhell) -> None:
-    ohhell.refused("new", "Ann", "Bob", "Cat", "--draw", "--dealer", "Ann", code=2)
+    said = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "--draw", "--dealer", "Ann")
+    assert said == "give --dealer or --draw, not both"
 
 
 def test_leaving_the_draw_creates_no_game(ohhell: Ohhell) -> None:
+    """The input ends after Ann's card: exit 130 and one line, nothing saved."""
     result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=typed("AS"))
     assert result.exit_code == 130
-    assert "no game created" in result.stderr
+    assert result.stderr == "\nno game created\n"
     assert ohhell.refused("show").startswith("ohhell: no games yet")
+
+
+def test_a_tie_broken_by_draw_ties_suit_at_the_draw_of_new(ohhell: Ohhell) -> None:
+    """docs/rules.md, "First dealer": `--draw-ties suit` lets the suit break equal ranks
+    in any game, here classic (which else draws again): at `new PLAYER... --draw`, Cat's
+    Q♠ beats Ann's Q♥ and nothing more is asked."""
+    result = ohhell(
+        "new", "Ann", "Bob", "Cat", "--draw", "--draw-ties", "suit", input=typed("QH", "3c", "QS")
+    )
+    assert result.exit_code == 0, result.output
+    assert "Cat drew the highest card (Q♠) and deals first." in result.stdout
+    assert "draw again" not in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Cat"
 
 
 # --- new without players -------------------------------------------------------------------
@@ -248,6 +263,65 @@ def test_new_with_a_taken_id_is_refused_before_any_question(ohhell: Ohhell) -> N
     result = ohhell("new", "-g", "taken", input="Dan\n")
     assert result.exit_code == 1
     assert "Player 1" not in result.stdout
+    assert result.stderr == "ohhell: a game 'taken' exists already; choose another --game id\n"
+
+
+@pytest.mark.parametrize("way_out", ["q", " Q "])
+@pytest.mark.parametrize("answers", [(), ("Ann", "Bob", "Cat", "", "")], ids=["players", "dealer"])
+def test_q_at_a_question_of_new_leaves_with_no_game_made(
+    ohhell: Ohhell, answers: tuple[str, ...], way_out: str
+) -> None:
+    """The README: `q` leaves at every prompt, here at the first player's name and at
+    the dealer question, in either case: exit 0, "no game created", nothing saved (and
+    no player called q)."""
+    result = ohhell("new", input=typed(*answers, way_out))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith(": no game created\n")
+    assert ohhell.refused("show").startswith("ohhell: no games yet")
+
+
+def test_new_in_a_script_without_players_is_a_malformed_command(ohhell: Ohhell) -> None:
+    """No players and nothing to read (stdin not a terminal): exit 2, saying how."""
+    said = ohhell.invalid_value("new")
+    assert said == "no players given: `ohhell new PLAYER...` (at a terminal it asks for them)"
+
+
+def test_ctrl_c_at_a_question_of_new_makes_no_game(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/safety.md: Ctrl-C at a question of `new` (here the third player's name)
+    exits 130 with one line, and no game is made."""
+    answers = iter(["Ann", "Bob"])
+
+    def ask(console: Console) -> interactive.Ask:
+        def struck(prompt: str) -> str:
+            answer = next(answers, None)
+            if answer is None:
+                raise KeyboardInterrupt
+            return answer
+
+        return struck
+
+    monkeypatch.setattr(interactive, "console_ask", ask)
+    result = ohhell("new")
+    assert result.exit_code == 130
+    assert result.stderr == "\nno game created\n"
+    assert ohhell.refused("show").startswith("ohhell: no games yet")
+
+
+def test_new_without_players_takes_the_first_dealer_given_as_dealer(ohhell: Ohhell) -> None:
+    """docs/rules.md, "First dealer": `--dealer` names the first dealer (as typed,
+    any case) when `new` asks for the players; it does not ask who deals."""
+    result = ohhell("new", "--dealer", "cat", input=typed("Ann", "Bob", "Cat", "", "", "q"))
+    assert result.exit_code == 0, result.output
+    assert "First dealer (" not in result.stdout
+    assert "Cat deals" in result.stdout
+    assert ohhell.sheet()["next"]["dealer"] == "Cat"
+
+
+def test_the_scorer_of_a_game_drawn_for_is_named_on_the_sheet(ohhell: Ohhell) -> None:
+    ohhell("new", "Ann", "Bob", "Cat", "--draw", "--scorer", "Zoë", input=typed("QH", "3c", "KS"))
+    assert "Scorer: Zoë" in ohhell.ok("show")
 
 
 def test_the_scorer_is_named_on_the_sheet(ohhell: Ohhell) -> None:

@@ -665,6 +665,67 @@ def test_at_80_columns_no_column_of_stats_is_cut(
     assert over.isdigit() and under.isdigit()
 
 
+def test_at_70_columns_names_fold_and_every_number_stands_whole(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick companion of the 80-column test: at 70 columns, the narrowest this
+    table takes whole, the names fold in a player column 6 wide, the numbers stand
+    right-aligned and unbroken under their two-line heads, and the legend follows.
+    docs/rules.md, "Scoring" (standard): hand 1 Bartholomew 11, Cat 10, Annabelle 11;
+    hand 2 Cat 1 (bid 0, took 1), Annabelle 0 (bid 1, took 0), Bartholomew 10."""
+    names = ("Annabelle Marie-Louise", "Bartholomew", "Cat")
+    play(ohhell, "g1", names, [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")])
+    monkeypatch.setenv("COLUMNS", "70")
+    lines = [line.rstrip() for line in ohhell.ok("stats").splitlines()]
+    assert lines == [
+        "1 finished game.",
+        "Best bidders first: by share of bids made, then the smaller avg miss,",
+        "then name.",
+        "                            avg             bids    avg   zero   over/",
+        "player   games     wins   total   hands     made   miss   bids   under",
+        "─" * 70,
+        "Bartho       1   1 100%    21.0       2   100% 2   0.00    1/1     0/0",
+        "lomew",
+        "Annabe       1     0 0%    11.0       2    50% 1   0.50    0/0     0/1",
+        "lle",
+        "Marie-",
+        "Louise",
+        "Cat          1     0 0%    11.0       2    50% 1   0.50    1/2     1/0",
+        "bids made: hands with tricks = bid; avg miss: mean |tricks - bid| a",
+        "hand;",
+        "zero bids: made of tried; over/under: bids missed by taking more /",
+        "fewer tricks.",
+    ]
+
+
+@pytest.mark.usefixtures("evenings")
+def test_the_first_line_of_stats_names_every_filter_given(ohhell: Ohhell) -> None:
+    """Only g4 is of ten-to-one, on or after the 20th, with Ann (as typed)."""
+    out = ohhell.ok("stats", "--rules", "ten-to-one", "--since", "2026-11-20", "-p", "ann")
+    assert out.startswith("1 finished game (rules ten-to-one, since 2026-11-20, with ann).\n")
+
+
+def test_stats_of_unfinished_games_only_count_them_and_say_nothing_is_counted(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "u1", *TWO_HANDS)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "u2", *TWO_HANDS)
+    assert ohhell.ok("stats") == (
+        "0 finished games; 2 unfinished games not counted.\nNo finished games to count yet.\n"
+    )
+
+
+@pytest.mark.usefixtures("evenings")
+def test_the_legend_of_stats_is_dim_on_a_terminal(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The legend stands back from the table: dim, where output is styled."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm")
+    out = ohhell.ok("stats", "-p", "Dan")
+    assert "\x1b[2mbids made: hands with tricks = bid;" in out
+
+
 # --- a game whose seats changed (docs/seats.md) ---------------------------------------
 
 
@@ -774,3 +835,5 @@ def test_a_game_one_of_two_got_up_from_is_no_head_to_head(
         "ahead": {"Ann": 0, "Bob": 0},
         "level": 0,
     }
+    said = ohhell.ok("stats", "--vs", "Ann", "Bob")
+    assert said.endswith("\nAnn and Bob have not finished a game together.\n")
