@@ -151,6 +151,24 @@ def test_a_tie_broken_by_draw_ties_suit_at_the_draw_of_new(ohhell: Ohhell) -> No
     assert ohhell.sheet()["next"]["dealer"] == "Cat"
 
 
+def test_draw_ties_holds_when_the_dealer_question_is_answered_d(ohhell: Ohhell) -> None:
+    """docs/rules.md, "First dealer": `--draw-ties` picks either way for any game, also
+    when `new` asks for the players and the scorer answers d at the dealer question:
+    under classic Cat's Q♠ beats Ann's Q♥ at once, with no second round."""
+    answers = typed("Ann", "Bob", "Cat", "", "classic", "d", "QH", "3c", "QS", "q")
+    result = ohhell("new", "--hands", "3-2", "--draw-ties", "suit", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Cat drew the highest card (Q♠) and deals first." in result.stdout
+    assert "draw again" not in result.stdout
+
+
+def test_a_draw_ties_that_is_no_way_is_malformed_before_any_question(ohhell: Ohhell) -> None:
+    """`new --draw-ties coin` without players: exit 2 and the one line, asked nothing."""
+    reason = ohhell.invalid_value("new", "--draw-ties", "coin")
+    assert reason == "'coin' is not a way to break ties: use suit or redraw"
+    assert ohhell.refused("show").startswith("ohhell: no games yet")
+
+
 # --- new without players -------------------------------------------------------------------
 
 

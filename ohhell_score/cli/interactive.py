@@ -878,8 +878,11 @@ def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
     return changes._replace(scoring=value)
 
 
-def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSet) -> int:
-    """The first dealer's seat: a name, a seat number, Enter for the first, d to draw."""
+def ask_dealer(
+    console: Console, ask: Ask, players: Sequence[str], rules: RuleSet, by_suit: bool | None = None
+) -> int:
+    """The first dealer's seat: a name, a seat number, Enter for the first, d to draw
+    (ties broken as ``draw_dealer``'s ``by_suit`` says)."""
     draft = Game("x", tuple(players), rules)
     prompt = _("First dealer (a name or 1-{count}; Enter: {first}; d: draw cards): ").format(
         count=len(players), first=players[0]
@@ -895,7 +898,7 @@ def ask_dealer(console: Console, ask: Ask, players: Sequence[str], rules: RuleSe
             return players.index(draft.resolve(answer))
         except Refused as err:
             if answer.lower() == "d":
-                return draw_dealer(console, ask, players, rules)
+                return draw_dealer(console, ask, players, rules, by_suit)
             console.print(REFUSED + str(err), style="bold")
 
 

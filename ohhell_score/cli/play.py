@@ -297,12 +297,13 @@ def new_at_table(
     for the first dealer (`play` after a finished game)."""
     from ohhell_score.actions.setup import saved_house_rules
     from ohhell_score.cli import interactive as play
-    from ohhell_score.domain.draw import ties_by_suit
+    from ohhell_score.domain.draw import chosen_ties, ties_by_suit
     from ohhell_score.domain.game import Game, check_players, progress
     from ohhell_score.views.words import next_words
 
     if draw and dealer is not None:
         raise typer.BadParameter(_("give --dealer or --draw, not both"))
+    chosen_ties(draw_ties)  # a --draw-ties that is not a way is malformed before the questions
     if game_id is not None and saved.exists(game_id):
         # Before the questions, not after them.
         raise GameExists(
@@ -342,13 +343,13 @@ def new_at_table(
                 lambda name, n, changes: make_rules(name, n, changes.over(options)),
                 saved_house_rules(),
             )
+        by_suit = ties_by_suit(rule_set, draw_ties)
         if draw:
-            by_suit = ties_by_suit(rule_set, draw_ties)
             first = play.draw_dealer(console, ask_setup, names, rule_set, by_suit)
         elif dealer is not None:
             first = names.index(Game("x", names, rule_set).resolve(dealer))
         else:
-            first = play.ask_dealer(console, ask_setup, names, rule_set)
+            first = play.ask_dealer(console, ask_setup, names, rule_set, by_suit)
     except Leave:
         say(_("no game created"))
         raise typer.Exit(ExitCode.OK) from None

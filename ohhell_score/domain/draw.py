@@ -117,8 +117,15 @@ DRAW_TIES = ("suit", "redraw")
 def ties_by_suit(rules: RuleSet, ties: str | None) -> bool:
     """rules.md "First dealer": suit rank breaks ties under cartier, else a redraw;
     ``--draw-ties`` chooses either for any game."""
+    chosen = chosen_ties(ties)
+    return rules.preset == "cartier" if chosen is None else chosen
+
+
+def chosen_ties(ties: str | None) -> bool | None:
+    """``--draw-ties`` read: whether suit rank breaks ties (``suit``) or not
+    (``redraw``), None when not given; anything else is malformed (``BadValue``)."""
     if ties is None:
-        return rules.preset == "cartier"
+        return None
     if ties.strip().lower() not in DRAW_TIES:
         raise BadValue(
             _("{ties!r} is not a way to break ties: use suit or redraw").format(ties=Shown(ties))
