@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import io
 import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from ohhell_score.cli.interactive import Typeahead
 from tests.conftest import Ohhell
 
 
@@ -700,3 +704,64 @@ def test_every_trump_key_shown_is_read_as_its_suit(
         assert trump_keys(notrump=False).split() == keys[:4]
     finally:
         i18n.reset()
+
+
+# --- a line begun while play started, put on the first prompt to finish ----------------
+
+WHO = "Who gets up? (Ann, Bob, Cat): "  # wider than the 20 columns of the screen below
+
+
+class _Readline:
+    """readline as `input()` uses it: the startup hook's text is on the line, to finish."""
+
+    def __init__(self) -> None:
+        self.hook: Callable[[], object] | None = None
+        self.line = ""
+
+    def set_startup_hook(self, hook: Callable[[], object] | None = None) -> None:
+        self.hook = hook
+
+    def insert_text(self, text: str) -> None:
+        self.line += text  # a str only, as readline's
+
+
+def _begun(begun: str) -> tuple[Typeahead, io.StringIO]:
+    """The keys read at the first prompt: no whole line, ``begun`` typed after them."""
+    shown = io.StringIO()
+    keys = Typeahead(Console(file=shown, width=20, highlight=False))
+    keys.lines, keys.begun = [], begun
+    return keys, shown
+
+
+def test_a_name_begun_while_play_started_is_on_the_prompt_to_finish_with_readline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where readline is, the prompt is shown and `Bo` is on its line (to edit); `b`
+    typed after it answers `Bob`, and the next prompt starts empty."""
+    readline = _Readline()
+    monkeypatch.setitem(sys.modules, "readline", readline)
+
+    def typed(prompt: str = "") -> str:
+        if readline.hook is not None:
+            readline.hook()
+        line, readline.line = readline.line, ""
+        return line + "b"
+
+    monkeypatch.setattr("builtins.input", typed)
+    keys, shown = _begun("Bo")
+    assert keys.ask(WHO) == "Bob"
+    assert shown.getvalue().replace("\n", "") == WHO  # rich folds the prompt to the screen
+    assert readline.hook is None  # the next line read has nothing on it
+    assert keys.ask(WHO) == "b"
+
+
+def test_a_name_begun_while_play_started_is_on_the_prompt_to_finish_without_readline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without readline `Bo` is shown after the prompt, on the same line however narrow
+    the screen (the terminal wraps it, not rich), and `b` typed after it answers `Bob`."""
+    monkeypatch.setitem(sys.modules, "readline", None)  # import readline: ImportError
+    monkeypatch.setattr("builtins.input", lambda prompt="": "b")
+    keys, shown = _begun("Bo")
+    assert keys.ask(WHO) == "Bob"
+    assert shown.getvalue() == WHO + "Bo"
