@@ -6,14 +6,14 @@ from __future__ import annotations
 import io
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
 
-from ohhell_score.cli.interactive import Typeahead
+from ohhell_score.cli.interactive import Session, Typeahead
 from tests.conftest import Ohhell
 
 
@@ -765,3 +765,71 @@ def test_a_name_begun_while_play_started_is_on_the_prompt_to_finish_without_read
     keys, shown = _begun("Bo")
     assert keys.ask(WHO) == "Bob"
     assert shown.getvalue() == WHO + "Bo"
+
+
+def test_each_hands_trump_question_its_refusals_and_its_answer_in_the_game_played(
+    ohhell: Ohhell,
+) -> None:
+    """Under `named+2=cut`, play -g t (not the current game): hand 1's highest bidder
+    names trump, no trump offered (n), a blank or a wrong answer refused and asked again,
+    `u` takes back the last bid; hand 2's trump is the cut card's suit, no n offered.
+    Each trump is said, and goes to game t."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "t", "--trump", "named+2=cut")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+    typed = ("", "x", "u", "0", "n", "1", "0", "", "", "h")
+    out = play(ohhell, *typed, args=("-g", "t")).stdout
+    named = "Bob (highest bid) names trump (s h d c n): "
+    assert (
+        f"{named}  ✗ type the trump: s h d c n, then Enter (? shows the keys)\n"
+        f"{named}  ✗ 'x' is not a suit: use spades, hearts, diamonds, clubs or notrump "
+        "(s h d c nt, or ♠ ♥ ♦ ♣)\n"
+        f"{named}Took back Ann's bid of 0 in hand 1.\n"
+    ) in out
+    assert f"{named}Hand 1 trump: no trump.\n" in out
+    cut = "Trump, the cut card's suit (s h d c): "
+    assert (
+        f"{cut}  ✗ type the trump: s h d c, then Enter (? shows the keys)\n"
+        f"{cut}Hand 2 trump: hearts ♥.\nCat bids (0-1): "
+    ) in out
+    assert [h["trump"] for h in ohhell.sheet("-g", "t")["hands"]] == ["notrump", "hearts"]
+    assert ohhell.sheet("-g", "other")["hands"][0]["trump"] is None
+
+
+def test_a_trump_named_after_another_ohhell_changed_the_bids_is_refused_and_asked_again(
+    ohhell: Ohhell,
+) -> None:
+    """While Bob's trump question waits, another ohhell takes back Ann's bid, bids 2 for
+    her and starts another game (the current one now): Bob's answer is refused (the game
+    changed) and Ann, now the highest bidder, is asked; her trump goes to game t."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "2,1", "--trump", "named")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+
+    def rebid_meanwhile() -> str:
+        ohhell.ok("undo", "-g", "t")
+        ohhell.ok("bid", "-g", "t", "Ann=2")
+        ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "another")
+        return "n"
+
+    answers: Iterator[str | Callable[[], str]] = iter([rebid_meanwhile, "h"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer() if callable(answer) else answer
+
+    shown = io.StringIO()
+    with pytest.raises(EOFError):
+        Session("t", Console(file=shown, width=200, highlight=False), ask).run()
+    assert "✗ the game changed meanwhile (another ohhell at work?)" in shown.getvalue()
+    assert prompts[:2] == [
+        "Bob (highest bid) names trump (s h d c n): ",
+        "Ann (highest bid) names trump (s h d c n): ",
+    ]
+    hand = ohhell.sheet("-g", "t")["hands"][0]
+    assert (hand["trump"], hand["bids"]) == ("hearts", {"Ann": 2, "Bob": 1, "Cat": 0})
+    assert ohhell.sheet("-g", "another")["hands"][0]["trump"] is None
