@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -579,3 +580,29 @@ def test_the_offer_to_play_is_not_made_when_stdout_is_not_a_terminal(ohhell: Ohh
     result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=DRAWN + "\n")
     assert result.exit_code == 0, result.output
     assert "Play it now?" not in result.stdout and result.stdout.endswith("hands).\n" + NEXT)
+
+
+def test_the_rules_question_lists_the_presets_then_says_how_to_change_a_rule() -> None:
+    """`new` at the table: "Rules:", each preset numbered in an indented column, its
+    name whole even on a narrow screen, then the one line saying how to change the hook,
+    trump, scoring and decks (each with what it takes)."""
+    shown = preset("")[1].shown.splitlines()
+    assert shown[0] == "Rules:"
+    assert shown[1].startswith("  1  cartier           The Cartier tournament: 13 down")
+    assert shown[7].startswith("  7  boerenbridge      1 up to 8, the 8 twice")
+    assert " ".join(line.strip() for line in shown[8:]) == (
+        "To change a rule, type it first: hook always|never|from:K, trump named, upcard, "
+        "cut, dealer, none or schedule:H,C,S,D,N; exceptions after +, e.g. "
+        "upcard+max=none, scoring standard, exact, minus, progressive, penalty, tenfold "
+        "or a formula such as 'made: 10+b; missed: -b', decks 1-4 (packs of 52)."
+    )
+    typed = Typed("")
+    typed.console.width = 30
+
+    def build(name: str, changes: RuleOptions) -> Any:
+        return make_rules(name, len(TABLE), changes)
+
+    interactive.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
+    rows = [re.match(r"  [1-7]  (\S+)", line) for line in typed.shown.splitlines()]
+    names = [row[1] for row in rows if row]
+    assert names == list(PRESETS)
