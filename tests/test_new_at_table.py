@@ -606,3 +606,16 @@ def test_the_rules_question_lists_the_presets_then_says_how_to_change_a_rule() -
     rows = [re.match(r"  [1-7]  (\S+)", line) for line in typed.shown.splitlines()]
     names = [row[1] for row in rows if row]
     assert names == list(PRESETS)
+
+
+def test_the_players_question_says_what_to_type_and_refuses_a_name_twice_in_bold() -> None:
+    """`new` at the table: the players question says how to answer, `?` says it again
+    (a name is still asked), and a name already in (ignoring case) is refused in bold."""
+    typed = Typed("?", "Ann", "ann", "Bob", "Cat", "", terminal=True)
+    assert interactive.ask_players(typed.console, typed) == ("Ann", "Bob", "Cat")
+    assert typed.shown == (
+        "Players, clockwise from anyone: one a line, an empty line when all are in.\n"
+        "Type a name and Enter; an empty line ends the list (3 or more).\n"
+        f"{BOLD}  ✗ two players are called 'ann' (names ignore case)\x1b[0m\n"
+    )
+    assert typed.prompts[:3] == ["Player 1: ", "Player 1: ", "Player 2: "]
