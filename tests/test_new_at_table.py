@@ -205,6 +205,8 @@ def test_a_preset_refused_for_its_deck_is_the_one_decks_then_enter_plays(ohhell:
         ("decks two", "'two' is not a number of packs: type decks 1 to 4"),
         ("decks 0", "--decks takes 1 to 4 packs, not 0"),
         ("decks 5", "--decks takes 1 to 4 packs, not 5"),
+        ("decks 100", "--decks takes 1 to 4 packs, not 100"),
+        ("decks 1000", "'1000' is not a number of packs: type decks 1 to 4"),
     ],
 )
 def test_decks_outside_1_to_4_at_the_rules_question_are_refused(
@@ -619,3 +621,10 @@ def test_the_players_question_says_what_to_type_and_refuses_a_name_twice_in_bold
         f"{BOLD}  ✗ two players are called 'ann' (names ignore case)\x1b[0m\n"
     )
     assert typed.prompts[:3] == ["Player 1: ", "Player 1: ", "Player 2: "]
+
+
+def test_hook_never_typed_at_the_rules_question_plays_without_the_hook() -> None:
+    """`hook never` before a preset: the rules are said again, without the hook."""
+    chosen, typed = preset("hook never", "")
+    assert chosen == "classic"
+    assert "\nRules now: classic · 19 hands · no hook.\n" in typed.shown
