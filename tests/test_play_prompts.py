@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from ohhell_score.cli import interactive
 from ohhell_score.cli.interactive import Session, Typeahead
 from tests.conftest import Ohhell
 
@@ -833,3 +834,20 @@ def test_a_trump_named_after_another_ohhell_changed_the_bids_is_refused_and_aske
     hand = ohhell.sheet("-g", "t")["hands"][0]
     assert (hand["trump"], hand["bids"]) == ("hearts", {"Ann": 2, "Bob": 1, "Cat": 0})
     assert ohhell.sheet("-g", "another")["hands"][0]["trump"] is None
+
+
+@pytest.mark.parametrize(
+    ("tricks", "typed_before"),
+    [
+        ((("Bob", 1), ("Cat", 0), ("Ann", 0)), 1),  # Bob took all: Cat's prompt confirmed
+        ((("Bob", 1), ("Cat", 1), ("Ann", 0), ("Dan", 0)), 2),  # none left after Cat
+        ((("Bob", 0), ("Cat", 1), ("Ann", 1)), 2),  # the last player's prompt
+    ],
+)
+def test_u_after_a_hand_goes_back_to_the_prompt_that_confirmed_it(
+    tricks: tuple[tuple[str, int], ...], typed_before: int
+) -> None:
+    """`u` after a hand's tricks goes back to the prompt that confirmed them: the first
+    one after the tricks ran out (the rest all took 0), else the last player's; the
+    tricks typed before it are kept as typed."""
+    assert interactive.confirmed_at(tricks) == typed_before
