@@ -628,3 +628,12 @@ def test_hook_never_typed_at_the_rules_question_plays_without_the_hook() -> None
     chosen, typed = preset("hook never", "")
     assert chosen == "classic"
     assert "\nRules now: classic · 19 hands · no hook.\n" in typed.shown
+
+
+@pytest.mark.parametrize("word", ["delerregel", "Delerregel", "hook", "HOOK"])
+def test_a_dutch_table_changes_the_hook_by_its_dutch_or_english_word(
+    dutch: None, word: str
+) -> None:
+    """At a Dutch table the rules question takes `delerregel` (any case) for the hook,
+    as it takes the English `hook`."""
+    assert interactive.changeable(word) == "hook"
