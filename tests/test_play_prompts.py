@@ -168,7 +168,9 @@ def test_the_last_players_tricks_are_filled_in_and_enter_confirms(ohhell: Ohhell
 def test_the_last_players_tricks_must_make_the_total(ohhell: Ohhell) -> None:
     bid_up(ohhell)
     result = play(ohhell, "1", "0", "0")
-    assert "✗ the tricks must add up to 2: Ann took 1" in result.stdout
+    assert (
+        "✗ the tricks must add up to 2: Ann took 1 (Enter to confirm, u to change the others')\n"
+    ) in result.stdout
     assert ohhell.sheet()["hands"][0]["tricks"] == {}
 
 

@@ -418,3 +418,10 @@ def test_at_80_columns_a_cartier_table_of_four_sees_the_over_under(
     assert lines[1].split() == ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan", "±"]
     assert lines[3].split() == ["1", "13♥", "Ann", "2/3", "3", "3/3✓", "13", "2/2✓", "12",
                                 "4/5", "5", "-2†"]  # fmt: skip
+
+
+def test_a_refused_answer_in_play_stands_out_in_bold_on_a_terminal(ohhell: Ohhell) -> None:
+    """A blank bid is refused, the reason in bold on a terminal."""
+    three(ohhell)
+    out = _played_on_a_terminal("t", "")
+    assert "\x1b[1m  ✗ type a bid 0 to 2, then Enter (? shows the keys)\x1b[0m\n" in out
