@@ -853,3 +853,11 @@ def test_u_after_a_hand_goes_back_to_the_prompt_that_confirmed_it(
     one after the tricks ran out (the rest all took 0), else the last player's; the
     tricks typed before it are kept as typed."""
     assert interactive.confirmed_at(tricks) == typed_before
+
+
+def test_tricks_one_over_what_is_left_are_refused_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    """At a Dutch table the refusal counts the hand's tricks in Dutch (plural forms)."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0")
+    result = typed_tricks(ohhell, "2", "2")
+    assert "✗ Cat kan geen 2 halen: Bob haalden 2 van de 3 slagen, 1 over" in result.stdout
