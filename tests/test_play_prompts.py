@@ -861,3 +861,31 @@ def test_tricks_one_over_what_is_left_are_refused_in_dutch(dutch: None, ohhell: 
     ohhell.ok("bid", "1", "0", "0")
     result = typed_tricks(ohhell, "2", "2")
     assert "✗ Cat kan geen 2 halen: Bob haalden 2 van de 3 slagen, 1 over" in result.stdout
+
+
+def _played_with(game: str, *answers: str | Callable[[], str]) -> str:
+    """`play -g game` in-process with these answers (a callable does something first,
+    as another ohhell would while the question waits), then end of input."""
+    keys = iter(answers)
+
+    def ask(prompt: str) -> str:
+        answer = next(keys, None)
+        if answer is None:
+            raise EOFError
+        return answer() if callable(answer) else answer
+
+    shown = io.StringIO()
+    with pytest.raises(EOFError):
+        Session(game, Console(file=shown, width=200, highlight=False), ask).run()
+    return shown.getvalue()
+
+
+def test_u_in_play_says_what_it_took_back(ohhell: Ohhell) -> None:
+    """`u` at Cat's tricks takes back Bob's tricks, a second `u` Ann's bid in game t
+    (not the current game): each said."""
+    three(ohhell, "--trump", "none")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+    out = _played_with("t", "1", "u", "u")
+    assert out.endswith("\nTook back Bob's tricks.\nTook back Ann's bid of 0 in hand 1.\n")
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
