@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -237,6 +238,8 @@ def test_a_preset_refused_for_its_deck_is_the_one_decks_then_enter_plays(ohhell:
         ("decks two", "'two' is not a number of packs: type decks 1 to 4"),
         ("decks 0", "--decks takes 1 to 4 packs, not 0"),
         ("decks 5", "--decks takes 1 to 4 packs, not 5"),
+        ("decks 100", "--decks takes 1 to 4 packs, not 100"),
+        ("decks 1000", "'1000' is not a number of packs: type decks 1 to 4"),
     ],
 )
 def test_decks_outside_1_to_4_at_the_rules_question_are_refused(
@@ -671,3 +674,58 @@ def test_the_offer_to_play_is_not_made_when_stdout_is_not_a_terminal(ohhell: Ohh
     result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=DRAWN + "\n")
     assert result.exit_code == 0, result.output
     assert "Play it now?" not in result.stdout and result.stdout.endswith("hands).\n" + NEXT)
+
+
+def test_the_rules_question_lists_the_presets_then_says_how_to_change_a_rule() -> None:
+    """`new` at the table: "Rules:", each preset numbered in an indented column, its
+    name whole even on a narrow screen, then the one line saying how to change the hook,
+    trump, scoring and decks (each with what it takes)."""
+    shown = preset("")[1].shown.splitlines()
+    assert shown[0] == "Rules:"
+    assert shown[1].startswith("  1  cartier           The Cartier tournament: 13 down")
+    assert shown[7].startswith("  7  boerenbridge      1 up to 8, the 8 twice")
+    assert " ".join(line.strip() for line in shown[8:]) == (
+        "To change a rule, type it first: hook always|never|from:K, trump named, upcard, "
+        "cut, dealer, none or schedule:H,C,S,D,N; exceptions after +, e.g. "
+        "upcard+max=none, scoring standard, exact, minus, progressive, penalty, tenfold "
+        "or a formula such as 'made: 10+b; missed: -b', decks 1-4 (packs of 52)."
+    )
+    typed = Typed("")
+    typed.console.width = 30
+
+    def build(name: str, changes: RuleOptions) -> Any:
+        return make_rules(name, len(TABLE), changes)
+
+    interactive.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
+    rows = [re.match(r"  [1-7]  (\S+)", line) for line in typed.shown.splitlines()]
+    names = [row[1] for row in rows if row]
+    assert names == list(PRESETS)
+
+
+def test_the_players_question_says_what_to_type_and_refuses_a_name_twice_in_bold() -> None:
+    """`new` at the table: the players question says how to answer, `?` says it again
+    (a name is still asked), and a name already in (ignoring case) is refused in bold."""
+    typed = Typed("?", "Ann", "ann", "Bob", "Cat", "", terminal=True)
+    assert interactive.ask_players(typed.console, typed) == ("Ann", "Bob", "Cat")
+    assert typed.shown == (
+        "Players, clockwise from anyone: one a line, an empty line when all are in.\n"
+        "Type a name and Enter; an empty line ends the list (3 or more).\n"
+        f"{BOLD}  ✗ two players are called 'ann' (names ignore case)\x1b[0m\n"
+    )
+    assert typed.prompts[:3] == ["Player 1: ", "Player 1: ", "Player 2: "]
+
+
+def test_hook_never_typed_at_the_rules_question_plays_without_the_hook() -> None:
+    """`hook never` before a preset: the rules are said again, without the hook."""
+    chosen, typed = preset("hook never", "")
+    assert chosen == "classic"
+    assert "\nRules now: classic · 19 hands · no hook.\n" in typed.shown
+
+
+@pytest.mark.parametrize("word", ["delerregel", "Delerregel", "hook", "HOOK"])
+def test_a_dutch_table_changes_the_hook_by_its_dutch_or_english_word(
+    dutch: None, word: str
+) -> None:
+    """At a Dutch table the rules question takes `delerregel` (any case) for the hook,
+    as it takes the English `hook`."""
+    assert interactive.changeable(word) == "hook"

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import io
 import json
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from ohhell_score.cli import interactive
+from ohhell_score.cli.interactive import Session, Typeahead
 from tests.conftest import Ohhell
 
 
@@ -163,7 +168,9 @@ def test_the_last_players_tricks_are_filled_in_and_enter_confirms(ohhell: Ohhell
 def test_the_last_players_tricks_must_make_the_total(ohhell: Ohhell) -> None:
     bid_up(ohhell)
     result = play(ohhell, "1", "0", "0")
-    assert "✗ the tricks must add up to 2: Ann took 1" in result.stdout
+    assert (
+        "✗ the tricks must add up to 2: Ann took 1 (Enter to confirm, u to change the others')\n"
+    ) in result.stdout
     assert ohhell.sheet()["hands"][0]["tricks"] == {}
 
 
@@ -700,3 +707,185 @@ def test_every_trump_key_shown_is_read_as_its_suit(
         assert trump_keys(notrump=False).split() == keys[:4]
     finally:
         i18n.reset()
+
+
+# --- a line begun while play started, put on the first prompt to finish ----------------
+
+WHO = "Who gets up? (Ann, Bob, Cat): "  # wider than the 20 columns of the screen below
+
+
+class _Readline:
+    """readline as `input()` uses it: the startup hook's text is on the line, to finish."""
+
+    def __init__(self) -> None:
+        self.hook: Callable[[], object] | None = None
+        self.line = ""
+
+    def set_startup_hook(self, hook: Callable[[], object] | None = None) -> None:
+        self.hook = hook
+
+    def insert_text(self, text: str) -> None:
+        self.line += text  # a str only, as readline's
+
+
+def _begun(begun: str) -> tuple[Typeahead, io.StringIO]:
+    """The keys read at the first prompt: no whole line, ``begun`` typed after them."""
+    shown = io.StringIO()
+    keys = Typeahead(Console(file=shown, width=20, highlight=False))
+    keys.lines, keys.begun = [], begun
+    return keys, shown
+
+
+def test_a_name_begun_while_play_started_is_on_the_prompt_to_finish_with_readline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where readline is, the prompt is shown and `Bo` is on its line (to edit); `b`
+    typed after it answers `Bob`, and the next prompt starts empty."""
+    readline = _Readline()
+    monkeypatch.setitem(sys.modules, "readline", readline)
+
+    def typed(prompt: str = "") -> str:
+        if readline.hook is not None:
+            readline.hook()
+        line, readline.line = readline.line, ""
+        return line + "b"
+
+    monkeypatch.setattr("builtins.input", typed)
+    keys, shown = _begun("Bo")
+    assert keys.ask(WHO) == "Bob"
+    assert shown.getvalue().replace("\n", "") == WHO  # rich folds the prompt to the screen
+    assert readline.hook is None  # the next line read has nothing on it
+    assert keys.ask(WHO) == "b"
+
+
+def test_a_name_begun_while_play_started_is_on_the_prompt_to_finish_without_readline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without readline `Bo` is shown after the prompt, on the same line however narrow
+    the screen (the terminal wraps it, not rich), and `b` typed after it answers `Bob`."""
+    monkeypatch.setitem(sys.modules, "readline", None)  # import readline: ImportError
+    monkeypatch.setattr("builtins.input", lambda prompt="": "b")
+    keys, shown = _begun("Bo")
+    assert keys.ask(WHO) == "Bob"
+    assert shown.getvalue() == WHO + "Bo"
+
+
+def test_each_hands_trump_question_its_refusals_and_its_answer_in_the_game_played(
+    ohhell: Ohhell,
+) -> None:
+    """Under `named+2=cut`, play -g t (not the current game): hand 1's highest bidder
+    names trump, no trump offered (n), a blank or a wrong answer refused and asked again,
+    `u` takes back the last bid; hand 2's trump is the cut card's suit, no n offered.
+    Each trump is said, and goes to game t."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "t", "--trump", "named+2=cut")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+    typed = ("", "x", "u", "0", "n", "1", "0", "", "", "h")
+    out = play(ohhell, *typed, args=("-g", "t")).stdout
+    named = "Bob (highest bid) names trump (s h d c n): "
+    assert (
+        f"{named}  ✗ type the trump: s h d c n, then Enter (? shows the keys)\n"
+        f"{named}  ✗ 'x' is not a suit: use spades, hearts, diamonds, clubs or notrump "
+        "(s h d c nt, or ♠ ♥ ♦ ♣)\n"
+        f"{named}Took back Ann's bid of 0 in hand 1.\n"
+    ) in out
+    assert f"{named}Hand 1 trump: no trump.\n" in out
+    cut = "Trump, the cut card's suit (s h d c): "
+    assert (
+        f"{cut}  ✗ type the trump: s h d c, then Enter (? shows the keys)\n"
+        f"{cut}Hand 2 trump: hearts ♥.\nCat bids (0-1): "
+    ) in out
+    assert [h["trump"] for h in ohhell.sheet("-g", "t")["hands"]] == ["notrump", "hearts"]
+    assert ohhell.sheet("-g", "other")["hands"][0]["trump"] is None
+
+
+def test_a_trump_named_after_another_ohhell_changed_the_bids_is_refused_and_asked_again(
+    ohhell: Ohhell,
+) -> None:
+    """While Bob's trump question waits, another ohhell takes back Ann's bid, bids 2 for
+    her and starts another game (the current one now): Bob's answer is refused (the game
+    changed) and Ann, now the highest bidder, is asked; her trump goes to game t."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "2,1", "--trump", "named")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+
+    def rebid_meanwhile() -> str:
+        ohhell.ok("undo", "-g", "t")
+        ohhell.ok("bid", "-g", "t", "Ann=2")
+        ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "another")
+        return "n"
+
+    answers: Iterator[str | Callable[[], str]] = iter([rebid_meanwhile, "h"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer() if callable(answer) else answer
+
+    shown = io.StringIO()
+    with pytest.raises(EOFError):
+        Session("t", Console(file=shown, width=200, highlight=False), ask).run()
+    assert "✗ the game changed meanwhile (another ohhell at work?)" in shown.getvalue()
+    assert prompts[:2] == [
+        "Bob (highest bid) names trump (s h d c n): ",
+        "Ann (highest bid) names trump (s h d c n): ",
+    ]
+    hand = ohhell.sheet("-g", "t")["hands"][0]
+    assert (hand["trump"], hand["bids"]) == ("hearts", {"Ann": 2, "Bob": 1, "Cat": 0})
+    assert ohhell.sheet("-g", "another")["hands"][0]["trump"] is None
+
+
+@pytest.mark.parametrize(
+    ("tricks", "typed_before"),
+    [
+        ((("Bob", 1), ("Cat", 0), ("Ann", 0)), 1),  # Bob took all: Cat's prompt confirmed
+        ((("Bob", 1), ("Cat", 1), ("Ann", 0), ("Dan", 0)), 2),  # none left after Cat
+        ((("Bob", 0), ("Cat", 1), ("Ann", 1)), 2),  # the last player's prompt
+    ],
+)
+def test_u_after_a_hand_goes_back_to_the_prompt_that_confirmed_it(
+    tricks: tuple[tuple[str, int], ...], typed_before: int
+) -> None:
+    """`u` after a hand's tricks goes back to the prompt that confirmed them: the first
+    one after the tricks ran out (the rest all took 0), else the last player's; the
+    tricks typed before it are kept as typed."""
+    assert interactive.confirmed_at(tricks) == typed_before
+
+
+def test_tricks_one_over_what_is_left_are_refused_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    """At a Dutch table the refusal counts the hand's tricks in Dutch (plural forms)."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0")
+    result = typed_tricks(ohhell, "2", "2")
+    assert "✗ Cat kan geen 2 halen: Bob haalden 2 van de 3 slagen, 1 over" in result.stdout
+
+
+def _played_with(game: str, *answers: str | Callable[[], str]) -> str:
+    """`play -g game` in-process with these answers (a callable does something first,
+    as another ohhell would while the question waits), then end of input."""
+    keys = iter(answers)
+
+    def ask(prompt: str) -> str:
+        answer = next(keys, None)
+        if answer is None:
+            raise EOFError
+        return answer() if callable(answer) else answer
+
+    shown = io.StringIO()
+    with pytest.raises(EOFError):
+        Session(game, Console(file=shown, width=200, highlight=False), ask).run()
+    return shown.getvalue()
+
+
+def test_u_in_play_says_what_it_took_back(ohhell: Ohhell) -> None:
+    """`u` at Cat's tricks takes back Bob's tricks, a second `u` Ann's bid in game t
+    (not the current game): each said."""
+    three(ohhell, "--trump", "none")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+    out = _played_with("t", "1", "u", "u")
+    assert out.endswith("\nTook back Bob's tricks.\nTook back Ann's bid of 0 in hand 1.\n")
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}

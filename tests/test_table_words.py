@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -341,6 +342,52 @@ def test_w_in_play_notes_the_hand_it_named_in_the_game_played(ohhell: Ohhell) ->
     assert "note" not in ohhell.ok("show", "-g", "other") + ohhell.ok("show", "-g", "another")
 
 
+def _played_on_a_terminal(game: str, *answers: str, width: int = 80) -> str:
+    """`play -g game` in-process with these answers, then end of input, on what rich
+    takes for a terminal (so bold and the sheet's styles show as escape codes)."""
+    keys = iter(answers)
+
+    def ask(prompt: str) -> str:
+        answer = next(keys, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    shown = io.StringIO()
+    console = Console(
+        file=shown, width=width, force_terminal=True, color_system="standard", highlight=False
+    )
+    with pytest.raises(EOFError):
+        Session(game, console, ask).run()
+    return shown.getvalue()
+
+
+def test_p_and_v_in_play_show_the_totals_in_bold_and_the_styled_sheet_of_the_game_played(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs: play's `p` says the totals (bold on a terminal), `v` draws the whole sheet
+    as `ohhell show` does, styled on a terminal and fitted to its width: both of the
+    game played, not of the current game."""
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    three(ohhell)
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("tricks", "-g", "t", "1", "0", "1")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+    header_ends = "Trump: no trump.\n"
+    out = _played_on_a_terminal("t", "p").split(header_ends, 1)[1]
+    assert out == "\x1b[1mTotals after hand 1 of 2: Ann 1, Bob 11 ★, Cat 10.\x1b[0m\n"
+    out = _played_on_a_terminal("t", "v").split(header_ends, 1)[1]
+    assert out.startswith("\x1b[3mt · classic · 2 hands")  # the title in italics
+    bare = re.sub(r"\x1b\[[0-9;]*m", "", out).splitlines()
+    drawn = ohhell.ok("show", "-g", "t").splitlines()
+    assert [b.rstrip() for b in bare] == drawn  # as `show` draws it in 80 columns
+    narrow = _played_on_a_terminal("t", "v", width=40).split(header_ends, 1)[1]
+    sheet = re.sub(r"\x1b\[[0-9;]*m", "", narrow).splitlines()
+    assert "Bob" in "".join(sheet) and all(len(line) <= 40 for line in sheet), sheet
+
+
 def test_w_in_play_says_why_a_note_is_not_cleared(ohhell: Ohhell) -> None:
     three(ohhell)
     out = ohhell("play", input="w\n-\nq\n").stdout
@@ -371,3 +418,10 @@ def test_at_80_columns_a_cartier_table_of_four_sees_the_over_under(
     assert lines[1].split() == ["#", "n", "deals", "Ann", "Bob", "Cat", "Dan", "±"]
     assert lines[3].split() == ["1", "13♥", "Ann", "2/3", "3", "3/3✓", "13", "2/2✓", "12",
                                 "4/5", "5", "-2†"]  # fmt: skip
+
+
+def test_a_refused_answer_in_play_stands_out_in_bold_on_a_terminal(ohhell: Ohhell) -> None:
+    """A blank bid is refused, the reason in bold on a terminal."""
+    three(ohhell)
+    out = _played_on_a_terminal("t", "")
+    assert "\x1b[1m  ✗ type a bid 0 to 2, then Enter (? shows the keys)\x1b[0m\n" in out
