@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 from unittest import mock
@@ -305,6 +305,25 @@ class Ohhell:
     def sheet(self, *args: str) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(self.ok("show", "--json", *args))
         return data
+
+
+def scripted(
+    answers: Iterable[str | Callable[[], str]], prompts: list[str] | None = None
+) -> Callable[[str], str]:
+    """An ``ask`` for a `play` session run in-process: each prompt (kept in ``prompts``)
+    gets the next answer, a function being called first (another `ohhell` at work while
+    the question waits); Ctrl-D (``EOFError``) once the answers run out."""
+    left = iter(answers)
+
+    def ask(prompt: str) -> str:
+        if prompts is not None:
+            prompts.append(prompt)
+        answer = next(left, None)
+        if answer is None:
+            raise EOFError
+        return answer() if callable(answer) else answer
+
+    return ask
 
 
 @pytest.fixture

@@ -598,9 +598,32 @@ class Records(logging.Handler):
         self.records.append(record)
 
 
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[Any, threading.Thread]]]:
+    """Each server `play --board` starts in-process, with its thread; stopped after."""
+    from ohhell_score.serve import server as serving
+
+    servers: list[tuple[Any, threading.Thread]] = []
+    real = serving.serve_in_background
+
+    def recorded(server: Any, sock: Any, wait: float = 10.0) -> threading.Thread:
+        thread = real(server, sock, wait)
+        servers.append((server, thread))
+        return thread
+
+    monkeypatch.setattr(serving, "serve_in_background", recorded)
+    yield servers
+    for server, thread in servers:
+        server.stop()
+        thread.join(PATIENCE)
+
+
 @pytest.mark.parametrize("lan", [False, True])
 def test_play_board_serves_the_game_played_and_b_shows_its_address_again(
-    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, lan: bool
+    ohhell: Ohhell,
+    monkeypatch: pytest.MonkeyPatch,
+    started: list[tuple[Any, threading.Thread]],
+    lan: bool,
 ) -> None:
     """docs/board.md: `play --board` prints `board: URL` (with --lan on the Wi-Fi's
     address, and its QR code) before the first prompt and serves there the game played
@@ -608,15 +631,6 @@ def test_play_board_serves_the_game_played_and_b_shows_its_address_again(
     the prompts run, not even of a request that is not HTTP."""
     from ohhell_score.serve import server as serving
 
-    started: list[tuple[Any, threading.Thread]] = []
-    real = serving.serve_in_background
-
-    def recorded(server: Any, sock: Any, wait: float = 10.0) -> threading.Thread:
-        thread = real(server, sock, wait)
-        started.append((server, thread))
-        return thread
-
-    monkeypatch.setattr(serving, "serve_in_background", recorded)
     monkeypatch.setattr(serving, "lan_address", lambda: "127.0.0.2")
     host = "127.0.0.2" if lan else "127.0.0.1"
     records = Records()
@@ -644,44 +658,26 @@ def test_play_board_serves_the_game_played_and_b_shows_its_address_again(
             assert raw.recv(100).startswith(b"HTTP/1.1 400")
     finally:
         logging.getLogger("uvicorn.error").removeHandler(records)
-        for server, thread in started:
-            server.stop()
-            thread.join(PATIENCE)
     assert len(started) == 1
     assert records.records == []
 
 
 def test_play_board_on_a_finished_game_serves_the_new_game_it_offers(
-    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, started: list[tuple[Any, threading.Thread]]
 ) -> None:
     """docs/board.md: `play --board` on a game that is over offers a new one (Enter:
     the same players and rules); the board is that new game's, served as it starts."""
     from ohhell_score.cli import play as play_area
-    from ohhell_score.serve import server as serving
 
-    started: list[tuple[Any, threading.Thread]] = []
-    real = serving.serve_in_background
-
-    def recorded(server: Any, sock: Any, wait: float = 10.0) -> threading.Thread:
-        thread = real(server, sock, wait)
-        started.append((server, thread))
-        return thread
-
-    monkeypatch.setattr(serving, "serve_in_background", recorded)
     monkeypatch.setattr(play_area, "can_ask", lambda: True)
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "1", "--trump", "none")
     ohhell.ok("bid", "0", "1", "1")
     ohhell.ok("tricks", "0", "1", "0")
-    try:
-        result = ohhell("play", "-g", "t", "--board", "--port", "0", input="\n\nq\n")
-        assert result.exit_code == 0, result.output
-        line = next(x for x in result.stdout.splitlines() if x.startswith("board: "))
-        port = int(line.removeprefix("board: http://127.0.0.1:").rstrip("/"))
-        where = Board("127.0.0.1", port, line.removeprefix("board: "))
-        shown = json.loads(request(where, "/state.json")[2])
-        assert shown["id"] != "t" and shown["players"] == ["Ann", "Bob", "Cat"]
-    finally:
-        for server, thread in started:
-            server.stop()
-            thread.join(PATIENCE)
+    result = ohhell("play", "-g", "t", "--board", "--port", "0", input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.stdout.splitlines() if x.startswith("board: "))
+    port = int(line.removeprefix("board: http://127.0.0.1:").rstrip("/"))
+    where = Board("127.0.0.1", port, line.removeprefix("board: "))
+    shown = json.loads(request(where, "/state.json")[2])
+    assert shown["id"] != "t" and shown["players"] == ["Ann", "Bob", "Cat"]
     assert len(started) == 1

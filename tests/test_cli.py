@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Ohhell, invoke
+from .conftest import invoke
 from .scripted import (
     CARTIER_HANDS,
     CLASSIC_HANDS,
@@ -1325,30 +1325,6 @@ def test_bid_help_names_its_values_name_equals_n() -> None:
     out = invoke(["bid", "--help"], terminal_width=80).stdout
     assert out.startswith("Usage: ohhell bid [OPTIONS] {NAME=N...}\n")
     assert "\n  NAME=N...  NAME=N or N, in bidding order.  [required]\n" in out
-
-
-def _offered(*words: str) -> list[str]:
-    """What the program offers for the last word, asked in-process as bash asks."""
-    env = {"_OHHELL_COMPLETE": "complete_bash", "COMP_WORDS": " ".join(words)}
-    env["COMP_CWORD"] = str(len(words) - 1)
-    result = invoke([], env=env, prog_name="ohhell")
-    assert result.exit_code == 0
-    return list(result.stdout.split())
-
-
-def test_the_rules_option_and_a_bids_values_are_completed(ohhell: Ohhell) -> None:
-    """Tab after `new --rules` offers the presets; after `bid`, the game's players."""
-    assert _offered("ohhell", "new", "--rules", "") == [
-        "cartier",
-        "ten-to-one",
-        "classic",
-        "regional",
-        "nomination-whist",
-        "kachuful",
-        "boerenbridge",
-    ]
-    ohhell.ok("new", "Ann", "Bob", "Cat")
-    assert "Bob=" in _offered("ohhell", "bid", "")
 
 
 @pytest.mark.parametrize("command", ["board", "ratings"])

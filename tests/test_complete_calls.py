@@ -11,17 +11,11 @@ from typing import Any
 
 import pytest
 
+from ohhell_score.domain.rules import PRESETS as PRESET_TABLE
 from tests.conftest import Ohhell, invoke
 
-PRESETS = [
-    "cartier",
-    "ten-to-one",
-    "classic",
-    "regional",
-    "nomination-whist",
-    "kachuful",
-    "boerenbridge",
-]
+#: The presets in their order (tests/test_rules.py pins them to docs/rules.md).
+PRESETS = list(PRESET_TABLE)
 SUITS = ["spades", "hearts", "diamonds", "clubs"]
 
 
@@ -445,3 +439,10 @@ def test_tournament_commands_offer_the_saved_tournaments(ohhell: Ohhell, data_di
         assert offered("tournament", command, "cu") == ["cup"]
     assert offered("board", "--tournament", "c") == ["club", "cup"]
     assert offered("tournament", "dealer", "cup-r1-t") == ["cup-r1-t1", "cup-r1-t2"]
+
+
+def test_the_rules_option_and_a_bids_values_are_completed(ohhell: Ohhell) -> None:
+    """Tab after `new --rules` offers the presets; after `bid`, the game's players."""
+    assert offered("new", "--rules", "") == PRESETS
+    ohhell.ok("new", "Ann", "Bob", "Cat")
+    assert "Bob=" in offered("bid", "")

@@ -14,23 +14,14 @@ import pytest
 from rich.console import Console
 
 from ohhell_score.cli import interactive as play
-from tests.conftest import Ohhell
+from tests.conftest import Ohhell, scripted
 
 
 def session(answers: list[str | Callable[[], str]], shown: io.StringIO | None = None) -> list[str]:
     """The prompts of a `play` session on game t given ``answers``, then Ctrl-D; an
     answer may be a function, called (as another `ohhell` at work) before it answers."""
     prompts: list[str] = []
-    left = iter(answers)
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        try:
-            answer = next(left)
-        except StopIteration:
-            raise EOFError from None
-        return answer() if callable(answer) else answer
-
+    ask = scripted(answers, prompts)
     with pytest.raises(EOFError):
         play.Session("t", Console(file=shown or io.StringIO(), width=200), ask).run()
     return prompts

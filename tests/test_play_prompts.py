@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from rich.console import Console
 
 from ohhell_score.cli import interactive
 from ohhell_score.cli.interactive import Session, Typeahead
-from tests.conftest import Ohhell
+from tests.conftest import Ohhell, scripted
 
 
 def play(ohhell: Ohhell, *answers: str, args: tuple[str, ...] = ()) -> Any:
@@ -815,15 +815,8 @@ def test_a_trump_named_after_another_ohhell_changed_the_bids_is_refused_and_aske
         ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "another")
         return "n"
 
-    answers: Iterator[str | Callable[[], str]] = iter([rebid_meanwhile, "h"])
     prompts: list[str] = []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        answer = next(answers, None)
-        if answer is None:
-            raise EOFError
-        return answer() if callable(answer) else answer
+    ask = scripted([rebid_meanwhile, "h"], prompts)
 
     shown = io.StringIO()
     with pytest.raises(EOFError):
@@ -866,17 +859,9 @@ def test_tricks_one_over_what_is_left_are_refused_in_dutch(dutch: None, ohhell: 
 def _played_with(game: str, *answers: str | Callable[[], str]) -> str:
     """`play -g game` in-process with these answers (a callable does something first,
     as another ohhell would while the question waits), then end of input."""
-    keys = iter(answers)
-
-    def ask(prompt: str) -> str:
-        answer = next(keys, None)
-        if answer is None:
-            raise EOFError
-        return answer() if callable(answer) else answer
-
     shown = io.StringIO()
     with pytest.raises(EOFError):
-        Session(game, Console(file=shown, width=200, highlight=False), ask).run()
+        Session(game, Console(file=shown, width=200, highlight=False), scripted(answers)).run()
     return shown.getvalue()
 
 

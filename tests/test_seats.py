@@ -21,7 +21,7 @@ from rich.console import Console
 from ohhell_score.cli.interactive import Session
 from ohhell_score.domain.errors import Leave
 
-from .conftest import Ohhell
+from .conftest import Ohhell, scripted
 from .scripted import (
     CARTIER_HANDS,
     CLASSIC_HANDS,
@@ -556,14 +556,7 @@ def t_session(answers: Sequence[str | Callable[[], str]]) -> tuple[list[str], st
     called, as another `ohhell` at work, before it answers), and what it showed; the
     session ends at ``q`` or when the answers run out (Ctrl-D)."""
     prompts: list[str] = []
-    left = iter(answers)
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        answer = next(left, None)
-        if answer is None:
-            raise EOFError
-        return answer() if callable(answer) else answer
+    ask = scripted(answers, prompts)
 
     shown = io.StringIO()
     with pytest.raises((EOFError, Leave)):

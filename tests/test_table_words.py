@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from rich.console import Console
 
 from ohhell_score.cli.interactive import Session
 from ohhell_score.domain.game import MAX_NOTE
-from tests.conftest import Ohhell
+from tests.conftest import Ohhell, scripted
 
 
 def three(ohhell: Ohhell, *options: str) -> None:
@@ -324,14 +323,7 @@ def test_w_in_play_notes_the_hand_it_named_in_the_game_played(ohhell: Ohhell) ->
         ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "another")  # current again: not t
         return "redealt by Bob"
 
-    answers: Iterator[str | Callable[[], str]] = iter(["w", tricks_meanwhile])
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        answer = next(answers, None)
-        if answer is None:
-            raise EOFError
-        return answer() if callable(answer) else answer
+    ask = scripted(["w", tricks_meanwhile], prompts)
 
     shown = io.StringIO()
     with pytest.raises(EOFError):
@@ -345,20 +337,12 @@ def test_w_in_play_notes_the_hand_it_named_in_the_game_played(ohhell: Ohhell) ->
 def _played_on_a_terminal(game: str, *answers: str, width: int = 80) -> str:
     """`play -g game` in-process with these answers, then end of input, on what rich
     takes for a terminal (so bold and the sheet's styles show as escape codes)."""
-    keys = iter(answers)
-
-    def ask(prompt: str) -> str:
-        answer = next(keys, None)
-        if answer is None:
-            raise EOFError
-        return answer
-
     shown = io.StringIO()
     console = Console(
         file=shown, width=width, force_terminal=True, color_system="standard", highlight=False
     )
     with pytest.raises(EOFError):
-        Session(game, console, ask).run()
+        Session(game, console, scripted(answers)).run()
     return shown.getvalue()
 
 
