@@ -681,3 +681,104 @@ def test_play_board_on_a_finished_game_serves_the_new_game_it_offers(
     shown = json.loads(request(where, "/state.json")[2])
     assert shown["id"] != "t" and shown["players"] == ["Ann", "Bob", "Cat"]
     assert len(started) == 1
+
+
+class Looked(NamedTuple):
+    """What a test saw of a board `ohhell board` served in-process."""
+
+    board: Board
+    state: Any
+    logged: list[str]
+
+
+@pytest.fixture
+def looked(monkeypatch: pytest.MonkeyPatch) -> list[Looked]:
+    """`ohhell board` run in-process (the mutation run sees it): its server runs in a
+    thread while the test reads it (`/state.json`, then a request that is no HTTP),
+    then is stopped as Ctrl-C stops it."""
+    from ohhell_score.serve import server as serving
+
+    seen: list[Looked] = []
+    real = serving.serve
+
+    def serve_and_look(server: Any, sock: socket.socket) -> None:
+        host, port = sock.getsockname()[:2]
+        records = Records()
+        logging.getLogger("uvicorn.error").addHandler(records)
+        thread = threading.Thread(target=real, args=(server, sock), daemon=True)
+        thread.start()
+        try:
+            assert server.ready.wait(PATIENCE)
+            where = Board(host, port, url_of(sock))
+            state = json.loads(request(where, "/state.json")[2])
+            with socket.create_connection((host, port), timeout=PATIENCE) as raw:
+                raw.sendall(b"not http at all\r\n\r\n")
+                raw.recv(100)
+            seen.append(Looked(where, state, [r.getMessage() for r in records.records]))
+        finally:
+            server.stop()
+            thread.join(PATIENCE)
+            logging.getLogger("uvicorn.error").removeHandler(records)
+
+    monkeypatch.setattr(serving, "serve", serve_and_look)
+    return seen
+
+
+def test_board_serves_the_game_named_says_where_first_and_logs_a_bad_request(
+    ohhell: Ohhell, game: str, looked: list[Looked]
+) -> None:
+    """docs/board.md: `ohhell board -g friday` serves friday (not the current game),
+    prints `board: URL` first, and, unlike `play --board`, says on stderr when a
+    request is not HTTP; Ctrl-C ends it with 0."""
+    ohhell.ok("new", "Eve", "Fay", "Gus", "-g", "other")  # now the current game
+    result = ohhell("board", "-g", "friday", "--port", "0")
+    assert result.exit_code == 0, result.output
+    [seen] = looked
+    assert result.stdout == f"board: {seen.board.url}\n"
+    assert seen.board.url == f"http://127.0.0.1:{seen.board.port}/"
+    assert seen.state == ohhell.sheet("-g", "friday")
+    assert seen.logged == ["Invalid HTTP request received."]
+
+
+def test_board_of_a_tournament_is_tournament_show(ohhell: Ohhell, looked: list[Looked]) -> None:
+    ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
+    result = ohhell("board", "--tournament", "cup", "--port", "0")
+    assert result.exit_code == 0, result.output
+    [seen] = looked
+    assert seen.state == json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+
+
+def test_board_on_a_host_or_the_lan_serves_there(
+    ohhell: Ohhell, game: str, looked: list[Looked], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--host` binds the address given; `--lan` the Wi-Fi's own address, printed with
+    its QR code and the line that says what to do with it."""
+    from ohhell_score.serve import server as serving
+
+    monkeypatch.setattr(serving, "lan_address", lambda: "127.0.0.3")
+    on_host = ohhell("board", "--host", "127.0.0.2", "--port", "0")
+    assert on_host.exit_code == 0, on_host.output
+    assert looked[0].board.host == "127.0.0.2"
+    assert on_host.stdout == f"board: {looked[0].board.url}\n"
+    on_lan = ohhell("board", "--lan", "--port", "0")
+    assert on_lan.exit_code == 0, on_lan.output
+    assert looked[1].board.host == "127.0.0.3"
+    lines = on_lan.stdout.splitlines()
+    assert lines[0] == f"board: http://127.0.0.3:{looked[1].board.port}/"
+    assert len(lines) > 10 and all(set(line) <= set("█▀▄ ") for line in lines[1:-1])
+    assert lines[-1] == "Scan the code with a phone on the same Wi-Fi, or type the address."
+    assert looked[1].state == ohhell.sheet("-g", "friday")
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (["-g", "friday", "--tournament", "cup"], "give --game or --tournament, not both"),
+        (["--lan", "--host", "127.0.0.1"], "give --lan or --host, not both"),
+    ],
+)
+def test_board_refuses_two_options_that_say_the_same_thing(
+    ohhell: Ohhell, game: str, looked: list[Looked], args: list[str], why: str
+) -> None:
+    assert ohhell.invalid_value("board", *args, "--port", "0") == why
+    assert looked == []
