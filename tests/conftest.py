@@ -122,6 +122,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(slow)
 
 
+#: The standard library's own, before any test refuses processes.
+REAL_POPEN = subprocess.Popen
+
+
 def refuse_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     """In a mutation run, a test that starts a process is skipped where it starts it.
 
@@ -149,6 +153,14 @@ def no_process_in_a_mutation_run() -> None:
 @pytest.fixture(autouse=True)
 def in_process_only(monkeypatch: pytest.MonkeyPatch) -> None:
     refuse_processes(monkeypatch)
+
+
+@pytest.fixture
+def a_helper_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test whose command starts a process of its own as a helper, the command's code
+    staying in the test's process (`completions` asks a child for Typer's script): the
+    child may start even in a mutation run, where the mutant is the parent's code."""
+    monkeypatch.setattr(subprocess, "Popen", REAL_POPEN)
 
 
 def forget_parsed_formulas(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from ohhell_score.domain.rules import PRESETS as PRESET_TABLE
 from tests.conftest import Ohhell, invoke
+from tests.test_completions import COMPLETIONS, GEN
 
 #: The presets in their order (tests/test_rules.py pins them to docs/rules.md).
 PRESETS = list(PRESET_TABLE)
@@ -446,3 +447,23 @@ def test_the_rules_option_and_a_bids_values_are_completed(ohhell: Ohhell) -> Non
     assert offered("new", "--rules", "") == PRESETS
     ohhell.ok("new", "Ann", "Bob", "Cat")
     assert "Bob=" in offered("bid", "")
+
+
+@pytest.mark.parametrize("shell", sorted(GEN.SCRIPTS))
+def test_completions_prints_the_script_of_the_shell_named(
+    ohhell: Ohhell, a_helper_process: None, shell: str
+) -> None:
+    """docs/commands.md, `completions SHELL`: the script printed is the committed one of
+    that shell (zsh's with `#compdef` first, as its fpath needs)."""
+    committed = (COMPLETIONS / GEN.SCRIPTS[shell]).read_text(encoding="utf-8")
+    assert ohhell.ok("completions", shell) == committed
+
+
+def test_completions_that_cannot_make_the_script_exit_as_the_program_did(
+    ohhell: Ohhell, a_helper_process: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ohhell_score.cli import shell
+
+    monkeypatch.setattr(shell, "RUN_AS_OHHELL", "import sys; sys.exit(3)")
+    result = ohhell("completions", "bash")
+    assert (result.exit_code, result.stdout) == (3, "")
