@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,24 @@ def test_import_refuses_an_id_that_is_taken_and_says_so(ohhell: Ohhell, tmp_path
     assert ohhell.sheet("-g", "friday")["hands"][2]["trump"] == "hearts"  # left as it was
 
 
+def test_an_import_refused_for_a_taken_id_names_the_id_and_where_it_came_from(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """Without --game the id taken is the one exported with, and the line says so; with
+    --game it is the id given."""
+    saved_game("friday", TABLES["classic"], hands=2)
+    saved_game("copy", TABLES["classic"], hands=1)
+    target = tmp_path / "f.json"
+    ohhell.ok("export", "-g", "friday", "--format", "json", "-o", str(target))
+    assert ohhell.refused("import", str(target)) == (
+        "ohhell: a game 'friday' (the id it was exported with) exists already; "
+        "import it under another id with --game ID\n"
+    )
+    assert ohhell.refused("import", str(target), "--game", "copy") == (
+        "ohhell: a game 'copy' exists already; import it under another id with --game ID\n"
+    )
+
+
 def test_import_refuses_a_bad_game_id(ohhell: Ohhell, tmp_path: Path) -> None:
     saved_game("friday", TABLES["classic"], hands=1)
     target = tmp_path / "f.json"
@@ -152,6 +171,55 @@ def test_import_refuses_a_file_that_is_not_a_valid_game_and_writes_nothing(
 def test_import_of_a_missing_file_is_refused(ohhell: Ohhell, tmp_path: Path) -> None:
     err = ohhell.refused("import", str(tmp_path / "nowhere.json"))
     assert "cannot read" in err and "nowhere.json" in err
+
+
+def test_import_of_a_missing_file_says_why_in_one_line(ohhell: Ohhell, tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.json"
+    assert ohhell.refused("import", str(missing)) == (
+        f"ohhell: cannot read {missing}: No such file or directory\n"
+    )
+
+
+def test_import_from_stdin_takes_4_mb_and_refuses_one_byte_more(ohhell: Ohhell) -> None:
+    """As a game file: a pipe of 4 MB is read whole, one byte more is refused."""
+    saved_game("friday", TABLES["classic"], hands=2)
+    exported = ohhell.ok("export", "-g", "friday", "--format", "json").encode()
+    limit = exported.ljust(4 * 1024 * 1024)  # JSON may end in blanks
+    assert ohhell("import", "-", "--game", "piped", input=limit).exit_code == 0
+    assert ohhell.sheet("-g", "piped")["totals"] == ohhell.sheet("-g", "friday")["totals"]
+    result = ohhell("import", "-", "--game", "other", input=limit + b" ")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "ohhell: cannot read stdin: larger than the largest game file\n",
+    )
+
+
+class _Endless(io.RawIOBase):
+    """A stdin that never ends (``< /dev/zero``): reading it to its end fails the test
+    (the program would wait for ever) instead of filling the memory."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        buffer[:] = bytes(len(buffer))
+        return len(buffer)
+
+    def readall(self) -> bytes:
+        raise AssertionError("stdin read to its end: it has none")
+
+
+def test_import_from_a_stdin_that_never_ends_is_refused_at_once(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ohhell import - < /dev/zero` (typer's runner takes only bytes as stdin)."""
+    endless = io.BufferedReader(_Endless())
+    monkeypatch.setattr("typer.testing.make_input_stream", lambda given, charset: endless)
+    result = ohhell("import", "-")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "ohhell: cannot read stdin: larger than the largest game file\n",
+    )
 
 
 def test_export_to_a_file_writes_what_stdout_would_show(ohhell: Ohhell, tmp_path: Path) -> None:
