@@ -571,6 +571,22 @@ def test_choosing_a_tables_first_dealer_is_a_change_of_its_game(
     assert rows["cup-r1-t1"]["updated"] != "2031-05-04T20:15:00+00:00"
 
 
+def test_the_tables_of_a_round_seated_later_are_games_of_the_time_it_was_seated(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`list` shows the final's table as made when `advance` seated it, not when the
+    tournament began."""
+    from ohhell_score.storage import games
+
+    monkeypatch.setattr(games, "now", lambda: "2031-05-04T20:00:00+00:00")
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    monkeypatch.setattr(games, "now", lambda: "2031-05-04T22:30:00+00:00")
+    ohhell.ok("tournament", "advance", "cup")
+    rows = {row["id"]: row for row in json.loads(ohhell.ok("list", "--json"))}
+    assert rows["cup-final"]["updated"] == "2031-05-04T22:30:00+00:00"
+
+
 def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     ohhell.ok("bid", "-g", "cup-r1-t2", "1")
