@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -248,7 +250,7 @@ def test_the_ending_of_the_file_says_its_format_in_any_case(
 ) -> None:
     saved_game("friday", TABLES["classic"], hands=1)
     out = ohhell.ok("export", "-g", "friday", "-o", str(tmp_path / name))
-    assert f"Wrote game friday as {fmt} to " in out
+    assert out == f"Wrote game friday as {fmt} to {tmp_path / name}.\n"
     assert (tmp_path / name).read_text(encoding="utf-8") == ohhell.ok(
         "export", "-g", "friday", "-f", fmt
     )
@@ -276,6 +278,62 @@ def test_export_options_that_do_not_go_together_are_malformed(
 ) -> None:
     saved_game("friday", TABLES["classic"], hands=1)
     ohhell.refused(*args, code=2)
+
+
+@pytest.mark.parametrize("args", [(), ("-o", "results.txt")])
+def test_an_export_without_a_format_says_how_to_give_one(
+    ohhell: Ohhell, args: tuple[str, ...]
+) -> None:
+    saved_game("friday", TABLES["classic"], hands=1)
+    assert ohhell.refused("export", *args, code=2).endswith(
+        "\nError: Invalid value for '--format': give --format json, csv, md or html "
+        "(or an -o FILE ending in one of them)\n"
+    )
+
+
+def _on_an_ascii_stdout(monkeypatch: pytest.MonkeyPatch, write: Callable[[], None]) -> str:
+    """What ``write`` shows on a stdout of ASCII only (PYTHONIOENCODING=ascii, LC_ALL=C),
+    set up as the program sets its streams up (console.forgive_encoding)."""
+    from ohhell_score.views import console
+
+    shown = io.BytesIO()
+    stdout = io.TextIOWrapper(shown, encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    console.forgive_encoding()
+    write()
+    stdout.flush()
+    return shown.getvalue().decode("ascii")
+
+
+def test_on_an_ascii_stdout_json_escapes_a_name_and_other_text_has_stand_ins(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The JSON export still reads back as Zoë; Markdown and a blank HTML sheet show her
+    name as every other text does there (Zo?), not as a JSON escape."""
+    from ohhell_score.cli.export import Paper, write_blank_sheet, write_game
+    from ohhell_score.domain.rules import RuleOptions
+    from ohhell_score.views import console
+    from ohhell_score.views.formats import Format
+
+    names = ["Zoë", "Ann", "Bob"]
+    ohhell.ok("new", *names, "-g", "z")
+    markdown = ohhell.ok("export", "-g", "z", "-f", "md")
+    blank = ohhell.ok("sheet", *names)
+    exported = _on_an_ascii_stdout(
+        monkeypatch, lambda: write_game("z", Format.json, None, False, False, Paper.auto)
+    )
+    assert json.loads(exported)["game"]["players"] == names
+    shown = _on_an_ascii_stdout(
+        monkeypatch, lambda: write_game("z", Format.md, None, False, False, Paper.auto)
+    )
+    assert shown == markdown.encode("ascii", console.PROGRAM).decode("ascii")
+    assert "| Zo? |" in shown
+    shown = _on_an_ascii_stdout(
+        monkeypatch,
+        lambda: write_blank_sheet(names, None, "classic", None, Paper.auto, None, RuleOptions()),
+    )
+    assert shown == blank.encode("ascii", console.PROGRAM).decode("ascii")
 
 
 def test_export_of_an_unknown_game_is_refused(ohhell: Ohhell) -> None:
