@@ -122,6 +122,16 @@ def test_each_table_is_an_ordinary_game_with_cartier_rules_the_first_seat_dealin
     assert sheet["next"]["dealer"] == table["players"][0]
 
 
+def test_new_and_advance_say_who_deals_first_and_how_to_draw_instead(ohhell: Ohhell) -> None:
+    said = (
+        "The first player named at each table deals first, unless the table draws "
+        "(`ohhell tournament dealer GAME PLAYER`)."
+    )
+    assert said in new(ohhell, "--no-shuffle", players=FIELD[:8]).splitlines()
+    play_round(ohhell, FIELD)
+    assert said in ohhell.ok("tournament", "advance", "cup").splitlines()
+
+
 def test_no_shuffle_seats_round_1_in_the_order_given(ohhell: Ohhell) -> None:
     new(ohhell, "--no-shuffle")
     assert tables(ohhell)["cup-r1-t2"]["players"] == ["P5", "P6", "P7", "P8"]
@@ -263,6 +273,7 @@ def test_a_tie_in_the_final_leaves_no_champion_until_the_organiser_orders_it(
             "'cup-r9-t1' is not a table of tournament 'cup' (the tables now: cup-r1-t1, cup-r1-t2)",
         ),
         ("cup-r1-t1=P1,P9", 1, "no player 'P9'"),
+        ("cup-r1-t1=P1,P2=P3", 1, "no player 'P2=P3'"),  # the game ends at the first =
         ("cup-r1-t1=P1,P1", 1, "--order cup-r1-t1= names a player twice"),
         ("cup-r1-t1=P1", 1, "--order cup-r1-t1= needs at least the two tied players, best first"),
     ],
@@ -569,6 +580,22 @@ def test_choosing_a_tables_first_dealer_is_a_change_of_its_game(
     rows = {row["id"]: row for row in json.loads(ohhell.ok("list", "--json"))}
     assert rows["cup-r1-t2"]["updated"] == "2031-05-04T20:15:00+00:00"
     assert rows["cup-r1-t1"]["updated"] != "2031-05-04T20:15:00+00:00"
+
+
+def test_the_tables_of_a_round_seated_later_are_games_of_the_time_it_was_seated(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`list` shows the final's table as made when `advance` seated it, not when the
+    tournament began."""
+    from ohhell_score.storage import games
+
+    monkeypatch.setattr(games, "now", lambda: "2031-05-04T20:00:00+00:00")
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_round(ohhell, FIELD)
+    monkeypatch.setattr(games, "now", lambda: "2031-05-04T22:30:00+00:00")
+    ohhell.ok("tournament", "advance", "cup")
+    rows = {row["id"]: row for row in json.loads(ohhell.ok("list", "--json"))}
+    assert rows["cup-final"]["updated"] == "2031-05-04T22:30:00+00:00"
 
 
 def test_the_first_dealer_is_fixed_once_a_bid_is_in(ohhell: Ohhell) -> None:

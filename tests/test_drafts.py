@@ -8,7 +8,9 @@ real terminal, as a process).
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -70,3 +72,25 @@ def test_tricks_typed_while_another_ohhell_changed_the_game_are_not_kept(
     ) in shown.getvalue()
     assert prompts[2].startswith("Ann (dealer") and " bids (0-2" in prompts[2]
     assert "Ann" not in ohhell.sheet("-g", "t")["hands"][0]["bids"]
+
+
+@pytest.mark.usefixtures("bid")
+@pytest.mark.parametrize(
+    "tricks",
+    [
+        [["Cat", 0]],  # not Bob first, who bid first
+        [["Bob", 1], ["Cat", 0], ["Ann", 1]],  # every player: the hand would be complete
+        [["Bob", 3]],  # more tricks than the 2 cards
+        [["Bob", -1]],
+    ],
+)
+def test_a_draft_edited_by_hand_that_does_not_fit_the_hand_is_set_aside(
+    ohhell: Ohhell, data_dir: Path, tricks: list[list[object]]
+) -> None:
+    """The draft still names the game as it is, but its tricks could not have been typed
+    in this hand: play asks the hand's tricks afresh, from Bob."""
+    session(["1"])
+    draft = data_dir / "t.tricks"
+    data = json.loads(draft.read_text(encoding="utf-8"))
+    draft.write_text(json.dumps({**data, "tricks": tricks}), encoding="utf-8")
+    assert session([])[:1] == ["Bob took (0-2): "]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +91,24 @@ def test_import_refuses_an_id_that_is_taken_and_says_so(ohhell: Ohhell, tmp_path
     assert ohhell.sheet("-g", "friday")["hands"][2]["trump"] == "hearts"  # left as it was
 
 
+def test_an_import_refused_for_a_taken_id_names_the_id_and_where_it_came_from(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """Without --game the id taken is the one exported with, and the line says so; with
+    --game it is the id given."""
+    saved_game("friday", TABLES["classic"], hands=2)
+    saved_game("copy", TABLES["classic"], hands=1)
+    target = tmp_path / "f.json"
+    ohhell.ok("export", "-g", "friday", "--format", "json", "-o", str(target))
+    assert ohhell.refused("import", str(target)) == (
+        "ohhell: a game 'friday' (the id it was exported with) exists already; "
+        "import it under another id with --game ID\n"
+    )
+    assert ohhell.refused("import", str(target), "--game", "copy") == (
+        "ohhell: a game 'copy' exists already; import it under another id with --game ID\n"
+    )
+
+
 def test_import_refuses_a_bad_game_id(ohhell: Ohhell, tmp_path: Path) -> None:
     saved_game("friday", TABLES["classic"], hands=1)
     target = tmp_path / "f.json"
@@ -154,6 +175,55 @@ def test_import_of_a_missing_file_is_refused(ohhell: Ohhell, tmp_path: Path) -> 
     assert "cannot read" in err and "nowhere.json" in err
 
 
+def test_import_of_a_missing_file_says_why_in_one_line(ohhell: Ohhell, tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.json"
+    assert ohhell.refused("import", str(missing)) == (
+        f"ohhell: cannot read {missing}: No such file or directory\n"
+    )
+
+
+def test_import_from_stdin_takes_4_mb_and_refuses_one_byte_more(ohhell: Ohhell) -> None:
+    """As a game file: a pipe of 4 MB is read whole, one byte more is refused."""
+    saved_game("friday", TABLES["classic"], hands=2)
+    exported = ohhell.ok("export", "-g", "friday", "--format", "json").encode()
+    limit = exported.ljust(4 * 1024 * 1024)  # JSON may end in blanks
+    assert ohhell("import", "-", "--game", "piped", input=limit).exit_code == 0
+    assert ohhell.sheet("-g", "piped")["totals"] == ohhell.sheet("-g", "friday")["totals"]
+    result = ohhell("import", "-", "--game", "other", input=limit + b" ")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "ohhell: cannot read stdin: larger than the largest game file\n",
+    )
+
+
+class _Endless(io.RawIOBase):
+    """A stdin that never ends (``< /dev/zero``): reading it to its end fails the test
+    (the program would wait for ever) instead of filling the memory."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        buffer[:] = bytes(len(buffer))
+        return len(buffer)
+
+    def readall(self) -> bytes:
+        raise AssertionError("stdin read to its end: it has none")
+
+
+def test_import_from_a_stdin_that_never_ends_is_refused_at_once(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ohhell import - < /dev/zero` (typer's runner takes only bytes as stdin)."""
+    endless = io.BufferedReader(_Endless())
+    monkeypatch.setattr("typer.testing.make_input_stream", lambda given, charset: endless)
+    result = ohhell("import", "-")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "ohhell: cannot read stdin: larger than the largest game file\n",
+    )
+
+
 def test_export_to_a_file_writes_what_stdout_would_show(ohhell: Ohhell, tmp_path: Path) -> None:
     saved_game("friday", TABLES["classic"], hands=4)
     target = tmp_path / "out" / "sheet.md"
@@ -180,7 +250,7 @@ def test_the_ending_of_the_file_says_its_format_in_any_case(
 ) -> None:
     saved_game("friday", TABLES["classic"], hands=1)
     out = ohhell.ok("export", "-g", "friday", "-o", str(tmp_path / name))
-    assert f"Wrote game friday as {fmt} to " in out
+    assert out == f"Wrote game friday as {fmt} to {tmp_path / name}.\n"
     assert (tmp_path / name).read_text(encoding="utf-8") == ohhell.ok(
         "export", "-g", "friday", "-f", fmt
     )
@@ -208,6 +278,62 @@ def test_export_options_that_do_not_go_together_are_malformed(
 ) -> None:
     saved_game("friday", TABLES["classic"], hands=1)
     ohhell.refused(*args, code=2)
+
+
+@pytest.mark.parametrize("args", [(), ("-o", "results.txt")])
+def test_an_export_without_a_format_says_how_to_give_one(
+    ohhell: Ohhell, args: tuple[str, ...]
+) -> None:
+    saved_game("friday", TABLES["classic"], hands=1)
+    assert ohhell.refused("export", *args, code=2).endswith(
+        "\nError: Invalid value for '--format': give --format json, csv, md or html "
+        "(or an -o FILE ending in one of them)\n"
+    )
+
+
+def _on_an_ascii_stdout(monkeypatch: pytest.MonkeyPatch, write: Callable[[], None]) -> str:
+    """What ``write`` shows on a stdout of ASCII only (PYTHONIOENCODING=ascii, LC_ALL=C),
+    set up as the program sets its streams up (console.forgive_encoding)."""
+    from ohhell_score.views import console
+
+    shown = io.BytesIO()
+    stdout = io.TextIOWrapper(shown, encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    console.forgive_encoding()
+    write()
+    stdout.flush()
+    return shown.getvalue().decode("ascii")
+
+
+def test_on_an_ascii_stdout_json_escapes_a_name_and_other_text_has_stand_ins(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The JSON export still reads back as Zoë; Markdown and a blank HTML sheet show her
+    name as every other text does there (Zo?), not as a JSON escape."""
+    from ohhell_score.cli.export import Paper, write_blank_sheet, write_game
+    from ohhell_score.domain.rules import RuleOptions
+    from ohhell_score.views import console
+    from ohhell_score.views.formats import Format
+
+    names = ["Zoë", "Ann", "Bob"]
+    ohhell.ok("new", *names, "-g", "z")
+    markdown = ohhell.ok("export", "-g", "z", "-f", "md")
+    blank = ohhell.ok("sheet", *names)
+    exported = _on_an_ascii_stdout(
+        monkeypatch, lambda: write_game("z", Format.json, None, False, False, Paper.auto)
+    )
+    assert json.loads(exported)["game"]["players"] == names
+    shown = _on_an_ascii_stdout(
+        monkeypatch, lambda: write_game("z", Format.md, None, False, False, Paper.auto)
+    )
+    assert shown == markdown.encode("ascii", console.PROGRAM).decode("ascii")
+    assert "| Zo? |" in shown
+    shown = _on_an_ascii_stdout(
+        monkeypatch,
+        lambda: write_blank_sheet(names, None, "classic", None, Paper.auto, None, RuleOptions()),
+    )
+    assert shown == blank.encode("ascii", console.PROGRAM).decode("ascii")
 
 
 def test_export_of_an_unknown_game_is_refused(ohhell: Ohhell) -> None:

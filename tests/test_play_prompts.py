@@ -504,6 +504,26 @@ def test_an_answer_to_a_game_changed_meanwhile_is_not_stored(
     assert [(e["player"], e["bid"]) for e in saved["entries"]] == [("Bob", 1), ("Cat", 0)]
 
 
+def test_u_after_another_ohhell_entered_meanwhile_takes_back_nothing(ohhell: Ohhell) -> None:
+    """While Cat's bid is asked, another ohhell bids 0 for her: `u` then is refused (the
+    game changed) and takes back neither her bid nor Bob's."""
+    three(ohhell, "--trump", "none")
+
+    def bid_meanwhile() -> str:
+        ohhell.ok("bid", "-g", "t", "Cat=0")
+        return "u"
+
+    prompts: list[str] = []
+    shown = io.StringIO()
+    ask = scripted(["1", bid_meanwhile], prompts)
+    with pytest.raises(EOFError):
+        Session("t", Console(file=shown, width=200, highlight=False), ask).run()
+    out = shown.getvalue()
+    assert "✗ the game changed meanwhile (another ohhell at work?)" in out
+    assert "Took back" not in out
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
+
+
 def test_t_once_the_hand_has_begun_is_refused_before_any_question(ohhell: Ohhell) -> None:
     """docs/seats.md: not after a hand's first entry, so not asked at all."""
     three(ohhell, "--trump", "none")

@@ -150,6 +150,23 @@ def test_the_quick_forms_are_answered_without_typer(ohhell: Ohhell, args: list[s
 
 
 @pytest.mark.parametrize(
+    "args",
+    [["bid", "2"], ["bid", "-g", "g", "Cat=2"], ["bid", "Cat=2", "3"]],
+    ids=" ".join,
+)
+def test_bids_as_n_or_name_n_are_answered_on_the_quick_path_in_process(
+    ohhell: Ohhell, args: list[str]
+) -> None:
+    """As above, in the process (the mutation run sees no other): the quick path
+    answers these itself, as Typer would, instead of leaving them to Typer."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    ohhell.ok("bid", "1")
+    answered = by_quick_path(args)
+    assert answered is not None and answered[0] == 0, answered
+    assert answered[1].startswith("Hand 1 bids: Bob 1, ")
+
+
+@pytest.mark.parametrize(
     ("args", "says"),
     [
         (["bid", "--help"], "Usage: ohhell bid"),

@@ -193,6 +193,15 @@ def test_head_to_head_in_words(ohhell: Ohhell) -> None:
 
 
 @pytest.mark.usefixtures("evenings")
+def test_head_to_head_is_one_line_for_one_game_together_or_more(ohhell: Ohhell) -> None:
+    """Ann and Cat met three times; Ann and Dan only in g4 (21 all)."""
+    lines = ohhell.ok("stats", "--vs", "Ann", "Cat").splitlines()
+    assert "Head to head, 3 games together: Ann ahead 2, Cat ahead 0, level 1." in lines
+    lines = ohhell.ok("stats", "--vs", "Ann", "Dan").splitlines()
+    assert "Head to head, 1 game together: Ann ahead 0, Dan ahead 0, level 1." in lines
+
+
+@pytest.mark.usefixtures("evenings")
 def test_stats_table_shows_made_bids_and_zero_bids(ohhell: Ohhell) -> None:
     out = ohhell.ok("stats")
     assert "3 finished games; 1 unfinished game not counted." in out
