@@ -1345,3 +1345,15 @@ def test_a_groups_help_is_plain_text_and_takes_h_too(group: str, flag: str) -> N
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"Usage: ohhell {group} [OPTIONS] COMMAND [ARGS]...\n")
     assert "╭" not in result.stdout and "\x1b[" not in result.stdout
+
+
+def test_the_root_help_at_60_columns_cuts_each_commands_help_to_one_line() -> None:
+    """On a narrow screen every command keeps one line: its help is cut at a word with
+    `...` as far as the widest name's column leaves room for, never wrapped."""
+    out = invoke(["--help"], terminal_width=60).stdout
+    assert "\n  play    Play the game at the table, one prompt...\n  new     Start a game.\n" in out
+    assert "\n  tournament  Run a Cartier tournament: tables of 4, a...\n" in out
+    assert "\n  completions  Print the TAB completion script for...\n\n" in out
+    section = out[out.index("At the table:") : out.index("\n\n  Alone")]
+    rows = [line for line in section.splitlines() if line.startswith("  ")]
+    assert all(line[2] != " " and len(line) <= 58 for line in rows), rows  # none wrapped

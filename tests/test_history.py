@@ -314,3 +314,62 @@ def test_history_of_a_new_game_says_nothing_was_entered(ohhell: Ohhell) -> None:
 
 def test_history_of_an_unknown_game_is_refused(ohhell: Ohhell) -> None:
     assert "no game 'nope'" in ohhell.refused("history", "-g", "nope")
+
+
+@pytest.mark.usefixtures("stopped_clock")
+def test_undos_in_one_second_keep_the_order_made_at_a_table_grown_before_each_hand(
+    ohhell: Ohhell,
+) -> None:
+    """A player joins before hand 1 and another before hand 2, the last: each hand has
+    more seats than the game began with, and an undo of a later bid or of the trump
+    named after the bids is still listed where it was made."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "named", "-g", "g")
+    ohhell.ok("seat", "join", "Dan", "--after", "Cat")
+    ohhell.ok("bid", "1", "0", "0", "0")
+    ohhell.ok("trump", "h")
+    ohhell.ok("undo")
+    ohhell.ok("trump", "s")
+    ohhell.ok("tricks", "1", "0", "0", "1")
+    ohhell.ok("seat", "join", "Eve", "--after", "Dan")
+    ohhell.ok("bid", "0", "1")
+    ohhell.ok("undo")
+    ohhell.ok("bid", "0", "0", "0", "0")
+    ohhell.ok("trump", "h")
+    ohhell.ok("undo")
+    ohhell.ok("trump", "c")
+    said = [line.split("  ", 2)[2].strip() for line in lines(ohhell)]
+    assert said == [
+        "seat: Dan joins after Cat",
+        "Bob bids 1",
+        "Cat bids 0",
+        "Dan bids 0",
+        "Ann bids 0",
+        "* undo: took back the trump (hearts ♥)",
+        "trump: spades ♠",
+        "tricks: Bob 1, Cat 0, Dan 0, Ann 1",
+        "seat: Eve joins after Dan",
+        "Cat bids 0",
+        "* undo: took back Dan's bid of 1",
+        "Dan bids 0",
+        "Eve bids 0",
+        "Ann bids 0",
+        "Bob bids 0",
+        "* undo: took back the trump (hearts ♥)",
+        "trump: clubs ♣",
+    ]
+
+
+@pytest.mark.usefixtures("stopped_clock")
+@pytest.mark.parametrize("trump", ["dealer", "named+1=dealer"])
+def test_an_undone_first_bid_after_the_trump_of_hand_1_stays_after_it_in_one_second(
+    ohhell: Ohhell, trump: str
+) -> None:
+    """Hand 1's dealer names trump before the bids (by the method or by its exception):
+    the first bid taken back in the same second is listed after that trump."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", trump, "-g", "g")
+    ohhell.ok("trump", "s")
+    ohhell.ok("bid", "2")
+    ohhell.ok("undo")
+    ohhell.ok("bid", "1")
+    said = [line.split("  ", 2)[2].strip() for line in lines(ohhell)]
+    assert said == ["trump: spades ♠", "* undo: took back Bob's bid of 2", "Bob bids 1"]

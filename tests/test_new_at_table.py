@@ -384,6 +384,22 @@ def test_the_questions_of_new_offer_saved_house_rules_by_number(ohhell: Ohhell) 
     assert ohhell.sheet("-g", "asked")["rules"]["preset"] == "pub"
 
 
+def test_ten_rules_or_more_at_the_preset_question_are_numbered_right_aligned(
+    ohhell: Ohhell,
+) -> None:
+    """Three saved house rules make ten choices: the numbers 1-9 stand right-aligned
+    under the 10, so every name starts in one column."""
+    for name in ("pub", "club", "home"):
+        ohhell.ok("rules", "save", name, "--rules", "classic", "--hands", "2,1")
+    result = ohhell("new", "-g", "asked", input=typed("Ann", "Bob", "Cat", "", "10", "", "q"))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "   1  cartier " in [line[:14] for line in lines]
+    assert "   9  home " in [line[:11] for line in lines]
+    assert "  10  pub " in [line[:10] for line in lines]
+    assert ohhell.sheet("-g", "asked")["rules"]["preset"] == "pub"
+
+
 def test_the_questions_of_new_take_changes_of_trump_and_scoring(ohhell: Ohhell) -> None:
     answers = typed("Ann", "Bob", "Cat", "", "trump dealer", "scoring x", "scoring exact", "1")
     result = ohhell("new", "-g", "asked", input=answers + typed("", "q"))

@@ -894,3 +894,86 @@ def test_u_in_play_says_what_it_took_back(ohhell: Ohhell) -> None:
     out = _played_with("t", "1", "u", "u")
     assert out.endswith("\nTook back Bob's tricks.\nTook back Ann's bid of 0 in hand 1.\n")
     assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
+
+
+# survivors (hC)
+
+
+def test_names_like_markup_or_an_emoji_code_show_as_typed_in_the_header_and_prompts(
+    ohhell: Ohhell,
+) -> None:
+    """A player called `[b]Bo` or `:x:` is shown so, never as bold Bo or an emoji: in
+    the header and in the prompts that name them."""
+    ohhell.ok("new", "Ann", "[b]Bo", ":x:", "--hands", "2,1", "--trump", "none")
+    out = play(ohhell, "1").stdout
+    assert "\n[b]Bo bids first and leads the first trick.\n" in out
+    assert "\n[b]Bo bids (0-2): :x: bids (0-2; 1 bid of 2 so far): " in out
+
+
+def test_new_at_the_table_shows_names_like_markup_or_an_emoji_code_as_typed_in_its_prompts(
+    ohhell: Ohhell,
+) -> None:
+    """`new`'s questions name the players as typed: `[b]Bo`, not a bold Bo, and `:x:`,
+    not an emoji (the first dealer, then each player's card drawn for the deal)."""
+    answers = ("[b]Bo", ":x:", "Ann", "", "", "d", "AS", "KS", "QS", "q")
+    out = ohhell("new", "-g", "t", input="".join(f"{a}\n" for a in answers)).stdout
+    assert "First dealer (a name or 1-3; Enter: [b]Bo; d: draw cards): " in out
+    assert "\n[b]Bo drew (e.g. AS, 10h, Q♦): :x: drew (e.g. AS, 10h, Q♦): Ann drew" in out
+    assert ohhell.sheet("-g", "t")["players"] == ["[b]Bo", ":x:", "Ann"]
+
+
+def test_a_line_begun_is_finished_on_a_prompt_that_names_players_as_typed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With readline, the prompt on which a begun name is finished shows `[b]Bo` and
+    `:x:` as typed."""
+    readline = _Readline()
+    monkeypatch.setitem(sys.modules, "readline", readline)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "b")
+    keys, shown = _begun("Bo")
+    who = "Who? ([b]Bo, :x:): "
+    assert keys.ask(who) == "b"
+    assert shown.getvalue().replace("\n", "") == who
+
+
+@pytest.mark.parametrize(
+    ("trump", "line"),
+    [
+        ("upcard", "Trump: the suit of the card turned up after the deal."),
+        ("cut", "Trump: the suit of the cut card (or the dealer's last card), before the bids."),
+        ("dealer", "Trump: Ann (dealer) names it before the bids: a suit or no trump."),
+        ("named", "Trump: the highest bidder names it after the bids (a suit or no trump)."),
+    ],
+)
+def test_the_header_says_how_trump_is_found_in_a_line_of_its_own(
+    ohhell: Ohhell, trump: str, line: str
+) -> None:
+    three(ohhell, "--trump", trump)
+    assert f"\nBob bids first and leads the first trick.\n{line}\n" in play(ohhell).stdout
+
+
+def test_a_hand_that_deals_every_card_under_upcard_says_no_trump_in_a_line_of_its_own(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "13,12")
+    line = "Trump: none: every card is dealt, so no card is turned up."
+    assert f"\n{line}\n" in play(ohhell).stdout
+
+
+@pytest.mark.parametrize("trump", ["upcard", "cut", "dealer"])
+def test_back_at_a_hand_whose_trump_is_in_the_header_names_it(ohhell: Ohhell, trump: str) -> None:
+    """The trump asked before the bids, then Ctrl-D: the next `play` says it."""
+    three(ohhell, "--trump", trump)
+    play(ohhell, "h")
+    out = play(ohhell).stdout
+    assert "\nBob bids first and leads the first trick.\nTrump: hearts ♥.\nBob bids (0-2): " in out
+
+
+@pytest.mark.parametrize(("dealer", "shuffles"), [("Cat", "Ann"), ("Dan", "Bob")])
+def test_at_a_cartier_table_of_four_the_player_opposite_a_later_seat_shuffles(
+    ohhell: Ohhell, dealer: str, shuffles: str
+) -> None:
+    """seed 000: opposite the third or fourth seat is the first or the second."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "--dealer", dealer)
+    out = play(ohhell).stdout
+    assert f"{shuffles}, opposite the dealer, shuffles the second deck." in out

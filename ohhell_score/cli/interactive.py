@@ -113,7 +113,7 @@ Ask = Callable[[str], str]
 
 def console_ask(console: Console) -> Ask:
     def ask(prompt: str) -> str:
-        return console.input(prompt)
+        return console.input(prompt, markup=False, emoji=False)
 
     return ask
 
@@ -187,7 +187,7 @@ class Typeahead:
             return line
         begun, self.begun = self.begun, ""
         if not begun:
-            return self.console.input(prompt)
+            return self.console.input(prompt, markup=False, emoji=False)
         return prefilled(self.console, prompt, begun)
 
 
@@ -214,7 +214,7 @@ def prefilled(console: Console, prompt: str, begun: str) -> str:
         return begun + input()
     readline.set_startup_hook(lambda: readline.insert_text(begun))
     try:
-        return console.input(prompt)
+        return console.input(prompt, markup=False, emoji=False)
     finally:
         readline.set_startup_hook()
 
