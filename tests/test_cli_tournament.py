@@ -547,7 +547,7 @@ def test_export_format_must_be_one_of_four(ohhell: Ohhell) -> None:
 def test_the_player_who_draws_the_highest_card_deals_first(ohhell: Ohhell) -> None:
     """docs/rules.md: first dealer at each table: highest card drawn."""
     new(ohhell, "--no-shuffle", players=FIELD[:8])
-    ohhell.ok("tournament", "dealer", "cup-r1-t2", "p7")
+    assert ohhell.ok("tournament", "dealer", "cup-r1-t2", "p7") == "P7 deals first at cup-r1-t2.\n"
     sheet = ohhell.sheet("-g", "cup-r1-t2")
     assert sheet["players"] == ["P5", "P6", "P7", "P8"]
     assert sheet["next"]["dealer"] == "P7"

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 import urllib.request
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -704,3 +705,30 @@ def test_hands_played_at_a_table_reach_the_organiser_through_syncthing(
         for instance in instances:
             instance.stop()
     assert all(i.process.returncode is not None for i in instances)
+
+
+def test_watch_in_process_says_each_copy_then_ends_with_0_on_ctrl_c(
+    ohhell: Ohhell, cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/tournaments.md: Ctrl-C ends `collect --watch` after the look it is in, with 0
+    and no traceback, and Ctrl-C is Python's own again after it (the in-process twin of
+    the test above, for the mutation run: the copy is put there between two looks)."""
+    before = signal.getsignal(signal.SIGINT)
+    looks: list[int] = []
+
+    def between_looks(seconds: float) -> None:
+        looks.append(hands_here())
+        if len(looks) == 1:
+            put(laptop / f"{TABLE}.json", played(cup, 1))
+        else:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+
+    monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
+    result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
+        "",
+    )
+    assert looks == [0, 1]
+    assert signal.getsignal(signal.SIGINT) is before
