@@ -711,12 +711,16 @@ def test_watch_in_process_says_each_copy_then_ends_with_0_on_ctrl_c(
     ohhell: Ohhell, cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/tournaments.md: Ctrl-C ends `collect --watch` after the look it is in, with 0
-    and no traceback, and Ctrl-C is Python's own again after it (the in-process twin of
-    the test above, for the mutation run: the copy is put there between two looks)."""
+    and no traceback, and Ctrl-C is Python's own again after it; a copy half written at
+    one look is not refused but read whole at the next (the in-process twin of the tests
+    above, for the mutation run: the copy is finished between two looks)."""
     before = signal.getsignal(signal.SIGINT)
+    whole = game_text(played(cup, 1))
+    (laptop / f"{TABLE}.json").write_text(whole[: len(whole) // 2], encoding="utf-8")
     looks: list[int] = []
 
     def between_looks(seconds: float) -> None:
+        time.sleep(seconds)
         looks.append(hands_here())
         if len(looks) == 1:
             put(laptop / f"{TABLE}.json", played(cup, 1))
