@@ -968,19 +968,6 @@ def test_on_a_terminal_the_totals_the_header_and_the_bids_balance_are_bold(
     )
 
 
-def test_p_says_the_totals_and_v_shows_the_whole_sheet(ohhell: Ohhell) -> None:
-    bid_up(ohhell)
-    ohhell.ok("tricks", "1", "0", "1")
-    out, prompts = _session("t", ["p", "v"])
-    header_end = "Trump: no trump.\n"
-    after = out[out.index(header_end) + len(header_end) :].splitlines()
-    assert after[0] == "Totals after hand 1 of 2: Ann 1, Bob 11 ★, Cat 10."
-    assert after[1].startswith("t · classic")
-    assert any(line.split()[:1] == ["Total"] for line in after)
-    assert "✗" not in out
-    assert prompts == ["Cat bids (0-1): "] * 3
-
-
 def test_a_cartiers_header_says_who_shuffles_the_second_deck_on_a_line_of_its_own(
     ohhell: Ohhell,
 ) -> None:
