@@ -3,6 +3,7 @@ and asked again, nothing wrong is stored, and the keys u, ?, q do what they say.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import sys
@@ -977,3 +978,199 @@ def test_at_a_cartier_table_of_four_the_player_opposite_a_later_seat_shuffles(
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "--dealer", dealer)
     out = play(ohhell).stdout
     assert f"{shuffles}, opposite the dealer, shuffles the second deck." in out
+
+
+# Session survivors (hB)
+
+
+def _session(
+    game: str, answers: list[str | Callable[[], str]], *, terminal: bool = False
+) -> tuple[str, list[str]]:
+    """`play -g game` in-process: what it printed and the prompts it asked, until the
+    game is over or the answers run out (end of input); on a terminal, with its styles."""
+    shown = io.StringIO()
+    prompts: list[str] = []
+    console = Console(
+        file=shown,
+        width=200,
+        highlight=False,
+        force_terminal=terminal,
+        color_system="standard" if terminal else None,
+    )
+    with contextlib.suppress(EOFError):
+        Session(game, console, scripted(answers, prompts)).run()
+    return shown.getvalue(), prompts
+
+
+def test_play_of_a_game_not_current_opens_with_it_and_saves_each_answer_to_it(
+    ohhell: Ohhell,
+) -> None:
+    """`play -g t` while another game is current (the one last created or changed): the
+    opening line names t and its rules, the header comes once a hand with its note, the
+    dealer without a hook is told he is free, every bid and trick goes to t, and on
+    return the tricks typed so far are said."""
+    three(ohhell, "--trump", "none", "--hook", "never")
+    ohhell.ok("note", "-g", "t", "1", "misdeal, redealt by Bob")
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "other")  # the current game: not t
+    opening = (
+        "Game t: classic · 2 hands · hands 2-1 · no hook · trump: none.\n"
+        "\n"
+        "━━ Hand 1 of 2 · 2 cards each · Ann deals ━━\n"
+        "Bob bids first and leads the first trick.\n"
+        "Trump: no trump.\n"
+    )
+    out, prompts = _session("t", ["1", "0", "1", "1", "0"])
+    assert out == opening + "Note: misdeal, redealt by Bob\nHand 1: bids 2 for 2 tricks: exact.\n"
+    assert prompts == [
+        "Bob bids (0-2): ",
+        "Cat bids (0-2; 1 bid of 2 so far): ",
+        "Ann (dealer, free: no hook) bids (0-2; 1 bid of 2 so far): ",
+        "Bob took (0-2): ",
+        "Cat took (0-1): ",
+        "Ann took 1 (Enter): ",
+    ]
+    ohhell.ok("new", "Xia", "Yul", "Zoe", "-g", "another")  # current now: t was changed
+    out, prompts = _session("t", [""])
+    assert out.startswith(
+        opening + "Bids: Bob 1, Cat 0, Ann 1; bids 2 for 2 tricks: exact.\n"
+        "Note: misdeal, redealt by Bob\n"
+        "Tricks so far: Bob 1, Cat 0.\n"
+        "Hand 1 of 2 scored"
+    )
+    assert prompts == ["Ann took 1 (Enter): ", "Cat bids (0-1): "]
+    hand = ohhell.sheet("-g", "t")["hands"][0]
+    assert (hand["bids"], hand["tricks"]) == (
+        {"Bob": 1, "Cat": 0, "Ann": 1},
+        {"Bob": 1, "Cat": 0, "Ann": 1},
+    )
+    for not_played in ("other", "another"):
+        assert ohhell.sheet("-g", not_played)["hands"][0]["bids"] == {}
+
+
+BOLD, PLAIN = "\x1b[1m", "\x1b[0m"
+
+
+def test_on_a_terminal_the_totals_the_header_and_the_bids_balance_are_bold(
+    ohhell: Ohhell,
+) -> None:
+    """A game resumed opens with the totals in bold; each hand's header line and the
+    balance of its bids stand out in bold too, as a refusal does."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,2", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1")
+    out, _prompts = _session("t", ["1", "0", "x", "0"], terminal=True)
+    assert out == (
+        "Game t: classic · 2 hands · hands 3-2 · trump: none.\n"
+        f"{BOLD}Totals after hand 1 of 2: Ann 1, Bob 11 ★, Cat 11 ★.{PLAIN}\n"
+        "\n"
+        f"{BOLD}━━ Hand 2 of 2 · 2 cards each · Bob deals ━━{PLAIN}\n"
+        "Cat bids first and leads the first trick.\n"
+        "Trump: no trump.\n"
+        f"{BOLD}  ✗ 'x' is not a number: type a bid 0 to 2, then Enter (? shows the keys){PLAIN}\n"
+        f"{BOLD}Hand 2: bids 1 for 2 tricks: under by 1.{PLAIN}\n"
+    )
+
+
+def test_a_cartiers_header_says_who_shuffles_the_second_deck_on_a_line_of_its_own(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--rules", "cartier", "--dealer", "Bob")
+    out, _prompts = _session(ohhell.sheet()["id"], [])
+    assert out.splitlines()[2:6] == [
+        "━━ Hand 1 of 23 · 13 cards each · Bob deals ━━",
+        "Cat bids first and leads the first trick.",
+        "Trump: the highest bidder names it after the bids (a suit or no trump).",
+        "Dan, opposite the dealer, shuffles the second deck.",
+    ]
+
+
+def test_tricks_confirmed_after_another_ohhell_changed_the_bids_are_not_stored(
+    ohhell: Ohhell,
+) -> None:
+    """While Ann's tricks wait for Enter, another ohhell takes back her bid and bids 2:
+    the tricks typed against the old bids are refused (the game changed), not saved."""
+    bid_up(ohhell)
+
+    def rebid_meanwhile() -> str:
+        ohhell.ok("undo", "-g", "t")
+        ohhell.ok("bid", "-g", "t", "Ann=2")
+        return ""
+
+    out, prompts = _session("t", ["1", "0", rebid_meanwhile])
+    assert "✗ the game changed meanwhile (another ohhell at work?)" in out
+    assert prompts == [
+        "Bob took (0-2): ",
+        "Cat took (0-1): ",
+        "Ann took 1 (Enter): ",
+        "Bob took (0-2): ",
+    ]
+    hand = ohhell.sheet("-g", "t")["hands"][0]
+    assert (hand["bids"], hand["tricks"]) == ({"Bob": 1, "Cat": 0, "Ann": 2}, {})
+
+
+def test_u_after_another_ohhell_entered_a_bid_takes_nothing_back(ohhell: Ohhell) -> None:
+    """`u` at Cat's bid, typed after another ohhell entered it: refused (the game
+    changed), so the other's bid stays; Ann is asked next."""
+    three(ohhell, "--trump", "none")
+
+    def bid_meanwhile() -> str:
+        ohhell.ok("bid", "-g", "t", "Cat=0")
+        return "u"
+
+    out, prompts = _session("t", ["1", bid_meanwhile])
+    assert "✗ the game changed meanwhile (another ohhell at work?)" in out
+    assert "Took back" not in out
+    assert prompts[2] == "Ann (dealer) may not bid 1; bids (0-2; 1 bid of 2 so far): "
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
+
+
+@pytest.mark.parametrize(
+    ("entered", "other", "typed", "asked", "then"),
+    [
+        # a bid that is no number
+        ((), ("bid", "-g", "t", "Bob=1"), "x", "Bob bids (0-2): ", "Cat bids"),
+        # `u` with nothing to take back as the prompt saw it
+        ((), ("bid", "-g", "t", "Bob=1"), "u", "Bob bids (0-2): ", "Cat bids"),
+        # `t` once the hand has begun
+        (
+            ("bid", "1"),
+            ("bid", "-g", "t", "Cat=0"),
+            "t",
+            "Cat bids (0-2; 1 bid of 2 so far): ",
+            "Ann (dealer) may not bid 1",
+        ),
+        # tricks over what is left
+        (
+            ("bid", "1", "0", "0"),
+            ("tricks", "-g", "t", "1", "0", "1"),
+            "3",
+            "Bob took (0-2): ",
+            "Cat bids (0-1): ",
+        ),
+    ],
+)
+def test_a_refused_answer_is_asked_again_and_a_change_made_meanwhile_is_told(
+    ohhell: Ohhell,
+    entered: tuple[str, ...],
+    other: tuple[str, ...],
+    typed: str,
+    asked: str,
+    then: str,
+) -> None:
+    """Another ohhell enters this very answer while the table types one refused: the
+    same question comes again, and the next answer is refused as the game changed
+    meanwhile before the question moves on: a question never changes unannounced."""
+    three(ohhell, "--trump", "none")
+    if entered:
+        ohhell.ok(*entered)
+
+    def other_meanwhile() -> str:
+        ohhell.ok(*other)
+        return typed
+
+    out, prompts = _session("t", [other_meanwhile, "0"])
+    assert prompts[:2] == [asked, asked]
+    assert prompts[2].startswith(then)
+    refusals = [line for line in out.splitlines() if line.startswith("  ✗ ")]
+    assert len(refusals) == 2
+    assert refusals[1].startswith("  ✗ the game changed meanwhile (another ohhell at work?)")
