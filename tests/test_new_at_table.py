@@ -745,3 +745,57 @@ def test_a_dutch_table_changes_the_hook_by_its_dutch_or_english_word(
     """At a Dutch table the rules question takes `delerregel` (any case) for the hook,
     as it takes the English `hook`."""
     assert interactive.changeable(word) == "hook"
+
+
+# ask_preset survivors (hE)
+
+
+def test_a_scoring_formula_with_spaces_is_taken_whole_at_the_rules_question() -> None:
+    """`scoring` then a formula of several words: the rule is the first word, the
+    formula all the rest, spaces and all."""
+    typed = Typed("scoring made: 10+b; missed: -b", "")
+
+    def build(name: str, changes: RuleOptions) -> Any:
+        return make_rules(name, len(TABLE), changes)
+
+    rules = interactive.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
+    assert rules.scoring.text == "made: 10+b; missed: -b"
+    assert (
+        "\nRules now: classic · 19 hands · scoring: bid made, 10 + the bid; "
+        "bid missed, minus the bid.\n"
+    ) in typed.shown
+    assert "✗" not in typed.shown
+
+
+def test_a_preset_typed_with_spaces_is_refused_as_a_preset_not_as_a_rule() -> None:
+    """`ten to one` (spaces for hyphens) is no rule's word then a value: it is refused
+    as the preset it is not, naming the presets, and never as a scoring scheme."""
+    chosen, asked = preset("ten to one", "ten-to-one")
+    assert chosen == "ten-to-one"
+    assert "\n  ✗ 'ten to one' is not a preset: use cartier, ten-to-one," in asked.shown
+    assert "scoring" not in asked.shown.split("packs of 52).")[1]
+    assert asked.prompts == ["Preset (1-7 or a name; Enter: classic): "] * 2
+
+
+def test_each_refusal_at_the_rules_question_stands_out_in_bold_on_a_terminal() -> None:
+    """Six at the table: a rule's value refused, a preset that is none, and classic's
+    deck too small for six are each said in bold; `decks 2` then Enter plays classic."""
+    typed = Typed("scoring x", "8", "", "decks 2", "", terminal=True)
+
+    def build(name: str, changes: RuleOptions) -> Any:
+        return make_rules(name, len(SIX), changes)
+
+    rules = interactive.ask_preset(typed.console, typed, len(SIX), "classic", build, ())
+    assert (rules.preset, rules.deck) == ("classic", 104)
+    refusals = [line for line in typed.shown.splitlines() if "✗" in line]
+    assert len(refusals) == 3, typed.shown
+    for refusal, said in zip(
+        refusals,
+        (
+            "'x' is not a scoring scheme",
+            "'8' is not a preset",
+            "10 cards to each of 6 players needs 60 cards; the deck has 52: type decks 2",
+        ),
+        strict=True,
+    ):
+        assert refusal.startswith(f"{BOLD}  ✗ {said}") and refusal.endswith("\x1b[0m")
