@@ -281,3 +281,46 @@ def test_collecting_a_table_leaves_the_game_played_here_current(
     # A table played on another laptop, brought in (by hand or by --watch at any moment),
     # does not take the place of the game played here: the next `bid` goes on there.
     assert current() == "home"
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+@pytest.mark.parametrize(
+    ("answer", "kept"), [("n\n", True), ("\n", True), ("", True), ("y\n", False)]
+)
+def test_delete_of_a_game_not_current_asks_about_it_whole_and_no_enter_or_ctrl_d_keep_it(
+    ohhell: Ohhell, answer: str, kept: bool
+) -> None:
+    """docs/commands.md `delete`: the question names the game asked about (not the
+    current one), its players and how far it is, with No the default; n, Enter alone or
+    the end of input keep it and say so (exit 1), y deletes it."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "kept")
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "other")  # now the current game
+    result = ohhell("delete", "kept", input=answer)
+    asked = "Delete game kept (Ann, Bob, Cat; 0 hands of 19 played)? [y/N]: "
+    assert result.stdout.startswith(asked)
+    if kept:
+        assert (result.exit_code, result.stdout.rpartition(": ")[2]) == (1, f"{answer}Kept.\n")
+        ohhell.ok("show", "-g", "kept")
+    else:
+        assert (result.exit_code, result.stdout.rpartition(": ")[2]) == (
+            0,
+            "y\nDeleted game kept.\n",
+        )
+        ohhell.refused("show", "-g", "kept")
+    ohhell.ok("show", "-g", "other")
+
+
+@pytest.mark.usefixtures("at_a_terminal")
+def test_delete_of_a_game_that_cannot_be_read_says_why_and_deletes_it_on_yes(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """A damaged game can still be deleted (nothing else gets rid of it): the question
+    says why it cannot be read."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "broken")
+    (data_dir / "broken.json").write_text("{not json", encoding="utf-8")
+    why = ohhell.refused("show", "-g", "broken").removeprefix("ohhell: ").rstrip("\n")
+    result = ohhell("delete", "broken", input="y\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"Delete game broken, which cannot be read ({why})? [y/N]: ")
+    assert result.stdout.rpartition("[y/N]: ")[2] == "y\nDeleted game broken.\n"
+    assert not (data_dir / "broken.json").exists()
