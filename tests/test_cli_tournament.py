@@ -565,7 +565,12 @@ def test_a_tables_draw_can_be_given_as_cards(ohhell: Ohhell) -> None:
     assert ohhell.sheet("-g", "cup-r1-t2")["next"]["dealer"] == "P5"
     err = ohhell.refused("tournament", "dealer", "cup-r1-t2", "--draw-cards", "P5=K♥ P6=K♥")
     assert "P5 drew K♥ already" in err
-    ohhell.refused("tournament", "dealer", "cup-r1-t2", code=2)  # neither a player nor cards
+    neither = ("tournament", "dealer", "cup-r1-t2")
+    both = (*neither, "P7", "--draw-cards", "P5=K♥ P6=K♠ P7=9♣ P8=2♦")
+    for args in (neither, both):
+        assert ohhell.invalid_value(*args) == (
+            "give the PLAYER who drew the highest card, or --draw-cards"
+        )
 
 
 def test_choosing_a_tables_first_dealer_is_a_change_of_its_game(

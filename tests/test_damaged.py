@@ -92,7 +92,8 @@ def test_restore_brings_back_the_previous_version_and_keeps_the_damaged_file(
 ) -> None:
     damaged_game.write_text("{", encoding="utf-8")
     out = ohhell.ok("restore", "broken")
-    assert "Restored broken" in out
+    # The three bids of hand 1 are its entries.
+    assert out == "Restored broken from its previous version (3 entries).\n"
     sheet = ohhell.sheet("-g", "broken")
     # The previous version: the bids of hand 1, before its tricks were saved.
     assert sheet["hands"][0]["bids"] == {"B": 1, "C": 0, "A": 0}

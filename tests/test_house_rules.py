@@ -175,6 +175,21 @@ def test_rules_lists_presets_and_house_rules(ohhell: Ohhell) -> None:
     assert "friday: cartier with --hook never, --scoring minus" in out
 
 
+def test_rules_ends_with_the_house_rules_under_a_heading_and_what_to_do_next(
+    ohhell: Ohhell,
+) -> None:
+    save_friday(ohhell)
+    lines = ohhell.ok("rules").splitlines()
+    assert lines[-5:] == [
+        "",
+        "House rules:",
+        "friday: cartier with --hook never, --scoring minus",
+        "",
+        "`ohhell rules NAME` explains one; options of `ohhell new` change it; "
+        "`ohhell rules save NAME [options]` keeps your own.",
+    ]
+
+
 def test_rules_name_still_explains_a_preset(ohhell: Ohhell) -> None:
     out = ohhell.ok("rules", "cartier", "--players", "3")
     assert out.startswith("cartier (the rules of the Cartier Oh Hell tournament), for 3 players")
@@ -296,6 +311,25 @@ def test_import_does_not_replace_a_different_rule_without_force(
     assert house.load("friday").options.scoring == "exact"
     ohhell.ok("rules", "import", str(file), "--force")
     assert house.load("friday").options.scoring == "minus"
+
+
+def test_import_says_whether_it_imported_replaced_or_found_the_rule_kept_already(
+    ohhell: Ohhell, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_friday(ohhell)
+    file = tmp_path / "f.json"
+    ohhell.ok("rules", "export", "friday", "-o", str(file))
+    assert ohhell.ok("rules", "import", str(file)) == (
+        "House rule friday is kept already, the same: cartier with --hook never, --scoring minus.\n"
+    )
+    ohhell.ok("rules", "save", "friday", "--scoring", "exact")
+    assert ohhell.ok("rules", "import", str(file), "--force") == (
+        "Replaced house rule friday: cartier with --hook never, --scoring minus.\n"
+    )
+    monkeypatch.setenv("OHHELL_CONFIG_DIR", str(tmp_path / "other-laptop"))
+    assert ohhell.ok("rules", "import", str(file)) == (
+        "Imported house rule friday: cartier with --hook never, --scoring minus.\n"
+    )
 
 
 def test_importing_a_game_file_is_refused_naming_the_file(ohhell: Ohhell, data_dir: Path) -> None:

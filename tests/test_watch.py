@@ -340,8 +340,11 @@ def test_a_file_replaced_while_it_is_read_is_read_again(
 
     monkeypatch.setattr(ts, "read_brought", read_then_replaced)
     watcher = watch.Watcher("cup", [laptop])
-    watcher.scan(final=False)
-    watcher.scan(final=False)
+    # while watching, a look does not linger on a file a sync tool is writing: the next
+    # look, half a second on, reads it again
+    assert watcher.scan(final=False) == []
+    assert hands_here() == 0
+    assert [e.kind for e in watcher.scan(final=False)] == [watch.Kind.COLLECTED]
     assert hands_here() == 3
 
 
@@ -736,3 +739,38 @@ def test_watch_in_process_says_each_copy_then_ends_with_0_on_ctrl_c(
     )
     assert looks == [0, 1]
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_watch_in_process_complains_of_a_copy_once_while_it_stays_the_same(
+    ohhell: Ohhell, cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The in-process twin of test_watch_refuses_a_file_names_it_and_goes_on: a table's
+    copy that is refused, and a conflict copy, are each named once however many looks
+    find them unchanged; the table's next copy is collected."""
+    wrong = cup._replace(players=("P5", "P6", "P7", "P9"))
+    put(laptop / f"{TABLE}.json", wrong)
+    conflict = laptop / f"{TABLE}.sync-conflict-20261202-201500-ABCDEFG.json"
+    put(conflict, played(cup, 1))
+    looks: list[int] = []
+
+    def between_looks(seconds: float) -> None:
+        looks.append(hands_here())
+        if len(looks) == 3:
+            put(laptop / f"{TABLE}.json", played(cup, 2))
+        elif len(looks) == 5:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+
+    monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
+    result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
+    )
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"ohhell: {laptop / TABLE}.json: game {TABLE!r} is played by")
+    assert lines[1] == (
+        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
+        "compare it with the table's own file and keep the right one"
+    )
+    assert looks == [0, 0, 0, 2, 2]
