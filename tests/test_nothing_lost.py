@@ -159,6 +159,42 @@ def test_json_on_an_ascii_stream_keeps_every_name(
     assert names_of(json.loads(done.stdout)) == list(NAMES)
 
 
+@pytest.mark.parametrize("stream", list(ASCII_STREAMS))
+@pytest.mark.parametrize(
+    "command",
+    [["ratings", "--json"], ["stats", "--json"], ["history", "--json"]],
+    ids=["ratings", "stats", "history"],
+)
+def test_every_json_on_an_ascii_stream_keeps_every_name(
+    tmp_path: Path, stream: str, command: list[str]
+) -> None:
+    """`ratings --json` wrote `Zo?` here: every `--json` goes through one writer."""
+    assert (
+        run(tmp_path, "new", *NAMES, "-g", "z", "--hands", "1", "--trump", "none").returncode == 0
+    )
+    assert run(tmp_path, "bid", "0", "0", "0").returncode == 0
+    assert run(tmp_path, "tricks", "0", "1", "0").returncode == 0
+    done = run(tmp_path, *command, env=ASCII_STREAMS[stream])
+    assert done.returncode == 0, done.stderr
+    done.stdout.encode("ascii")
+    back = json.dumps(json.loads(done.stdout), ensure_ascii=False)
+    assert all(name in back for name in NAMES)
+    assert done.stdout == json.dumps(json.loads(done.stdout), indent=2) + "\n"
+
+
+def test_a_value_as_json_is_indented_by_two_and_escaped_only_where_the_stream_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In-process: the one writer of every `--json`."""
+    from ohhell_score.views import console
+
+    for encoding, zoe in (("ascii", r"Zo\u00eb"), ("utf-8", "Zoë")):
+        stream = _Stream(encoding)
+        monkeypatch.setattr(sys, "stdout", stream)
+        console.say_as_json({"players": ["Zoë", "Ann"]})
+        assert stream.getvalue() == f'{{\n  "players": [\n    "{zoe}",\n    "Ann"\n  ]\n}}\n'
+
+
 class _Stream(io.StringIO):
     """A text stream of the given encoding (its text kept as written)."""
 

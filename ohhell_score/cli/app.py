@@ -43,7 +43,7 @@ from ohhell_score.cli.options import (
     with_rule_options,
 )
 from ohhell_score.i18n import _
-from ohhell_score.views.console import complain, say, say_json
+from ohhell_score.views.console import complain, say, say_as_json
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
     from ohhell_score.domain.rules import RuleOptions, RuleSet
@@ -412,11 +412,9 @@ def show_sheet(game: str | None, as_json: bool, chart: bool, scoring: str | None
                 ).format(scheme_words=scheme_words(scheme), played=played)
             )
     if as_json:
-        import json
-
         from ohhell_score.domain.game import sheet_json
 
-        say_json(json.dumps(sheet_json(prog), ensure_ascii=False, indent=2))
+        say_as_json(sheet_json(prog))
         return
     from ohhell_score.views import plain  # not rich: the sheet is drawn between every hand
 
@@ -447,9 +445,7 @@ def list_games(as_json: bool) -> None:
                 complain(item.error)
                 continue
             rows.append({key: item.summary[key] for key in LIST_JSON_KEYS})
-        import json
-
-        say_json(json.dumps(rows, ensure_ascii=False, indent=2))
+        say_as_json(rows)
         return
     from ohhell_score.views import plain
 

@@ -12,7 +12,6 @@ comment of their own.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -23,7 +22,7 @@ from ohhell_score.cli.options import RULES_AND_STATISTICS, OutputOpt
 from ohhell_score.cli.stats import _since
 from ohhell_score.domain.errors import UnknownPlayer
 from ohhell_score.i18n import _
-from ohhell_score.views.console import complain, say
+from ohhell_score.views.console import complain, say, say_as_json
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
 app = area()
@@ -104,7 +103,7 @@ def show_ratings(
         emit(ladder_html(ladder), output, _("the ratings"))
         return
     if as_json:
-        say(json.dumps(ladder.to_json(), ensure_ascii=False, indent=2))
+        say_as_json(ladder.to_json())
         return
     where = []
     if preset:

@@ -28,7 +28,7 @@ from ohhell_score.cli.options import (
     with_rule_options,
 )
 from ohhell_score.i18n import _, english
-from ohhell_score.views.console import complain, note, say, say_json
+from ohhell_score.views.console import complain, note, say, say_as_json, say_json
 
 if TYPE_CHECKING:
     from ohhell_score.domain.rules import HouseRule, Preset, RuleOptions
@@ -120,7 +120,7 @@ def explain_rules(name: str | None, players: int | None, as_json: bool) -> None:
     else:
         source = _(chosen.source)
     if as_json:
-        _say_json({**_rule_json(chosen, found), "players": seats, "rules": rule_set.to_json()})
+        say_as_json({**_rule_json(chosen, found), "players": seats, "rules": rule_set.to_json()})
         return
     say(
         _("{name} ({source}), for {seats} players:").format(
@@ -142,7 +142,7 @@ def _list_rules(as_json: bool) -> None:
         complain(_("skipped: {problem}").format(problem=problem))
     if as_json:
         presets = [_rule_json(p, None) for p in PRESETS.values()]
-        _say_json(presets + [_rule_json(rule.as_preset(), rule) for rule in kept])
+        say_as_json(presets + [_rule_json(rule.as_preset(), rule) for rule in kept])
         return
     for p in PRESETS.values():
         say(preset_line(p))
@@ -170,12 +170,6 @@ def _rule_json(chosen: Preset, found: HouseRule | None) -> dict[str, object]:
         "base": found.base if found else None,
         "usual_players": chosen.usual_players,
     }
-
-
-def _say_json(value: object) -> None:
-    import json
-
-    say_json(json.dumps(value, ensure_ascii=False, indent=2))
 
 
 @rules_app.command(

@@ -9,7 +9,6 @@ Imports inside functions: as in every area (cli/lazy.py), the action too
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from typing import TYPE_CHECKING, Annotated
 
@@ -19,7 +18,7 @@ from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import RESULTS, RULES_AND_STATISTICS, GameOpt, load_progress
 from ohhell_score.i18n import N_, _, ngettext
-from ohhell_score.views.console import complain, rich_console, say, say_json
+from ohhell_score.views.console import complain, rich_console, say, say_as_json
 
 if TYPE_CHECKING:
     from ohhell_score.domain.stats import Filters, PlayerStats, Summary
@@ -110,7 +109,7 @@ def show_stats(
     for problem in problems:
         complain(_("skipped: {problem}").format(problem=problem))
     if as_json:
-        say_json(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+        say_as_json(summary.to_json())
         return
     _print_summary(summary, filters._replace(players=(*filters.players, *pair)))
 
@@ -236,7 +235,7 @@ def show_history(game: str | None, as_json: bool) -> None:
 
     events = events_of(load_progress(game).game)
     if as_json:
-        say_json(json.dumps([e.to_json() for e in events], ensure_ascii=False, indent=2))
+        say_as_json([e.to_json() for e in events])
         return
     if not events:
         say(_("Nothing entered yet."))

@@ -8,7 +8,6 @@ Imports inside functions: as in every area (cli/lazy.py).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
@@ -38,7 +37,7 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, english
-from ohhell_score.views.console import complain, say, say_json
+from ohhell_score.views.console import complain, say, say_as_json, say_json
 from ohhell_score.views.formats import Format
 
 if TYPE_CHECKING:
@@ -226,7 +225,7 @@ def list_saved_tournaments(as_json: bool) -> None:
             }
         )
     if as_json:
-        say_json(json.dumps(rows, ensure_ascii=False, indent=2))
+        say_as_json(rows)
         return
     if not rows:
         say(_("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`."))
@@ -266,7 +265,7 @@ def show_tournament(name: str, as_json: bool) -> None:
 
     t, res = actions.standing(name)
     if as_json:
-        say_json(json.dumps(show_json(t, res), ensure_ascii=False, indent=2))
+        say_as_json(show_json(t, res))
         return
     from ohhell_score.views.tournament import show_lines
 

@@ -91,6 +91,14 @@ def say_json(text: str, *, end: str = "\n") -> None:
     _write(sys.stdout, _as_json_fits(text + end, sys.stdout))
 
 
+def say_as_json(value: object) -> None:
+    """``value`` as every ``--json`` of the program writes it: indented by two, names and
+    notes in their own characters where stdout can take them (``say_json``)."""
+    import json  # already loaded by the game file's codec, as every such command reads one
+
+    say_json(json.dumps(value, ensure_ascii=False, indent=2))
+
+
 def _as_json_fits(text: str, stream: object) -> str:
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
