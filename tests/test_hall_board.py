@@ -477,3 +477,21 @@ def test_eight_tables_fit_a_tv_and_the_phone_scrolls_only_down(
         phone.screenshot(path=str(tmp_path / "phone-round-2.png"), full_page=True)
     finally:
         board.stop()
+
+
+def test_the_hall_board_moves_when_a_round_is_seated_and_follows_the_new_rounds_tables(
+    ohhell: Ohhell,
+) -> None:
+    """docs/board.md: the hall's board wakes its phones when the tournament's file
+    changes (`advance` seats the final) and then when a table of the new round scores:
+    what it watches is the tables of the round as it is now, not as it was at the start."""
+    new_cup(ohhell)
+    play(ohhell, "cup-r1-t1")
+    play(ohhell, "cup-r1-t2")
+    board_of = served(None, "cup")
+    before = board_of.stamp()
+    ohhell.ok("tournament", "advance", "cup")
+    seated = board_of.stamp()
+    assert seated != before
+    ohhell.ok("bid", "1", "-g", "cup-final")
+    assert board_of.stamp() != seated

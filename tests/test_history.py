@@ -121,7 +121,8 @@ def test_an_edit_shows_the_old_and_new_values_and_the_entry_as_first_entered(
     ohhell.ok(*NEW)
     ohhell.ok("bid", "1", "0", "0")
     ohhell.ok("tricks", "1", "0", "1")
-    ohhell.ok("edit", "1", "tricks", "Cat=1", "Ann=0")
+    said = ohhell.ok("edit", "1", "tricks", "Cat=1", "Ann=0")
+    assert said.splitlines()[0] == "Hand 1 tricks corrected: Cat=1, Ann=0."
     assert lines(ohhell)[-2:] == [
         "2026-11-27 21:00:02  hand 1    tricks: Bob 1, Cat 0, Ann 1",
         "2026-11-27 21:00:03  hand 1  * tricks corrected: Cat 0 → 1, Ann 1 → 0",
@@ -373,3 +374,14 @@ def test_an_undone_first_bid_after_the_trump_of_hand_1_stays_after_it_in_one_sec
     ohhell.ok("bid", "1")
     said = [line.split("  ", 2)[2].strip() for line in lines(ohhell)]
     assert said == ["trump: spades ♠", "* undo: took back Bob's bid of 2", "Bob bids 1"]
+
+
+@pytest.mark.usefixtures("clock")
+def test_history_json_is_indented_by_two_with_names_as_typed(ohhell: Ohhell) -> None:
+    """docs/scripting.md: `history --json` is JSON indented by two, in UTF-8 (a name
+    like Zoë as typed, not escaped), as `show --json` is."""
+    ohhell.ok("new", "Zoë", "Bob", "Cat", "--hands", "2,1", "--trump", "none")
+    ohhell.ok("bid", "1", "0", "0")
+    text = ohhell.ok("history", "--json")
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=2) + "\n"
+    assert '"Zoë"' in text
