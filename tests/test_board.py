@@ -396,7 +396,10 @@ def test_board_prints_its_url_first_and_stops_on_ctrl_c_with_0(game: str) -> Non
 
 
 def test_board_refuses_a_game_that_does_not_exist(ohhell: Ohhell) -> None:
-    assert ohhell.refused("board", "-g", "nope", "--port", "0").count("\n") == 1
+    """As `show` refuses it: the line names the game and says how to see the others."""
+    said = ohhell.refused("board", "-g", "nope", "--port", "0")
+    assert said.count("\n") == 1 and "nope" in said
+    assert said == ohhell.refused("show", "-g", "nope")
     assert ohhell.refused("board", "--tournament", "nope", "--port", "0").count("\n") == 1
 
 
