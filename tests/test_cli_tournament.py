@@ -1081,3 +1081,90 @@ def test_tournament_collect_is_in_dutch(
         "cup-r1-t1: P1, P2, P3, P4 (afgelopen).\n"
         "cup-r1-t2: P5, P6, P7, P8 (0 van 2 rondes geteld).\n"
     )
+
+
+# survivors (hG)
+
+ZOE_FIRST = ["Zoë", *FIELD[1:8]]
+
+
+def zoe_wins(ohhell: Ohhell) -> None:
+    """Eight players, Zoë the strongest: round 1, then the final she wins."""
+    ohhell.ok("tournament", "new", "cup", *ZOE_FIRST, "--no-shuffle", "--hands", "2,1")
+    play_round(ohhell, ZOE_FIRST)
+    ohhell.ok("tournament", "advance", "cup")
+    play_round(ohhell, ZOE_FIRST)
+
+
+def test_tournament_list_without_tournaments_says_how_to_start_one(ohhell: Ohhell) -> None:
+    assert ohhell.ok("tournament", "list") == (
+        "No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`.\n"
+    )
+
+
+def test_tournament_list_json_names_the_champion_as_typed_indented_by_two(
+    ohhell: Ohhell,
+) -> None:
+    zoe_wins(ohhell)
+    assert ohhell.ok("tournament", "list", "--json") == (
+        "[\n"
+        "  {\n"
+        '    "name": "cup",\n'
+        '    "players": 8,\n'
+        '    "rules": "cartier",\n'
+        '    "rounds": 2,\n'
+        '    "champion": "Zoë",\n'
+        '    "next": "The tournament is over. Champion: Zoë."\n'
+        "  }\n"
+        "]\n"
+    )
+
+
+def test_tournament_list_json_says_what_comes_next_in_english_at_a_dutch_table(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    dutch_tournament(ohhell)
+    rows = json.loads(ohhell.ok("tournament", "list", "--json"))
+    assert rows[0]["next"] == "Round 1 not finished: cup-r1-t2 (hand 1 of 2)"
+
+
+def _on_an_ascii_stdout(monkeypatch: pytest.MonkeyPatch, name: str, fmt: str) -> str:
+    """What `tournament export NAME -f FMT` shows on a stdout of ASCII only
+    (PYTHONIOENCODING=ascii), the streams set up as the program sets them up."""
+    from ohhell_score.cli.tournament import Listed, export_tournament
+    from ohhell_score.views import console
+
+    shown = io.BytesIO()
+    stdout = io.TextIOWrapper(shown, encoding="ascii")
+    monkeypatch.setattr("sys.stdout", stdout)
+    monkeypatch.setattr("sys.stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    console.forgive_encoding()
+    export_tournament(name, Listed(fmt), None)
+    stdout.flush()
+    return shown.getvalue().decode("ascii")
+
+
+def test_on_an_ascii_stdout_the_json_export_escapes_a_name_and_markdown_has_stand_ins(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ohhell_score.views import console
+
+    zoe_wins(ohhell)
+    written = ohhell.ok("tournament", "export", "cup", "-f", "md")
+    exported = _on_an_ascii_stdout(monkeypatch, "cup", "json")
+    assert "Zo\\u00eb" in exported
+    assert json.loads(exported)["champion"] == "Zoë"
+    markdown = _on_an_ascii_stdout(monkeypatch, "cup", "md")
+    assert markdown == written.encode("ascii", console.PROGRAM).decode("ascii")
+    assert "Champion: **Zo?**" in markdown
+
+
+def test_tournament_export_to_a_file_says_which_file_it_wrote(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    zoe_wins(ohhell)
+    out = tmp_path / "cup.md"
+    assert ohhell.ok("tournament", "export", "cup", "-f", "md", "-o", str(out)) == (
+        f"Wrote {out}.\n"
+    )
+    assert out.read_text(encoding="utf-8").startswith("# Tournament cup\n")

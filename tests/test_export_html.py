@@ -334,3 +334,45 @@ def test_the_sheet_fits_a_window_1000_pixels_wide(
             page.screenshot(path=str(tmp_path / f"wide-{players}.png"), full_page=True)
         finally:
             browser.close()
+
+
+# survivors (hG)
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("sheet",), "Error: Invalid value: give the players' names or --players N"),
+        (
+            ("sheet", "Ann", "--players", "4"),
+            "Error: Invalid value for '--players': 1 name given but --players 4",
+        ),
+        (
+            ("sheet", "Ann", "Bob", "Cat", "--players", "4"),
+            "Error: Invalid value for '--players': 3 names given but --players 4",
+        ),
+    ],
+)
+def test_a_blank_sheet_without_players_or_with_a_count_that_differs_says_so_in_a_whole_line(
+    ohhell: Ohhell, args: tuple[str, ...], line: str
+) -> None:
+    assert ohhell.refused(*args, code=2).splitlines()[-1] == line
+
+
+@pytest.mark.parametrize(
+    ("paper", "size"), [("a4", "A4 portrait"), ("letter", "letter landscape"), ("auto", "portrait")]
+)
+def test_a_blank_sheet_is_printed_on_the_paper_asked_for(
+    ohhell: Ohhell, paper: str, size: str
+) -> None:
+    players = "4" if paper != "letter" else "5"
+    text = ohhell.ok("sheet", "-n", players, "--paper", paper)
+    assert f"@page {{ size: {size}; margin: 10mm; }}" in text
+
+
+@pytest.mark.usefixtures("dutch")
+def test_a_blank_sheet_written_to_a_file_says_so_in_dutch(ohhell: Ohhell, tmp_path: Path) -> None:
+    out = tmp_path / "leeg.html"
+    said = ohhell.ok("sheet", "-n", "4", "-o", str(out))
+    assert said == f"een leeg classic-blad voor 4 spelers geschreven naar {out}.\n"
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")

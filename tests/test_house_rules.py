@@ -578,3 +578,17 @@ def test_rules_json_says_a_house_rule_by_what_it_changes_indented_by_two() -> No
         "base": "cartier",
         "usual_players": "4 (or 3, with a 39-card deck)",
     }
+
+
+# survivors (hG)
+
+
+def test_export_to_a_file_says_on_stderr_which_house_rule_it_wrote_where(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    save_friday(ohhell)
+    target = tmp_path / "f.json"
+    result = ohhell("rules", "export", " Friday ", "-o", str(target))
+    assert result.exit_code == 0, result.output
+    assert (result.stdout, result.stderr) == ("", f"Wrote house rule friday to {target}.\n")
+    assert json.loads(target.read_text(encoding="utf-8"))["name"] == "friday"
