@@ -128,7 +128,7 @@ def explain_rules(name: str | None, players: int | None, as_json: bool) -> None:
         )
     )
     say(_("  Players: {players}.").format(players=players_words(chosen)))
-    for line in describe_rules(rule_set, seats):
+    for line in describe_rules(rule_set):
         say(f"  {line}")
 
 

@@ -210,7 +210,7 @@ def step_words(prog: Progress, nxt: NextStep) -> str:
     )
 
 
-def describe_rules(rules: RuleSet, players: int | None = None) -> list[str]:
+def describe_rules(rules: RuleSet) -> list[str]:
     """A rule set in plain words, a line a rule, so a table can agree on what it plays."""
     hands = rules.hands
     lines = [
