@@ -295,3 +295,32 @@ def test_names_in_either_unicode_form_are_one_person() -> None:
     two = GameFacts("g2", "classic", "", ("Ann", combined), 2, True, seats, "2026-11-02")
     ladder = rate([two, one])
     assert [(p.name, p.games) for p in ladder.players] == [("Ann", 2), (combined, 2)]
+
+
+# survivors (hH)
+
+
+def test_the_ladders_heading_names_the_preset_and_the_date_it_was_asked_for(
+    ohhell: Ohhell,
+) -> None:
+    games.create(played("early", ("Ann", "Bob", "Cat"), 0, 0))  # 2026-11-10
+    games.create(played("late", ("Dan", "Eve", "Fay"), 0, 3))  # 2026-11-13
+    heading = {
+        (): "Ratings over 2 finished games.",
+        ("--preset", "cartier"): "Ratings over 2 finished games (rules cartier).",
+        ("--since", "2026-11-13"): "Ratings over 1 finished game (since 2026-11-13).",
+        ("--preset", "cartier", "--since", "2026-11-10"): (
+            "Ratings over 2 finished games (rules cartier, since 2026-11-10)."
+        ),
+    }
+    for args, line in heading.items():
+        assert ohhell.ok("ratings", *args).splitlines()[0] == line
+
+
+def test_the_ladder_page_to_a_file_is_written_there_and_says_so(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    page = tmp_path / "ladder.html"
+    assert ohhell.ok("ratings", "--html", "-o", str(page)) == f"Wrote the ratings to {page}.\n"
+    assert page.read_text(encoding="utf-8") == ohhell.ok("ratings", "--html")
