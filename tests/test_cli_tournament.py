@@ -1168,3 +1168,23 @@ def test_tournament_export_to_a_file_says_which_file_it_wrote(
         f"Wrote {out}.\n"
     )
     assert out.read_text(encoding="utf-8").startswith("# Tournament cup\n")
+
+
+# survivors (hF)
+
+
+def test_two_files_for_one_table_are_refused_naming_it_and_none_is_collected(
+    ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    copies = []
+    for laptop, game in (("a", "cup-r1-t1"), ("a", "cup-r1-t2"), ("b", "cup-r1-t2")):
+        (tmp_path / laptop).mkdir(exist_ok=True)
+        shutil.copy(data_dir / f"{game}.json", tmp_path / laptop / f"{game}.json")
+        on_laptop(ohhell, tmp_path / laptop, monkeypatch, "bid", "-g", game, "1")
+        copies.append(str(tmp_path / laptop / f"{game}.json"))
+    before = {p.name: p.read_bytes() for p in data_dir.glob("cup-r1-t*.json")}
+    assert ohhell.refused("tournament", "collect", "cup", *copies) == (
+        "ohhell: two files for table cup-r1-t2\n"
+    )
+    assert {p.name: p.read_bytes() for p in data_dir.glob("cup-r1-t*.json")} == before

@@ -409,3 +409,38 @@ def test_a_refused_answer_in_play_stands_out_in_bold_on_a_terminal(ohhell: Ohhel
     three(ohhell)
     out = _played_on_a_terminal("t", "")
     assert "\x1b[1m  ✗ type a bid 0 to 2, then Enter (? shows the keys)\x1b[0m\n" in out
+
+
+# survivors (hF)
+
+
+def test_a_note_on_a_named_hand_is_said_whole_and_clearing_it_is_one_line(ohhell: Ohhell) -> None:
+    three(ohhell)
+    assert ohhell.ok("note", "1", "Bob", "led", "out", "of", "turn") == (
+        "Hand 1 note: Bob led out of turn\n"
+    )
+    assert ohhell.ok("note", "1", "") == "Hand 1: note cleared.\n"
+
+
+def test_a_note_that_starts_with_a_short_word_goes_to_the_current_hand(ohhell: Ohhell) -> None:
+    three(ohhell)
+    assert ohhell.ok("note", "Bob", "led", "out", "of", "turn") == (
+        "Hand 1 note: Bob led out of turn\n"
+    )
+
+
+def test_a_hand_number_is_up_to_three_digits_a_longer_number_starts_the_note(
+    ohhell: Ohhell,
+) -> None:
+    three(ohhell)
+    assert ohhell.refused("note", "100", "misdeal") == (
+        "ohhell: no hand 100: game t has hands 1 to 2\n"
+    )
+    assert ohhell.ok("note", "1000", "points", "to", "Bob") == "Hand 1 note: 1000 points to Bob\n"
+
+
+def test_a_hand_number_alone_asks_for_the_note_after_it(ohhell: Ohhell) -> None:
+    three(ohhell)
+    assert ohhell.invalid_value("note", "2") == (
+        'give the note after the hand: `ohhell note 2 TEXT` (`ohhell note 2 ""` clears it)'
+    )

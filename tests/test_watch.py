@@ -774,3 +774,80 @@ def test_watch_in_process_complains_of_a_copy_once_while_it_stays_the_same(
         "compare it with the table's own file and keep the right one"
     )
     assert looks == [0, 0, 0, 2, 2]
+
+
+# survivors (hF)
+
+
+def test_games_down_to_two_levels_below_a_folder_are_collected_not_deeper(
+    ohhell: Ohhell, cup: Game, tmp_path: Path
+) -> None:
+    """`--watch ~/hall` follows a table's data folder in it, or a room of tables'
+    folders; a folder further down is not looked through."""
+    hall = tmp_path / "hall"
+    near = hall / "room" / "t1"
+    deep = hall / "room" / "t2" / "data"
+    for folder in (near, deep):
+        folder.mkdir(parents=True)
+    put(near / "cup-r1-t1.json", played(games.load_progress("cup-r1-t1").game, 1))
+    put(deep / f"{TABLE}.json", played(cup, 2))
+    result = once(ohhell, hall)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "cup-r1-t1: P1, P2, P3, P4 (1 of 7 hands scored).\n",
+        "",
+    )
+    assert hands_here() == 0
+
+
+def test_other_files_and_folders_beside_a_game_never_stop_the_look(
+    ohhell: Ohhell, cup: Game, tmp_path: Path
+) -> None:
+    """Hidden and temporary names, photos, folders and links to files that are gone,
+    listed before or after the game whatever order the disk lists them in: in one folder
+    the game is made among them, in the other after them; each holds a folder named as
+    the other's game."""
+    laptops = [tmp_path / "hall" / "t1", tmp_path / "hall" / "t2"]
+    for folder, game in zip(laptops, ("cup-r1-t1", TABLE), strict=True):
+        folder.mkdir(parents=True)
+        for i in range(20):
+            (folder / f".hidden-{game}-{i}").write_text("x", encoding="utf-8")
+            (folder / f"~{game}-{i}.json.tmp").write_text("{", encoding="utf-8")
+            (folder / f"photo-{game}-{i}.jpg").write_bytes(b"x")
+            (folder / f"old-{game}-{i}").mkdir()
+            (folder / f"gone-{game}-{i}.json").symlink_to(tmp_path / "pulled-stick" / "x.json")
+            if i == 9 and game != TABLE:
+                put(folder / f"{game}.json", played(games.load_progress(game).game, 1))
+    (laptops[0] / f"{TABLE}.json").mkdir()
+    (laptops[1] / "cup-r1-t1.json").mkdir()
+    put(laptops[1] / f"{TABLE}.json", played(cup, 1))
+    result = once(ohhell, *laptops)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "cup-r1-t1: P1, P2, P3, P4 (1 of 7 hands scored).\n"
+        f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
+        "",
+    )
+
+
+def test_a_link_to_a_folder_is_not_followed_so_a_loop_names_a_file_once(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path
+) -> None:
+    """A link back up (a share mounted inside itself) would find every file again at
+    each level: a conflict copy is named once, and a linked folder's games are not
+    read."""
+    conflict = laptop / f"{TABLE}.sync-conflict-20261202-201500-ABCDEFG.json"
+    put(conflict, played(cup, 2))
+    (laptop / "again").symlink_to(laptop, target_is_directory=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    put(elsewhere / f"{TABLE}.json", played(cup, 1))
+    (laptop / "linked").symlink_to(elsewhere, target_is_directory=True)
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "",
+        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
+        "compare it with the table's own file and keep the right one\n",
+    )
+    assert hands_here() == 0
