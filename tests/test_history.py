@@ -142,7 +142,7 @@ def test_two_edits_of_one_bid_each_show_their_step(ohhell: Ohhell) -> None:
     ohhell.ok(*NEW)
     ohhell.ok("bid", "1", "0", "0")
     ohhell.ok("tricks", "1", "0", "1")
-    ohhell.ok("edit", "1", "bids", "Ann=2")
+    assert ohhell.ok("edit", "1", "bids", "Ann=2").startswith("Hand 1 bids corrected: Ann=2.\n")
     ohhell.ok("edit", "1", "bids", "Ann=1")
     assert [e for e in lines(ohhell) if "Ann" in e and "tricks:" not in e] == [
         "2026-11-27 21:00:01  hand 1    Ann bids 0",
