@@ -785,3 +785,18 @@ def test_board_refuses_two_options_that_say_the_same_thing(
 ) -> None:
     assert ohhell.invalid_value("board", *args, "--port", "0") == why
     assert looked == []
+
+
+def test_play_board_with_no_game_yet_serves_the_first_game_made(
+    ohhell: Ohhell, started: list[tuple[Any, threading.Thread]]
+) -> None:
+    """docs/board.md: `play --board` on a laptop with no game asks for the first one,
+    then serves it as it starts."""
+    answers = "".join(f"{a}\n" for a in ("Ann", "Bob", "Cat", "", "", "bob", "q"))
+    result = ohhell("play", "--board", "--port", "0", input=answers)
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.stdout.splitlines() if x.startswith("board: "))
+    port = int(line.removeprefix("board: http://127.0.0.1:").rstrip("/"))
+    where = Board("127.0.0.1", port, line.removeprefix("board: "))
+    assert json.loads(request(where, "/state.json")[2]) == ohhell.sheet()
+    assert len(started) == 1

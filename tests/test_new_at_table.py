@@ -799,3 +799,44 @@ def test_each_refusal_at_the_rules_question_stands_out_in_bold_on_a_terminal() -
         strict=True,
     ):
         assert refusal.startswith(f"{BOLD}  ✗ {said}") and refusal.endswith("\x1b[0m")
+
+
+# play_at_table survivors
+
+
+def test_play_with_no_game_yet_asks_for_the_first_one_then_plays_it(ohhell: Ohhell) -> None:
+    """docs/playing.md: `ohhell play` on a laptop with no game asks for the players, the
+    rules (Enter: the usual ones) and the first dealer, as `new` does, then plays."""
+    result = ohhell("play", input=typed("Ann", "Bob", "Cat", "", "", "bob", "q"))
+    assert result.exit_code == 0, result.output
+    assert "━━ Hand 1 of 19 · 10 cards each · Bob deals ━━" in result.stdout
+    data = ohhell.sheet()
+    assert data["players"] == ["Ann", "Bob", "Cat"]
+    assert data["rules"]["preset"] == "classic"
+    assert data["next"]["dealer"] == "Bob"
+
+
+def test_lan_without_board_is_a_malformed_play(ohhell: Ohhell) -> None:
+    assert ohhell.invalid_value("play", "--lan") == "--lan is for the board: give --board too"
+
+
+def test_play_of_a_finished_game_named_shows_its_sheet_while_another_is_played(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play -g done` on a game that is over shows its last sheet (the game named, not
+    the current one, which is still being played) and offers a new one."""
+    from ohhell_score.cli import play as play_area
+
+    monkeypatch.setattr(play_area, "can_ask", lambda: True)
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "done", "--hands", "1", "--trump", "none")
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "0", "1", "0")
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "going")
+    going = ohhell.sheet("-g", "going")
+    result = ohhell("play", "-g", "done", input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Dan" not in result.stdout and "Ann" in result.stdout
+    assert "A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): " in (
+        result.stdout
+    )
+    assert ohhell.sheet("-g", "going") == going
