@@ -352,3 +352,23 @@ def test_any_game_comes_back_from_its_json_export_unchanged(
     restored = progress_from_export(export_json(progress(game)), "the export").game
     assert restored == game
     assert sheet_json(progress(restored)) == sheet_json(progress(game))
+
+
+def test_import_says_the_game_it_kept_and_from_stdin_names_stdin_in_a_refusal(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """docs/exports.md: `import FILE` says what it kept in one whole line; `import -`
+    reads stdin, and a refusal of what it read there says "stdin"."""
+    saved_game("friday", TABLES["classic"], hands=2)
+    target = tmp_path / "f.json"
+    ohhell.ok("export", "-g", "friday", "--format", "json", "-o", str(target))
+    said = ohhell.ok("import", str(target), "-g", "back")
+    players = ", ".join(ohhell.sheet("-g", "friday")["players"])
+    assert said.splitlines()[0] == (
+        f"Imported game back: {players} (classic, 2 of 19 hands scored)."
+    )
+    result = ohhell("import", "-", "-g", "other", input="not json")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "ohhell: cannot read stdin: not valid JSON (Expecting value at line 1)\n",
+    )
