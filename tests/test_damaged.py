@@ -541,3 +541,23 @@ def test_a_tournament_file_with_decomposed_names_reads_them_composed(
     hand_edited_tournament(ohhell, data_dir, "Zoe\u0308")
     shown = ohhell.ok("tournament", "show", "cup", "--json")
     assert "Zoë" in shown and "Zoe\u0308" not in shown
+
+
+# survivors (hI)
+
+
+def test_list_json_names_every_damaged_game_and_still_lists_the_others(
+    ohhell: Any, damaged_game: Path
+) -> None:
+    """Two damaged games (listed last, after the readable ones): each is named on stderr,
+    not only the first, and the readable game is still in the JSON."""
+    ohhell.ok("new", "P", "Q", "R", "-g", "second")
+    damaged_game.write_text("{", encoding="utf-8")
+    other = damaged_game.parent / "second.json"
+    other.write_text("", encoding="utf-8")
+    result = ohhell("list", "--json")
+    assert result.exit_code == 0, result.output
+    assert [g["id"] for g in json.loads(result.stdout)] == ["fine"]
+    assert str(damaged_game) in result.stderr
+    assert str(other) in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 2

@@ -592,3 +592,19 @@ def test_export_to_a_file_says_on_stderr_which_house_rule_it_wrote_where(
     assert result.exit_code == 0, result.output
     assert (result.stdout, result.stderr) == ("", f"Wrote house rule friday to {target}.\n")
     assert json.loads(target.read_text(encoding="utf-8"))["name"] == "friday"
+
+
+# survivors (hI)
+
+
+def test_saving_a_house_rule_says_how_to_start_a_game_with_it(ohhell: Ohhell) -> None:
+    out = ohhell.ok("rules", "save", "friday", "--rules", "cartier", "--hook", "never")
+    assert out == (
+        "Saved house rule friday: cartier with --hook never.\n"
+        "Start a game with it: ohhell new PLAYER... --rules friday\n"
+    )
+    again = ohhell.ok("rules", "save", "friday", "--rules", "cartier")
+    assert again.splitlines()[1] == "Start a game with it: ohhell new PLAYER... --rules friday"
+    said = again.splitlines()[1].split(": ", 1)[1]  # the command, typed with the players
+    ohhell.ok(*said.replace("PLAYER...", "Ann Bob Cat Dan").split()[1:])
+    assert ohhell.sheet()["rules"]["preset"] == "friday"

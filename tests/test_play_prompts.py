@@ -1174,3 +1174,42 @@ def test_a_refused_answer_is_asked_again_and_a_change_made_meanwhile_is_told(
     refusals = [line for line in out.splitlines() if line.startswith("  ✗ ")]
     assert len(refusals) == 2
     assert refusals[1].startswith("  ✗ the game changed meanwhile (another ohhell at work?)")
+
+
+# survivors (hI)
+
+
+def test_a_game_finished_at_the_prompts_ends_with_the_winners_and_the_sheet(
+    ohhell: Ohhell,
+) -> None:
+    """The last tricks typed at `play`: the winners in a line of their own, then the
+    whole sheet, and `play` ends with status 0 (no offer: the game was played here)."""
+    bid_up(ohhell)
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("bid", "0", "1", "1")
+    result = play(ohhell, "1", "")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "\n★ Bob and Cat share the win with 11 each!\n" in out
+    sheet = out[out.index("★ Bob and Cat") :]
+    assert "Game over" in sheet
+    assert ohhell.sheet()["finished"] is True
+
+
+def test_leaving_when_no_game_is_current_any_more_names_the_game(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The only game's file deleted (by another ohhell) while `play` waits, so no game is
+    current any more: `q` still leaves with status 0 and one line naming the game."""
+    asked = Typeahead.ask
+
+    def deleted_meanwhile(self: Typeahead, prompt: str) -> str:
+        (data_dir / "t.json").unlink(missing_ok=True)
+        return asked(self, prompt)
+
+    three(ohhell, "--trump", "none")
+    monkeypatch.setattr(Typeahead, "ask", deleted_meanwhile)
+    result = play(ohhell, "q")
+    assert not (data_dir / "t.json").exists()
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("\nsaved; continue with `ohhell play -g t`\n")
