@@ -846,3 +846,24 @@ def test_a_game_one_of_two_got_up_from_is_no_head_to_head(
     }
     said = ohhell.ok("stats", "--vs", "Ann", "Bob")
     assert said.endswith("\nAnn and Bob have not finished a game together.\n")
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("pair", [("Ann", "Ann"), ("ann", "ANN")])
+def test_vs_one_player_twice_is_malformed(ohhell: Ohhell, pair: tuple[str, str]) -> None:
+    assert ohhell.invalid_value("stats", "--vs", *pair) == "--vs takes two different players"
+
+
+@pytest.mark.usefixtures("evenings")
+def test_a_game_that_cannot_be_read_is_skipped_in_one_line_and_the_rest_counted(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """docs/stats-and-house-rules.md: stats counts what it can read and names what it
+    skipped, one line each on stderr."""
+    counted = ohhell.ok("stats")
+    (data_dir / "broken.json").write_text("{not json", encoding="utf-8")
+    result = ohhell("stats")
+    assert result.exit_code == 0
+    why = ohhell.refused("show", "-g", "broken").removeprefix("ohhell: ")
+    assert result.stderr == f"ohhell: skipped: {why}"
+    assert result.stdout == counted
