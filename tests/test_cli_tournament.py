@@ -1193,3 +1193,37 @@ def test_two_files_for_one_table_are_refused_naming_it_and_none_is_collected(
         "ohhell: two files for table cup-r1-t2\n"
     )
     assert {p.name: p.read_bytes() for p in data_dir.glob("cup-r1-t*.json")} == before
+
+
+def test_tournament_new_says_its_field_its_tables_and_how_they_were_seated(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """docs/tournaments.md: players given and players from a file make one field; the
+    first line says how many, at how many tables, drawn with which seed (to draw the
+    same again), then a line a table."""
+    more = tmp_path / "more.txt"
+    more.write_text("P5\nP6\nP7\nP8\n", encoding="utf-8")
+    said = ohhell.ok(
+        "tournament",
+        "new",
+        "cup",
+        "P1",
+        "P2",
+        "P3",
+        "P4",
+        "--players-file",
+        str(more),
+        "--seed",
+        "7",
+        "--hands",
+        "2,1",
+    ).splitlines()
+    seated = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))["rounds"][0]["tables"]
+    assert sorted(p for t in seated for p in t["players"]) == [f"P{i}" for i in range(1, 9)]
+    assert said[0] == "Tournament cup: 8 players at 2 tables (drawn with seed 7), cartier rules."
+    assert said[1:3] == [f"  {t['game']}: {', '.join(t['players'])}" for t in seated]
+
+
+def test_tournament_new_without_players_is_malformed(ohhell: Ohhell) -> None:
+    said = ohhell.invalid_value("tournament", "new", "cup")
+    assert said == "give the players as arguments or with --players-file"
