@@ -1222,6 +1222,12 @@ def test_tournament_new_says_its_field_its_tables_and_how_they_were_seated(
     assert sorted(p for t in seated for p in t["players"]) == [f"P{i}" for i in range(1, 9)]
     assert said[0] == "Tournament cup: 8 players at 2 tables (drawn with seed 7), cartier rules."
     assert said[1:3] == [f"  {t['game']}: {', '.join(t['players'])}" for t in seated]
+    first = seated[0]["game"]
+    assert said[-1] == (
+        f"A table on a laptop of its own: copy its game file (`ohhell path -g {first}`) "
+        "into that laptop's data folder (`ohhell path` there), and follow those folders "
+        "here with `ohhell tournament collect cup --watch FOLDER...`."
+    )
 
 
 def test_tournament_new_without_players_is_malformed(ohhell: Ohhell) -> None:
