@@ -237,3 +237,18 @@ def test_the_markdown_export_places_the_player_after_a_tie_third(ohhell: Ohhell)
     tied_game(ohhell)
     out = ohhell.ok("export", "--format", "md")
     assert "| 1 | Bob | 10 | 1 of 1 |\n| 1 | Cat | 10 | 1 of 1 |\n| 3 | Ann | 1 | 0 of 1 |" in out
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        (["--format", "md", "--wide"], "--wide and --excel are for --format csv"),
+        (["--format", "json", "--excel"], "--wide and --excel are for --format csv"),
+        (["--format", "csv", "--paper", "a4"], "--paper is for --format html"),
+    ],
+)
+def test_an_option_of_another_format_is_malformed(
+    ohhell: Ohhell, options: list[str], why: str
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat")
+    assert ohhell.invalid_value("export", *options) == why
