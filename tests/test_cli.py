@@ -404,8 +404,11 @@ def test_a_finished_game_of_one_hand_says_so_in_the_singular(data_dir: Path) -> 
 def test_trump_is_typed_as_a_name_a_letter_or_a_symbol(typed: str, suit: str) -> None:
     new_cartier()
     ok("bid", "3", "2", "4", "3")
-    ok("trump", typed)
+    said = ok("trump", typed)
     assert sheet()["hands"][0]["trump"] == suit
+    words = {"spades": "spades ♠", "hearts": "hearts ♥", "diamonds": "diamonds ♦"}
+    words |= {"clubs": "clubs ♣", "notrump": "no trump"}
+    assert said.splitlines()[0] == f"Hand 1 trump: {words[suit]}."
 
 
 @pytest.mark.parametrize(
