@@ -454,3 +454,82 @@ def test_quick_show_is_the_named_game_styled_at_a_terminal(
     assert "Ann" in shown["quick"] and "Dan" not in shown["quick"]
     assert "\x1b[" in shown["quick"]
     assert shown["quick"] == shown["typer"]
+
+
+# survivors (hJ)
+
+
+@pytest.mark.parametrize(
+    ("command", "args"),
+    [
+        ("trump", ["trump", "h"]),
+        ("tricks", ["tricks", "4", "3", "3", "3"]),
+        ("undo", ["undo"]),
+        ("bid", ["bid", "--game=g", "1"]),
+        ("bid", ["bid", "1", "--game", "g"]),
+    ],
+    ids=lambda a: " ".join(a) if isinstance(a, list) else "",
+)
+def test_each_quick_form_is_answered_on_the_quick_path_as_typer_answers_it(
+    command: str,
+    args: list[str],
+    quick_states: dict[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In-process (the mutation run sees it): `trump h`, `tricks ...`, `undo` and
+    `bid --game=g 1` are the quick path's own (no Typer to start up), answered and saved
+    as Typer answers and saves them."""
+    monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:00:00+01:00")
+    state = quick_states[command]
+    both, typer_only = tmp_path / "both", tmp_path / "typer"
+    shutil.copytree(state, both)
+    shutil.copytree(state, typer_only)
+    with data_in(both):
+        answered = by_quick_path(args)
+    with data_in(typer_only):
+        expected = by_typer(args)
+    assert expected[0] == 0, expected
+    assert answered == expected
+    assert files(both) == files(typer_only)
+    assert files(both) != files(state)
+
+
+def test_quick_entries_with_g_go_to_the_named_game_not_the_current_one(ohhell: Ohhell) -> None:
+    """`ohhell bid -g a ...`, `trump -g a`, `tricks -g a`, `undo -g a` while game b is
+    current (the game last changed): each answers for game a and changes only game a."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "a", "-r", "cartier")
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "b", "-r", "cartier")
+    before_b = ohhell.sheet("-g", "b")
+    lines = [
+        (["bid", "-g", "a", "1"], "Bob 1"),
+        (["undo", "-g", "a"], "Bob"),
+        (["bid", "-g", "a", "1", "0", "1"], "Cat 0"),
+        (["trump", "-g", "a", "h"], ""),
+        (["tricks", "-g", "a", "5", "4", "4"], "Bob"),
+    ]
+    for args, says in lines:
+        ohhell.ok("bid", "-g", "b", "1")  # an entry in b and its undo: b is current again
+        ohhell.ok("undo", "-g", "b")
+        answered = by_quick_path(args)
+        assert answered is not None and answered[0] == 0, (args, answered)
+        assert says in answered[1] and "Dan" not in answered[1], (args, answered)
+        assert ohhell.sheet("-g", "b") == before_b, args
+    hand = ohhell.sheet("-g", "a")["hands"][0]
+    assert hand["bids"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+    assert hand["tricks"] == {"Bob": 5, "Cat": 4, "Ann": 4}
+
+
+@pytest.mark.parametrize("args", [[], ["bid", "1"], ["show"], ["--version"]], ids=" ".join)
+def test_shell_completion_is_left_to_typer(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """Tab completion runs `ohhell` with _OHHELL_COMPLETE set: the quick path must not
+    answer it (a status line or a bid instead of the completions) nor enter anything."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "g", "-r", "cartier")
+    before = files(data_dir)
+    monkeypatch.setenv("_OHHELL_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", " ".join(["ohhell", *args]))
+    monkeypatch.setenv("COMP_CWORD", str(len(args)))
+    assert by_quick_path(args) is None
+    assert files(data_dir) == before
