@@ -1360,3 +1360,14 @@ def test_the_root_help_at_60_columns_cuts_each_commands_help_to_one_line() -> No
     section = out[out.index("At the table:") : out.index("\n\n  Alone")]
     rows = [line for line in section.splitlines() if line.startswith("  ")]
     assert all(line[2] != " " and len(line) <= 58 for line in rows), rows  # none wrapped
+
+
+def test_a_negative_score_of_the_hand_just_scored_has_its_minus_only() -> None:
+    """docs/rules.md, scoring minus: a missed bid costs a point a trick off, printed "-1" (no
+    "+" before it), as a made bid's "+10"."""
+    ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "--scoring", "minus")
+    ok("bid", "1", "0", "0")
+    assert ok("tricks", "0", "2", "0").splitlines()[:2] == [
+        "Hand 1 scored: Bob -1, Cat -2, Ann +10 ✓.",
+        "Totals: Ann 10, Bob -1, Cat -2.",
+    ]
