@@ -382,6 +382,14 @@ def by_entry_main(args: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int
     raise AssertionError("entry.main neither exited nor handed the line to Typer")
 
 
+def two_copies(state: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """Two data folders as ``state``: one for the quick path, one for Typer alone."""
+    both, typer_only = tmp_path / "both", tmp_path / "typer"
+    shutil.copytree(state, both)
+    shutil.copytree(state, typer_only)
+    return both, typer_only
+
+
 @pytest.mark.parametrize(
     ("command", "args"), [pytest.param(c, a, id=" ".join(a)) for c, a in with_option_like_words()]
 )
@@ -396,9 +404,7 @@ def test_an_option_like_word_after_a_quick_command_is_answered_as_typer_does(
     program's answer, exit status and files are Typer's."""
     monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:00:00+01:00")
     state = quick_states[command]
-    both, typer_only = tmp_path / "both", tmp_path / "typer"
-    shutil.copytree(state, both)
-    shutil.copytree(state, typer_only)
+    both, typer_only = two_copies(state, tmp_path)
     with data_in(both):
         answered = by_entry_main(args, monkeypatch)
     if answered is None:  # left to Typer before anything was done
@@ -482,9 +488,7 @@ def test_each_quick_form_is_answered_on_the_quick_path_as_typer_answers_it(
     as Typer answers and saves them."""
     monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:00:00+01:00")
     state = quick_states[command]
-    both, typer_only = tmp_path / "both", tmp_path / "typer"
-    shutil.copytree(state, both)
-    shutil.copytree(state, typer_only)
+    both, typer_only = two_copies(state, tmp_path)
     with data_in(both):
         answered = by_quick_path(args)
     with data_in(typer_only):
