@@ -3,6 +3,7 @@ lead somewhere, and nothing a user reads points outside the project (style habit
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
 import json
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ALONE
+from tests.mutation_survivors import named_tests, unexplained
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -279,3 +281,46 @@ def test_every_file_a_module_cites_is_in_the_project() -> None:
             if not any(fnmatch(p, here) or fnmatch(p, "*/" + here) for p in tree):
                 missing.append(f"{module.relative_to(ROOT)}: {name}")
     assert not missing, "cited, but not in the project:\n" + "\n".join(missing)
+
+
+def test_every_test_a_mutation_fate_names_is_a_test_of_the_suite() -> None:
+    """docs/mutation-survivors.md says which test killed each survivor: the test is there
+    under that name (a test moved or renamed takes its fate lines along)."""
+    defined: dict[str, set[str]] = {}
+    for path in (ROOT / "tests").glob("test_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined[f"tests/{path.name}"] = {
+            node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+        }
+    missing = [
+        f"{page.name}: {file}::{test}"
+        for page in (ROOT / "docs").glob("mutation*.md")
+        for file, test in named_tests(page.read_text(encoding="utf-8"))
+        if test not in defined.get(file, set())
+    ]
+    assert not missing, "named as a killing test, but no such test:\n" + "\n".join(missing)
+
+
+def test_the_survivor_check_names_what_no_fate_line_explains() -> None:
+    """`mutmut results | python -m tests.mutation_survivors` (docs/mutation.md) lists a
+    survivor no fate line names, reads ranges, methods and "and", and takes a line
+    that says "not looked at" for no explanation."""
+    doc = (
+        "## `cli.play`\n\n"
+        "- `ask` 1, 3-5 and `Table.bid` 2: killed by `tests/test_cli.py::test_x`\n"
+        "- `ask` 7: not looked at\n"
+        "## `views.sheet`\n\n- `ask` 6: equivalent: why\n"
+    )
+    results = [
+        f"    ohhell_score.cli.play.x_ask__mutmut_{n}: survived" for n in (1, 2, 3, 5, 6, 7)
+    ] + [
+        "    ohhell_score.cli.play.xǁTableǁbid__mutmut_2: survived",
+        "    ohhell_score.cli.play.xǁTableǁbid__mutmut_4: timeout",
+        "    ohhell_score.cli.play.x_ask__mutmut_9: killed",
+        "    ohhell_score.views.sheet.x_ask__mutmut_8: no tests",
+    ]
+    assert unexplained(results, doc) == {
+        ("cli.play", "ask", "survived"): [2, 6, 7],
+        ("cli.play", "Table.bid", "timeout"): [4],
+        ("views.sheet", "ask", "no tests"): [8],
+    }
