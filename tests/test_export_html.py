@@ -376,3 +376,233 @@ def test_a_blank_sheet_written_to_a_file_says_so_in_dutch(ohhell: Ohhell, tmp_pa
     said = ohhell.ok("sheet", "-n", "4", "-o", str(out))
     assert said == f"een leeg classic-blad voor 4 spelers geschreven naar {out}.\n"
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+# --- the blank sheet as a reader sees it: its words, boxes and notes (survivors, hK) --
+
+#: Elements whose own text is only the line breaks between their children: a word there
+#: would print between the boxes of the sheet.
+FRAMES = {"html", "head", "body", "header", "footer", "table", "colgroup", "thead", "tbody"}
+FRAMES |= {"tfoot", "tr"}
+
+
+@dataclass
+class Element:
+    tag: str
+    attrs: dict[str, str | None]
+    children: list[Element | str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text for c in self.children)
+
+    @property
+    def cls(self) -> str | None:
+        return self.attrs.get("class")
+
+    def all(self, tag: str) -> list[Element]:
+        """Every element of that tag inside this one, in document order."""
+        found: list[Element] = []
+        for child in self.children:
+            if isinstance(child, Element):
+                if child.tag == tag:
+                    found.append(child)
+                found.extend(child.all(tag))
+        return found
+
+    def one(self, tag: str) -> Element:
+        (found,) = self.all(tag)
+        return found
+
+
+class Tree(HTMLParser):
+    """The page as a tree of elements (``parse`` checks it is well-formed), and any text
+    that stands between the boxes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Element("#document", {})
+        self.open = [self.root]
+        self.stray: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = Element(tag, dict(attrs))
+        self.open[-1].children.append(element)
+        if tag not in VOID:
+            self.open.append(element)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.open[-1].children.append(Element(tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.open[-1].tag == tag:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and self.open[-1].tag in FRAMES:
+            self.stray.append(data)
+        self.open[-1].children.append(data)
+
+
+def blank_sheet(ohhell: Ohhell, *args: str) -> Element:
+    text = ohhell.ok("sheet", *args)
+    parse(text)
+    tree = Tree()
+    tree.feed(text)
+    tree.close()
+    assert tree.stray == []
+    return tree.root
+
+
+SEATS = ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
+ESCAPED = ["Ann", "<b>Bo</b>", "Zoë"]  # the name as written, never as markup
+
+
+@pytest.mark.parametrize(
+    ("args", "heads", "turn", "hands", "row_mm"),
+    [
+        # Room to write a number: 9 mm a row, 19 rows and the rest fit a page.
+        (("Ann", "Bob", "Cat", "Dan"), ["Ann", "Bob", "Cat", "Dan"], "portrait", 19, 9.0),
+        (("-n", "4", "--rules", "ten-to-one"), SEATS[:4], "portrait", 10, 9.0),
+        # Too many hands for 9 mm: the rows share what the heads and notes leave.
+        (("-n", "4", "--rules", "cartier"), SEATS[:4], "portrait", 23, 8.1),
+        (("Ann", "<b>Bo</b>", "Zoë", "-r", "cartier"), ESCAPED, "portrait", 23, 8.1),
+        (("-n", "5", "--dealer", "3", "--paper", "letter"), SEATS, "landscape", 19, 6.2),
+    ],
+)
+def test_a_blank_sheet_has_its_title_names_boxes_and_room_to_write_on_one_page(
+    ohhell: Ohhell, args: tuple[str, ...], heads: list[str], turn: str, hands: int, row_mm: float
+) -> None:
+    page = blank_sheet(ohhell, *args)
+    players = len(heads)
+    assert page.one("title").text == "Oh Hell score sheet"
+    body = page.one("body")
+    assert body.cls == f"{turn} blank"
+    header = page.one("header")
+    assert header.one("h1").text == "Oh Hell score sheet"
+    assert header.one("h1").one("span").cls == "id"
+    meta = header.all("p")
+    assert [p.cls for p in meta] == ["meta", "meta"]
+    assert meta[1].text.split() == ["Date", "Place", "Scorer"]
+    assert [span.cls for span in meta[1].all("span")] == ["fill"] * 3  # a line to write on
+    table = page.one("table")
+    assert table.cls == "sheet"
+    assert len(table.all("col")) == 4 + 3 * players  # a column each, no empty one beside
+    names = [th for th in table.one("thead").all("th") if th.cls == "name seat"]
+    assert [th.text for th in names] == heads
+    line = [] if heads[0] == "Ann" else ["fill"]  # a numbered seat: a line for the name
+    assert [[span.cls for span in th.all("span")] for th in names] == [line] * players
+    body_rows = table.one("tbody").all("tr")
+    assert len(body_rows) == hands
+    assert {len(tr.all("td")) for tr in body_rows} == {4 + 3 * players}
+    foot = table.one("tfoot")
+    assert foot.one("th").text == "Total"
+    assert [(td.cls, td.attrs.get("colspan")) for td in foot.all("td")] == [("seat", "3")] * players
+    style = body.all("style")[0].text
+    assert style == f".blank tbody tr {{ height: {row_mm:.1f}mm; }}"
+    page_height = 279.4 - 20 if turn == "portrait" else 210 - 20  # the smaller of A4, Letter
+    assert hands * row_mm + 72 <= page_height  # every hand on one sheet of paper
+    assert page.one("footer").cls == "notes"
+
+
+SCORING = "Scoring: bid made, 10 + tricks; bid missed, the tricks taken."
+HOOK = "The dealer, who bids last, may not make the bids add up to the cards dealt."
+TURNED_UP = (
+    "Trump: the card turned up after the deal; write its suit in (NT: every card dealt, no trump)."
+)
+WRITE_IN = "Write the names in clockwise from seat 1; seat {} deals first."
+
+
+@pytest.mark.parametrize(
+    ("args", "notes"),
+    [
+        (("Ann", "Bob", "Cat", "Dan"), [SCORING, HOOK, TURNED_UP]),
+        (("-n", "5", "--dealer", "3"), [SCORING, HOOK, TURNED_UP, WRITE_IN.format(3)]),
+        (
+            ("-n", "4", "--rules", "ten-to-one"),
+            [
+                SCORING,
+                "On hands marked †, the dealer, who bids last, may not make the bids add up "
+                "to the cards dealt.",
+                "Trump: fixed by the hand's number, as printed.",
+                WRITE_IN.format(1),
+            ],
+        ),
+        (
+            ("Ann", "Bob", "Cat", "-r", "cartier", "--hook", "never", "--scoring", "exact"),
+            [
+                "Scoring: bid made, 10 + the bid; bid missed, nothing.",
+                "No hook: the dealer bids freely.",
+                "Trump: after the bids, the highest bidder names it (first in bidding order "
+                "on equal bids); write it in.",
+            ],
+        ),
+    ],
+)
+def test_a_blank_sheets_notes_say_the_rules_and_leave_a_line_for_the_winner(
+    ohhell: Ohhell, args: tuple[str, ...], notes: list[str]
+) -> None:
+    from ohhell_score import __version__
+
+    footer = blank_sheet(ohhell, *args).one("footer")
+    said = footer.all("p")
+    assert [p.text.strip() for p in said] == [
+        *notes,
+        "Winner",
+        f"Printed by ohhell-score {__version__}.",
+    ]
+    assert [span.cls for span in said[-2].all("span")] == ["fill"]
+
+
+@pytest.mark.usefixtures("dutch")
+def test_a_blank_sheet_for_a_count_in_dutch(ohhell: Ohhell) -> None:
+    from ohhell_score import __version__
+
+    page = blank_sheet(ohhell, "-n", "4", "--rules", "ten-to-one")
+    assert page.one("title").text == "Scoreblad Boerenbridge"
+    header = page.one("header")
+    assert header.one("h1").text == "Boerenbridge scoreblad"
+    assert header.all("p")[1].text.split() == ["Datum", "Plaats", "Schrijver"]
+    thead = page.one("thead")
+    assert [th.text for th in thead.all("th") if th.cls == "name seat"] == [
+        "Plaats 1",
+        "Plaats 2",
+        "Plaats 3",
+        "Plaats 4",
+    ]
+    assert [tr.all("td")[2].text for tr in page.one("tbody").all("tr")][:5] == [
+        "plaats 1",
+        "plaats 2",
+        "plaats 3",
+        "plaats 4",
+        "plaats 1",
+    ]
+    assert page.one("tfoot").one("th").text == "Totaal"
+    assert [p.text.strip() for p in page.one("footer").all("p")] == [
+        "Telling: bod gehaald, 10 + de slagen; bod gemist, de gehaalde slagen.",
+        "In rondes met †: de deler biedt als laatste en mag de biedingen samen niet op het "
+        "aantal slagen laten uitkomen.",
+        "Troef: vast per rondenummer, zoals gedrukt.",
+        "Schrijf de namen met de klok mee vanaf plaats 1; plaats 1 deelt eerst.",
+        "Winnaar",
+        f"Gedrukt door ohhell-score {__version__}.",
+    ]
+
+
+@pytest.mark.usefixtures("dutch")
+@pytest.mark.parametrize(
+    ("args", "hook"),
+    [
+        (
+            ("A", "B", "C", "D"),
+            "De deler biedt als laatste en mag de biedingen samen niet op het aantal slagen "
+            "laten uitkomen.",
+        ),
+        (("A", "B", "C", "--hook", "never"), "Geen delerregel: de deler biedt vrij."),
+    ],
+)
+def test_a_blank_sheet_says_the_hook_in_dutch(
+    ohhell: Ohhell, args: tuple[str, ...], hook: str
+) -> None:
+    said = [p.text for p in blank_sheet(ohhell, *args).one("footer").all("p")]
+    assert said[1] == hook
