@@ -606,3 +606,24 @@ def test_a_blank_sheet_says_the_hook_in_dutch(
 ) -> None:
     said = [p.text for p in blank_sheet(ohhell, *args).one("footer").all("p")]
     assert said[1] == hook
+
+
+@pytest.mark.parametrize(
+    ("rules", "chart"),
+    [
+        # Ten hands: the chart fills what is left of the landscape page under the sheet.
+        ("ten-to-one", "@media print { .chart > svg { height: 46mm; } }"),
+        # Nineteen: too little is left (a line or two), the chart takes the next page.
+        ("classic", "@media print { .chart { break-before: page; } }"),
+    ],
+)
+def test_a_wide_games_chart_prints_under_the_sheet_or_on_a_page_of_its_own(
+    ohhell: Ohhell, rules: str, chart: str
+) -> None:
+    saved_game("friday", (*PLAYERS, "Eve"), rules, hands=2)
+    text = ohhell.ok("export", "--format", "html")
+    parse(text)
+    tree = Tree()
+    tree.feed(text)
+    tree.close()
+    assert [style.text for style in tree.root.one("body").all("style")] == [chart]
