@@ -627,3 +627,123 @@ def test_a_wide_games_chart_prints_under_the_sheet_or_on_a_page_of_its_own(
     tree.feed(text)
     tree.close()
     assert [style.text for style in tree.root.one("body").all("style")] == [chart]
+
+
+# --- a game's sheet as a reader sees it (survivors of export_html, sheet_table, hK) ----
+
+
+def tree(text: str) -> Element:
+    parse(text)
+    page = Tree()
+    page.feed(text)
+    page.close()
+    assert page.stray == []
+    return page.root
+
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+
+
+def test_a_games_sheet_has_its_title_players_standings_rows_totals_and_notes(
+    ohhell: Ohhell,
+) -> None:
+    from ohhell_score import __version__
+
+    saved_game("friday", FOUR, "classic", hands=2)
+    page = tree(ohhell.ok("export", "--format", "html"))
+    assert page.one("head").one("title").text == "Oh Hell · friday"
+    assert page.one("body").cls == "portrait game"
+    header = page.one("header")
+    assert header.one("h1").text == "Oh Hell friday"
+    assert header.one("h1").one("span").cls == "id"
+    said = [(p.cls, p.text) for p in header.all("p")]
+    assert said[1:] == [
+        (
+            "meta",
+            "Players, clockwise: Ann, Bob, Cat, Dan · scorer: Zoë · started 2026-11-30 · "
+            "last entry 2026-11-30 20:00",
+        ),
+        ("result", "After 2 of 19 hands Dan leads with 23."),
+    ]
+    assert said[0][0] == "meta" and said[0][1].startswith("classic · 19 hands · hands 10-1-10")
+    standings = header.one("ol")
+    assert standings.cls == "standings"
+    assert [li.text for li in standings.all("li")] == [
+        "1. Dan 23 (2/2 made)",
+        "2. Ann 19 (1/2 made)",
+        "3. Bob 13 (1/2 made)",
+        "4. Cat 4 (0/2 made)",
+    ]
+    assert {span.cls for span in standings.all("span")} == {"place"}
+    table = page.one("table")
+    assert table.cls == "sheet"
+    cols = table.all("col")
+    assert len(cols) == 4 + 4 * 4 + 1 and cols[-1].cls == "over"
+    top = table.one("thead").all("tr")[0].all("th")
+    assert [(th.cls, th.text) for th in top[4:]] == [
+        *(("name seat", p) for p in FOUR),
+        ("fixed over", "±"),
+    ]
+    assert top[-1].attrs.get("title") == "bids over/under"
+    first, second, third = table.one("tbody").all("tr")[:3]
+    assert [td.text for td in first.all("td")] == [
+        "1†", "10", "Ann", "♥",
+        "3", "6", "6", "6",
+        "0", "1", "1", "1",
+        "2", "3", "3", "3",
+        "0", "0 ✓", "10", "10",
+        "5 under",
+    ]  # fmt: skip
+    assert [td.cls for td in first.all("td")][4:8] == ["seat", None, "points", "total"]
+    assert [td.cls for td in second.all("td")][4:8] == ["seat", "made", "points", "total"]
+    assert [span.cls for span in second.all("span")] == ["tick"] * 3
+    assert (first.cls, third.cls) == (None, "current")  # the hand to bid next, in bold
+    foot = table.one("tfoot")
+    assert foot.one("th").text == "Total"
+    assert [(td.cls, td.attrs.get("colspan"), td.text) for td in foot.all("td")] == [
+        ("seat", "4", "19"),
+        ("seat", "4", "13"),
+        ("seat", "4", "4"),
+        ("seat", "4", "23"),
+        ("over", None, ""),
+    ]
+    footer = page.one("footer")
+    assert footer.cls == "notes"
+    assert footer.text.strip() == (
+        "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), the hand's "
+        "score and the running total. ★ marks the winner. ±: how far the bids came over or "
+        "under the tricks. † the hook bound the dealer: one bid was forbidden. Written by "
+        f"ohhell-score {__version__}."
+    )
+    chart = page.one("section")
+    assert chart.cls == "chart"
+    assert chart.one("h2").text == "Running totals"
+    assert chart.all("svg")[0].attrs.get("aria-label") == "Running totals per player over the hands"
+    legend = chart.one("ul")
+    assert legend.cls == "legend"
+    assert [li.text.strip() for li in legend.all("li")] == list(FOUR)
+
+
+def test_a_finished_game_for_seven_drops_the_hand_score_and_stars_the_winner(
+    ohhell: Ohhell,
+) -> None:
+    saved_game("seven", (*FOUR, "Eve", "Fay", "Gus"), "classic", decks=2)
+    page = tree(ohhell.ok("export", "--format", "html"))
+    assert page.one("body").cls == "landscape game"
+    assert page.one("header").all("p")[-1].text == "Bob wins with 174."
+    table = page.one("table")
+    assert len(table.all("col")) == 4 + 7 * 3 + 1
+    subs = [th.text for th in table.one("thead").all("tr")[1].all("th")]
+    assert subs == ["Bid", "Took", "Total"] * 7
+    first = table.one("tbody").all("tr")[0]
+    assert [td.text for td in first.all("td")][4:10] == ["1", "2", "2", "2", "2 ✓", "12"]
+    foot = table.one("tfoot").all("td")
+    assert [(td.cls, td.attrs.get("colspan"), td.text) for td in foot[:3]] == [
+        ("seat", "3", "154"),
+        ("seat winner", "3", "174 ★"),
+        ("seat", "3", "146"),
+    ]
+    assert page.one("footer").text.startswith(
+        "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
+        "running total. ★ marks the winner."
+    )
