@@ -747,3 +747,94 @@ def test_a_finished_game_for_seven_drops_the_hand_score_and_stars_the_winner(
         "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
         "running total. ★ marks the winner."
     )
+
+
+# --- the chart as drawn (survivors of svg_chart, _end_labels, _legend, hK) -------------
+
+
+def chart_svg(text: str) -> Element:
+    return tree(text).one("section").all("svg")[0]
+
+
+def drawn(svg: Element) -> list[tuple[str | None, ...]]:
+    """The chart's texts (where and what) and lines (their style and points), in order."""
+    out: list[tuple[str | None, ...]] = []
+    for child in svg.children:
+        if not isinstance(child, Element) or child.cls == "grid":
+            continue
+        a = child.attrs
+        if child.tag == "text":
+            out.append(("text", a.get("x"), a.get("y"), a.get("fill"), child.text))
+        elif child.tag == "polyline":
+            out.append((child.text, a.get("stroke"), a.get("stroke-dasharray"), a.get("points")))
+        else:
+            out.append((child.tag, child.cls, a.get("x1"), a.get("y1"), a.get("x2"), a.get("y2")))
+    return out
+
+
+def test_a_games_chart_draws_each_total_at_its_height_with_a_scale_and_the_names(
+    ohhell: Ohhell,
+) -> None:
+    saved_game("friday", FOUR, "classic", hands=2)
+    svg = chart_svg(ohhell.ok("export", "--format", "html"))
+    assert svg.attrs.get("viewbox") == "0 0 720 236"
+    grid = [
+        (g.attrs["x1"], g.attrs["y1"], g.attrs["x2"]) for g in svg.all("line") if g.cls == "grid"
+    ]
+    assert grid == [("46", y, "610") for y in ("206.0", "167.2", "128.4", "89.6", "50.8", "12.0")]
+    assert drawn(svg) == [
+        ("text", "41", "209.5", None, "0"),  # the totals' scale, every 5 points
+        ("text", "41", "170.7", None, "5"),
+        ("text", "41", "131.9", None, "10"),
+        ("text", "41", "93.1", None, "15"),
+        ("text", "41", "54.3", None, "20"),
+        ("text", "41", "15.5", None, "25"),
+        ("text", "46.0", "220", None, "0"),  # the hands
+        ("text", "328.0", "220", None, "1"),
+        ("text", "610.0", "220", None, "2"),
+        ("text", "328.0", "234", None, "hand"),
+        ("line", "axis", "46", "206", "610", "206"),
+        ("line", "axis", "46", "12", "46", "206"),
+        ("Ann", "#0072b2", None, "46.0,206.0 328.0,159.4 610.0,58.6"),
+        ("Bob", "#d55e00", "7 3", "46.0,206.0 328.0,198.2 610.0,105.1"),
+        ("Cat", "#009e73", "2 2.5", "46.0,206.0 328.0,182.7 610.0,175.0"),
+        ("Dan", "#cc79a7", "9 3 2 3", "46.0,206.0 328.0,128.4 610.0,27.5"),
+        ("text", "616.0", "31.0", "#cc79a7", "Dan"),  # each name at its line's end
+        ("text", "616.0", "62.1", "#0072b2", "Ann"),
+        ("text", "616.0", "108.6", "#d55e00", "Bob"),
+        ("text", "616.0", "178.5", "#009e73", "Cat"),
+    ]
+    legend = [li.one("line").attrs for li in tree_legend(ohhell)]
+    assert [(a.get("stroke"), a.get("stroke-dasharray")) for a in legend] == [
+        ("#0072b2", None),
+        ("#d55e00", "7 3"),
+        ("#009e73", "2 2.5"),
+        ("#cc79a7", "9 3 2 3"),
+    ]
+    assert {
+        (a.get("x1"), a.get("y1"), a.get("x2"), a.get("y2"), a.get("stroke-width")) for a in legend
+    } == {("0", "6", "36", "6", "2.5")}
+
+
+def tree_legend(ohhell: Ohhell) -> list[Element]:
+    return tree(ohhell.ok("export", "--format", "html")).one("ul").all("li")
+
+
+def test_names_at_equal_totals_are_pushed_apart_on_the_chart(ohhell: Ohhell) -> None:
+    """Bob and Cat end on 10, Ann on 1: Cat's name goes 11 units under Bob's."""
+    tied_game(ohhell)
+    svg = chart_svg(ohhell.ok("export", "--format", "html"))
+    texts = [d for d in drawn(svg) if d[0] == "text"]
+    assert [t[4] for t in texts[:6]] == ["0", "2", "4", "6", "8", "10"]  # a step of 2
+    assert texts[-3:] == [
+        ("text", "616.0", "15.5", "#d55e00", "Bob"),
+        ("text", "616.0", "26.5", "#009e73", "Cat"),
+        ("text", "616.0", "190.1", "#0072b2", "Ann"),
+    ]
+
+
+def test_a_long_games_chart_numbers_every_other_hand_and_the_last(ohhell: Ohhell) -> None:
+    games.create(play(new_game("long", FOUR[:3], "classic", hands="13-1-13"), None, 1))
+    svg = chart_svg(ohhell.ok("export", "--format", "html"))
+    hands = [t.text for t in svg.all("text") if t.attrs.get("y") == "220"]
+    assert hands == [str(n) for n in range(0, 25, 2)] + ["25"]
