@@ -694,7 +694,15 @@ def test_a_games_sheet_has_its_title_players_standings_rows_totals_and_notes(
         "0", "0 ✓", "10", "10",
         "5 under",
     ]  # fmt: skip
+    assert [(td.cls, td.attrs.get("title")) for td in first.all("td")[:4]] == [
+        (None, None),
+        (None, None),
+        ("dealer", None),
+        ("trump red", "hearts"),  # a red suit in red, its name on hovering
+    ]
+    assert [(td.cls, td.attrs.get("title")) for td in second.all("td")[3:4]] == [("trump", "clubs")]
     assert [td.cls for td in first.all("td")][4:8] == ["seat", None, "points", "total"]
+    assert first.all("td")[-1].cls == "over"
     assert [td.cls for td in second.all("td")][4:8] == ["seat", "made", "points", "total"]
     assert [span.cls for span in second.all("span")] == ["tick"] * 3
     assert (first.cls, third.cls) == (None, "current")  # the hand to bid next, in bold
@@ -838,3 +846,16 @@ def test_a_long_games_chart_numbers_every_other_hand_and_the_last(ohhell: Ohhell
     svg = chart_svg(ohhell.ok("export", "--format", "html"))
     hands = [t.text for t in svg.all("text") if t.attrs.get("y") == "220"]
     assert hands == [str(n) for n in range(0, 25, 2)] + ["25"]
+
+
+def test_the_hand_being_bid_shows_the_bids_and_leaves_the_rest_blank(ohhell: Ohhell) -> None:
+    ohhell.ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "o")
+    ohhell.ok("bid", "1", "0", "2", "0")  # Bob bids first: Ann, the dealer, last
+    row = tree(ohhell.ok("export", "--format", "html")).one("tbody").all("tr")[0]
+    assert row.cls == "current"
+    cells = [(td.cls, td.text) for td in row.all("td")]
+    assert cells[3] == ("trump", "NT")
+    assert cells[4:] == [
+        *(c for bid in "0102" for c in (("seat", bid), (None, ""), (None, ""), (None, ""))),
+        ("over", "exact"),
+    ]
