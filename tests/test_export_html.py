@@ -753,7 +753,8 @@ def test_a_finished_game_for_seven_drops_the_hand_score_and_stars_the_winner(
     ]
     assert page.one("footer").text.startswith(
         "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
-        "running total. ★ marks the winner."
+        "running total. ★ marks the winner. ±: how far the bids came over or under the "
+        "tricks. † the hook"
     )
 
 
@@ -859,3 +860,13 @@ def test_the_hand_being_bid_shows_the_bids_and_leaves_the_rest_blank(ohhell: Ohh
         *(c for bid in "0102" for c in (("seat", bid), (None, ""), (None, ""), (None, ""))),
         ("over", "exact"),
     ]
+
+
+def test_each_hands_note_ends_in_one_full_stop_under_the_sheet(ohhell: Ohhell) -> None:
+    ohhell.ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "n")
+    ohhell.ok("note", "1", "misdeal")
+    ohhell.ok("bid", "1", "0", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1", "0")
+    ohhell.ok("note", "2", "Bob was late.")
+    notes = tree(ohhell.ok("export", "--format", "html")).one("footer").text
+    assert "tricks. Hand 1 note: misdeal. Hand 2 note: Bob was late. Written by" in notes
