@@ -262,4 +262,5 @@ def test_the_html_sheet_shows_the_seat_given_up_in_the_standings_the_rows_and_th
     ]
     assert stop == [("239.0", "122.0", "#d55e00", "Bob")]  # his name beside it, a little up
     notes = page.one("footer").text
-    assert "Seat change: Fay takes Bob's seat from hand 3, with Bob's 21 points." in notes
+    seat_note = "Seat change: Fay takes Bob's seat from hand 3, with Bob's 21 points."
+    assert f"the tricks. {seat_note} Written by" in notes
