@@ -870,3 +870,25 @@ def test_each_hands_note_ends_in_one_full_stop_under_the_sheet(ohhell: Ohhell) -
     ohhell.ok("note", "2", "Bob was late.")
     notes = tree(ohhell.ok("export", "--format", "html")).one("footer").text
     assert "tricks. Hand 1 note: misdeal. Hand 2 note: Bob was late. Written by" in notes
+
+
+def test_the_rules_line_says_every_rule_and_bolds_what_differs_from_the_preset(
+    ohhell: Ohhell,
+) -> None:
+    page = blank_sheet(
+        ohhell, "Ann", "Bob", "Cat", "-r", "cartier", "--hook", "never", "--scoring", "exact"
+    )
+    rules = page.one("header").all("p")[0]
+    assert rules.text == (
+        "cartier · 23 hands · hands 13-2-13 · no hook · trump: after the bids, the highest "
+        "bidder names it (first in bidding order on equal bids) · scoring: bid made, 10 + the "
+        "bid; bid missed, nothing · 39-card deck"
+    )
+    assert [b.text for b in rules.all("b")] == [
+        "no hook",
+        "scoring: bid made, 10 + the bid; bid missed, nothing",
+    ]
+    tied_game(ohhell)
+    rules = tree(ohhell.ok("export", "--format", "html")).one("header").all("p")[0]
+    assert rules.text.startswith("classic · 1 hand · hands 1 · hook on every hand · trump: none")
+    assert [b.text for b in rules.all("b")] == ["hands 1", "trump: none"]
