@@ -685,6 +685,12 @@ def test_a_games_sheet_has_its_title_players_standings_rows_totals_and_notes(
         ("fixed over", "±"),
     ]
     assert top[-1].attrs.get("title") == "bids over/under"
+    fixed = [(th.cls, th.attrs.get("rowspan"), th.text) for th in top[:4]]
+    assert fixed == [("fixed", "2", h) for h in ("#", "Cards", "Dealer", "Trump")]
+    assert [th.attrs.get("colspan") for th in top[4:8]] == ["4"] * 4
+    sub = table.one("thead").all("tr")[1]
+    assert sub.cls == "sub"
+    assert [th.cls for th in sub.all("th")] == ["seat", None, None, None] * 4  # a rule per player
     first, second, third = table.one("tbody").all("tr")[:3]
     assert [td.text for td in first.all("td")] == [
         "1†", "10", "Ann", "♥",
@@ -892,3 +898,21 @@ def test_the_rules_line_says_every_rule_and_bolds_what_differs_from_the_preset(
     rules = tree(ohhell.ok("export", "--format", "html")).one("header").all("p")[0]
     assert rules.text.startswith("classic · 1 hand · hands 1 · hook on every hand · trump: none")
     assert [b.text for b in rules.all("b")] == ["hands 1", "trump: none"]
+
+
+def test_a_seven_player_sheet_keeps_three_cells_a_player_while_bidding_and_away(
+    ohhell: Ohhell,
+) -> None:
+    seven = (*FOUR, "Eve", "Fay", "Gus")
+    ohhell.ok("new", *seven, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "c")
+    ohhell.ok("bid", *"1000000")
+    ohhell.ok("tricks", *"1100010")
+    ohhell.ok("seat", "leave", "Gus")
+    ohhell.ok("bid", *"100000")  # Cat bids first: Bob deals
+    row = tree(ohhell.ok("export", "--format", "html")).one("tbody").all("tr")[1]
+    cells = [(td.cls, td.attrs.get("colspan"), td.text) for td in row.all("td")]
+    assert cells[4:] == [
+        *(c for bid in "001000" for c in (("seat", None, bid), (None, None, ""), (None, None, ""))),
+        ("seat away", "3", "left"),
+        ("over", None, "2 under"),
+    ]
