@@ -376,3 +376,543 @@ def test_a_blank_sheet_written_to_a_file_says_so_in_dutch(ohhell: Ohhell, tmp_pa
     said = ohhell.ok("sheet", "-n", "4", "-o", str(out))
     assert said == f"een leeg classic-blad voor 4 spelers geschreven naar {out}.\n"
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+# --- the blank sheet as a reader sees it: its words, boxes and notes (survivors, hK) --
+
+#: Elements whose own text is only the line breaks between their children: a word there
+#: would print between the boxes of the sheet.
+FRAMES = {"html", "head", "body", "header", "footer", "table", "colgroup", "thead", "tbody"}
+FRAMES |= {"tfoot", "tr"}
+
+
+@dataclass
+class Element:
+    tag: str
+    attrs: dict[str, str | None]
+    children: list[Element | str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text for c in self.children)
+
+    @property
+    def cls(self) -> str | None:
+        return self.attrs.get("class")
+
+    def all(self, tag: str) -> list[Element]:
+        """Every element of that tag inside this one, in document order."""
+        found: list[Element] = []
+        for child in self.children:
+            if isinstance(child, Element):
+                if child.tag == tag:
+                    found.append(child)
+                found.extend(child.all(tag))
+        return found
+
+    def one(self, tag: str) -> Element:
+        (found,) = self.all(tag)
+        return found
+
+
+class Tree(HTMLParser):
+    """The page as a tree of elements (``parse`` checks it is well-formed), and any text
+    that stands between the boxes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Element("#document", {})
+        self.open = [self.root]
+        self.stray: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = Element(tag, dict(attrs))
+        self.open[-1].children.append(element)
+        if tag not in VOID:
+            self.open.append(element)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.open[-1].children.append(Element(tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.open[-1].tag == tag:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and self.open[-1].tag in FRAMES:
+            self.stray.append(data)
+        self.open[-1].children.append(data)
+
+
+def blank_sheet(ohhell: Ohhell, *args: str) -> Element:
+    text = ohhell.ok("sheet", *args)
+    parse(text)
+    tree = Tree()
+    tree.feed(text)
+    tree.close()
+    assert tree.stray == []
+    return tree.root
+
+
+SEATS = ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
+ESCAPED = ["Ann", "<b>Bo</b>", "Zoë"]  # the name as written, never as markup
+
+
+@pytest.mark.parametrize(
+    ("args", "heads", "turn", "hands", "row_mm"),
+    [
+        # Room to write a number: 9 mm a row, 19 rows and the rest fit a page.
+        (("Ann", "Bob", "Cat", "Dan"), ["Ann", "Bob", "Cat", "Dan"], "portrait", 19, 9.0),
+        (("-n", "4", "--rules", "ten-to-one"), SEATS[:4], "portrait", 10, 9.0),
+        # Too many hands for 9 mm: the rows share what the heads and notes leave.
+        (("-n", "4", "--rules", "cartier"), SEATS[:4], "portrait", 23, 8.1),
+        (("Ann", "<b>Bo</b>", "Zoë", "-r", "cartier"), ESCAPED, "portrait", 23, 8.1),
+        (("-n", "5", "--dealer", "3", "--paper", "letter"), SEATS, "landscape", 19, 6.2),
+    ],
+)
+def test_a_blank_sheet_has_its_title_names_boxes_and_room_to_write_on_one_page(
+    ohhell: Ohhell, args: tuple[str, ...], heads: list[str], turn: str, hands: int, row_mm: float
+) -> None:
+    page = blank_sheet(ohhell, *args)
+    players = len(heads)
+    assert page.one("title").text == "Oh Hell score sheet"
+    body = page.one("body")
+    assert body.cls == f"{turn} blank"
+    header = page.one("header")
+    assert header.one("h1").text == "Oh Hell score sheet"
+    assert header.one("h1").one("span").cls == "id"
+    meta = header.all("p")
+    assert [p.cls for p in meta] == ["meta", "meta"]
+    assert meta[1].text.split() == ["Date", "Place", "Scorer"]
+    assert [span.cls for span in meta[1].all("span")] == ["fill"] * 3  # a line to write on
+    table = page.one("table")
+    assert table.cls == "sheet"
+    assert len(table.all("col")) == 4 + 3 * players  # a column each, no empty one beside
+    names = [th for th in table.one("thead").all("th") if th.cls == "name seat"]
+    assert [th.text for th in names] == heads
+    line = [] if heads[0] == "Ann" else ["fill"]  # a numbered seat: a line for the name
+    assert [[span.cls for span in th.all("span")] for th in names] == [line] * players
+    body_rows = table.one("tbody").all("tr")
+    assert len(body_rows) == hands
+    assert {len(tr.all("td")) for tr in body_rows} == {4 + 3 * players}
+    foot = table.one("tfoot")
+    assert foot.one("th").text == "Total"
+    assert [(td.cls, td.attrs.get("colspan")) for td in foot.all("td")] == [("seat", "3")] * players
+    style = body.all("style")[0].text
+    assert style == f".blank tbody tr {{ height: {row_mm:.1f}mm; }}"
+    page_height = 279.4 - 20 if turn == "portrait" else 210 - 20  # the smaller of A4, Letter
+    assert hands * row_mm + 72 <= page_height  # every hand on one sheet of paper
+    assert page.one("footer").cls == "notes"
+
+
+SCORING = "Scoring: bid made, 10 + tricks; bid missed, the tricks taken."
+HOOK = "The dealer, who bids last, may not make the bids add up to the cards dealt."
+TURNED_UP = (
+    "Trump: the card turned up after the deal; write its suit in (NT: every card dealt, no trump)."
+)
+WRITE_IN = "Write the names in clockwise from seat 1; seat {} deals first."
+
+
+@pytest.mark.parametrize(
+    ("args", "notes"),
+    [
+        (("Ann", "Bob", "Cat", "Dan"), [SCORING, HOOK, TURNED_UP]),
+        (("-n", "5", "--dealer", "3"), [SCORING, HOOK, TURNED_UP, WRITE_IN.format(3)]),
+        (
+            ("-n", "4", "--rules", "ten-to-one"),
+            [
+                SCORING,
+                "On hands marked †, the dealer, who bids last, may not make the bids add up "
+                "to the cards dealt.",
+                "Trump: fixed by the hand's number, as printed.",
+                WRITE_IN.format(1),
+            ],
+        ),
+        (
+            ("Ann", "Bob", "Cat", "-r", "cartier", "--hook", "never", "--scoring", "exact"),
+            [
+                "Scoring: bid made, 10 + the bid; bid missed, nothing.",
+                "No hook: the dealer bids freely.",
+                "Trump: after the bids, the highest bidder names it (first in bidding order "
+                "on equal bids); write it in.",
+            ],
+        ),
+    ],
+)
+def test_a_blank_sheets_notes_say_the_rules_and_leave_a_line_for_the_winner(
+    ohhell: Ohhell, args: tuple[str, ...], notes: list[str]
+) -> None:
+    from ohhell_score import __version__
+
+    footer = blank_sheet(ohhell, *args).one("footer")
+    said = footer.all("p")
+    assert [p.text.strip() for p in said] == [
+        *notes,
+        "Winner",
+        f"Printed by ohhell-score {__version__}.",
+    ]
+    assert [span.cls for span in said[-2].all("span")] == ["fill"]
+
+
+@pytest.mark.usefixtures("dutch")
+def test_a_blank_sheet_for_a_count_in_dutch(ohhell: Ohhell) -> None:
+    from ohhell_score import __version__
+
+    page = blank_sheet(ohhell, "-n", "4", "--rules", "ten-to-one")
+    assert page.one("title").text == "Scoreblad Boerenbridge"
+    header = page.one("header")
+    assert header.one("h1").text == "Boerenbridge scoreblad"
+    assert header.all("p")[1].text.split() == ["Datum", "Plaats", "Schrijver"]
+    thead = page.one("thead")
+    assert [th.text for th in thead.all("th") if th.cls == "name seat"] == [
+        "Plaats 1",
+        "Plaats 2",
+        "Plaats 3",
+        "Plaats 4",
+    ]
+    assert [tr.all("td")[2].text for tr in page.one("tbody").all("tr")][:5] == [
+        "plaats 1",
+        "plaats 2",
+        "plaats 3",
+        "plaats 4",
+        "plaats 1",
+    ]
+    assert page.one("tfoot").one("th").text == "Totaal"
+    assert [p.text.strip() for p in page.one("footer").all("p")] == [
+        "Telling: bod gehaald, 10 + de slagen; bod gemist, de gehaalde slagen.",
+        "In rondes met †: de deler biedt als laatste en mag de biedingen samen niet op het "
+        "aantal slagen laten uitkomen.",
+        "Troef: vast per rondenummer, zoals gedrukt.",
+        "Schrijf de namen met de klok mee vanaf plaats 1; plaats 1 deelt eerst.",
+        "Winnaar",
+        f"Gedrukt door ohhell-score {__version__}.",
+    ]
+
+
+@pytest.mark.usefixtures("dutch")
+@pytest.mark.parametrize(
+    ("args", "hook"),
+    [
+        (
+            ("A", "B", "C", "D"),
+            "De deler biedt als laatste en mag de biedingen samen niet op het aantal slagen "
+            "laten uitkomen.",
+        ),
+        (("A", "B", "C", "--hook", "never"), "Geen delerregel: de deler biedt vrij."),
+    ],
+)
+def test_a_blank_sheet_says_the_hook_in_dutch(
+    ohhell: Ohhell, args: tuple[str, ...], hook: str
+) -> None:
+    said = [p.text for p in blank_sheet(ohhell, *args).one("footer").all("p")]
+    assert said[1] == hook
+
+
+@pytest.mark.parametrize(
+    ("rules", "chart"),
+    [
+        # Ten hands: the chart fills what is left of the landscape page under the sheet.
+        ("ten-to-one", "@media print { .chart > svg { height: 46mm; } }"),
+        # Nineteen: too little is left (a line or two), the chart takes the next page.
+        ("classic", "@media print { .chart { break-before: page; } }"),
+    ],
+)
+def test_a_wide_games_chart_prints_under_the_sheet_or_on_a_page_of_its_own(
+    ohhell: Ohhell, rules: str, chart: str
+) -> None:
+    saved_game("friday", (*PLAYERS, "Eve"), rules, hands=2)
+    text = ohhell.ok("export", "--format", "html")
+    parse(text)
+    tree = Tree()
+    tree.feed(text)
+    tree.close()
+    assert [style.text for style in tree.root.one("body").all("style")] == [chart]
+
+
+# --- a game's sheet as a reader sees it (survivors of export_html, sheet_table, hK) ----
+
+
+def tree(text: str) -> Element:
+    parse(text)
+    page = Tree()
+    page.feed(text)
+    page.close()
+    assert page.stray == []
+    return page.root
+
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+
+
+def test_a_games_sheet_has_its_title_players_standings_rows_totals_and_notes(
+    ohhell: Ohhell,
+) -> None:
+    from ohhell_score import __version__
+
+    saved_game("friday", FOUR, "classic", hands=2)
+    page = tree(ohhell.ok("export", "--format", "html"))
+    assert page.one("head").one("title").text == "Oh Hell · friday"
+    assert page.one("body").cls == "portrait game"
+    header = page.one("header")
+    assert header.one("h1").text == "Oh Hell friday"
+    assert header.one("h1").one("span").cls == "id"
+    said = [(p.cls, p.text) for p in header.all("p")]
+    assert said[1:] == [
+        (
+            "meta",
+            "Players, clockwise: Ann, Bob, Cat, Dan · scorer: Zoë · started 2026-11-30 · "
+            "last entry 2026-11-30 20:00",
+        ),
+        ("result", "After 2 of 19 hands Dan leads with 23."),
+    ]
+    assert said[0][0] == "meta" and said[0][1].startswith("classic · 19 hands · hands 10-1-10")
+    standings = header.one("ol")
+    assert standings.cls == "standings"
+    assert [li.text for li in standings.all("li")] == [
+        "1. Dan 23 (2/2 made)",
+        "2. Ann 19 (1/2 made)",
+        "3. Bob 13 (1/2 made)",
+        "4. Cat 4 (0/2 made)",
+    ]
+    assert {span.cls for span in standings.all("span")} == {"place"}
+    table = page.one("table")
+    assert table.cls == "sheet"
+    cols = table.all("col")
+    assert len(cols) == 4 + 4 * 4 + 1 and cols[-1].cls == "over"
+    top = table.one("thead").all("tr")[0].all("th")
+    assert [(th.cls, th.text) for th in top[4:]] == [
+        *(("name seat", p) for p in FOUR),
+        ("fixed over", "±"),
+    ]
+    assert top[-1].attrs.get("title") == "bids over/under"
+    fixed = [(th.cls, th.attrs.get("rowspan"), th.text) for th in top[:4]]
+    assert fixed == [("fixed", "2", h) for h in ("#", "Cards", "Dealer", "Trump")]
+    assert [th.attrs.get("colspan") for th in top[4:8]] == ["4"] * 4
+    sub = table.one("thead").all("tr")[1]
+    assert sub.cls == "sub"
+    assert [th.cls for th in sub.all("th")] == ["seat", None, None, None] * 4  # a rule per player
+    first, second, third = table.one("tbody").all("tr")[:3]
+    assert [td.text for td in first.all("td")] == [
+        "1†", "10", "Ann", "♥",
+        "3", "6", "6", "6",
+        "0", "1", "1", "1",
+        "2", "3", "3", "3",
+        "0", "0 ✓", "10", "10",
+        "5 under",
+    ]  # fmt: skip
+    assert [(td.cls, td.attrs.get("title")) for td in first.all("td")[:4]] == [
+        (None, None),
+        (None, None),
+        ("dealer", None),
+        ("trump red", "hearts"),  # a red suit in red, its name on hovering
+    ]
+    assert [(td.cls, td.attrs.get("title")) for td in second.all("td")[3:4]] == [("trump", "clubs")]
+    assert [td.cls for td in first.all("td")][4:8] == ["seat", None, "points", "total"]
+    assert first.all("td")[-1].cls == "over"
+    assert [td.cls for td in second.all("td")][4:8] == ["seat", "made", "points", "total"]
+    assert [span.cls for span in second.all("span")] == ["tick"] * 3
+    assert (first.cls, third.cls) == (None, "current")  # the hand to bid next, in bold
+    foot = table.one("tfoot")
+    assert foot.one("th").text == "Total"
+    assert [(td.cls, td.attrs.get("colspan"), td.text) for td in foot.all("td")] == [
+        ("seat", "4", "19"),
+        ("seat", "4", "13"),
+        ("seat", "4", "4"),
+        ("seat", "4", "23"),
+        ("over", None, ""),
+    ]
+    footer = page.one("footer")
+    assert footer.cls == "notes"
+    assert footer.text.strip() == (
+        "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made), the hand's "
+        "score and the running total. ★ marks the winner. ±: how far the bids came over or "
+        "under the tricks. † the hook bound the dealer: one bid was forbidden. Written by "
+        f"ohhell-score {__version__}."
+    )
+    chart = page.one("section")
+    assert chart.cls == "chart"
+    assert chart.one("h2").text == "Running totals"
+    assert chart.all("svg")[0].attrs.get("aria-label") == "Running totals per player over the hands"
+    legend = chart.one("ul")
+    assert legend.cls == "legend"
+    assert [li.text.strip() for li in legend.all("li")] == list(FOUR)
+
+
+def test_a_finished_game_for_seven_drops_the_hand_score_and_stars_the_winner(
+    ohhell: Ohhell,
+) -> None:
+    saved_game("seven", (*FOUR, "Eve", "Fay", "Gus"), "classic", decks=2)
+    page = tree(ohhell.ok("export", "--format", "html"))
+    assert page.one("body").cls == "landscape game"
+    assert page.one("header").all("p")[-1].text == "Bob wins with 174."
+    table = page.one("table")
+    assert len(table.all("col")) == 4 + 7 * 3 + 1
+    subs = [th.text for th in table.one("thead").all("tr")[1].all("th")]
+    assert subs == ["Bid", "Took", "Total"] * 7
+    first = table.one("tbody").all("tr")[0]
+    assert [td.text for td in first.all("td")][4:10] == ["1", "2", "2", "2", "2 ✓", "12"]
+    foot = table.one("tfoot").all("td")
+    assert [(td.cls, td.attrs.get("colspan"), td.text) for td in foot[:3]] == [
+        ("seat", "3", "154"),
+        ("seat winner", "3", "174 ★"),
+        ("seat", "3", "146"),
+    ]
+    assert page.one("footer").text.startswith(
+        "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
+        "running total. ★ marks the winner. ±: how far the bids came over or under the "
+        "tricks. † the hook"
+    )
+
+
+# --- the chart as drawn (survivors of svg_chart, _end_labels, _legend, hK) -------------
+
+
+def chart_svg(text: str) -> Element:
+    return tree(text).one("section").all("svg")[0]
+
+
+def drawn(svg: Element) -> list[tuple[str | None, ...]]:
+    """The chart's texts (where and what) and lines (their style and points), in order."""
+    out: list[tuple[str | None, ...]] = []
+    for child in svg.children:
+        if not isinstance(child, Element) or child.cls == "grid":
+            continue
+        a = child.attrs
+        if child.tag == "text":
+            out.append(("text", a.get("x"), a.get("y"), a.get("fill"), child.text))
+        elif child.tag == "polyline":
+            out.append((child.text, a.get("stroke"), a.get("stroke-dasharray"), a.get("points")))
+        else:
+            out.append((child.tag, child.cls, a.get("x1"), a.get("y1"), a.get("x2"), a.get("y2")))
+    return out
+
+
+def test_a_games_chart_draws_each_total_at_its_height_with_a_scale_and_the_names(
+    ohhell: Ohhell,
+) -> None:
+    saved_game("friday", FOUR, "classic", hands=2)
+    svg = chart_svg(ohhell.ok("export", "--format", "html"))
+    assert svg.attrs.get("viewbox") == "0 0 720 236"
+    grid = [
+        (g.attrs["x1"], g.attrs["y1"], g.attrs["x2"]) for g in svg.all("line") if g.cls == "grid"
+    ]
+    assert grid == [("46", y, "610") for y in ("206.0", "167.2", "128.4", "89.6", "50.8", "12.0")]
+    assert drawn(svg) == [
+        ("text", "41", "209.5", None, "0"),  # the totals' scale, every 5 points
+        ("text", "41", "170.7", None, "5"),
+        ("text", "41", "131.9", None, "10"),
+        ("text", "41", "93.1", None, "15"),
+        ("text", "41", "54.3", None, "20"),
+        ("text", "41", "15.5", None, "25"),
+        ("text", "46.0", "220", None, "0"),  # the hands
+        ("text", "328.0", "220", None, "1"),
+        ("text", "610.0", "220", None, "2"),
+        ("text", "328.0", "234", None, "hand"),
+        ("line", "axis", "46", "206", "610", "206"),
+        ("line", "axis", "46", "12", "46", "206"),
+        ("Ann", "#0072b2", None, "46.0,206.0 328.0,159.4 610.0,58.6"),
+        ("Bob", "#d55e00", "7 3", "46.0,206.0 328.0,198.2 610.0,105.1"),
+        ("Cat", "#009e73", "2 2.5", "46.0,206.0 328.0,182.7 610.0,175.0"),
+        ("Dan", "#cc79a7", "9 3 2 3", "46.0,206.0 328.0,128.4 610.0,27.5"),
+        ("text", "616.0", "31.0", "#cc79a7", "Dan"),  # each name at its line's end
+        ("text", "616.0", "62.1", "#0072b2", "Ann"),
+        ("text", "616.0", "108.6", "#d55e00", "Bob"),
+        ("text", "616.0", "178.5", "#009e73", "Cat"),
+    ]
+    legend = [li.one("line").attrs for li in tree_legend(ohhell)]
+    assert [(a.get("stroke"), a.get("stroke-dasharray")) for a in legend] == [
+        ("#0072b2", None),
+        ("#d55e00", "7 3"),
+        ("#009e73", "2 2.5"),
+        ("#cc79a7", "9 3 2 3"),
+    ]
+    assert {
+        (a.get("x1"), a.get("y1"), a.get("x2"), a.get("y2"), a.get("stroke-width")) for a in legend
+    } == {("0", "6", "36", "6", "2.5")}
+
+
+def tree_legend(ohhell: Ohhell) -> list[Element]:
+    return tree(ohhell.ok("export", "--format", "html")).one("ul").all("li")
+
+
+def test_names_at_equal_totals_are_pushed_apart_on_the_chart(ohhell: Ohhell) -> None:
+    """Bob and Cat end on 10, Ann on 1: Cat's name goes 11 units under Bob's."""
+    tied_game(ohhell)
+    svg = chart_svg(ohhell.ok("export", "--format", "html"))
+    texts = [d for d in drawn(svg) if d[0] == "text"]
+    assert [t[4] for t in texts[:6]] == ["0", "2", "4", "6", "8", "10"]  # a step of 2
+    assert texts[-3:] == [
+        ("text", "616.0", "15.5", "#d55e00", "Bob"),
+        ("text", "616.0", "26.5", "#009e73", "Cat"),
+        ("text", "616.0", "190.1", "#0072b2", "Ann"),
+    ]
+
+
+def test_a_long_games_chart_numbers_every_other_hand_and_the_last(ohhell: Ohhell) -> None:
+    games.create(play(new_game("long", FOUR[:3], "classic", hands="13-1-13"), None, 1))
+    svg = chart_svg(ohhell.ok("export", "--format", "html"))
+    hands = [t.text for t in svg.all("text") if t.attrs.get("y") == "220"]
+    assert hands == [str(n) for n in range(0, 25, 2)] + ["25"]
+
+
+def test_the_hand_being_bid_shows_the_bids_and_leaves_the_rest_blank(ohhell: Ohhell) -> None:
+    ohhell.ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "o")
+    ohhell.ok("bid", "1", "0", "2", "0")  # Bob bids first: Ann, the dealer, last
+    row = tree(ohhell.ok("export", "--format", "html")).one("tbody").all("tr")[0]
+    assert row.cls == "current"
+    cells = [(td.cls, td.text) for td in row.all("td")]
+    assert cells[3] == ("trump", "NT")
+    assert cells[4:] == [
+        *(c for bid in "0102" for c in (("seat", bid), (None, ""), (None, ""), (None, ""))),
+        ("over", "exact"),
+    ]
+
+
+def test_each_hands_note_ends_in_one_full_stop_under_the_sheet(ohhell: Ohhell) -> None:
+    ohhell.ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "n")
+    ohhell.ok("note", "1", "misdeal")
+    ohhell.ok("bid", "1", "0", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1", "0")
+    ohhell.ok("note", "2", "Bob was late.")
+    notes = tree(ohhell.ok("export", "--format", "html")).one("footer").text
+    assert "tricks. Hand 1 note: misdeal. Hand 2 note: Bob was late. Written by" in notes
+
+
+def test_the_rules_line_says_every_rule_and_bolds_what_differs_from_the_preset(
+    ohhell: Ohhell,
+) -> None:
+    page = blank_sheet(
+        ohhell, "Ann", "Bob", "Cat", "-r", "cartier", "--hook", "never", "--scoring", "exact"
+    )
+    rules = page.one("header").all("p")[0]
+    assert rules.text == (
+        "cartier · 23 hands · hands 13-2-13 · no hook · trump: after the bids, the highest "
+        "bidder names it (first in bidding order on equal bids) · scoring: bid made, 10 + the "
+        "bid; bid missed, nothing · 39-card deck"
+    )
+    assert [b.text for b in rules.all("b")] == [
+        "no hook",
+        "scoring: bid made, 10 + the bid; bid missed, nothing",
+    ]
+    tied_game(ohhell)
+    rules = tree(ohhell.ok("export", "--format", "html")).one("header").all("p")[0]
+    assert rules.text.startswith("classic · 1 hand · hands 1 · hook on every hand · trump: none")
+    assert [b.text for b in rules.all("b")] == ["hands 1", "trump: none"]
+
+
+def test_a_seven_player_sheet_keeps_three_cells_a_player_while_bidding_and_away(
+    ohhell: Ohhell,
+) -> None:
+    seven = (*FOUR, "Eve", "Fay", "Gus")
+    ohhell.ok("new", *seven, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "c")
+    ohhell.ok("bid", *"1000000")
+    ohhell.ok("tricks", *"1100010")
+    ohhell.ok("seat", "leave", "Gus")
+    ohhell.ok("bid", *"100000")  # Cat bids first: Bob deals
+    row = tree(ohhell.ok("export", "--format", "html")).one("tbody").all("tr")[1]
+    cells = [(td.cls, td.attrs.get("colspan"), td.text) for td in row.all("td")]
+    assert cells[4:] == [
+        *(c for bid in "001000" for c in (("seat", None, bid), (None, None, ""), (None, None, ""))),
+        ("seat away", "3", "left"),
+        ("over", None, "2 under"),
+    ]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import need
-from tests.test_export_html import parse
+from tests.test_export_html import parse, tree
 from tests.test_print import pdf_pages, write
 
 from .scripted import TEN_TO_ONE_HANDS, Table, ok, sheet
@@ -219,3 +219,48 @@ def test_the_boards_totals_show_the_last_total() -> None:
     page = "".join(game_main(load_progress("h")))
     totals = page[page.index('<section class="totals">') :]
     assert '<span class="name">Bob</span><span class="total">21</span>' in totals
+
+
+@pytest.mark.usefixtures("handed_game")
+def test_the_html_sheet_shows_the_seat_given_up_in_the_standings_the_rows_and_the_chart() -> None:
+    page = tree(ok("export", "-g", "h", "--format", "html"))
+    standings = page.one("ol").all("li")
+    assert [li.text for li in standings] == [
+        "1. Cat 45 (4/6 made)",
+        "1. Dan 45 (4/6 made)",
+        "3. Ann 44 (4/6 made)",
+        "3. Fay 44 (2/4 made)",
+        "– Bob 21 (2/2 made) gave the seat to Fay after hand 2",  # no place: cannot win
+    ]
+    assert [[s.cls for s in li.all("span")] for li in standings] == [["place"]] * 4 + [
+        ["place", "away"]
+    ]
+    rows = page.one("tbody").all("tr")
+    away = [
+        [(td.attrs.get("colspan"), td.text) for td in tr.all("td") if td.cls == "seat away"]
+        for tr in rows
+    ]
+    assert away == [
+        [("4", "")],
+        [("4", "")],
+        [("4", "→ Fay")],
+        [("4", "")],
+        [("4", "")],
+        [("4", "")],
+    ]
+    assert [len(tr.all("td")) for tr in rows] == [4 + 4 + 4 + 1 + 4 + 4 + 1] * 6
+    svg = page.one("section").all("svg")[0]
+    dots = [
+        (c.attrs.get("cx"), c.attrs.get("cy"), c.attrs.get("r"), c.attrs.get("fill"))
+        for c in svg.all("circle")
+    ]
+    assert dots == [("234.0", "124.5", "2.5", "#d55e00")]  # where Bob's line stops
+    stop = [
+        (t.attrs.get("x"), t.attrs.get("y"), t.attrs.get("fill"), t.text)
+        for t in svg.all("text")
+        if t.cls == "stop"
+    ]
+    assert stop == [("239.0", "122.0", "#d55e00", "Bob")]  # his name beside it, a little up
+    notes = page.one("footer").text
+    seat_note = "Seat change: Fay takes Bob's seat from hand 3, with Bob's 21 points."
+    assert f"the tricks. {seat_note} Written by" in notes
