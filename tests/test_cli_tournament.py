@@ -8,13 +8,14 @@ import io
 import json
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import Ohhell
-from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_cli
+from .conftest import CHROMIUM_ARGS, Ohhell, need
+from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_cli, play_pure
 
 FIELD = [f"P{i}" for i in range(1, 33)]
 #: Hands of 13 and 1 card: totals 24, 22, 18, 0.
@@ -1233,3 +1234,216 @@ def test_tournament_new_says_its_field_its_tables_and_how_they_were_seated(
 def test_tournament_new_without_players_is_malformed(ohhell: Ohhell) -> None:
     said = ohhell.invalid_value("tournament", "new", "cup")
     assert said == "give the players as arguments or with --players-file"
+
+
+# survivors (hL)
+
+
+class Reading(HTMLParser):
+    """A page as its reader meets it, a line per element read: ``title``, ``h1``,
+    ``h2``, ``p`` (a ``strong`` part in ``**``), and a row of a table as its cells;
+    text anywhere else is ``stray``. Every element must close in order."""
+
+    READ = ("title", "h1", "h2", "p", "th", "td")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.stack: list[str] = []
+        self.text: list[str] = []
+        self.cells: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "html":
+            self.lines.append(f"lang {dict(attrs).get('lang')}")
+        if tag == "strong":
+            self.text.append("**")
+        if tag != "meta":
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
+        self.stack.pop()
+        if tag == "strong":
+            self.text.append("**")
+        elif tag in ("th", "td"):
+            self.cells.append("".join(self.text))
+            self.text = []
+        elif tag == "tr":
+            self.lines.append("row " + " | ".join(self.cells))
+            self.cells = []
+        elif tag in self.READ:
+            self.lines.append(f"{tag} " + "".join(self.text))
+            self.text = []
+
+    def handle_data(self, data: str) -> None:
+        inside = [t for t in self.stack if t in self.READ or t == "style"]
+        if inside and inside[-1] != "style":
+            self.text.append(data)
+        elif not inside and data.strip():
+            self.lines.append(f"stray {data!r}")
+
+
+def read_page(page: str) -> list[str]:
+    reading = Reading()
+    reading.feed(page)
+    reading.close()
+    assert reading.stack == [], f"never closed: {reading.stack}"
+    return reading.lines
+
+
+ROUND_1_ZOE_FIRST = [
+    "row cup-r1-t1 | 1 | Zoë | 22 | 2 | {final}",
+    "row cup-r1-t1 | 2 | P2 | 21 | 2 | {final}",
+    "row cup-r1-t1 | 3 | P3 | 20 | 2 | ",
+    "row cup-r1-t1 | 4 | P4 | 0 | 0 | ",
+    "row cup-r1-t2 | 1 | P5 | 22 | 2 | {final}",
+    "row cup-r1-t2 | 2 | P6 | 21 | 2 | {final}",
+    "row cup-r1-t2 | 3 | P7 | 20 | 2 | ",
+    "row cup-r1-t2 | 4 | P8 | 0 | 0 | ",
+]
+FINAL_ZOE_FIRST = [
+    "row cup-final | 1 | Zoë | 22 | 2 | {champion}",
+    "row cup-final | 2 | P2 | 21 | 2 | ",
+    "row cup-final | 3 | P5 | 20 | 2 | ",
+    "row cup-final | 4 | P6 | 0 | 0 | ",
+]
+
+
+def test_the_html_export_reads_as_title_champion_and_a_table_a_round(ohhell: Ohhell) -> None:
+    zoe_wins(ohhell)
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    head = "row table | place | player | total | bids made | next"
+    assert read_page(page) == [
+        "lang en",
+        "title Tournament cup",
+        "h1 Tournament cup",
+        "p Champion: **Zoë**",
+        "h2 Round 1",
+        "p cup-r1-t1: finished · cup-r1-t2: finished",
+        head,
+        *(row.format(final="Final") for row in ROUND_1_ZOE_FIRST),
+        "h2 Final",
+        "p cup-final: finished",
+        head,
+        *(row.format(champion="champion") for row in FINAL_ZOE_FIRST),
+        "p 8 players, cartier rules.",
+    ]
+
+
+def test_the_html_export_of_a_tournament_under_way_has_no_champion_yet(
+    ohhell: Ohhell,
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_cli(ohhell, "cup-r1-t1", FIELD[:4])
+    ohhell.ok("bid", "-g", "cup-r1-t2", "0", "0", "0", "0")
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    assert read_page(page) == [
+        "lang en",
+        "title Tournament cup",
+        "h1 Tournament cup",
+        "p Champion: not decided yet",
+        "h2 Round 1",
+        "p cup-r1-t1: finished · cup-r1-t2: hand 1 of 2",
+        "row table | place | player | total | bids made | next",
+        "row cup-r1-t1 | 1 | P1 | 22 | 2 | ",
+        "row cup-r1-t1 | 2 | P2 | 21 | 2 | ",
+        "row cup-r1-t1 | 3 | P3 | 20 | 2 | ",
+        "row cup-r1-t1 | 4 | P4 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P5 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P6 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P7 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P8 | 0 | 0 | ",
+        "p 8 players, cartier rules.",
+    ]
+
+
+def test_the_tournaments_html_export_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    zoe_wins(ohhell)
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    head = "row tafel | plaats | speler | totaal | biedingen gehaald | daarna"
+    assert read_page(page) == [
+        "lang nl",
+        "title Toernooi cup",
+        "h1 Toernooi cup",
+        "p Kampioen: **Zoë**",
+        "h2 Toernooironde 1",
+        "p cup-r1-t1: afgelopen · cup-r1-t2: afgelopen",
+        head,
+        *(row.format(final="Finale") for row in ROUND_1_ZOE_FIRST),
+        "h2 Finale",
+        "p cup-final: afgelopen",
+        head,
+        *(row.format(champion="kampioen") for row in FINAL_ZOE_FIRST),
+        "p 8 spelers, regels cartier.",
+    ]
+
+
+def test_the_html_exports_numbers_stand_right_in_ruled_cells_a_table_a_round_apart(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """In a browser: place, total and bids made right-aligned (a column of numbers
+    reads down), the rest left; every cell ruled; a gap under each round's table."""
+    chromium = need("chromium")
+    from playwright.sync_api import sync_playwright
+
+    zoe_wins(ohhell)
+    page_file = tmp_path / "cup.html"
+    page_file.write_text(
+        ohhell.ok("tournament", "export", "cup", "--format", "html"), encoding="utf-8"
+    )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(page_file.as_uri())
+            aligned = page.evaluate(
+                "[...document.querySelectorAll('tr')].map(r => [...r.cells]"
+                ".map(c => getComputedStyle(c).textAlign))"
+            )
+            ruled = page.evaluate(
+                "[...document.querySelectorAll('th, td')].every(c => "
+                "getComputedStyle(c).borderBottom === '1px solid rgb(153, 153, 153)')"
+            )
+            gaps = page.evaluate(
+                "[...document.querySelectorAll('table')].map(t => getComputedStyle(t).marginBottom)"
+            )
+        finally:
+            browser.close()
+    heads, rows = ["center"] * 6, ["start", "right", "start", "right", "right", "start"]
+    assert aligned == [heads, *[rows] * 8, heads, *[rows] * 4]
+    assert ruled
+    assert gaps == ["24px", "24px"]
+
+
+def test_the_csv_export_keeps_a_negative_total_a_number_and_neutralises_a_name_like_one(
+    ohhell: Ohhell,
+) -> None:
+    """A total of -2 stays a number; a name a spreadsheet would run (`--1` reads as
+    the sum 1, `-X1` as minus cell X1) is text, with its `'`."""
+    from ohhell_score.storage import games
+
+    players = ["--1", "P2", "P3", "-X1", *FIELD[4:8]]
+    scoring = ("--scoring", "made: 10 + b; missed: -b")
+    options = ("--no-shuffle", *scoring, "--hands", "2,1")
+    ohhell.ok("tournament", "new", "cup", *options, "--", *players)
+    games.save(play_pure(games.load("cup-r1-t1"), players[:4]))
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    assert rows[1:5] == [
+        ["Round 1", "cup-r1-t1", "1", "'--1", "22", "2", ""],
+        ["Round 1", "cup-r1-t1", "2", "P2", "21", "2", ""],
+        ["Round 1", "cup-r1-t1", "3", "P3", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "4", "'-X1", "-2", "0", ""],
+    ]
+
+
+def test_the_tournaments_csv_export_is_in_english_at_a_dutch_table(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    """The CSV is data for programs: its head, rounds and outcomes in English."""
+    zoe_wins(ohhell)
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    assert rows[0] == ["round", "table", "place", "player", "total", "bids made", "next"]
+    assert rows[1] == ["Round 1", "cup-r1-t1", "1", "Zoë", "22", "2", "Final"]
+    assert rows[9] == ["Final", "cup-final", "1", "Zoë", "22", "2", "champion"]
+    assert len(rows) == 1 + 8 + 4

@@ -8,6 +8,7 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Mapping
 
 from ohhell_score.domain.errors import NotReady
@@ -262,7 +263,9 @@ def _cell(text: str) -> str:
 
 
 def _number(text: str) -> bool:
-    return text.lstrip("-").isdigit()
+    """A whole number as ``str(int)`` writes it: a name such as ``--1`` (a sum to a
+    spreadsheet) or ``-²`` is text."""
+    return re.fullmatch(r"-?[0-9]+", text) is not None
 
 
 def _md(text: str) -> str:
