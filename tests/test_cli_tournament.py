@@ -1447,3 +1447,118 @@ def test_the_tournaments_csv_export_is_in_english_at_a_dutch_table(
     assert rows[1] == ["Round 1", "cup-r1-t1", "1", "Zoë", "22", "2", "Final"]
     assert rows[9] == ["Final", "cup-final", "1", "Zoë", "22", "2", "champion"]
     assert len(rows) == 1 + 8 + 4
+
+
+ZOE_CUP = ["Zoë", *FIELD[1:8]]
+
+
+def losers_cup(ohhell: Ohhell) -> None:
+    """Zoë's cup with a losers' bracket: at table 1 Yan and Zed take the seats of P3
+    and P4 after hand 1;
+    table 2 ends in a tie for the win; then the final and the losers' final."""
+    new(ohhell, "--no-shuffle", "--seed", "1", "--losers-bracket", players=ZOE_CUP)
+    play_cli(ohhell, "cup-r1-t1", ZOE_CUP[:4], DISTINCT[:1])
+    ohhell.ok("seat", "replace", "P3", "Yan", "-g", "cup-r1-t1")
+    ohhell.ok("seat", "replace", "P4", "Zed", "-g", "cup-r1-t1")
+    play_cli(ohhell, "cup-r1-t1", ["Zoë", "P2", "Yan", "Zed"], DISTINCT[1:])
+    play_cli(ohhell, "cup-r1-t2", ZOE_CUP[4:8], TIE_1_2)
+    ohhell.ok("tournament", "advance", "cup")
+    play_round(ohhell, ZOE_CUP)
+
+
+def test_show_of_a_whole_tournament_with_a_losers_final_and_a_stand_in(ohhell: Ohhell) -> None:
+    losers_cup(ohhell)
+    places = "1. {} 22 (2 bids made), 2. {} 21 (2 bids made), 3. {} 20 (2 bids made), " + (
+        "4. {} 0 (0 bids made)"
+    )
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Tournament cup: 8 players, cartier rules, losers' bracket; "
+        "round 1 seated in the order given.",
+        "",
+        "Round 1",
+        "  cup-r1-t1: Zoë, P2, P3, P4 (finished)",
+        "    also sat in: Yan, Zed (they do not go on)",
+        "    1. Zoë 22 (2 bids made), 2. P2 21 (2 bids made), 3. P3 10 (1 bid made), "
+        "4. P4 0 (0 bids made)",
+        "    Zoë and P2 go on",
+        "  cup-r1-t2: P5, P6, P7, P8 (finished)",
+        "    =1. P5 21 (2 bids made), =1. P6 21 (2 bids made), 3. P7 11 (1 bid made), "
+        "4. P8 10 (1 bid made)",
+        "    P5 and P6 go on",
+        "",
+        "Final",
+        "  cup-final: P2, P5, P6, Zoë (finished)",
+        "    " + places.format("Zoë", "P2", "P5", "P6"),
+        "    Zoë wins",
+        "",
+        "Losers' final",
+        "  cup-losers-final: P7, P3, P8, P4 (finished)",
+        "    " + places.format("P3", "P4", "P7", "P8"),
+        "    P3 wins",
+        "",
+        "The tournament is over. Champion: Zoë. Losers' final: P3.",
+    ]
+
+
+def test_the_json_export_gives_the_field_rules_seed_bracket_and_ties_indented_by_two(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    losers_cup(ohhell)
+    out = tmp_path / "cup.json"
+    ohhell.ok("tournament", "export", "cup", "-f", "json", "-o", str(out))
+    text = out.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert text == json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    assert '"champion": "Zoë"' in text
+    assert {key: value for key, value in data.items() if key != "rounds"} == {
+        "name": "cup",
+        "champion": "Zoë",
+        "players": ZOE_CUP,
+        "rules": {"preset": "cartier", "hands": "2,1"},
+        "seed": 1,
+        "losers_bracket": True,
+        "losers_final_winner": "P3",
+    }
+    tied = [[table["tied"] for table in rnd["tables"]] for rnd in data["rounds"]]
+    assert tied == [[[], [["P5", "P6"]]], [[]], [[]]]
+
+
+def test_show_gives_standings_only_of_a_table_begun_and_no_tie_before_it_is_finished(
+    ohhell: Ohhell,
+) -> None:
+    """Table 1 not begun: no standings line; table 2 after one hand, places 2 and 3
+    level on 10: its standings, no "tied" yet."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_cli(ohhell, "cup-r1-t2", FIELD[4:8], TIE_2_3[:1])
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Tournament cup: 8 players, cartier rules; round 1 seated in the order given.",
+        "",
+        "Round 1",
+        "  cup-r1-t1: P1, P2, P3, P4 (hand 1 of 2)",
+        "  cup-r1-t2: P5, P6, P7, P8 (hand 2 of 2)",
+        "    P5 12, P6 10, P7 10, P8 0",
+        "",
+        "Round 1 not finished: cup-r1-t1 (hand 1 of 2); cup-r1-t2 (hand 2 of 2)",
+    ]
+
+
+def test_show_says_the_one_player_going_on_from_a_round_before_the_final_goes_on(
+    ohhell: Ohhell,
+) -> None:
+    """24 players: round 2 is 3 tables whose winners alone go on, to a final of 3."""
+    from ohhell_score.storage import games
+
+    def play() -> None:
+        for game, table in tables(ohhell).items():
+            if not table["finished"]:
+                ranking = sorted(table["players"], key=FIELD.index)
+                games.save(play_pure(games.load(game), ranking))
+
+    new(ohhell, "--no-shuffle", players=FIELD[:24])
+    play()
+    ohhell.ok("tournament", "advance", "cup")
+    play()
+    out = ohhell.ok("tournament", "show", "cup").splitlines()
+    round_2 = out[out.index("Round 2") + 1 : out.index("Round 2") + 10]
+    winners = [table["standings"][0] for table in show(ohhell)["rounds"][1]["tables"]]
+    assert round_2[2::3] == [f"    {who} goes on" for who in winners]
