@@ -8,6 +8,7 @@ import io
 import json
 import re
 import shutil
+from collections.abc import Sequence
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -1562,3 +1563,117 @@ def test_show_says_the_one_player_going_on_from_a_round_before_the_final_goes_on
     round_2 = out[out.index("Round 2") + 1 : out.index("Round 2") + 10]
     winners = [table["standings"][0] for table in show(ohhell)["rounds"][1]["tables"]]
     assert round_2[2::3] == [f"    {who} goes on" for who in winners]
+
+
+def test_show_of_a_whole_tournament_is_in_dutch_stand_ins_too(dutch: None, ohhell: Ohhell) -> None:
+    losers_cup(ohhell)
+
+    def places(*seats: tuple[str, str, int, int]) -> str:
+        return "    " + ", ".join(
+            f"{place}. {who} {total} ({made} {'bod' if made == 1 else 'biedingen'} gehaald)"
+            for place, who, total, made in seats
+        )
+
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Toernooi cup: 8 spelers, regels cartier, met verliezersronde; "
+        "toernooironde 1 in de opgegeven volgorde.",
+        "",
+        "Toernooironde 1",
+        "  cup-r1-t1: Zoë, P2, P3, P4 (afgelopen)",
+        "    ook ingevallen: Yan, Zed (zij gaan niet door)",
+        places(("1", "Zoë", 22, 2), ("2", "P2", 21, 2), ("3", "P3", 10, 1), ("4", "P4", 0, 0)),
+        "    Zoë en P2 gaan door",
+        "  cup-r1-t2: P5, P6, P7, P8 (afgelopen)",
+        places(("=1", "P5", 21, 2), ("=1", "P6", 21, 2), ("3", "P7", 11, 1), ("4", "P8", 10, 1)),
+        "    P5 en P6 gaan door",
+        "",
+        "Finale",
+        "  cup-final: P2, P5, P6, Zoë (afgelopen)",
+        places(("1", "Zoë", 22, 2), ("2", "P2", 21, 2), ("3", "P5", 20, 2), ("4", "P6", 0, 0)),
+        "    Zoë wint",
+        "",
+        "Verliezersfinale",
+        "  cup-losers-final: P7, P3, P8, P4 (afgelopen)",
+        places(("1", "P3", 22, 2), ("2", "P4", 21, 2), ("3", "P7", 20, 2), ("4", "P8", 0, 0)),
+        "    P3 wint",
+        "",
+        "Het toernooi is voorbij. Kampioen: Zoë. Verliezersfinale: P3.",
+    ]
+
+
+LOSERS_CUP_ROWS = [
+    ("Round 1", "cup-r1-t1", "1", "Zoë", "22", "2", "Final"),
+    ("Round 1", "cup-r1-t1", "2", "P2", "21", "2", "Final"),
+    ("Round 1", "cup-r1-t1", "3", "P3", "10", "1", "Losers' final"),
+    ("Round 1", "cup-r1-t1", "4", "P4", "0", "0", "Losers' final"),
+    ("Round 1", "cup-r1-t2", "=1", "P5", "21", "2", "Final"),
+    ("Round 1", "cup-r1-t2", "=1", "P6", "21", "2", "Final"),
+    ("Round 1", "cup-r1-t2", "3", "P7", "11", "1", "Losers' final"),
+    ("Round 1", "cup-r1-t2", "4", "P8", "10", "1", "Losers' final"),
+    ("Final", "cup-final", "1", "Zoë", "22", "2", "champion"),
+    ("Final", "cup-final", "2", "P2", "21", "2", ""),
+    ("Final", "cup-final", "3", "P5", "20", "2", ""),
+    ("Final", "cup-final", "4", "P6", "0", "0", ""),
+    ("Losers' final", "cup-losers-final", "1", "P3", "22", "2", "wins the losers' final"),
+    ("Losers' final", "cup-losers-final", "2", "P4", "21", "2", ""),
+    ("Losers' final", "cup-losers-final", "3", "P7", "20", "2", ""),
+    ("Losers' final", "cup-losers-final", "4", "P8", "0", "0", ""),
+]
+
+
+def test_the_csv_export_has_every_seat_of_every_round_and_where_each_went(
+    ohhell: Ohhell,
+) -> None:
+    losers_cup(ohhell)
+    csv_text = ohhell.ok("tournament", "export", "cup", "-f", "csv")
+    rows = [tuple(row) for row in csv.reader(io.StringIO(csv_text))]
+    assert rows[0] == ("round", "table", "place", "player", "total", "bids made", "next")
+    assert rows[1:] == [
+        (*row[:2], "'" + row[2] if row[2].startswith("=") else row[2], *row[3:])
+        for row in LOSERS_CUP_ROWS
+    ]
+
+
+def markdown_of(rows: Sequence[tuple[str, ...]], head: str) -> str:
+    """A round's Markdown table: its head, then a line a seat (the round's name left out)."""
+    lines = [head, "|---|---|---|---|---|---|"]
+    return "\n".join(lines + ["| " + " | ".join(row[1:]) + " |" for row in rows])
+
+
+def test_the_markdown_export_has_a_section_a_round_with_its_tables_and_where_each_went(
+    ohhell: Ohhell,
+) -> None:
+    losers_cup(ohhell)
+    head = "| table | place | player | total | bids made | next |"
+    assert ohhell.ok("tournament", "export", "cup", "-f", "md") == (
+        "# Tournament cup\n\nChampion: **Zoë**\n\n"
+        "## Round 1\n\ncup-r1-t1: finished · cup-r1-t2: finished\n\n"
+        + markdown_of(LOSERS_CUP_ROWS[:8], head)
+        + "\n\n## Final\n\ncup-final: finished\n\n"
+        + markdown_of(LOSERS_CUP_ROWS[8:12], head)
+        + "\n\n## Losers' final\n\ncup-losers-final: finished\n\n"
+        + markdown_of(LOSERS_CUP_ROWS[12:], head)
+        + "\n"
+    )
+
+
+def test_the_markdown_export_of_a_whole_tournament_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    losers_cup(ohhell)
+    dutch_words = {
+        "Final": "Finale",
+        "Losers' final": "Verliezersfinale",
+        "champion": "kampioen",
+        "wins the losers' final": "wint de verliezersfinale",
+    }
+    rows = [(*row[:6], dutch_words.get(row[6], row[6])) for row in LOSERS_CUP_ROWS]
+    head = "| tafel | plaats | speler | totaal | biedingen gehaald | daarna |"
+    assert ohhell.ok("tournament", "export", "cup", "-f", "md") == (
+        "# Toernooi cup\n\nKampioen: **Zoë**\n\n"
+        "## Toernooironde 1\n\ncup-r1-t1: afgelopen · cup-r1-t2: afgelopen\n\n"
+        + markdown_of(rows[:8], head)
+        + "\n\n## Finale\n\ncup-final: afgelopen\n\n"
+        + markdown_of(rows[8:12], head)
+        + "\n\n## Verliezersfinale\n\ncup-losers-final: afgelopen\n\n"
+        + markdown_of(rows[12:], head)
+        + "\n"
+    )

@@ -138,7 +138,8 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             r = res[table.game]
             lines.append(f"  {table.game}: {', '.join(table.players)} ({_state(r)})")
             if r.stand_ins:  # seats changed during the game (ohhell seat)
-                lines.append(f"    also sat in: {', '.join(r.stand_ins)} (they do not go on)")
+                also = _("also sat in: {players} (they do not go on)")
+                lines.append("    " + also.format(players=", ".join(r.stand_ins)))
             if r.problem or not r.hands_played:
                 continue
             labels = place_labels(r)
