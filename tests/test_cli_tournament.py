@@ -8,13 +8,15 @@ import io
 import json
 import re
 import shutil
+from collections.abc import Sequence
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import Ohhell
-from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_cli
+from .conftest import CHROMIUM_ARGS, Ohhell, need
+from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_cli, play_pure
 
 FIELD = [f"P{i}" for i in range(1, 33)]
 #: Hands of 13 and 1 card: totals 24, 22, 18, 0.
@@ -1233,3 +1235,445 @@ def test_tournament_new_says_its_field_its_tables_and_how_they_were_seated(
 def test_tournament_new_without_players_is_malformed(ohhell: Ohhell) -> None:
     said = ohhell.invalid_value("tournament", "new", "cup")
     assert said == "give the players as arguments or with --players-file"
+
+
+# survivors (hL)
+
+
+class Reading(HTMLParser):
+    """A page as its reader meets it, a line per element read: ``title``, ``h1``,
+    ``h2``, ``p`` (a ``strong`` part in ``**``), and a row of a table as its cells;
+    text anywhere else is ``stray``. Every element must close in order."""
+
+    READ = ("title", "h1", "h2", "p", "th", "td")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.stack: list[str] = []
+        self.text: list[str] = []
+        self.cells: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "html":
+            self.lines.append(f"lang {dict(attrs).get('lang')}")
+        if tag == "strong":
+            self.text.append("**")
+        if tag != "meta":
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
+        self.stack.pop()
+        if tag == "strong":
+            self.text.append("**")
+        elif tag in ("th", "td"):
+            self.cells.append("".join(self.text))
+            self.text = []
+        elif tag == "tr":
+            self.lines.append("row " + " | ".join(self.cells))
+            self.cells = []
+        elif tag in self.READ:
+            self.lines.append(f"{tag} " + "".join(self.text))
+            self.text = []
+
+    def handle_data(self, data: str) -> None:
+        inside = [t for t in self.stack if t in self.READ or t == "style"]
+        if inside and inside[-1] != "style":
+            self.text.append(data)
+        elif not inside and data.strip():
+            self.lines.append(f"stray {data!r}")
+
+
+def read_page(page: str) -> list[str]:
+    reading = Reading()
+    reading.feed(page)
+    reading.close()
+    assert reading.stack == [], f"never closed: {reading.stack}"
+    return reading.lines
+
+
+ROUND_1_ZOE_FIRST = [
+    "row cup-r1-t1 | 1 | Zoë | 22 | 2 | {final}",
+    "row cup-r1-t1 | 2 | P2 | 21 | 2 | {final}",
+    "row cup-r1-t1 | 3 | P3 | 20 | 2 | ",
+    "row cup-r1-t1 | 4 | P4 | 0 | 0 | ",
+    "row cup-r1-t2 | 1 | P5 | 22 | 2 | {final}",
+    "row cup-r1-t2 | 2 | P6 | 21 | 2 | {final}",
+    "row cup-r1-t2 | 3 | P7 | 20 | 2 | ",
+    "row cup-r1-t2 | 4 | P8 | 0 | 0 | ",
+]
+FINAL_ZOE_FIRST = [
+    "row cup-final | 1 | Zoë | 22 | 2 | {champion}",
+    "row cup-final | 2 | P2 | 21 | 2 | ",
+    "row cup-final | 3 | P5 | 20 | 2 | ",
+    "row cup-final | 4 | P6 | 0 | 0 | ",
+]
+
+
+def test_the_html_export_reads_as_title_champion_and_a_table_a_round(ohhell: Ohhell) -> None:
+    zoe_wins(ohhell)
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    head = "row table | place | player | total | bids made | next"
+    assert read_page(page) == [
+        "lang en",
+        "title Tournament cup",
+        "h1 Tournament cup",
+        "p Champion: **Zoë**",
+        "h2 Round 1",
+        "p cup-r1-t1: finished · cup-r1-t2: finished",
+        head,
+        *(row.format(final="Final") for row in ROUND_1_ZOE_FIRST),
+        "h2 Final",
+        "p cup-final: finished",
+        head,
+        *(row.format(champion="champion") for row in FINAL_ZOE_FIRST),
+        "p 8 players, cartier rules.",
+    ]
+
+
+def test_the_html_export_of_a_tournament_under_way_has_no_champion_yet(
+    ohhell: Ohhell,
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_cli(ohhell, "cup-r1-t1", FIELD[:4])
+    ohhell.ok("bid", "-g", "cup-r1-t2", "0", "0", "0", "0")
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    assert read_page(page) == [
+        "lang en",
+        "title Tournament cup",
+        "h1 Tournament cup",
+        "p Champion: not decided yet",
+        "h2 Round 1",
+        "p cup-r1-t1: finished · cup-r1-t2: hand 1 of 2",
+        "row table | place | player | total | bids made | next",
+        "row cup-r1-t1 | 1 | P1 | 22 | 2 | ",
+        "row cup-r1-t1 | 2 | P2 | 21 | 2 | ",
+        "row cup-r1-t1 | 3 | P3 | 20 | 2 | ",
+        "row cup-r1-t1 | 4 | P4 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P5 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P6 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P7 | 0 | 0 | ",
+        "row cup-r1-t2 |  | P8 | 0 | 0 | ",
+        "p 8 players, cartier rules.",
+    ]
+
+
+def test_the_tournaments_html_export_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    zoe_wins(ohhell)
+    page = ohhell.ok("tournament", "export", "cup", "--format", "html")
+    head = "row tafel | plaats | speler | totaal | biedingen gehaald | daarna"
+    assert read_page(page) == [
+        "lang nl",
+        "title Toernooi cup",
+        "h1 Toernooi cup",
+        "p Kampioen: **Zoë**",
+        "h2 Toernooironde 1",
+        "p cup-r1-t1: afgelopen · cup-r1-t2: afgelopen",
+        head,
+        *(row.format(final="Finale") for row in ROUND_1_ZOE_FIRST),
+        "h2 Finale",
+        "p cup-final: afgelopen",
+        head,
+        *(row.format(champion="kampioen") for row in FINAL_ZOE_FIRST),
+        "p 8 spelers, regels cartier.",
+    ]
+
+
+def test_the_html_exports_numbers_stand_right_in_ruled_cells_a_table_a_round_apart(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """In a browser: place, total and bids made right-aligned (a column of numbers
+    reads down), the rest left; every cell ruled; a gap under each round's table."""
+    chromium = need("chromium")
+    from playwright.sync_api import sync_playwright
+
+    zoe_wins(ohhell)
+    page_file = tmp_path / "cup.html"
+    page_file.write_text(
+        ohhell.ok("tournament", "export", "cup", "--format", "html"), encoding="utf-8"
+    )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(page_file.as_uri())
+            aligned = page.evaluate(
+                "[...document.querySelectorAll('tr')].map(r => [...r.cells]"
+                ".map(c => getComputedStyle(c).textAlign))"
+            )
+            ruled = page.evaluate(
+                "[...document.querySelectorAll('th, td')].every(c => "
+                "getComputedStyle(c).borderBottom === '1px solid rgb(153, 153, 153)')"
+            )
+            gaps = page.evaluate(
+                "[...document.querySelectorAll('table')].map(t => getComputedStyle(t).marginBottom)"
+            )
+        finally:
+            browser.close()
+    heads, rows = ["center"] * 6, ["start", "right", "start", "right", "right", "start"]
+    assert aligned == [heads, *[rows] * 8, heads, *[rows] * 4]
+    assert ruled
+    assert gaps == ["24px", "24px"]
+
+
+def test_the_csv_export_keeps_a_negative_total_a_number_and_neutralises_a_name_like_one(
+    ohhell: Ohhell,
+) -> None:
+    """A total of -2 stays a number; a name a spreadsheet would run (`--1` reads as
+    the sum 1, `-X1` as minus cell X1) is text, with its `'`."""
+    from ohhell_score.storage import games
+
+    players = ["--1", "P2", "P3", "-X1", *FIELD[4:8]]
+    scoring = ("--scoring", "made: 10 + b; missed: -b")
+    options = ("--no-shuffle", *scoring, "--hands", "2,1")
+    ohhell.ok("tournament", "new", "cup", *options, "--", *players)
+    games.save(play_pure(games.load("cup-r1-t1"), players[:4]))
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    assert rows[1:5] == [
+        ["Round 1", "cup-r1-t1", "1", "'--1", "22", "2", ""],
+        ["Round 1", "cup-r1-t1", "2", "P2", "21", "2", ""],
+        ["Round 1", "cup-r1-t1", "3", "P3", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "4", "'-X1", "-2", "0", ""],
+    ]
+
+
+def test_the_tournaments_csv_export_is_in_english_at_a_dutch_table(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    """The CSV is data for programs: its head, rounds and outcomes in English."""
+    zoe_wins(ohhell)
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    assert rows[0] == ["round", "table", "place", "player", "total", "bids made", "next"]
+    assert rows[1] == ["Round 1", "cup-r1-t1", "1", "Zoë", "22", "2", "Final"]
+    assert rows[9] == ["Final", "cup-final", "1", "Zoë", "22", "2", "champion"]
+    assert len(rows) == 1 + 8 + 4
+
+
+ZOE_CUP = ["Zoë", *FIELD[1:8]]
+
+
+def losers_cup(ohhell: Ohhell) -> None:
+    """Zoë's cup with a losers' bracket: at table 1 Yan and Zed take the seats of P3
+    and P4 after hand 1;
+    table 2 ends in a tie for the win; then the final and the losers' final."""
+    new(ohhell, "--no-shuffle", "--seed", "1", "--losers-bracket", players=ZOE_CUP)
+    play_cli(ohhell, "cup-r1-t1", ZOE_CUP[:4], DISTINCT[:1])
+    ohhell.ok("seat", "replace", "P3", "Yan", "-g", "cup-r1-t1")
+    ohhell.ok("seat", "replace", "P4", "Zed", "-g", "cup-r1-t1")
+    play_cli(ohhell, "cup-r1-t1", ["Zoë", "P2", "Yan", "Zed"], DISTINCT[1:])
+    play_cli(ohhell, "cup-r1-t2", ZOE_CUP[4:8], TIE_1_2)
+    ohhell.ok("tournament", "advance", "cup")
+    play_round(ohhell, ZOE_CUP)
+
+
+def test_show_of_a_whole_tournament_with_a_losers_final_and_a_stand_in(ohhell: Ohhell) -> None:
+    losers_cup(ohhell)
+    places = "1. {} 22 (2 bids made), 2. {} 21 (2 bids made), 3. {} 20 (2 bids made), " + (
+        "4. {} 0 (0 bids made)"
+    )
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Tournament cup: 8 players, cartier rules, losers' bracket; "
+        "round 1 seated in the order given.",
+        "",
+        "Round 1",
+        "  cup-r1-t1: Zoë, P2, P3, P4 (finished)",
+        "    also sat in: Yan, Zed (they do not go on)",
+        "    1. Zoë 22 (2 bids made), 2. P2 21 (2 bids made), 3. P3 10 (1 bid made), "
+        "4. P4 0 (0 bids made)",
+        "    Zoë and P2 go on",
+        "  cup-r1-t2: P5, P6, P7, P8 (finished)",
+        "    =1. P5 21 (2 bids made), =1. P6 21 (2 bids made), 3. P7 11 (1 bid made), "
+        "4. P8 10 (1 bid made)",
+        "    P5 and P6 go on",
+        "",
+        "Final",
+        "  cup-final: P2, P5, P6, Zoë (finished)",
+        "    " + places.format("Zoë", "P2", "P5", "P6"),
+        "    Zoë wins",
+        "",
+        "Losers' final",
+        "  cup-losers-final: P7, P3, P8, P4 (finished)",
+        "    " + places.format("P3", "P4", "P7", "P8"),
+        "    P3 wins",
+        "",
+        "The tournament is over. Champion: Zoë. Losers' final: P3.",
+    ]
+
+
+def test_the_json_export_gives_the_field_rules_seed_bracket_and_ties_indented_by_two(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    losers_cup(ohhell)
+    out = tmp_path / "cup.json"
+    ohhell.ok("tournament", "export", "cup", "-f", "json", "-o", str(out))
+    text = out.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert text == json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    assert '"champion": "Zoë"' in text
+    assert {key: value for key, value in data.items() if key != "rounds"} == {
+        "name": "cup",
+        "champion": "Zoë",
+        "players": ZOE_CUP,
+        "rules": {"preset": "cartier", "hands": "2,1"},
+        "seed": 1,
+        "losers_bracket": True,
+        "losers_final_winner": "P3",
+    }
+    tied = [[table["tied"] for table in rnd["tables"]] for rnd in data["rounds"]]
+    assert tied == [[[], [["P5", "P6"]]], [[]], [[]]]
+
+
+def test_show_gives_standings_only_of_a_table_begun_and_no_tie_before_it_is_finished(
+    ohhell: Ohhell,
+) -> None:
+    """Table 1 not begun: no standings line; table 2 after one hand, places 2 and 3
+    level on 10: its standings, no "tied" yet."""
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_cli(ohhell, "cup-r1-t2", FIELD[4:8], TIE_2_3[:1])
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Tournament cup: 8 players, cartier rules; round 1 seated in the order given.",
+        "",
+        "Round 1",
+        "  cup-r1-t1: P1, P2, P3, P4 (hand 1 of 2)",
+        "  cup-r1-t2: P5, P6, P7, P8 (hand 2 of 2)",
+        "    P5 12, P6 10, P7 10, P8 0",
+        "",
+        "Round 1 not finished: cup-r1-t1 (hand 1 of 2); cup-r1-t2 (hand 2 of 2)",
+    ]
+
+
+def test_show_says_the_one_player_going_on_from_a_round_before_the_final_goes_on(
+    ohhell: Ohhell,
+) -> None:
+    """24 players: round 2 is 3 tables whose winners alone go on, to a final of 3."""
+    from ohhell_score.storage import games
+
+    def play() -> None:
+        for game, table in tables(ohhell).items():
+            if not table["finished"]:
+                ranking = sorted(table["players"], key=FIELD.index)
+                games.save(play_pure(games.load(game), ranking))
+
+    new(ohhell, "--no-shuffle", players=FIELD[:24])
+    play()
+    ohhell.ok("tournament", "advance", "cup")
+    play()
+    out = ohhell.ok("tournament", "show", "cup").splitlines()
+    round_2 = out[out.index("Round 2") + 1 : out.index("Round 2") + 10]
+    winners = [table["standings"][0] for table in show(ohhell)["rounds"][1]["tables"]]
+    assert round_2[2::3] == [f"    {who} goes on" for who in winners]
+
+
+def test_show_of_a_whole_tournament_is_in_dutch_stand_ins_too(dutch: None, ohhell: Ohhell) -> None:
+    losers_cup(ohhell)
+
+    def places(*seats: tuple[str, str, int, int]) -> str:
+        return "    " + ", ".join(
+            f"{place}. {who} {total} ({made} {'bod' if made == 1 else 'biedingen'} gehaald)"
+            for place, who, total, made in seats
+        )
+
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Toernooi cup: 8 spelers, regels cartier, met verliezersronde; "
+        "toernooironde 1 in de opgegeven volgorde.",
+        "",
+        "Toernooironde 1",
+        "  cup-r1-t1: Zoë, P2, P3, P4 (afgelopen)",
+        "    ook ingevallen: Yan, Zed (zij gaan niet door)",
+        places(("1", "Zoë", 22, 2), ("2", "P2", 21, 2), ("3", "P3", 10, 1), ("4", "P4", 0, 0)),
+        "    Zoë en P2 gaan door",
+        "  cup-r1-t2: P5, P6, P7, P8 (afgelopen)",
+        places(("=1", "P5", 21, 2), ("=1", "P6", 21, 2), ("3", "P7", 11, 1), ("4", "P8", 10, 1)),
+        "    P5 en P6 gaan door",
+        "",
+        "Finale",
+        "  cup-final: P2, P5, P6, Zoë (afgelopen)",
+        places(("1", "Zoë", 22, 2), ("2", "P2", 21, 2), ("3", "P5", 20, 2), ("4", "P6", 0, 0)),
+        "    Zoë wint",
+        "",
+        "Verliezersfinale",
+        "  cup-losers-final: P7, P3, P8, P4 (afgelopen)",
+        places(("1", "P3", 22, 2), ("2", "P4", 21, 2), ("3", "P7", 20, 2), ("4", "P8", 0, 0)),
+        "    P3 wint",
+        "",
+        "Het toernooi is voorbij. Kampioen: Zoë. Verliezersfinale: P3.",
+    ]
+
+
+LOSERS_CUP_ROWS = [
+    ("Round 1", "cup-r1-t1", "1", "Zoë", "22", "2", "Final"),
+    ("Round 1", "cup-r1-t1", "2", "P2", "21", "2", "Final"),
+    ("Round 1", "cup-r1-t1", "3", "P3", "10", "1", "Losers' final"),
+    ("Round 1", "cup-r1-t1", "4", "P4", "0", "0", "Losers' final"),
+    ("Round 1", "cup-r1-t2", "=1", "P5", "21", "2", "Final"),
+    ("Round 1", "cup-r1-t2", "=1", "P6", "21", "2", "Final"),
+    ("Round 1", "cup-r1-t2", "3", "P7", "11", "1", "Losers' final"),
+    ("Round 1", "cup-r1-t2", "4", "P8", "10", "1", "Losers' final"),
+    ("Final", "cup-final", "1", "Zoë", "22", "2", "champion"),
+    ("Final", "cup-final", "2", "P2", "21", "2", ""),
+    ("Final", "cup-final", "3", "P5", "20", "2", ""),
+    ("Final", "cup-final", "4", "P6", "0", "0", ""),
+    ("Losers' final", "cup-losers-final", "1", "P3", "22", "2", "wins the losers' final"),
+    ("Losers' final", "cup-losers-final", "2", "P4", "21", "2", ""),
+    ("Losers' final", "cup-losers-final", "3", "P7", "20", "2", ""),
+    ("Losers' final", "cup-losers-final", "4", "P8", "0", "0", ""),
+]
+
+
+def test_the_csv_export_has_every_seat_of_every_round_and_where_each_went(
+    ohhell: Ohhell,
+) -> None:
+    losers_cup(ohhell)
+    csv_text = ohhell.ok("tournament", "export", "cup", "-f", "csv")
+    rows = [tuple(row) for row in csv.reader(io.StringIO(csv_text))]
+    assert rows[0] == ("round", "table", "place", "player", "total", "bids made", "next")
+    assert rows[1:] == [
+        (*row[:2], "'" + row[2] if row[2].startswith("=") else row[2], *row[3:])
+        for row in LOSERS_CUP_ROWS
+    ]
+
+
+def markdown_of(rows: Sequence[tuple[str, ...]], head: str) -> str:
+    """A round's Markdown table: its head, then a line a seat (the round's name left out)."""
+    lines = [head, "|---|---|---|---|---|---|"]
+    return "\n".join(lines + ["| " + " | ".join(row[1:]) + " |" for row in rows])
+
+
+def test_the_markdown_export_has_a_section_a_round_with_its_tables_and_where_each_went(
+    ohhell: Ohhell,
+) -> None:
+    losers_cup(ohhell)
+    head = "| table | place | player | total | bids made | next |"
+    assert ohhell.ok("tournament", "export", "cup", "-f", "md") == (
+        "# Tournament cup\n\nChampion: **Zoë**\n\n"
+        "## Round 1\n\ncup-r1-t1: finished · cup-r1-t2: finished\n\n"
+        + markdown_of(LOSERS_CUP_ROWS[:8], head)
+        + "\n\n## Final\n\ncup-final: finished\n\n"
+        + markdown_of(LOSERS_CUP_ROWS[8:12], head)
+        + "\n\n## Losers' final\n\ncup-losers-final: finished\n\n"
+        + markdown_of(LOSERS_CUP_ROWS[12:], head)
+        + "\n"
+    )
+
+
+def test_the_markdown_export_of_a_whole_tournament_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    losers_cup(ohhell)
+    dutch_words = {
+        "Final": "Finale",
+        "Losers' final": "Verliezersfinale",
+        "champion": "kampioen",
+        "wins the losers' final": "wint de verliezersfinale",
+    }
+    rows = [(*row[:6], dutch_words.get(row[6], row[6])) for row in LOSERS_CUP_ROWS]
+    head = "| tafel | plaats | speler | totaal | biedingen gehaald | daarna |"
+    assert ohhell.ok("tournament", "export", "cup", "-f", "md") == (
+        "# Toernooi cup\n\nKampioen: **Zoë**\n\n"
+        "## Toernooironde 1\n\ncup-r1-t1: afgelopen · cup-r1-t2: afgelopen\n\n"
+        + markdown_of(rows[:8], head)
+        + "\n\n## Finale\n\ncup-final: afgelopen\n\n"
+        + markdown_of(rows[8:12], head)
+        + "\n\n## Verliezersfinale\n\ncup-losers-final: afgelopen\n\n"
+        + markdown_of(rows[12:], head)
+        + "\n"
+    )

@@ -8,6 +8,7 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Mapping
 
 from ohhell_score.domain.errors import NotReady
@@ -137,7 +138,8 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             r = res[table.game]
             lines.append(f"  {table.game}: {', '.join(table.players)} ({_state(r)})")
             if r.stand_ins:  # seats changed during the game (ohhell seat)
-                lines.append(f"    also sat in: {', '.join(r.stand_ins)} (they do not go on)")
+                also = _("also sat in: {players} (they do not go on)")
+                lines.append("    " + also.format(players=", ".join(r.stand_ins)))
             if r.problem or not r.hands_played:
                 continue
             labels = place_labels(r)
@@ -262,7 +264,9 @@ def _cell(text: str) -> str:
 
 
 def _number(text: str) -> bool:
-    return text.lstrip("-").isdigit()
+    """A whole number as ``str(int)`` writes it: a name such as ``--1`` (a sum to a
+    spreadsheet) or ``-²`` is text."""
+    return re.fullmatch(r"-?[0-9]+", text) is not None
 
 
 def _md(text: str) -> str:
