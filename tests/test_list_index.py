@@ -405,3 +405,65 @@ def test_list_json_gives_the_eight_keys_the_scripting_page_shows(ohhell: Ohhell)
     assert len(LIST_JSON_KEYS) == 8
     listing = (Path(__file__).parents[1] / "ohhell_score" / "domain" / "listing.py").read_text()
     assert "the eight keys of docs/scripting.md" in listing
+
+
+# Session survivors (hM): the list's lines whole (views/plain.py, list_lines)
+
+
+def _four_kinds_of_game(ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    """A game just started, one under way after a seat change, one done (a tie of a wide
+    name and Cat), and a file that cannot be read, each last played at its own minute."""
+    from ohhell_score.storage import games
+
+    monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:05:09+00:00")
+    ohhell.ok("new", "Ann", "王小明", "Cat", "--hands", "1", "--trump", "none", "-g", "done")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "0", "0", "1")
+    monkeypatch.setattr(games, "now", lambda: "2026-12-01T21:15:00+00:00")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none", "-g", "on")
+    ohhell.ok("bid", "1", "1", "0", "1")
+    ohhell.ok("tricks", "1", "1", "0", "0")
+    ohhell.ok("seat", "leave", "Dan")
+    monkeypatch.setattr(games, "now", lambda: "2026-12-02T09:00:00+00:00")
+    ohhell.ok("new", "Zoë", "Yusuf", "王小明", "-g", "fresh")
+    (data_dir / "broken.json").write_text("{not json")
+
+
+LISTED = [
+    "fresh    Zoë, Yusuf, 王小明                        classic · 19 hands"
+    "                            1 of 19                   2026-12-02 09:00",
+    "on       Ann, Bob, Cat (earlier: Dan)              classic · 2 hands · hands 2-1 · trump: none"
+    "   2 of 2     Bob & Cat      2026-12-01 21:15",
+    "done     Ann, 王小明, Cat                          classic · 1 hand · hands 1 · trump: none"
+    "      done (1)   王小明 & Cat   2026-11-30 20:05",
+]
+LIST_HEAD = (
+    "id       players                                   rules                                     "
+    "    hand       leader         last played"
+)
+
+
+def test_list_gives_each_game_on_a_line_in_columns_wide_names_taking_two(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    _four_kinds_of_game(ohhell, monkeypatch, data_dir)
+    assert ohhell.ok("list").splitlines() == [
+        LIST_HEAD,
+        "─" * 139,
+        *LISTED,
+        "broken   unreadable: see `ohhell show -g broken`",
+    ]
+
+
+def test_list_styled_has_its_heads_bold_and_an_unreadable_file_red_but_its_id(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    _four_kinds_of_game(ohhell, monkeypatch, data_dir)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert ohhell.ok("list").splitlines() == [
+        f"\x1b[1m{LIST_HEAD}\x1b[0m",
+        "─" * 139,
+        *LISTED,
+        "broken   \x1b[31munreadable: see `ohhell show -g broken`\x1b[0m",
+    ]
