@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import json
 import os
 import re
+import sys
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -467,3 +469,45 @@ def test_list_styled_has_its_heads_bold_and_an_unreadable_file_red_but_its_id(
         *LISTED,
         "broken   \x1b[31munreadable: see `ohhell show -g broken`\x1b[0m",
     ]
+
+
+def test_list_names_every_file_it_cannot_read(ohhell: Ohhell, data_dir: Path) -> None:
+    start(ohhell, "friday")
+    (data_dir / "broken.json").write_text("{not json")
+    (data_dir / "damaged.json").write_text("[]")
+    rows = ohhell.ok("list").splitlines()[2:]
+    assert sorted(rows[1:]) == [
+        "broken    unreadable: see `ohhell show -g broken`",
+        "damaged   unreadable: see `ohhell show -g damaged`",
+    ]
+
+
+def test_list_names_everyone_who_got_up(ohhell: Ohhell) -> None:
+    ohhell.ok(
+        "new", "Ann", "Bob", "Cat", "Dan", "Eve", "--hands", "2,1", "--trump", "none", "-g", "on"
+    )
+    ohhell.ok("bid", "1", "0", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0", "0", "1")
+    ohhell.ok("seat", "leave", "Dan")
+    ohhell.ok("seat", "leave", "Eve")
+    assert "on   Ann, Bob, Cat (earlier: Dan, Eve)   " in ohhell.ok("list")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_list_at_a_terminal_has_its_heads_bold(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Styled because stdout is a terminal (no FORCE_COLOR), as `list` is at a prompt."""
+    from ohhell_score.cli.app import list_games
+
+    start(ohhell, "friday")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stdout", out)
+    list_games(as_json=False)
+    assert out.getvalue().startswith("\x1b[1mid ")

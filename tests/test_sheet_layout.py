@@ -555,3 +555,8 @@ def test_the_whole_sheet_styled(
     monkeypatch.setenv("FORCE_COLOR", "1")
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert show_at(ohhell, monkeypatch, width) == [line.format(**CODES) for line in STYLED[width]]
+
+
+def test_a_dealer_with_a_long_name_is_cropped_to_the_deals_columns_8(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Bartholomew", "--dealer", "Bartholomew", "-g", "g")
+    assert row(ohhell.ok("show").splitlines(), "▶1")[:3] == ["▶1", "10", "Bartholo"]
