@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -560,3 +561,29 @@ def test_the_whole_sheet_styled(
 def test_a_dealer_with_a_long_name_is_cropped_to_the_deals_columns_8(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Bartholomew", "--dealer", "Bartholomew", "-g", "g")
     assert row(ohhell.ok("show").splitlines(), "▶1")[:3] == ["▶1", "10", "Bartholo"]
+
+
+def test_scores_of_one_digit_take_two_columns(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "2", "0", "0")
+    lines = ohhell.ok("show").splitlines()
+    assert " 1   2NT   Ann     1/0  +0  0   1/2  +2  2   1/0  +0  0   +1†" in lines
+
+
+def test_without_columns_or_a_terminal_the_sheet_is_drawn_for_80_columns(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ohhell show | less` where COLUMNS is not exported: 80 columns, as rich assumes. The
+    line of the formula's words is 81 long: folded at 80, not at 81."""
+    scoring = "made: 10000+b*b; missed: -t"
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--scoring", scoring, "-g", "g")
+    at_80, at_81 = show_at(ohhell, monkeypatch, 80), show_at(ohhell, monkeypatch, 81)
+    assert at_80 != at_81
+    monkeypatch.delenv("COLUMNS")
+
+    def no_terminal(fd: int = 1) -> os.terminal_size:
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(os, "get_terminal_size", no_terminal)
+    assert ohhell.ok("show").splitlines() == at_80
