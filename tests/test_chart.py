@@ -113,3 +113,16 @@ def test_under_the_plot_each_player_has_one_line_of_running_totals(width: int) -
         assert line.startswith(f"{letter} {player}")
         numbers = line.removeprefix(f"{letter} {player}").replace("★", "").split()
         assert [int(n) for n in numbers] == [running[n - 1][player] for n in hands]
+
+
+def test_the_totals_under_the_plot_keep_a_name_that_just_fits_and_line_up_wide_ones(
+    ohhell: Ohhell,
+) -> None:
+    """The names' column is as wide as the longest ("A Annabelle"), which is not cut; a
+    wide name takes two columns a character. A quick game: the run of the tests sees it."""
+    ohhell.ok("new", "Annabelle", "Bob", "王小明", "--hands", "2,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    lines = ohhell.ok("chart").splitlines()
+    head = lines.index("after hand    1")
+    assert lines[head + 1 : head + 4] == ["A Annabelle   1", "B Bob        11 ★", "C 王小明     10"]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import json
 import os
 import re
+import sys
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -405,3 +407,107 @@ def test_list_json_gives_the_eight_keys_the_scripting_page_shows(ohhell: Ohhell)
     assert len(LIST_JSON_KEYS) == 8
     listing = (Path(__file__).parents[1] / "ohhell_score" / "domain" / "listing.py").read_text()
     assert "the eight keys of docs/scripting.md" in listing
+
+
+# Session survivors (hM): the list's lines whole (views/plain.py, list_lines)
+
+
+def _four_kinds_of_game(ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    """A game just started, one under way after a seat change, one done (a tie of a wide
+    name and Cat), and a file that cannot be read, each last played at its own minute."""
+    from ohhell_score.storage import games
+
+    monkeypatch.setattr(games, "now", lambda: "2026-11-30T20:05:09+00:00")
+    ohhell.ok("new", "Ann", "王小明", "Cat", "--hands", "1", "--trump", "none", "-g", "done")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "0", "0", "1")
+    monkeypatch.setattr(games, "now", lambda: "2026-12-01T21:15:00+00:00")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none", "-g", "on")
+    ohhell.ok("bid", "1", "1", "0", "1")
+    ohhell.ok("tricks", "1", "1", "0", "0")
+    ohhell.ok("seat", "leave", "Dan")
+    monkeypatch.setattr(games, "now", lambda: "2026-12-02T09:00:00+00:00")
+    ohhell.ok("new", "Zoë", "Yusuf", "王小明", "-g", "fresh")
+    (data_dir / "broken.json").write_text("{not json")
+
+
+LISTED = [
+    "fresh    Zoë, Yusuf, 王小明                        classic · 19 hands"
+    "                            1 of 19                   2026-12-02 09:00",
+    "on       Ann, Bob, Cat (earlier: Dan)              classic · 2 hands · hands 2-1 · trump: none"
+    "   2 of 2     Bob & Cat      2026-12-01 21:15",
+    "done     Ann, 王小明, Cat                          classic · 1 hand · hands 1 · trump: none"
+    "      done (1)   王小明 & Cat   2026-11-30 20:05",
+]
+LIST_HEAD = (
+    "id       players                                   rules                                     "
+    "    hand       leader         last played"
+)
+
+
+def test_list_gives_each_game_on_a_line_in_columns_wide_names_taking_two(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    _four_kinds_of_game(ohhell, monkeypatch, data_dir)
+    assert ohhell.ok("list").splitlines() == [
+        LIST_HEAD,
+        "─" * 139,
+        *LISTED,
+        "broken   unreadable: see `ohhell show -g broken`",
+    ]
+
+
+def test_list_styled_has_its_heads_bold_and_an_unreadable_file_red_but_its_id(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    _four_kinds_of_game(ohhell, monkeypatch, data_dir)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert ohhell.ok("list").splitlines() == [
+        f"\x1b[1m{LIST_HEAD}\x1b[0m",
+        "─" * 139,
+        *LISTED,
+        "broken   \x1b[31munreadable: see `ohhell show -g broken`\x1b[0m",
+    ]
+
+
+def test_list_names_every_file_it_cannot_read(ohhell: Ohhell, data_dir: Path) -> None:
+    start(ohhell, "friday")
+    (data_dir / "broken.json").write_text("{not json")
+    (data_dir / "damaged.json").write_text("[]")
+    rows = ohhell.ok("list").splitlines()[2:]
+    assert sorted(rows[1:]) == [
+        "broken    unreadable: see `ohhell show -g broken`",
+        "damaged   unreadable: see `ohhell show -g damaged`",
+    ]
+
+
+def test_list_names_everyone_who_got_up(ohhell: Ohhell) -> None:
+    ohhell.ok(
+        "new", "Ann", "Bob", "Cat", "Dan", "Eve", "--hands", "2,1", "--trump", "none", "-g", "on"
+    )
+    ohhell.ok("bid", "1", "0", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0", "0", "1")
+    ohhell.ok("seat", "leave", "Dan")
+    ohhell.ok("seat", "leave", "Eve")
+    assert "on   Ann, Bob, Cat (earlier: Dan, Eve)   " in ohhell.ok("list")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_list_at_a_terminal_has_its_heads_bold(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Styled because stdout is a terminal (no FORCE_COLOR), as `list` is at a prompt."""
+    from ohhell_score.cli.app import list_games
+
+    start(ohhell, "friday")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stdout", out)
+    list_games(as_json=False)
+    assert out.getvalue().startswith("\x1b[1mid ")

@@ -1213,3 +1213,72 @@ def test_leaving_when_no_game_is_current_any_more_names_the_game(
     assert not (data_dir / "t.json").exists()
     assert result.exit_code == 0, result.output
     assert result.stdout.endswith("\nsaved; continue with `ohhell play -g t`\n")
+
+
+# Session survivors (hM): the summary after a hand (views/render.py)
+
+WIDE = "王小明 王小明 王小明 王小明"  # 15 characters, 27 columns
+
+
+def _hand_summary(ohhell: Ohhell, game: str, *, terminal: bool) -> list[str]:
+    """Hand 1 of a game of Ann (dealer), WIDE and Cat played in-process, each bidding 1
+    of 2 tricks: WIDE and Cat make it, Ann takes none. The summary's lines, from its
+    title to the standing."""
+    ohhell.ok("new", "Ann", WIDE, "Cat", "--hands", "2,1", "--trump", "none", "-g", game)
+    ohhell.ok("bid", "1", "1", "1")
+    out, _prompts = _session(game, ["1", "1", ""], terminal=terminal)
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Hand 1 of 2 scored" in line)
+    end = next(i for i, line in enumerate(lines) if "with 11." in line)
+    return lines[start : end + 1]
+
+
+def test_a_hand_ends_with_a_summary_lined_up_in_columns_a_wide_name_cut_and_the_leaders(
+    ohhell: Ohhell,
+) -> None:
+    """The rows in seat order, the numbers right-aligned under their heads; a name wider
+    than 24 columns cut with "…" (said whole in the standing); both leaders starred."""
+    assert _hand_summary(ohhell, "t", terminal=False) == [
+        "Hand 1 of 2 scored" + " " * 53,
+        "player                              bid   took            score   total",
+        "─" * 71,
+        "Ann                        dealer     1      0   missed      +0       0",
+        "王小明 王小明 王小明 王…              1      1   ✓ made     +11    11 ★",
+        "Cat                                   1      1   ✓ made     +11    11 ★",
+        "Trump: no trump; bids 3 for 2 tricks: over by 1.",
+        "The hook: Ann (dealer) could not bid 0.",
+        f"Leaders: {WIDE} and Cat with 11.",
+    ]
+
+
+def test_on_a_terminal_a_hands_summary_greens_the_bids_made_and_bolds_totals_and_leaders(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    lines = _hand_summary(ohhell, "t", terminal=True)
+    green, bold, plain = "\x1b[32m", "\x1b[1m", "\x1b[0m"
+    assert lines[3:] == [
+        f"Ann                        dealer     1      0   missed      +0   {bold}    0{plain}",
+        f"王小明 王小明 王小明 王…              1      1   {green}✓ made{plain}     +11"
+        f"   {bold} 11 ★{plain}",
+        f"Cat                                   1      1   {green}✓ made{plain}     +11"
+        f"   {bold} 11 ★{plain}",
+        "Trump: no trump; bids 3 for 2 tricks: over by 1.",
+        "The hook: Ann (dealer) could not bid 0.",
+        f"{bold}Leaders: {WIDE} and Cat with 11.{plain}",
+    ]
+
+
+def test_the_summary_of_a_later_hand_gives_the_totals_after_that_hand(ohhell: Ohhell) -> None:
+    """Hand 1: Ann 1, Bob 11, Cat 10. Hand 2: Cat and Ann make their bids, Bob does not."""
+    bid_up(ohhell)
+    out = play(ohhell, "1", "0", "", "1", "0", "1", "1", "0", "").stdout
+    out = out[out.index("Hand 2 of 2 scored") :]
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[3:6]}
+    assert rows == {
+        "Ann": ["0", "0", "✓", "made", "+10", "11"],
+        "Bob": ["dealer", "1", "0", "missed", "+0", "11"],
+        "Cat": ["1", "1", "✓", "made", "+11", "21", "★"],
+    }
+    assert "Leader: Cat with 21." in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -294,3 +295,295 @@ def test_the_hook_mark_only_where_the_hook_bound_the_dealer(ohhell: Ohhell) -> N
     ohhell.ok("tricks", "1", "0", "0")
     lines = ohhell.ok("show").splitlines()
     assert [line.split()[-1] for line in lines[3:5]] == ["+1", "-1†"]
+
+
+# --- the whole sheet, line by line (session survivors, hM) ------------------------------
+
+
+def four_at_a_corrected_sheet(ohhell: Ohhell) -> None:
+    """Ann, a wide name, Cat and a long name, a formula and a scorer: hand 1 scored,
+    noted and corrected (only Ann made her bid), hand 2 with one bid, hand 3 to come."""
+    ohhell.ok(
+        "new", "Ann", "王小明", "Cat", "Bartholomew", "--hands", "3-1", "--trump", "none",
+        "--scorer", "Zed", "--scoring", "made: 10+b; missed: -b", "-g", "t",
+    )  # fmt: skip
+    ohhell.ok("bid", "1", "1", "2", "0")
+    ohhell.ok("tricks", "1", "1", "1", "0")
+    ohhell.ok("note", "1", "misdeal")
+    ohhell.ok("edit", "1", "tricks", "王小明=2", "Cat=0")
+    ohhell.ok("bid", "Cat=2")
+
+
+#: width -> the sheet `show` draws: the full layout, then without the hand's scores, the
+#: dealer, the over/under (where a name would be cut), the space between columns, and
+#: bid/tricks alone; at 20 the narrowest is wider than the terminal.
+SHEETS = {
+    120: [
+        "t · classic · 3 hands · hands 3-1 · trump: none · scoring: bid made, 10 + the bid;",
+        "bid missed, minus the bid",
+        "  #     n   deals             Ann         王小明            Cat    Bartholomew    ±",
+        "───────────────────────────────────────────────────────────────────────────────────",
+        " 1*   3NT   Ann      0/0✓ +10  10   1/2   -1  -1   1/0   -1  -1   2/1   -2  -2   +1",
+        " ▶2   2NT   王小明                                 2/·",
+        "  3   1NT   Cat",
+        "",
+        "            Total             10★             -1             -1             -2",
+        "▶ Hand 2 of 3 (2 cards, 王小明 deals): Bartholomew to bid; 2 bid of 2",
+        "Hand 1 note: misdeal",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+        "* a hand that was corrected after it was scored",
+        "Scoring: bid made, 10 + the bid; bid missed, minus the bid.",
+        "Scorer: Zed",
+    ],
+    80: [
+        "t · classic · 3 hands · hands 3-1 · trump: none · scoring: bid made, 10 + the",
+        "bid; bid missed, minus the bid",
+        "  #     n   deals            Ann        王小明           Cat   Bartholomew    ±",
+        "───────────────────────────────────────────────────────────────────────────────",
+        " 1*   3NT   Ann         0/0✓  10      1/2   -1      1/0   -1      2/1   -2   +1",
+        " ▶2   2NT   王小明                                  2/·",
+        "  3   1NT   Cat",
+        "",
+        "            Total            10★            -1            -1            -2",
+        "▶ Hand 2 of 3 (2 cards, 王小明 deals): Bartholomew to bid; 2 bid of 2",
+        "Hand 1 note: misdeal",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+        "* a hand that was corrected after it was scored",
+        "Scoring: bid made, 10 + the bid; bid missed, minus the bid.",
+        "Scorer: Zed",
+    ],
+    70: [
+        "t · classic · 3 hands · hands 3-1 · trump: none · scoring: bid made,",
+        "10 + the bid; bid missed, minus the bid",
+        "  #     n           Ann        王小明           Cat   Bartholomew    ±",
+        "──────────────────────────────────────────────────────────────────────",
+        " 1*   3NT      0/0✓  10      1/2   -1      1/0   -1      2/1   -2   +1",
+        " ▶2   2NT                                  2/·",
+        "  3   1NT",
+        "",
+        "        Σ           10★            -1            -1            -2",
+        "▶ Hand 2 of 3 (2 cards, 王小明 deals): Bartholomew to bid; 2 bid of 2",
+        "Hand 1 note: misdeal",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the",
+        "dealer",
+        "* a hand that was corrected after it was scored",
+        "Scoring: bid made, 10 + the bid; bid missed, minus the bid.",
+        "Scorer: Zed",
+    ],
+    60: [
+        "t · classic · 3 hands · hands 3-1 · trump: none ·",
+        "scoring: bid made, 10 + the bid; bid missed, minus the",
+        "bid",
+        "  #     n         Ann      王小明         Cat   Bartholo…",
+        "─────────────────────────────────────────────────────────",
+        " 1*   3NT    0/0✓  10    1/2   -1    1/0   -1    2/1   -2",
+        " ▶2   2NT                            2/·",
+        "  3   1NT",
+        "",
+        "        Σ         10★          -1          -1          -2",
+        "Players, clockwise: Ann, 王小明, Cat, Bartholomew",
+        "▶ Hand 2 of 3 (2 cards, 王小明 deals): Bartholomew to bid; 2",
+        "bid of 2",
+        "Hand 1 note: misdeal",
+        "* a hand that was corrected after it was scored",
+        "Scoring: bid made, 10 + the bid; bid missed, minus the bid.",
+        "Scorer: Zed",
+    ],
+    50: [
+        "t · classic · 3 hands · hands 3-1 · trump: none ·",
+        "scoring: bid made, 10 + the bid; bid missed, minus",
+        "the bid",
+        "  #   n       Ann    王小明       Cat Bartholo…  ±",
+        "──────────────────────────────────────────────────",
+        " 1* 3NT  0/0✓  10  1/2   -1  1/0   -1  2/1   -2 +1",
+        " ▶2 2NT                      2/·",
+        "  3 1NT",
+        "",
+        "      Σ       10★        -1        -1        -2",
+        "Players, clockwise: Ann, 王小明, Cat, Bartholomew",
+        "▶ Hand 2 of 3 (2 cards, 王小明 deals): Bartholomew to",
+        "bid; 2 bid of 2",
+        "Hand 1 note: misdeal",
+        "± the bids over (+) or under (-) the tricks; † the",
+        "hook bound the dealer",
+        "* a hand that was corrected after it was scored",
+        "Scoring: bid made, 10 + the bid; bid missed, minus",
+        "the bid.",
+        "Scorer: Zed",
+    ],
+    40: [
+        "t · classic · 3 hands · hands 3-1 ·",
+        "trump: none · scoring: bid made, 10 +",
+        "the bid; bid missed, minus the bid",
+        "  #   n     Ann  王小明     Cat Bartho…",
+        "───────────────────────────────────────",
+        " 1* 3NT    0/0✓    1/2     1/0     2/1",
+        " ▶2 2NT                    2/·",
+        "  3 1NT",
+        "",
+        "      Σ     10★      -1      -1      -2",
+        "Players, clockwise: Ann, 王小明, Cat,",
+        "Bartholomew",
+        "▶ Hand 2 of 3 (2 cards, 王小明 deals):",
+        "Bartholomew to bid; 2 bid of 2",
+        "Hand 1 note: misdeal",
+        "* a hand that was corrected after it was",
+        "scored",
+        "Scoring: bid made, 10 + the bid; bid",
+        "missed, minus the bid.",
+        "Scorer: Zed",
+    ],
+    31: [
+        "t · classic · 3 hands · hands",
+        "3-1 · trump: none · scoring:",
+        "bid made, 10 + the bid; bid",
+        "missed, minus the bid",
+        "  #   n   Ann 王小…   Cat Bart…",
+        "───────────────────────────────",
+        " 1* 3NT  0/0✓  1/2   1/0   2/1",
+        " ▶2 2NT              2/·",
+        "  3 1NT",
+        "",
+        "      Σ   10★    -1    -1    -2",
+        "Players, clockwise: Ann, 王小明,",
+        "Cat, Bartholomew",
+        "▶ Hand 2 of 3 (2 cards, 王小明",
+        "deals): Bartholomew to bid; 2",
+        "bid of 2",
+        "Hand 1 note: misdeal",
+        "* a hand that was corrected",
+        "after it was scored",
+        "Scoring: bid made, 10 + the",
+        "bid; bid missed, minus the bid.",
+        "Scorer: Zed",
+    ],
+    20: [
+        "t · classic · 3 hands · hands",
+        "3-1 · trump: none · scoring:",
+        "bid made, 10 + the bid; bid",
+        "missed, minus the bid",
+        "  #   n   Ann 王小…   Cat Bart…",
+        "───────────────────────────────",
+        " 1* 3NT  0/0✓  1/2   1/0   2/1",
+        " ▶2 2NT              2/·",
+        "  3 1NT",
+        "",
+        "      Σ   10★    -1    -1    -2",
+        "Players, clockwise:",
+        "Ann, 王小明, Cat,",
+        "Bartholomew",
+        "▶ Hand 2 of 3 (2",
+        "cards, 王小明 deals):",
+        "Bartholomew to bid;",
+        "2 bid of 2",
+        "Hand 1 note: misdeal",
+        "* a hand that was",
+        "corrected after it",
+        "was scored",
+        "Scoring: bid made,",
+        "10 + the bid; bid",
+        "missed, minus the",
+        "bid.",
+        "Scorer: Zed",
+    ],
+}
+
+
+@pytest.mark.parametrize("width", sorted(SHEETS))
+def test_the_whole_sheet_at_each_width(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    four_at_a_corrected_sheet(ohhell)
+    assert show_at(ohhell, monkeypatch, width) == SHEETS[width]
+
+
+#: The same, styled: the title italic, heads, the current hand and the totals bold, later
+#: hands and the notes dim, each hand's score dim and the running totals bold, ✓ green
+#: (CODES: Italic, Bold, Dim, Green and Off).
+CODES = {"I": "\x1b[3m", "B": "\x1b[1m", "D": "\x1b[2m", "G": "\x1b[32m", "O": "\x1b[0m"}
+STYLED = {
+    80: [
+        "{I}t · classic · 3 hands · hands 3-1 · trump: none · scoring: bid made, 10 + the  {O}",
+        "{I}bid; bid missed, minus the bid                                                 {O}",
+        "{B}  #     n   deals            Ann        王小明           Cat   Bartholomew    ±{O}",
+        "───────────────────────────────────────────────────────────────────────────────",
+        " 1*   3NT   Ann         0/0{G}✓{O}{B}  10{O}      1/2 {B}  -1{O}      1/0 {B}  -1{O}     "
+        " 2/1 {B}  -2{O}   +1",
+        "{B} ▶2   2NT   王小明                                  {B}2/·     {O}"
+        "{B}                   {O}",
+        "{D}  3   1NT   Cat                                                                {O}",
+        "",
+        "{B}            Total            10★            -1            -1            -2     {O}",
+        "{B}▶ Hand 2 of 3 (2 cards, 王小明 deals): Bartholomew to bid; 2 bid of 2{O}",
+        "{D}Hand 1 note: misdeal{O}",
+        "{D}± the bids over (+) or under (-) the tricks; † the hook bound the dealer{O}",
+        "{D}* a hand that was corrected after it was scored{O}",
+        "{D}Scoring: bid made, 10 + the bid; bid missed, minus the bid.{O}",
+        "{D}Scorer: Zed{O}",
+    ],
+    31: [
+        "{I}t · classic · 3 hands · hands  {O}",
+        "{I}3-1 · trump: none · scoring:   {O}",
+        "{I}bid made, 10 + the bid; bid    {O}",
+        "{I}missed, minus the bid          {O}",
+        "{B}  #   n   Ann 王小…   Cat Bart…{O}",
+        "───────────────────────────────",
+        " 1* 3NT  0/0{G}✓{O}  1/2   1/0   2/1",
+        "{B} ▶2 2NT              {B}2/· {O}{B}      {O}",
+        "{D}  3 1NT                        {O}",
+        "",
+        "{B}      Σ   10★    -1    -1    -2{O}",
+        "{D}Players, clockwise: Ann, 王小明,{O}",
+        "{D}Cat, Bartholomew{O}",
+        "{B}▶ Hand 2 of 3 (2 cards, 王小明{O}",
+        "{B}deals): Bartholomew to bid; 2{O}",
+        "{B}bid of 2{O}",
+        "{D}Hand 1 note: misdeal{O}",
+        "{D}* a hand that was corrected{O}",
+        "{D}after it was scored{O}",
+        "{D}Scoring: bid made, 10 + the{O}",
+        "{D}bid; bid missed, minus the bid.{O}",
+        "{D}Scorer: Zed{O}",
+    ],
+}
+
+
+@pytest.mark.parametrize("width", sorted(STYLED))
+def test_the_whole_sheet_styled(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    four_at_a_corrected_sheet(ohhell)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert show_at(ohhell, monkeypatch, width) == [line.format(**CODES) for line in STYLED[width]]
+
+
+def test_a_dealer_with_a_long_name_is_cropped_to_the_deals_columns_8(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Bartholomew", "--dealer", "Bartholomew", "-g", "g")
+    assert row(ohhell.ok("show").splitlines(), "▶1")[:3] == ["▶1", "10", "Bartholo"]
+
+
+def test_scores_of_one_digit_take_two_columns(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "2", "0", "0")
+    lines = ohhell.ok("show").splitlines()
+    assert " 1   2NT   Ann     1/0  +0  0   1/2  +2  2   1/0  +0  0   +1†" in lines
+
+
+def test_without_columns_or_a_terminal_the_sheet_is_drawn_for_80_columns(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ohhell show | less` where COLUMNS is not exported: 80 columns, as rich assumes. The
+    line of the formula's words is 81 long: folded at 80, not at 81."""
+    scoring = "made: 10000+b*b; missed: -t"
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--scoring", scoring, "-g", "g")
+    at_80, at_81 = show_at(ohhell, monkeypatch, 80), show_at(ohhell, monkeypatch, 81)
+    assert at_80 != at_81
+    monkeypatch.delenv("COLUMNS")
+
+    def no_terminal(fd: int = 1) -> os.terminal_size:
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(os, "get_terminal_size", no_terminal)
+    assert ohhell.ok("show").splitlines() == at_80

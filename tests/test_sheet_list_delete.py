@@ -71,6 +71,10 @@ def test_the_sheet_marks_made_bids_leaders_and_the_current_hand_without_colour(
 # --- list ------------------------------------------------------------------------------
 
 
+def test_list_without_games_says_how_to_start_one(ohhell: Ohhell) -> None:
+    assert ohhell.ok("list") == "No games yet: start one with `ohhell new PLAYER...`.\n"
+
+
 def test_list_shows_hand_k_of_k_leader_and_last_played_newest_first(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "older", "--trump", "none")
     ohhell.ok("bid", "1", "0", "0")

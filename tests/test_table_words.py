@@ -372,6 +372,22 @@ def test_p_and_v_in_play_show_the_totals_in_bold_and_the_styled_sheet_of_the_gam
     assert "Bob" in "".join(sheet) and all(len(line) <= 40 for line in sheet), sheet
 
 
+def test_v_in_play_on_a_terminal_too_narrow_for_the_sheet_prints_each_row_whole(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three players need 24 columns at the least: in 20, `v` prints each row of the sheet
+    on one line, as `show` does (the terminal folds it), not broken at its spaces."""
+    three(ohhell)
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("tricks", "-g", "t", "1", "0", "1")
+    out = _played_on_a_terminal("t", "v", width=20).split("Trump: no trump.\n", 1)[1]
+    bare = re.sub(r"\x1b\[[0-9;]*m", "", out).splitlines()
+    monkeypatch.setenv("COLUMNS", "20")
+    drawn = ohhell.ok("show", "-g", "t").splitlines()
+    assert max(len(line) for line in drawn) > 20
+    assert [b.rstrip() for b in bare] == drawn
+
+
 def test_w_in_play_says_why_a_note_is_not_cleared(ohhell: Ohhell) -> None:
     three(ohhell)
     out = ohhell("play", input="w\n-\nq\n").stdout
