@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -27,6 +28,7 @@ import pytest
 
 from ohhell_score.actions.board import served
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
+from ohhell_score.views.board import board_page, game_main
 from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
@@ -243,6 +245,157 @@ def test_the_dealers_forbidden_bid_is_shown_while_the_dealer_bids(
     page = request(board, "/")[2].decode()
     assert "Ann to bid (dealer, may not bid 4)" in page
     assert "bid 9 of 13 so far" in page
+
+
+# --- the page as a reader sees it (in-process: the mutation run sees these) ----------
+
+#: Elements that hold blocks, never text of their own: text there is a stray.
+BLOCKS = {"main", "section", "div", "ol", "ul", "table", "thead", "tbody", "tfoot", "tr"}
+#: Elements that have no end tag.
+VOID = {"meta", "col", "br", "img", "input", "link", "hr", "source", "wbr"}
+
+
+class Node:
+    """One element of a page: its tag, its attributes and what it holds."""
+
+    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.children: list[Node | str] = []
+
+    @property
+    def classes(self) -> list[str]:
+        return self.attrs.get("class", "").split()
+
+    def text(self) -> str:
+        """What a reader sees of it: its text, tags dropped, entities read, spaces one."""
+        parts = [c if isinstance(c, str) else c.text() for c in self.children]
+        return " ".join(" ".join(parts).split())
+
+    def elements(self) -> Iterator[Node]:
+        """Every element inside it, in the page's order."""
+        for child in self.children:
+            if isinstance(child, Node):
+                yield child
+                yield from child.elements()
+
+    def all(self, tag: str, cls: str | None = None) -> list[Node]:
+        return [n for n in self.elements() if n.tag == tag and (cls is None or cls in n.classes)]
+
+    def one(self, tag: str, cls: str | None = None) -> Node:
+        (found,) = self.all(tag, cls)
+        return found
+
+    def parts(self) -> list[str]:
+        """Its elements' tags and classes, one level down: 'section.now', 'div.scroll'."""
+        return [".".join([c.tag, *c.classes]) for c in self.children if isinstance(c, Node)]
+
+
+class Tree(HTMLParser):
+    """A page parsed into its elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Node("", {})
+        self.open = [self.root]
+        self.strays: list[tuple[str, str]] = []  # (the block, the text loose in it)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self.open[-1].children.append(node)
+        if tag not in VOID:
+            self.open.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.open[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.open[-1].tag == tag, (tag, [n.tag for n in self.open])
+        self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and self.open[-1].tag in BLOCKS:
+            self.strays.append((self.open[-1].tag, data.strip()))
+        self.open[-1].children.append(data)
+
+
+def page_of(game_id: str, *, hall: bool = False) -> Node:
+    """The board's page of a game as the server draws it, its `<main>`; nothing in it
+    stands loose between its blocks, and every element is closed."""
+    shown = served(game_id, None)
+    read = shown.read()
+    assert read.game is not None, read.error
+    tree = Tree()
+    tree.feed(board_page(shown.title, game_main(read.game), hall=hall))
+    tree.close()
+    assert tree.strays == []
+    assert [n.tag for n in tree.open] == [""]
+    return tree.root.one("main")
+
+
+def waits_for(game_id: str) -> str:
+    """What the page says the table waits for, as a reader sees it."""
+    return page_of(game_id).one("section", "now").one("p", "next").text()
+
+
+def test_the_page_says_what_the_table_waits_for_in_the_words_of_the_table(
+    ohhell: Ohhell, game: str
+) -> None:
+    for entry, words in [
+        ((), "Bob to bid"),
+        (("bid", "Bob=3", "Cat=4", "Dan=2"), "Ann to bid (dealer, may not bid 4)"),
+        (("bid", "Ann=3"), "Cat names trump"),
+        (("trump", "hearts"), "Playing the hand: bids 12 for 13 tricks: under by 1"),
+    ]:
+        if entry:
+            ohhell.ok(*entry, "-g", game)
+        waits = page_of(game).one("section", "now").one("p", "next")
+        assert waits.text() == words, entry
+        forbidden = [["forbidden"]] if "may not" in words else []  # in red
+        assert [n.classes for n in waits.elements()] == forbidden, entry
+
+
+@pytest.mark.parametrize(
+    ("trump", "words"),
+    [
+        ("dealer", "Ann (dealer) names trump before the bids"),
+        ("cut", "The pack is cut for trump"),
+        ("upcard", "The next card is turned up for trump"),
+        ("none+1=cut", "The pack is cut for trump"),  # the first hand's own
+    ],
+)
+def test_the_page_says_how_trump_is_chosen_before_the_bids(
+    ohhell: Ohhell, trump: str, words: str
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--trump", trump, "--hands", "2,1")
+    assert waits_for("t") == words
+
+
+def test_the_page_says_the_dealer_bids_last_where_no_bid_is_forbidden(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "2,1", "--hook", "never")
+    ohhell.ok("trump", "spades")
+    ohhell.ok("bid", "1", "1")
+    assert waits_for("t") == "Ann to bid (dealer)"
+    ohhell.ok("bid", "1")
+    assert waits_for("t") == "Playing the hand: bids 3 for 2 tricks: over by 1"
+
+
+def test_the_sheet_stands_in_its_box_with_its_notes_under_it(ohhell: Ohhell, game: str) -> None:
+    ohhell.ok("bid", "Bob=3", "Cat=4", "Dan=2", "Ann=3")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "Bob=3", "Cat=4", "Dan=2", "Ann=4")
+    ohhell.ok("note", "1", "misdeal")
+    main = page_of(game)
+    assert main.parts() == ["section.now", "section.totals", "section.sheetbox", "section.chart"]
+    box = main.one("section", "sheetbox")
+    assert box.parts() == ["div.scroll", "div.notes"]
+    assert box.one("div", "scroll").parts() == ["table.sheet"]
+    # The sheet's ± column says "under by 1" in words: no note of + and -.
+    assert [p.text() for p in box.one("div", "notes").all("p")] == [
+        "Trump named by: 1 Cat",
+        "Hand 1 note: misdeal",
+        "† the hook bound the dealer: one bid was forbidden",
+    ]
 
 
 # --- the event stream ---------------------------------------------------------------
