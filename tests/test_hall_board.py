@@ -194,6 +194,45 @@ def test_who_goes_on_is_ticked_and_named_once_a_table_is_finished(ohhell: Ohhell
     assert "Round 1 finished: seat the next round with `ohhell tournament advance cup`." in page
 
 
+def onward(lines: list[str]) -> list[str]:
+    """Who goes on from the rounds being played, a line a destination, as read."""
+    return [text(x) for x in lines if x.startswith('<p class="onward">')]
+
+
+def test_who_goes_on_goes_to_the_next_round_of_the_bracket_there_is(ohhell: Ohhell) -> None:
+    new_cup(ohhell)  # no losers' bracket: nobody is sent to one
+    play(ohhell, "cup-r1-t1")
+    assert onward(hall()) == ["To Final: P2, P4"]
+    field = [f"Q{i}" for i in range(1, 13)]  # round 1, round 2 (tables of 3), the final
+    ohhell.ok(
+        "tournament", "new", "dozen", *field, "--hands", "2,1", "--no-shuffle", "--losers-bracket"
+    )
+    play(ohhell, "dozen-r1-t1")
+    assert onward(hall("dozen")) == ["To Round 2: Q2, Q4", "To Losers' round 2: Q1, Q3"]
+
+
+def test_from_round_2_the_knocked_out_go_nowhere(ohhell: Ohhell) -> None:
+    """Only round 1 sends players to the losers' bracket: from a later round of the
+    main bracket only its winners go on."""
+    field = [f"Q{i}" for i in range(1, 13)]
+    ohhell.ok(
+        "tournament", "new", "dozen", *field, "--hands", "2,1", "--no-shuffle", "--losers-bracket"
+    )
+    for table in ("dozen-r1-t1", "dozen-r1-t2", "dozen-r1-t3"):
+        play(ohhell, table)
+    ohhell.ok("tournament", "advance", "dozen")
+    state: Any = served(None, "dozen").read().state
+    table = state["rounds"][1]["tables"][0]
+    _first, second, third = table["players"]  # the first deals; 2 cards, then 1
+    ohhell.ok("bid", "1", "0", "0", "-g", table["game"])
+    ohhell.ok("trump", "hearts", "-g", table["game"])
+    ohhell.ok("tricks", "1", "0", "1", "-g", table["game"])  # second 11, third 10, first 1
+    ohhell.ok("bid", "0", "0", "0", "-g", table["game"])
+    ohhell.ok("trump", "hearts", "-g", table["game"])
+    ohhell.ok("tricks", "0", "1", "0", "-g", table["game"])  # second 21, third 20, first 2
+    assert onward(hall("dozen")) == [f"To Final: {second}, {third}"]
+
+
 def test_a_tie_that_decides_who_goes_on_is_said_and_nobody_of_it_is_ticked(
     ohhell: Ohhell,
 ) -> None:
