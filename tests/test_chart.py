@@ -229,6 +229,69 @@ def test_a_chart_below_zero_marks_zero_between(ohhell: Ohhell) -> None:
     ]
 
 
+def one_hand(ohhell: Ohhell, game: str, cards: str, bids: str, tricks: str) -> list[str]:
+    """A game of one hand scored with minus (a bid missed loses), drawn at 40 columns."""
+    ohhell.ok(
+        "new",
+        "Ann",
+        "Bob",
+        "Cat",
+        "-g",
+        game,
+        "--hands",
+        cards,
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "minus",
+    )
+    ohhell.ok("bid", *bids.split())
+    ohhell.ok("tricks", *tricks.split())
+    return drawn_at(load_progress(game), 40)
+
+
+def test_a_chart_of_one_hand_marks_zero_or_the_middle_where_they_fall(ohhell: Ohhell) -> None:
+    ten = one_hand(ohhell, "ten", "10", "Bob=0 Cat=0 Ann=10", "Ann=0 Bob=10 Cat=0")
+    assert ten == [
+        "  10 │C ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "   0 │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        " -10 │BA",
+        "     └──",
+        "   #  1",
+        "A Ann -10 · B Bob -10 · C Cat 10",
+        "after hand   1",
+        "A Ann      -10",
+        "B Bob      -10",
+        "C Cat       10 ★",
+        "Led: Cat hand 1.",
+    ]
+    below = one_hand(ohhell, "below", "3", "Bob=1 Cat=1 Ann=2", "Ann=0 Bob=3 Cat=0")
+    assert below == [
+        "  0 │  ",
+        " -1 │C ",
+        " -2 │BA",
+        "    └──",
+        "  #  1",
+        "A Ann -2 · B Bob -2 · C Cat -1",
+        "after hand   1",
+        "A Ann       -2",
+        "B Bob       -2",
+        "C Cat       -1 ★",
+        "Led: Cat hand 1.",
+    ]
+
+
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "cartier", hands=0)
     assert "nothing to chart" in ohhell.ok("chart")
