@@ -8,6 +8,7 @@ of the test (uvicorn on port 0), read with the standard library's http.client.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import http.client
 import json
@@ -20,13 +21,16 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 
-from ohhell_score.actions.board import served
+from ohhell_score.actions.board import Served, served
+from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
+from ohhell_score.views.board import CSS, TOURNAMENT_CSS
 from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
@@ -243,6 +247,313 @@ def test_the_dealers_forbidden_bid_is_shown_while_the_dealer_bids(
     page = request(board, "/")[2].decode()
     assert "Ann to bid (dealer, may not bid 4)" in page
     assert "bid 9 of 13 so far" in page
+
+
+# --- the page as a reader sees it (in-process: the mutation run sees these) ----------
+
+#: Elements that hold blocks, never text of their own: text there is a stray.
+BLOCKS = {"", "html", "head", "body", "header", "main", "section", "div", "ol", "ul"}
+BLOCKS |= {"table", "thead", "tbody", "tfoot", "tr"}
+#: Elements that have no end tag.
+VOID = {"meta", "col", "br", "img", "input", "link", "hr", "source", "wbr"}
+
+
+class Node:
+    """One element of a page: its tag, its attributes and what it holds."""
+
+    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.children: list[Node | str] = []
+
+    @property
+    def classes(self) -> list[str]:
+        return self.attrs.get("class", "").split()
+
+    def text(self) -> str:
+        """What a reader sees of it: its text, tags dropped, entities read, spaces one."""
+        parts = [c if isinstance(c, str) else c.text() for c in self.children]
+        return " ".join(" ".join(parts).split())
+
+    def elements(self) -> Iterator[Node]:
+        """Every element inside it, in the page's order."""
+        for child in self.children:
+            if isinstance(child, Node):
+                yield child
+                yield from child.elements()
+
+    def all(self, tag: str, cls: str | None = None) -> list[Node]:
+        return [n for n in self.elements() if n.tag == tag and (cls is None or cls in n.classes)]
+
+    def one(self, tag: str, cls: str | None = None) -> Node:
+        (found,) = self.all(tag, cls)
+        return found
+
+    def parts(self) -> list[str]:
+        """Its elements' tags and classes, one level down: 'section.now', 'div.scroll'."""
+        return [".".join([c.tag, *c.classes]) for c in self.children if isinstance(c, Node)]
+
+
+class Tree(HTMLParser):
+    """A page parsed into its elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Node("", {})
+        self.open = [self.root]
+        self.strays: list[tuple[str, str]] = []  # (the block, the text loose in it)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self.open[-1].children.append(node)
+        if tag not in VOID:
+            self.open.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.open[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.open[-1].tag == tag, (tag, [n.tag for n in self.open])
+        self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and self.open[-1].tag in BLOCKS:
+            self.strays.append((self.open[-1].tag, data.strip()))
+        self.open[-1].children.append(data)
+
+
+def asked(board_of: Served, *, hall: bool = False) -> Node:
+    """The page the board's app answers to `GET /` (`/?view=hall`), asked in-process
+    without a socket, parsed: nothing in it stands loose between its blocks, and every
+    element is closed."""
+    app, _hub = create_app(board_of)
+    query = b"view=hall" if hall else b""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/",
+        "raw_path": b"/",
+        "query_string": query,
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 8765),
+    }
+    sent: list[Any] = []
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def get() -> None:
+        await app(scope, receive, send)
+
+    asyncio.run(get())
+    assert sent[0]["status"] == 200
+    tree = Tree()
+    tree.feed(b"".join(m.get("body", b"") for m in sent[1:]).decode())
+    tree.close()
+    assert tree.strays == []
+    assert [n.tag for n in tree.open] == [""]
+    return tree.root
+
+
+def page_of(game_id: str, *, hall: bool = False) -> Node:
+    """The `<main>` of a game's page."""
+    return asked(served(game_id, None), hall=hall).one("main")
+
+
+def waits_for(game_id: str) -> str:
+    """What the page says the table waits for, as a reader sees it."""
+    return page_of(game_id).one("section", "now").one("p", "next").text()
+
+
+def test_the_page_says_what_the_table_waits_for_in_the_words_of_the_table(
+    ohhell: Ohhell, game: str
+) -> None:
+    for entry, words in [
+        ((), "Bob to bid"),
+        (("bid", "Bob=3", "Cat=4", "Dan=2"), "Ann to bid (dealer, may not bid 4)"),
+        (("bid", "Ann=3"), "Cat names trump"),
+        (("trump", "hearts"), "Playing the hand: bids 12 for 13 tricks: under by 1"),
+    ]:
+        if entry:
+            ohhell.ok(*entry, "-g", game)
+        waits = page_of(game).one("section", "now").one("p", "next")
+        assert waits.text() == words, entry
+        forbidden = [["forbidden"]] if "may not" in words else []  # in red
+        assert [n.classes for n in waits.elements()] == forbidden, entry
+
+
+@pytest.mark.parametrize(
+    ("trump", "words"),
+    [
+        ("dealer", "Ann (dealer) names trump before the bids"),
+        ("cut", "The pack is cut for trump"),
+        ("upcard", "The next card is turned up for trump"),
+        ("none+1=cut", "The pack is cut for trump"),  # the first hand's own
+    ],
+)
+def test_the_page_says_how_trump_is_chosen_before_the_bids(
+    ohhell: Ohhell, trump: str, words: str
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--trump", trump, "--hands", "2,1")
+    assert waits_for("t") == words
+    assert page_of("t").one("section", "now").parts() == ["p.hand", "p.trump", "p.next"]
+
+
+def test_the_page_says_the_dealer_bids_last_where_no_bid_is_forbidden(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "2,1", "--hook", "never")
+    ohhell.ok("trump", "spades")
+    ohhell.ok("bid", "1", "1")
+    assert waits_for("t") == "Ann to bid (dealer)"
+    ohhell.ok("bid", "1")
+    assert waits_for("t") == "Playing the hand: bids 3 for 2 tricks: over by 1"
+
+
+def test_the_sheet_stands_in_its_box_with_its_notes_under_it(ohhell: Ohhell, game: str) -> None:
+    ohhell.ok("bid", "Bob=3", "Cat=4", "Dan=2", "Ann=3")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "Bob=3", "Cat=4", "Dan=2", "Ann=4")
+    ohhell.ok("note", "1", "misdeal")
+    main = page_of(game)
+    assert main.parts() == ["section.now", "section.totals", "section.sheetbox", "section.chart"]
+    box = main.one("section", "sheetbox")
+    assert box.parts() == ["div.scroll", "div.notes"]
+    assert box.one("div", "scroll").parts() == ["table.sheet"]
+    # The sheet's ± column says "under by 1" in words: no note of + and -.
+    assert [p.text() for p in box.one("div", "notes").all("p")] == [
+        "Trump named by: 1 Cat",
+        "Hand 1 note: misdeal",
+        "† the hook bound the dealer: one bid was forbidden",
+    ]
+
+
+def test_the_page_is_headed_by_its_game_and_links_the_other_view(game: str) -> None:
+    for hall, link in ((False, ("Hall view", "/?view=hall")), (True, ("Phone view", "/"))):
+        page = asked(served(game, None), hall=hall)
+        assert page.one("title").text() == "Oh Hell · friday"
+        assert page.one("body").classes == ["hall" if hall else "phone"]
+        header = page.one("header")
+        assert header.parts() == ["h1", "a"]
+        assert header.one("h1").text() == "Oh Hell · friday"
+        assert (header.one("a").text(), header.one("a").attrs["href"]) == link
+        (lost,) = [n for n in page.elements() if n.attrs.get("id") == "lost"]
+        assert lost.text() == "The scorer's laptop cannot be reached; trying again…"
+        assert lost.attrs["role"] == "status"
+        # A game's own style: no tournament's (whose `.next` is grey, its hall grid other).
+        assert "".join(str(c) for c in page.one("style").children) == CSS
+
+
+def test_a_tournaments_page_is_styled_for_its_tables_and_bracket(ohhell: Ohhell) -> None:
+    ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
+    page = asked(served(None, "cup"), hall=True)
+    assert page.one("title").text() == "Oh Hell · cup"
+    assert "".join(str(c) for c in page.one("style").children) == CSS + TOURNAMENT_CSS
+
+
+def totals_rows(main: Node) -> list[tuple[list[str], str, str, str, str, str]]:
+    """The totals as read: (the row's classes, place, name, total, this hand, its title)."""
+    rows = []
+    for li in main.one("section", "totals").one("ol").all("li"):
+        place, name, total, delta = (s.text() for s in li.all("span"))
+        title = li.one("span", "delta").attrs["title"]
+        rows.append((li.classes, place, name, total, delta, title))
+    return rows
+
+
+def test_the_page_shows_the_hand_being_bid_and_the_totals_after_the_last_hand(
+    ohhell: Ohhell, game: str
+) -> None:
+    main = page_of(game)
+    now = main.one("section", "now")
+    assert now.parts() == ["p.hand", "p.trump", "p.next", "ul.bids", "p.sofar"]
+    assert [(li.classes, li.text()) for li in now.all("li")] == [
+        (["waiting"], f"{p} …") for p in ("Bob", "Cat", "Dan", "Ann")
+    ]
+    assert now.one("p", "sofar").text() == "bid 0 of 13 so far"
+    assert main.one("section", "totals").one("h2").text() == "Totals"
+    assert totals_rows(main) == [
+        ([], "1.", p, "0", "", "this hand") for p in ("Ann", "Bob", "Cat", "Dan")
+    ]
+    assert main.one("p", "result").text() == "No hand scored yet (of 23)."
+    ohhell.ok("bid", "Bob=3", "Cat=4", "Dan=2", "Ann=3")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "Bob=3", "Cat=4", "Dan=2", "Ann=4")
+    ohhell.ok("bid", "Cat=2")
+    main = page_of(game)
+    now = main.one("section", "now")
+    assert [now.one("p", c).text() for c in ("hand", "trump", "next", "sofar")] == [
+        "Hand 2 of 23 (12 cards, Bob deals)",
+        "Trump: not known yet",
+        "Dan to bid",
+        "bid 2 of 12 so far",
+    ]
+    bids = [(li.classes, li.text(), [b.text() for b in li.all("b")]) for li in now.all("li")]
+    assert bids == [
+        ([], "Cat 2", ["2"]),
+        (["waiting"], "Dan …", []),
+        (["waiting"], "Ann …", []),
+        (["waiting"], "Bob …", []),
+    ]
+    assert main.one("section", "totals").one("h2").text() == "Totals after hand 1"
+    assert totals_rows(main) == [
+        (["leader"], "1.", "Cat ★", "14", "+14", "this hand"),
+        ([], "2.", "Bob", "13", "+13", "this hand"),
+        ([], "3.", "Dan", "12", "+12", "this hand"),
+        ([], "4.", "Ann", "4", "+4", "this hand"),
+    ]
+    assert main.one("p", "result").text() == "After 1 of 23 hands Cat leads with 14."
+
+
+def test_a_player_who_got_up_keeps_the_total_on_the_page_without_a_place(
+    ohhell: Ohhell, game: str
+) -> None:
+    ohhell.ok("bid", "Bob=3", "Cat=4", "Dan=2", "Ann=3")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "Bob=3", "Cat=4", "Dan=2", "Ann=4")
+    ohhell.ok("seat", "leave", "Dan")
+    assert totals_rows(page_of(game))[2:] == [
+        ([], "3.", "Ann", "4", "+4", "this hand"),
+        ([], "–", "Dan", "12", "+12", "this hand"),
+    ]
+
+
+def test_a_finished_game_says_so_where_the_hand_was(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "1", "--trump", "none")
+    ohhell.ok("bid", "0", "1", "1")
+    ohhell.ok("tricks", "0", "1", "0")
+    now = page_of("t").one("section", "now")
+    assert now.parts() == ["p.hand"]
+    assert now.text() == "Game over: Cat wins with 11."
+
+
+def test_names_are_read_as_typed_in_the_bids_and_the_result(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "<b>Zed</b>", "Bob", "Cat", "-g", "t", "--hands", "2,1", "--trump", "none")
+    ohhell.ok("bid", "0", "0", "1")
+    ohhell.ok("tricks", "Bob=0", "Cat=1", "<b>Zed</b>=1")
+    ohhell.ok("bid", "0")
+    main = page_of("t")
+    assert [li.text() for li in main.one("ul", "bids").all("li")] == [
+        "Cat 0",
+        "<b>Zed</b> …",
+        "Bob …",
+    ]
+    assert main.one("p", "result").text() == "After 1 of 2 hands <b>Zed</b> leads with 11."
+
+
+def test_a_game_that_cannot_be_read_is_said_on_the_page(game: str, data_dir: Path) -> None:
+    board_of = served(game, None)
+    (data_dir / "friday.json").unlink()
+    main = asked(board_of).one("main")
+    assert main.parts() == ["p.error"]
+    assert main.text() == "no game 'friday' (see `ohhell list`)"
+    assert main.one("p", "error").attrs["role"] == "alert"
 
 
 # --- the event stream ---------------------------------------------------------------

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from ohhell_score.domain.game import progress
+from ohhell_score.actions.entries import load_progress
+from ohhell_score.domain.game import Progress, progress
 from ohhell_score.views.chart import chart, markers
 from tests.conftest import Ohhell
 from tests.games import new_game, play, saved_game
@@ -34,6 +35,24 @@ def test_names_without_a_free_letter_get_a_spare_one() -> None:
     found = markers(["Al", "La", "A1", "ÅÅ"])
     assert len(set(found.values())) == 4
     assert found["ÅÅ"].isascii()
+
+
+def test_a_name_without_a_free_letter_gets_the_first_spare_letter_then_a_digit() -> None:
+    assert markers(["Al", "La", "A1", "ÅÅ"])["ÅÅ"] == "B"
+    alphabet = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    assert markers([*alphabet[:24], "ÅÅ"])["ÅÅ"] == "Y"  # A to X taken by their names
+    assert markers([*alphabet, "ÅÅ"])["ÅÅ"] == "0"
+
+
+def test_a_table_that_takes_every_letter_and_digit_still_gets_its_chart() -> None:
+    """A game of 37 (two packs, one-card hands): `ohhell chart` stopped on a
+    StopIteration once A-Z and 0-9 were taken and a name had no free letter."""
+    names = [f"{chr(c)}x" for c in range(ord("A"), ord("Z") + 1)] + [f"n{d}" for d in range(10)]
+    found = markers([*names, "Ål", "Øy"])
+    assert (found["Ål"], found["Øy"]) == ("a", "b")
+    assert len(set(found.values())) == len(found)
+    many = markers([*names, *(f"Ø{i}" for i in range(40))])  # past every spare
+    assert list(many.values())[-15:] == ["z", *"?" * 14]
 
 
 def test_the_chart_shows_every_players_letter_and_a_legend(ohhell: Ohhell) -> None:
@@ -80,6 +99,197 @@ def test_the_chart_says_who_led_when(ohhell: Ohhell) -> None:
     lines = ohhell.ok("chart").splitlines()
     assert "A Ann 22 · B Bob 41 · C Cat 21" in lines
     assert "Led: Ann hand 1, Ann & Bob hand 2, Bob hands 3–4." in lines
+
+
+def four_hands(ohhell: Ohhell) -> Progress:
+    """test_the_chart_says_who_led_when's game: Ann 22, Bob 41, Cat 21 after four."""
+    ohhell.ok(
+        "new", "Ann", "Bob", "Cat", "--hands", "1,1,1,1", "--trump", "none", "--hook", "never"
+    )
+    for bids, tricks in (
+        (("Bob=0", "Cat=0", "Ann=1"), ("Ann=1", "Bob=0", "Cat=0")),
+        (("Cat=1", "Ann=0", "Bob=1"), ("Ann=0", "Bob=1", "Cat=0")),
+        (("Ann=1", "Bob=0", "Cat=0"), ("Ann=0", "Bob=0", "Cat=1")),
+        (("Bob=0", "Cat=0", "Ann=0"), ("Ann=1", "Bob=0", "Cat=0")),
+    ):
+        ohhell.ok("bid", *bids)
+        ohhell.ok("tricks", *tricks)
+    return load_progress(None)
+
+
+def drawn_at(prog: Progress, width: int) -> list[str]:
+    console = Console(width=width, record=True, no_color=True, force_terminal=False)
+    console.print(chart(prog, width))
+    return console.export_text().splitlines()
+
+
+def test_the_chart_of_four_hands_drawn_whole(ohhell: Ohhell) -> None:
+    """Each total at its height (12 rows from 0 to the highest, a mark half way), the
+    letters of one spot side by side, the hands under the axis, the legend, the totals
+    and who led."""
+    assert drawn_at(four_hands(ohhell), 80) == [
+        " 41 │                  B  ",
+        "    │                     ",
+        "    │                     ",
+        "    │            B        ",
+        "    │                     ",
+        "    │      AB    A     CA ",
+        " 20 │                     ",
+        "    │                     ",
+        "    │BCA   C     C        ",
+        "    │                     ",
+        "    │                     ",
+        "  0 │                     ",
+        "    └─────────────────────",
+        "  #  1     2     3     4",
+        "A Ann 22 · B Bob 41 · C Cat 21",
+        "after hand   1   2   3   4",
+        "A Ann       11  21  21  22",
+        "B Bob       10  21  31  41 ★",
+        "C Cat       10  10  11  21",
+        "Led: Ann hand 1, Ann & Bob hand 2, Bob hands 3–4.",
+    ]
+
+
+def test_a_narrow_chart_marks_players_on_one_spot_with_a_star(ohhell: Ohhell) -> None:
+    assert drawn_at(four_hands(ohhell), 16) == [
+        " 41 │      B",
+        "    │       ",
+        "    │       ",
+        "    │    B  ",
+        "    │       ",
+        "    │  * A *",
+        " 20 │       ",
+        "    │       ",
+        "    │* C C  ",
+        "    │       ",
+        "    │       ",
+        "  0 │       ",
+        "    └───────",
+        "  #  1 2 3 4",
+        "A Ann 22 · B Bob",
+        "41 · C Cat 21  *",
+        "several",
+        "after hand   4",
+        "A Ann       22",
+        "B Bob       41 ★",
+        "C Cat       21",
+        "Led: Ann hand 1,",
+        "Ann & Bob hand ",
+        "2, Bob hands ",
+        "3–4.",
+    ]
+
+
+def test_a_chart_below_zero_marks_zero_between(ohhell: Ohhell) -> None:
+    """Scored with minus (a bid missed loses its tricks): the lowest total at the foot,
+    the highest at the top, 0 marked where it falls."""
+    ohhell.ok(
+        "new",
+        "Ann",
+        "Bob",
+        "Cat",
+        "--hands",
+        "1,1,1",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "minus",
+    )
+    for bids, tricks in (
+        (("Bob=1", "Cat=0", "Ann=0"), ("Ann=1", "Bob=0", "Cat=0")),
+        (("Cat=1", "Ann=1", "Bob=0"), ("Ann=0", "Bob=0", "Cat=1")),
+        (("Ann=1", "Bob=0", "Cat=1"), ("Ann=1", "Bob=0", "Cat=0")),
+    ):
+        ohhell.ok("bid", *bids)
+        ohhell.ok("tricks", *tricks)
+    assert drawn_at(load_progress(None), 40) == [
+        " 21 │      C     C  ",
+        "    │            B  ",
+        "    │               ",
+        "    │               ",
+        "    │               ",
+        "    │C              ",
+        "    │      B     A  ",
+        "    │               ",
+        "    │               ",
+        "    │               ",
+        "  0 │               ",
+        " -2 │BA    A        ",
+        "    └───────────────",
+        "  #  1     2     3",
+        "A Ann 9 · B Bob 19 · C Cat 20",
+        "after hand   1   2   3",
+        "A Ann       -1  -2   9",
+        "B Bob       -1   9  19",
+        "C Cat       10  21  20 ★",
+        "Led: Cat hands 1–3.",
+    ]
+
+
+def one_hand(ohhell: Ohhell, game: str, cards: str, bids: str, tricks: str) -> list[str]:
+    """A game of one hand scored with minus (a bid missed loses), drawn at 40 columns."""
+    ohhell.ok(
+        "new",
+        "Ann",
+        "Bob",
+        "Cat",
+        "-g",
+        game,
+        "--hands",
+        cards,
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "minus",
+    )
+    ohhell.ok("bid", *bids.split())
+    ohhell.ok("tricks", *tricks.split())
+    return drawn_at(load_progress(game), 40)
+
+
+def test_a_chart_of_one_hand_marks_zero_or_the_middle_where_they_fall(ohhell: Ohhell) -> None:
+    ten = one_hand(ohhell, "ten", "10", "Bob=0 Cat=0 Ann=10", "Ann=0 Bob=10 Cat=0")
+    assert ten == [
+        "  10 │C ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "   0 │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        "     │  ",
+        " -10 │BA",
+        "     └──",
+        "   #  1",
+        "A Ann -10 · B Bob -10 · C Cat 10",
+        "after hand   1",
+        "A Ann      -10",
+        "B Bob      -10",
+        "C Cat       10 ★",
+        "Led: Cat hand 1.",
+    ]
+    below = one_hand(ohhell, "below", "3", "Bob=1 Cat=1 Ann=2", "Ann=0 Bob=3 Cat=0")
+    assert below == [
+        "  0 │  ",
+        " -1 │C ",
+        " -2 │BA",
+        "    └──",
+        "  #  1",
+        "A Ann -2 · B Bob -2 · C Cat -1",
+        "after hand   1",
+        "A Ann       -2",
+        "B Bob       -2",
+        "C Cat       -1 ★",
+        "Led: Cat hand 1.",
+    ]
 
 
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:

@@ -23,7 +23,7 @@ from ohhell_score.actions.board import served
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.board import board_page, tournament_main
 from tests.conftest import ALONE, Ohhell
-from tests.test_board import HALL, PATIENCE, PHONE, browser, run_ohhell
+from tests.test_board import HALL, PATIENCE, PHONE, Node, asked, browser, run_ohhell
 
 __all__ = ["browser"]  # the fixture, shared with the game's board
 
@@ -194,6 +194,45 @@ def test_who_goes_on_is_ticked_and_named_once_a_table_is_finished(ohhell: Ohhell
     assert "Round 1 finished: seat the next round with `ohhell tournament advance cup`." in page
 
 
+def onward(lines: list[str]) -> list[str]:
+    """Who goes on from the rounds being played, a line a destination, as read."""
+    return [text(x) for x in lines if x.startswith('<p class="onward">')]
+
+
+def test_who_goes_on_goes_to_the_next_round_of_the_bracket_there_is(ohhell: Ohhell) -> None:
+    new_cup(ohhell)  # no losers' bracket: nobody is sent to one
+    play(ohhell, "cup-r1-t1")
+    assert onward(hall()) == ["To Final: P2, P4"]
+    field = [f"Q{i}" for i in range(1, 13)]  # round 1, round 2 (tables of 3), the final
+    ohhell.ok(
+        "tournament", "new", "dozen", *field, "--hands", "2,1", "--no-shuffle", "--losers-bracket"
+    )
+    play(ohhell, "dozen-r1-t1")
+    assert onward(hall("dozen")) == ["To Round 2: Q2, Q4", "To Losers' round 2: Q1, Q3"]
+
+
+def test_from_round_2_the_knocked_out_go_nowhere(ohhell: Ohhell) -> None:
+    """Only round 1 sends players to the losers' bracket: from a later round of the
+    main bracket only its winners go on."""
+    field = [f"Q{i}" for i in range(1, 13)]
+    ohhell.ok(
+        "tournament", "new", "dozen", *field, "--hands", "2,1", "--no-shuffle", "--losers-bracket"
+    )
+    for table in ("dozen-r1-t1", "dozen-r1-t2", "dozen-r1-t3"):
+        play(ohhell, table)
+    ohhell.ok("tournament", "advance", "dozen")
+    state: Any = served(None, "dozen").read().state
+    table = state["rounds"][1]["tables"][0]
+    _first, second, third = table["players"]  # the first deals; 2 cards, then 1
+    ohhell.ok("bid", "1", "0", "0", "-g", table["game"])
+    ohhell.ok("trump", "hearts", "-g", table["game"])
+    ohhell.ok("tricks", "1", "0", "1", "-g", table["game"])  # second 11, third 10, first 1
+    ohhell.ok("bid", "0", "0", "0", "-g", table["game"])
+    ohhell.ok("trump", "hearts", "-g", table["game"])
+    ohhell.ok("tricks", "0", "1", "0", "-g", table["game"])  # second 21, third 20, first 2
+    assert onward(hall("dozen")) == [f"To Final: {second}, {third}"]
+
+
 def test_a_tie_that_decides_who_goes_on_is_said_and_nobody_of_it_is_ticked(
     ohhell: Ohhell,
 ) -> None:
@@ -210,10 +249,80 @@ def test_a_tie_that_decides_who_goes_on_is_said_and_nobody_of_it_is_ticked(
         ("", "4"),
     ]
     assert "tied: P3 and P4" in card(lines, "cup-r1-t1")
+    assert part(lines, "outcome") == "tied: P3 and P4"
     assert "tied" not in card(lines, "cup-r1-t2")
     page = text("".join(lines))
     assert "To Final: P6, P8" in page
     assert "give the order with --order cup-r1-t1=P3,P4" in part(lines, "next")
+
+
+def card_rows(article: Node) -> list[tuple[list[str], list[tuple[str, str]]]]:
+    """A card's rows as read: the row's classes, and each part's class and text."""
+    return [
+        (li.classes, [(" ".join(s.classes), s.text()) for s in li.all("span")])
+        for li in article.one("ol", "ranks").all("li")
+    ]
+
+
+def card_styles(main: Node) -> list[str]:
+    """Each table's card as its style shows it: finished (its state in ink), a problem
+    (its state in red) or neither (being played, or not started)."""
+    return [
+        " ".join(c for c in card.classes if c in ("finished", "problem"))
+        for card in main.all("article")
+    ]
+
+
+def stage_styles(main: Node) -> list[list[str]]:
+    """Each bracket's rounds as their style shows them: done (soft), playing (marked)
+    or neither (to come: no style of its own)."""
+    return [
+        [" ".join(c for c in li.classes if c in ("done", "playing")) for li in ol.all("li")]
+        for ol in main.all("ol", "stages")
+    ]
+
+
+def test_the_hall_page_shows_the_rounds_tables_as_cards_beside_the_bracket(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """The page as the board's app answers it, read whole: the round's tables as cards
+    (finished, or why one cannot count), who goes on, and the bracket, each in the
+    block its style places and colours."""
+    new_cup(ohhell, "--losers-bracket")
+    play(ohhell, "cup-r1-t1")
+    main = asked(served(None, "cup"), hall=True).one("main")
+    assert card_styles(main) == ["finished", ""]  # the second still to play
+    play(ohhell, "cup-r1-t2")
+    main = asked(served(None, "cup"), hall=True).one("main")
+    assert main.parts() == ["div.rounds", "div.way"]
+    assert main.one("div", "way").parts() == ["section.bracket", "section.bracket", "p.next"]
+    assert stage_styles(main) == [["done", ""], [""]]
+    (data_dir / "cup-r1-t2.json").unlink()
+    main = asked(served(None, "cup"), hall=True).one("main")
+    (rnd,) = main.one("div", "rounds").all("section", "round")
+    assert rnd.parts() == ["h2", "div.tables", "p.onward", "p.onward"]
+    finished, problem = rnd.one("div", "tables").all("article")
+    assert [a.tag for a in (finished, problem)] == ["article", "article"]
+    assert all("table" in a.classes for a in (finished, problem))  # each a card
+    assert card_styles(main) == ["finished", "problem"]
+    assert finished.parts() == problem.parts() == ["h3", "p.state", "ol.ranks"]
+    assert card_rows(finished) == [
+        (
+            ["leader", "on"],
+            [("place", "1"), ("name", "P2"), ("star", "★"), ("total", "21"), ("mark", "✓")],
+        ),
+        (["on"], [("place", "2"), ("name", "P4"), ("total", "20"), ("mark", "✓")]),
+        ([], [("place", "=3"), ("name", "P1"), ("total", "11"), ("mark", "")]),
+        ([], [("place", "=3"), ("name", "P3"), ("total", "11"), ("mark", "")]),
+    ]
+    assert problem.one("p", "state").text() == (
+        "no game 'cup-r1-t2' here: play it, or bring it with ohhell import"
+    )
+    assert card_rows(problem) == [
+        ([], [("place", "–"), ("name", p), ("total", ""), ("mark", "")])
+        for p in ("P5", "P6", "P7", "P8")
+    ]
+    assert stage_styles(main) == [["playing", ""], [""]]
 
 
 def test_the_bracket_names_every_round_to_both_finals(ohhell: Ohhell) -> None:

@@ -28,15 +28,17 @@ PLOT_ROWS = 12
 
 
 def markers(players: Sequence[str]) -> dict[str, str]:
-    """A distinct letter per player: the name's first letter free, else a later one."""
+    """A distinct letter per player: the name's first letter free, else a later one,
+    else a spare: a letter, a digit, a small letter; past those 62, "?"."""
     taken: set[str] = {SEVERAL}
     out: dict[str, str] = {}
     spare = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + [str(d) for d in range(10)]
+    spare += [chr(c) for c in range(ord("a"), ord("z") + 1)]
     for p in players:
         letters = [ch.upper() for ch in p if ch.isalnum() and ch.isascii()]
         choice = next((ch for ch in letters if ch not in taken), None)
         if choice is None:
-            choice = next(ch for ch in spare if ch not in taken)
+            choice = next((ch for ch in spare if ch not in taken), "?")
         taken.add(choice)
         out[p] = choice
     return out
