@@ -385,3 +385,19 @@ def test_history_json_is_indented_by_two_with_names_as_typed(ohhell: Ohhell) -> 
     text = ohhell.ok("history", "--json")
     assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=2) + "\n"
     assert '"Zoë"' in text
+
+
+@pytest.mark.usefixtures("clock")
+def test_history_json_gives_a_trump_its_suit_and_a_note_its_text(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("note", "misdeal, redealt by Bob")
+    assert events(ohhell) == [
+        {"at": "2026-11-27T21:00:01+01:00", "kind": "trump", "hand": 1, "suit": "hearts"},
+        {
+            "at": "2026-11-27T21:00:02+01:00",
+            "kind": "note",
+            "hand": 1,
+            "text": "misdeal, redealt by Bob",
+        },
+    ]

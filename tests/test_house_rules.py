@@ -235,6 +235,67 @@ def test_how_many_play_is_said_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     assert "  Spelers: 3 tot 5 (tot 10 met --decks 2), meestal 4." in out
 
 
+EACH_HAND = (
+    "  Each hand: the player left of the dealer bids first and leads; the deal passes "
+    "clockwise. Highest total wins; equal totals share the win."
+)
+ELKE_RONDE = (
+    "  Elke ronde: de speler links van de deler biedt eerst en komt uit; het delen gaat met "
+    "de klok mee. Het hoogste totaal wint; gelijke totalen delen de winst."
+)
+HOOK = "the dealer, who bids last, may not make the bids add up to the cards dealt."
+DELERREGEL = (
+    "de deler biedt als laatste en mag de biedingen samen niet op het aantal slagen laten uitkomen."
+)
+TEN_SCORING = "a made bid scores 10 + tricks; a missed bid scores the tricks taken."
+TIEN_TELLING = (
+    "een gehaald bod levert 10 + de slagen op; een gemist bod levert de gehaalde slagen op."
+)
+
+
+def explained(ohhell: Ohhell, *args: str) -> list[str]:
+    """`rules NAME`'s lines after the name and the players: the rules, a line each."""
+    return ohhell.ok("rules", *args).splitlines()[2:]
+
+
+def test_rules_name_says_each_rule_in_a_whole_line(ohhell: Ohhell) -> None:
+    """A 39-card deck says which cards it lacks; the hook says from how many cards it
+    holds, or that there is none."""
+    assert explained(ohhell, "cartier", "--players", "3") == [
+        "  Hands: 23: 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "
+        "12, 13 cards each.",
+        "  Deck: 39 cards (a 52-card pack without the 2s, 3s, 4s and the 5 of clubs).",
+        f"  Hook: {HOOK}",
+        "  Trump: after the bids, the highest bidder names a suit or no trump; on equal bids "
+        "the first of them in bidding order names it.",
+        f"  Scoring: {TEN_SCORING}",
+        EACH_HAND,
+    ]
+    assert explained(ohhell, "ten-to-one")[1:3] == [
+        "  Deck: 52 cards.",
+        f"  Hook on hands of 6 or more cards: {HOOK}",
+    ]
+    assert explained(ohhell, "regional")[2] == "  Hook: none; the dealer bids freely."
+
+
+def test_rules_name_says_each_rule_in_a_whole_line_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    assert explained(ohhell, "cartier", "--players", "3") == [
+        "  Rondes: 23: 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "
+        "12, 13 kaarten per speler.",
+        "  Kaarten: 39 (een spel van 52 kaarten zonder de 2, 3, 4 en de klaveren 5).",
+        f"  Delerregel: {DELERREGEL}",
+        "  Troef: na het bieden kiest de hoogste bieder een kleur of sans; bieden er meer "
+        "even hoog, dan kiest wie van hen het eerst bood.",
+        f"  Telling: {TIEN_TELLING}",
+        ELKE_RONDE,
+    ]
+    assert explained(ohhell, "ten-to-one")[1:3] == [
+        "  Kaarten: 52.",
+        f"  Delerregel bij rondes van 6 of meer kaarten: {DELERREGEL}",
+    ]
+    assert explained(ohhell, "regional")[2] == "  Delerregel: geen; de deler biedt vrij."
+
+
 def test_a_house_rule_keeps_max_as_a_word(ohhell: Ohhell) -> None:
     """docs/rules.md "Hand patterns": `max` depends on the table, so a house rule keeps
     the word (in lower case, without spaces), not one table's number."""
