@@ -296,6 +296,39 @@ def test_rules_name_says_each_rule_in_a_whole_line_in_dutch(dutch: None, ohhell:
     assert explained(ohhell, "regional")[2] == "  Delerregel: geen; de deler biedt vrij."
 
 
+def test_rules_lists_each_preset_in_a_whole_line(ohhell: Ohhell) -> None:
+    assert ohhell.ok("rules").splitlines()[:2] == [
+        "cartier: The Cartier tournament: 13 down to 2 and back up, highest bidder names trump "
+        "(the rules of the Cartier Oh Hell tournament; players: 3 to 4 (up to 8 with --decks "
+        "2), usually 4 (or 3, with a 39-card deck))",
+        "ten-to-one: 10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more "
+        "(a club's house rules for five players; players: 3 to 5 (up to 10 with --decks 2), "
+        "usually 5)",
+    ]
+
+
+def test_rules_lists_each_preset_in_a_whole_line_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    assert ohhell.ok("rules").splitlines()[:2] == [
+        "cartier: Het Cartier-toernooi: van 13 af naar 2 en weer terug, de hoogste bieder "
+        "kiest troef (de regels van het Cartier Oh Hell-toernooi; spelers: 3 tot 4 (tot 8 met "
+        "--decks 2), meestal 4 (of 3, met een spel van 39 kaarten))",
+        "ten-to-one: Van 10 kaarten af naar 1, troef in een vaste volgorde, delerregel vanaf "
+        "6 kaarten (de huisregels van een club voor vijf spelers; spelers: 3 tot 5 (tot 10 met "
+        "--decks 2), meestal 5)",
+    ]
+
+
+def test_two_packs_are_offered_only_where_they_seat_more(ohhell: Ohhell) -> None:
+    """Hands of 14 from 100 cards seat 7; two packs (104 cards) seat no more (8 * 14 is
+    112), so `--decks 2` is not offered; from 63 cards they seat 10 instead of 6."""
+    ohhell.ok("rules", "save", "fourteen", "--deck-size", "100", "--hands", "14")
+    assert ohhell.ok("rules", "fourteen").splitlines()[1] == "  Players: 3 to 7, usually 4."
+    ohhell.ok("rules", "save", "sixty-three", "--deck-size", "63")
+    assert ohhell.ok("rules", "sixty-three").splitlines()[1] == (
+        "  Players: 3 to 6 (up to 10 with --decks 2), usually 4."
+    )
+
+
 def test_a_house_rule_keeps_max_as_a_word(ohhell: Ohhell) -> None:
     """docs/rules.md "Hand patterns": `max` depends on the table, so a house rule keeps
     the word (in lower case, without spaces), not one table's number."""
