@@ -449,3 +449,14 @@ def test_an_undone_trump_that_is_no_suit_in_a_file_edited_by_hand_is_said_as_wri
     ohhell.ok("undo")
     edit_file("g", '"old": {"trump": "hearts"}', '"old": {"trump": "stars"}')
     assert lines(ohhell) == ["2026-11-27 21:00:02  hand 1  * undo: took back the trump (stars)"]
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_note_and_its_clearing_are_each_a_line_of_the_history(ohhell: Ohhell) -> None:
+    ohhell.ok(*NEW)
+    ohhell.ok("note", "misdeal")
+    ohhell.ok("note", "1", "")
+    assert lines(ohhell) == [
+        "2026-11-27 21:00:01  hand 1    note: misdeal",
+        "2026-11-27 21:00:02  hand 1    note cleared",
+    ]
