@@ -460,3 +460,15 @@ def test_a_note_and_its_clearing_are_each_a_line_of_the_history(ohhell: Ohhell) 
         "2026-11-27 21:00:01  hand 1    note: misdeal",
         "2026-11-27 21:00:02  hand 1    note cleared",
     ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_edit_without_a_new_value_in_a_file_edited_by_hand_says_a_question_mark(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok(*NEW, "-g", "g")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("edit", "1", "bids", "Ann=1")
+    edit_file("g", '"new": {"Ann": 1}', '"new": {}')
+    assert lines(ohhell)[-1] == "2026-11-27 21:00:03  hand 1  * bids corrected: Ann 0 → ?"
