@@ -453,12 +453,19 @@ def test_an_undone_trump_that_is_no_suit_in_a_file_edited_by_hand_is_said_as_wri
 
 @pytest.mark.usefixtures("clock")
 def test_a_note_and_its_clearing_are_each_a_line_of_the_history(ohhell: Ohhell) -> None:
+    """Each in its place in time: after the bids made before it, before those after."""
     ohhell.ok(*NEW)
+    ohhell.ok("bid", "1")
+    ohhell.ok("bid", "0")
     ohhell.ok("note", "misdeal")
+    ohhell.ok("bid", "1")
     ohhell.ok("note", "1", "")
     assert lines(ohhell) == [
-        "2026-11-27 21:00:01  hand 1    note: misdeal",
-        "2026-11-27 21:00:02  hand 1    note cleared",
+        "2026-11-27 21:00:01  hand 1    Bob bids 1",
+        "2026-11-27 21:00:02  hand 1    Cat bids 0",
+        "2026-11-27 21:00:03  hand 1    note: misdeal",
+        "2026-11-27 21:00:04  hand 1    Ann bids 1",
+        "2026-11-27 21:00:05  hand 1    note cleared",
     ]
 
 
