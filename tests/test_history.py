@@ -385,3 +385,97 @@ def test_history_json_is_indented_by_two_with_names_as_typed(ohhell: Ohhell) -> 
     text = ohhell.ok("history", "--json")
     assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=2) + "\n"
     assert '"Zoë"' in text
+
+
+@pytest.mark.usefixtures("clock")
+def test_history_json_gives_a_trump_its_suit_and_a_note_its_text(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("note", "misdeal, redealt by Bob")
+    assert events(ohhell) == [
+        {"at": "2026-11-27T21:00:01+01:00", "kind": "trump", "hand": 1, "suit": "hearts"},
+        {
+            "at": "2026-11-27T21:00:02+01:00",
+            "kind": "note",
+            "hand": 1,
+            "text": "misdeal, redealt by Bob",
+        },
+    ]
+
+
+def edit_file(gid: str, old: str, new: str) -> None:
+    """A game file changed by hand: ``old`` replaced by ``new`` (there at least once)."""
+    path = games.game_path(gid)
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.usefixtures("clock")
+def test_times_without_a_zone_in_a_file_edited_by_hand_are_read_as_local_times(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok(*NEW, "-g", "g")
+    ohhell.ok("bid", "1")
+    ohhell.ok("undo")
+    ohhell.ok("bid", "0")
+    edit_file("g", "+01:00", "")
+    assert lines(ohhell) == [
+        "2026-11-27 21:00:02  hand 1  * undo: took back Bob's bid of 1",
+        "2026-11-27 21:00:03  hand 1    Bob bids 0",
+    ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_entry_without_a_time_comes_before_every_timed_one(ohhell: Ohhell) -> None:
+    """Even before one dated before 1970, in a file edited by hand."""
+    ohhell.ok(*NEW, "-g", "g")
+    ohhell.ok("bid", "1", "0")
+    ohhell.ok("undo")
+    edit_file("g", ', "at": "2026-11-27T21:00:01+01:00"', "")
+    edit_file("g", '"at": "2026-11-27T21:00:02+01:00"', '"at": "1969-07-20T20:17:40+00:00"')
+    assert lines(ohhell) == [
+        "(no time)  hand 1    Bob bids 1",
+        "1969-07-20 20:17:40  hand 1  * undo: took back Cat's bid of 0",
+    ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_undone_trump_that_is_no_suit_in_a_file_edited_by_hand_is_said_as_written(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "dealer", "-g", "g")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("undo")
+    edit_file("g", '"old": {"trump": "hearts"}', '"old": {"trump": "stars"}')
+    assert lines(ohhell) == ["2026-11-27 21:00:02  hand 1  * undo: took back the trump (stars)"]
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_note_and_its_clearing_are_each_a_line_of_the_history(ohhell: Ohhell) -> None:
+    """Each in its place in time: after the bids made before it, before those after."""
+    ohhell.ok(*NEW)
+    ohhell.ok("bid", "1")
+    ohhell.ok("bid", "0")
+    ohhell.ok("note", "misdeal")
+    ohhell.ok("bid", "1")
+    ohhell.ok("note", "1", "")
+    assert lines(ohhell) == [
+        "2026-11-27 21:00:01  hand 1    Bob bids 1",
+        "2026-11-27 21:00:02  hand 1    Cat bids 0",
+        "2026-11-27 21:00:03  hand 1    note: misdeal",
+        "2026-11-27 21:00:04  hand 1    Ann bids 1",
+        "2026-11-27 21:00:05  hand 1    note cleared",
+    ]
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_edit_without_a_new_value_in_a_file_edited_by_hand_says_a_question_mark(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok(*NEW, "-g", "g")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    ohhell.ok("edit", "1", "bids", "Ann=1")
+    edit_file("g", '"new": {"Ann": 1}', '"new": {}')
+    assert lines(ohhell)[-1] == "2026-11-27 21:00:03  hand 1  * bids corrected: Ann 0 → ?"

@@ -235,6 +235,100 @@ def test_how_many_play_is_said_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     assert "  Spelers: 3 tot 5 (tot 10 met --decks 2), meestal 4." in out
 
 
+EACH_HAND = (
+    "  Each hand: the player left of the dealer bids first and leads; the deal passes "
+    "clockwise. Highest total wins; equal totals share the win."
+)
+ELKE_RONDE = (
+    "  Elke ronde: de speler links van de deler biedt eerst en komt uit; het delen gaat met "
+    "de klok mee. Het hoogste totaal wint; gelijke totalen delen de winst."
+)
+HOOK = "the dealer, who bids last, may not make the bids add up to the cards dealt."
+DELERREGEL = (
+    "de deler biedt als laatste en mag de biedingen samen niet op het aantal slagen laten uitkomen."
+)
+TEN_SCORING = "a made bid scores 10 + tricks; a missed bid scores the tricks taken."
+TIEN_TELLING = (
+    "een gehaald bod levert 10 + de slagen op; een gemist bod levert de gehaalde slagen op."
+)
+
+
+def explained(ohhell: Ohhell, *args: str) -> list[str]:
+    """`rules NAME`'s lines after the name and the players: the rules, a line each."""
+    return ohhell.ok("rules", *args).splitlines()[2:]
+
+
+def test_rules_name_says_each_rule_in_a_whole_line(ohhell: Ohhell) -> None:
+    """A 39-card deck says which cards it lacks; the hook says from how many cards it
+    holds, or that there is none."""
+    assert explained(ohhell, "cartier", "--players", "3") == [
+        "  Hands: 23: 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "
+        "12, 13 cards each.",
+        "  Deck: 39 cards (a 52-card pack without the 2s, 3s, 4s and the 5 of clubs).",
+        f"  Hook: {HOOK}",
+        "  Trump: after the bids, the highest bidder names a suit or no trump; on equal bids "
+        "the first of them in bidding order names it.",
+        f"  Scoring: {TEN_SCORING}",
+        EACH_HAND,
+    ]
+    assert explained(ohhell, "ten-to-one")[1:3] == [
+        "  Deck: 52 cards.",
+        f"  Hook on hands of 6 or more cards: {HOOK}",
+    ]
+    assert explained(ohhell, "regional")[2] == "  Hook: none; the dealer bids freely."
+
+
+def test_rules_name_says_each_rule_in_a_whole_line_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    assert explained(ohhell, "cartier", "--players", "3") == [
+        "  Rondes: 23: 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "
+        "12, 13 kaarten per speler.",
+        "  Kaarten: 39 (een spel van 52 kaarten zonder de 2, 3, 4 en de klaveren 5).",
+        f"  Delerregel: {DELERREGEL}",
+        "  Troef: na het bieden kiest de hoogste bieder een kleur of sans; bieden er meer "
+        "even hoog, dan kiest wie van hen het eerst bood.",
+        f"  Telling: {TIEN_TELLING}",
+        ELKE_RONDE,
+    ]
+    assert explained(ohhell, "ten-to-one")[1:3] == [
+        "  Kaarten: 52.",
+        f"  Delerregel bij rondes van 6 of meer kaarten: {DELERREGEL}",
+    ]
+    assert explained(ohhell, "regional")[2] == "  Delerregel: geen; de deler biedt vrij."
+
+
+def test_rules_lists_each_preset_in_a_whole_line(ohhell: Ohhell) -> None:
+    assert ohhell.ok("rules").splitlines()[:2] == [
+        "cartier: The Cartier tournament: 13 down to 2 and back up, highest bidder names trump "
+        "(the rules of the Cartier Oh Hell tournament; players: 3 to 4 (up to 8 with --decks "
+        "2), usually 4 (or 3, with a 39-card deck))",
+        "ten-to-one: 10 cards down to 1, trump by a fixed cycle, hook on hands of 6 or more "
+        "(a club's house rules for five players; players: 3 to 5 (up to 10 with --decks 2), "
+        "usually 5)",
+    ]
+
+
+def test_rules_lists_each_preset_in_a_whole_line_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    assert ohhell.ok("rules").splitlines()[:2] == [
+        "cartier: Het Cartier-toernooi: van 13 af naar 2 en weer terug, de hoogste bieder "
+        "kiest troef (de regels van het Cartier Oh Hell-toernooi; spelers: 3 tot 4 (tot 8 met "
+        "--decks 2), meestal 4 (of 3, met een spel van 39 kaarten))",
+        "ten-to-one: Van 10 kaarten af naar 1, troef in een vaste volgorde, delerregel vanaf "
+        "6 kaarten (de huisregels van een club voor vijf spelers; spelers: 3 tot 5 (tot 10 met "
+        "--decks 2), meestal 5)",
+    ]
+
+
+def test_two_packs_are_offered_only_where_they_seat_more(ohhell: Ohhell) -> None:
+    """Hands of 14 from 100 cards seat 7; two packs (104 cards) seat no more (8 * 14 is
+    112), so `--decks 2` is not offered; from 63 cards they seat 10 instead of 6."""
+    ohhell.ok("rules", "save", "fourteen", "--deck-size", "100", "--hands", "14")
+    assert ohhell.ok("rules", "fourteen").splitlines()[1] == "  Players: 3 to 7, usually 4."
+    ohhell.ok("rules", "save", "sixty-three", "--deck-size", "63")
+    assert ohhell.ok("rules", "sixty-three").splitlines()[1] == (
+        "  Players: 3 to 6 (up to 10 with --decks 2), usually 4."
+    )
+
+
 def test_a_house_rule_keeps_max_as_a_word(ohhell: Ohhell) -> None:
     """docs/rules.md "Hand patterns": `max` depends on the table, so a house rule keeps
     the word (in lower case, without spaces), not one table's number."""

@@ -1050,6 +1050,18 @@ def test_play_of_a_game_not_current_opens_with_it_and_saves_each_answer_to_it(
 BOLD, PLAIN = "\x1b[1m", "\x1b[0m"
 
 
+def test_p_before_any_hand_is_scored_says_so_with_the_hands_to_come(ohhell: Ohhell) -> None:
+    three(ohhell)
+    out = play(ohhell, "p").stdout
+    assert "(s h d c): No hand scored yet (of 2).\n" in out
+
+
+def test_p_before_any_hand_is_scored_says_so_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    three(ohhell)
+    out = play(ohhell, "p").stdout
+    assert "(s h r k): Nog geen ronde geteld (van 2).\n" in out
+
+
 def test_on_a_terminal_the_totals_the_header_and_the_bids_balance_are_bold(
     ohhell: Ohhell,
 ) -> None:

@@ -59,6 +59,43 @@ def test_rescored_sheet_says_it_is_a_what_if(ohhell: Ohhell) -> None:
     assert out.startswith("As if scored under exact (played under standard)")
 
 
+FORMULA_GAME = (
+    "new",
+    "Ann",
+    "Bob",
+    "Cat",
+    "-g",
+    "g",
+    "--hands",
+    "2",
+    "--scoring",
+    "made: 10 + b; missed: -b",
+)
+
+
+def test_a_rescored_sheet_names_each_formula_and_what_it_scores(ohhell: Ohhell) -> None:
+    ohhell.ok(*FORMULA_GAME)
+    out = ohhell.ok("show", "--scoring", "made: 5+t; missed: -d")
+    assert out.splitlines()[0] == (
+        "As if scored under the formula 'made: 5+t; missed: -d' (bid made, 5 + the tricks "
+        "taken; bid missed, minus the difference) (played under the formula 'made: 10+b; "
+        "missed: -b' (bid made, 10 + the bid; bid missed, minus the bid)); the game is not "
+        "changed."
+    )
+
+
+def test_a_rescored_sheet_names_each_formula_and_what_it_scores_in_dutch(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    ohhell.ok(*FORMULA_GAME)
+    out = ohhell.ok("show", "--scoring", "made: 5+t; missed: -d")
+    assert out.splitlines()[0] == (
+        "Alsof geteld met de formule 'made: 5+t; missed: -d' (bod gehaald, 5 + de gehaalde "
+        "slagen; bod gemist, min het verschil) (gespeeld met de formule 'made: 10+b; missed: "
+        "-b' (bod gehaald, 10 + het bod; bod gemist, min het bod)); het spel verandert niet."
+    )
+
+
 def test_rescoring_an_unfinished_game_rescores_the_hands_so_far(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", *RULES)
     ohhell.ok("bid", "1", "0", "1")

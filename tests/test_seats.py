@@ -538,6 +538,17 @@ def test_a_seat_command_says_the_change_and_who_sits_now(ohhell: Ohhell, kind: s
     assert ohhell.ok(*command) == said
 
 
+def test_a_player_leaving_before_the_first_hand_leaves_before_hand_1_with_0(
+    ohhell: Ohhell,
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none", "-g", "t")
+    assert ohhell.ok("seat", "leave", "Dan") == (
+        "Dan leaves before hand 1 with 0 (a player who left cannot win).\n"
+        "Seated now, clockwise: Ann, Bob, Cat.\n"
+        "Hand 1 of 2 (2 cards, Ann deals): Bob to bid\n"
+    )
+
+
 @pytest.mark.parametrize("kind", list(CHANGES))
 def test_plays_t_key_says_the_change_and_who_sits_now(ohhell: Ohhell, kind: str) -> None:
     _command, typed, said = CHANGES[kind]
