@@ -476,3 +476,19 @@ def test_each_line_of_the_ladder_chart_starts_at_0_just_before_the_players_first
         xy = [point.split(",") for point in points.split()]
         assert xy[0] == [over[numbers[0] - 1], zero], name
         assert [x for x, _y in xy[1:]] == [over[n] for n in numbers], name
+
+
+def test_the_ladder_is_in_dutch_newcomers_heading_and_all(ohhell: Ohhell, dutch: None) -> None:
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
+    games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
+    lines = ohhell.ok("ratings").splitlines()
+    heads = "plaats  speler  rating  spellen  wint  verschil"
+    assert lines[:3] == ["Ratings over 4 uitgespeelde spellen.", "", heads]
+    assert lines[-7:-4] == ["", "Voorlopig, minder dan 3 spellen:", heads]
+    assert lines[-2:] == [
+        "rating: mu - 3 sigma, een voorzichtige schatting van kunde die spellen zekerder maken;",
+        "verschil: hoeveel het laatste spel van de speler hem verschoof.",
+    ]
+    page = ohhell.ok("ratings", "--html")
+    assert '<tr><th colspan="6">Voorlopig, minder dan 3 spellen:</th></tr>' in page
