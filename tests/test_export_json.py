@@ -398,6 +398,9 @@ def test_an_import_that_is_no_game_is_refused_in_one_whole_line(
         '{"players": []}': 'no "game" object; export a game with `ohhell export --format json`',
         "[" * 100_000 + "]" * 100_000: "not a game (nested too deep)",
         '{"game": ' + "1" * 5000 + "}": "a number too long to be one of a game",
+        _corrupt(_exported(ohhell), "edited total"): (
+            "its 'totals' do not match the entries it holds (was the file edited?)"
+        ),
     }
     for text, reason in why.items():
         bad.write_text(text, encoding="utf-8")
