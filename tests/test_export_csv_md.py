@@ -252,3 +252,158 @@ def test_an_option_of_another_format_is_malformed(
 ) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat")
     assert ohhell.invalid_value("export", *options) == why
+
+
+# --- whole files (survivors, hP) ----------------------------------------------------
+
+
+PEOPLE = ("Ann", "B*b", "Cat", "Dan", "Eve")
+FORMULA_GAME = (
+    "classic · 2 hands · hands 2-1 · trump: none · scoring: bid made, 10 + the bid; "
+    "bid missed, minus the difference × 2 · A\\|nn, Bob, Cat"
+)
+
+
+def seat_changed_game(ohhell: Ohhell) -> None:
+    """Hand 1 scored with trump named and the hook; a note with a cell a spreadsheet
+    would run after its ';'; Eve takes Dan's seat; hand 2 half bid."""
+    ohhell.ok(
+        "new", "Ann", "B*b", "Cat", "Dan", "--rules", "cartier", "--hands", "3,2,1", "-g", "md"
+    )
+    ohhell.ok("bid", "1", "1", "0", "0")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("tricks", "1", "1", "0", "1")
+    ohhell.ok("note", "misdeal; =Ann redealt")
+    ohhell.ok("seat", "replace", "Dan", "Eve")
+    ohhell.ok("bid", "1", "0")
+
+
+def test_the_markdown_of_a_game_with_a_note_and_a_seat_change_is_every_line_of_it(
+    ohhell: Ohhell,
+) -> None:
+    seat_changed_game(ohhell)
+    assert ohhell.ok("export", "--format", "md").splitlines() == [
+        "# Oh Hell: md",
+        "",
+        "cartier · 3 hands · hands 3-1 · Ann, B\\*b, Cat, Eve · 1 of 3 hands",
+        "",
+        "**After 1 of 3 hands B\\*b and Cat share the lead with 11.**",
+        "",
+        "| Place | Player | Total | Bids made |",
+        "|---:|---|---:|---:|",
+        "| 1 | B\\*b | 11 | 1 of 1 |",
+        "| 1 | Cat | 11 | 1 of 1 |",
+        "| 3 | Ann | 1 | 0 of 1 |",
+        "| 4 | Eve | 0 | 0 of 0 |",
+        "| – | Dan (gave the seat to Eve after hand 1) | 10 | 1 of 1 |",
+        "",
+        "| Hand | Cards | Dealer | Trump | Ann | B\\*b | Cat | Dan | Eve | ± |",
+        "|---:|---:|---|:-:|---:|---:|---:|---:|---:|---:|",
+        "| 1 | 3 | Ann | ♥ | 0/1 +1 (1) | 1/1 ✓ +11 (11) | 1/1 ✓ +11 (11) "
+        "| 0/0 ✓ +10 (10) |  | -1† |",
+        "| 2 | 2 | B\\*b |  |  |  | 1/· | → Eve | 0/· |  |",
+        "",
+        "Each cell: bid/tricks (✓ when the bid was made), the hand's score, (the running total).",
+        "",
+        "- Trump named by: 1 B\\*b",
+        "- Hand 2 note: misdeal; =Ann redealt",
+        "- ± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+        "",
+        "Seat changes:",
+        "",
+        "- Eve takes Dan's seat from hand 2.",
+    ]
+
+
+def test_the_csv_of_a_game_with_a_note_and_a_seat_change_is_every_row_of_it(
+    ohhell: Ohhell,
+) -> None:
+    seat_changed_game(ohhell)
+    assert ohhell("export", "--format", "csv").stdout_bytes.decode().split("\r\n") == [
+        "hand,cards,dealer,trump,player,bid,tricks,made,score,total,trump_named_by,over_under,hook,note",
+        "1,3,Ann,hearts,Ann,0,1,no,1,1,B*b,-1,yes,",
+        "1,3,Ann,hearts,B*b,1,1,yes,11,11,B*b,-1,yes,",
+        "1,3,Ann,hearts,Cat,1,1,yes,11,11,B*b,-1,yes,",
+        "1,3,Ann,hearts,Dan,0,0,yes,10,10,B*b,-1,yes,",
+        "2,2,B*b,,Ann,,,,,,,,,misdeal;' =Ann redealt",
+        "2,2,B*b,,B*b,,,,,,,,,misdeal;' =Ann redealt",
+        "2,2,B*b,,Cat,1,,,,,,,,misdeal;' =Ann redealt",
+        "2,2,B*b,,Eve,0,,,,,,,,misdeal;' =Ann redealt",
+        "3,1,Cat,,Ann,,,,,,,,,",
+        "3,1,Cat,,B*b,,,,,,,,,",
+        "3,1,Cat,,Cat,,,,,,,,,",
+        "3,1,Cat,,Eve,,,,,,,,,",
+        "",
+    ]
+    assert ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n") == [
+        "hand,cards,dealer,trump,"
+        + ",".join(f"{p} {w}" for p in PEOPLE for w in ("bid", "tricks", "score", "total"))
+        + ",trump_named_by,over_under,hook,note",
+        "1,3,Ann,hearts,0,1,1,1,1,1,11,11,1,1,11,11,0,0,10,10,,,,,B*b,-1,yes,",
+        "2,2,B*b,,,,,,,,,,1,,,,,,,,0,,,,,,,misdeal;' =Ann redealt",
+        "3,1,Cat,,,,,,,,,,,,,,,,,,,,,,,,,",
+        "",
+    ]
+
+
+def test_the_markdown_of_a_formula_game_says_the_formula_before_and_the_winner_after(
+    ohhell: Ohhell,
+) -> None:
+    formula = "made: 10+b; missed: -d*2"
+    ohhell.ok(
+        "new",
+        "A|nn",
+        "Bob",
+        "Cat",
+        "--hands",
+        "2,1",
+        "--trump",
+        "none",
+        "--scoring",
+        formula,
+        "-g",
+        "fy",
+    )
+    assert ohhell.ok("export", "--format", "md").splitlines() == [
+        "# Oh Hell: fy",
+        "",
+        f"{FORMULA_GAME} · 0 of 2 hands",
+        "",
+        "**No hand scored yet (of 2).**",
+        "",
+        "Scoring: bid made, 10 + the bid; bid missed, minus the difference × 2.",
+        "",
+        "| Place | Player | Total | Bids made |",
+        "|---:|---|---:|---:|",
+        "| 1 | A\\|nn | 0 | 0 of 0 |",
+        "| 1 | Bob | 0 | 0 of 0 |",
+        "| 1 | Cat | 0 | 0 of 0 |",
+    ]
+    ohhell.ok("bid", "0", "1", "0")
+    ohhell.ok("tricks", "0", "1", "1")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "Cat=1", "A|nn=0", "Bob=0")
+    assert ohhell.ok("export", "--format", "md").splitlines() == [
+        "# Oh Hell: fy",
+        "",
+        f"{FORMULA_GAME} · finished",
+        "",
+        "**Cat wins with 22.**",
+        "",
+        "Scoring: bid made, 10 + the bid; bid missed, minus the difference × 2.",
+        "",
+        "| Place | Player | Total | Bids made |",
+        "|---:|---|---:|---:|",
+        "| 1 | Cat | 22 | 2 of 2 |",
+        "| 2 | Bob | 8 | 1 of 2 |",
+        "| 3 | A\\|nn | -4 | 0 of 2 |",
+        "",
+        "| Hand | Cards | Dealer | Trump | A\\|nn | Bob | Cat | ± |",
+        "|---:|---:|---|:-:|---:|---:|---:|---:|",
+        "| 1 | 2 | A\\|nn | NT | 0/1 -2 (-2) | 0/0 ✓ +10 (10) | 1/1 ✓ +11 (11) | -1† |",
+        "| 2 | 1 | Bob | NT | 1/0 -2 (-4) | 1/0 -2 (8) | 1/1 ✓ +11 (22) | +2 |",
+        "",
+        "Each cell: bid/tricks (✓ when the bid was made), the hand's score, (the running total).",
+        "",
+        "- ± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+    ]

@@ -372,3 +372,36 @@ def test_import_says_the_game_it_kept_and_from_stdin_names_stdin_in_a_refusal(
         1,
         "ohhell: cannot read stdin: not valid JSON (Expecting value at line 1)\n",
     )
+
+
+# survivors (hP)
+
+
+def test_the_json_export_is_indented_by_two_and_keeps_a_name_as_typed(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """A person opening the file reads "Zoë", not "Zo\\u00eb", one value a line."""
+    saved_game("friday", TABLES["cartier"], "cartier", hands=3)
+    target = tmp_path / "friday.json"
+    ohhell.ok("export", "-g", "friday", "--format", "json", "-o", str(target))
+    text = target.read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=2) + "\n"
+    assert '\n    "Zoë"\n' in text and "\\u" not in text
+
+
+def test_an_import_that_is_no_game_is_refused_in_one_whole_line(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.json"
+    why = {
+        "[1, 2]": "not a game (a JSON object was expected)",
+        '{"players": []}': 'no "game" object; export a game with `ohhell export --format json`',
+        "[" * 100_000 + "]" * 100_000: "not a game (nested too deep)",
+        '{"game": ' + "1" * 5000 + "}": "a number too long to be one of a game",
+        _corrupt(_exported(ohhell), "edited total"): (
+            "its 'totals' do not match the entries it holds (was the file edited?)"
+        ),
+    }
+    for text, reason in why.items():
+        bad.write_text(text, encoding="utf-8")
+        assert ohhell.refused("import", str(bad)) == f"ohhell: cannot read {bad}: {reason}\n"

@@ -7,6 +7,7 @@ import json
 import re
 import unicodedata
 from datetime import datetime
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from ohhell_score.actions.ratings import ladder as ratings_ladder
 from ohhell_score.domain.game import Game, progress, with_leave
-from ohhell_score.domain.ratings import rate
+from ohhell_score.domain.ratings import Rated, rate
 from ohhell_score.domain.stats import GameFacts
 from ohhell_score.storage import games
 from tests.conftest import Ohhell, need
@@ -82,6 +84,13 @@ def expected(ohhell: Ohhell, data_dir: Path) -> dict[str, Any]:
     ]
     players.sort(key=lambda p: -p["rating"])
     return {"games": count, "players": players}
+
+
+def rated_person(name: str) -> Rated:
+    """The player as the ladder of every saved game has them (the numbers the views show)."""
+    found = ratings_ladder(None, None)[0].find(name)
+    assert found is not None
+    return found
 
 
 def rated(ohhell: Ohhell, *args: str) -> dict[str, Any]:
@@ -324,3 +333,162 @@ def test_the_ladder_page_to_a_file_is_written_there_and_says_so(
     page = tmp_path / "ladder.html"
     assert ohhell.ok("ratings", "--html", "-o", str(page)) == f"Wrote the ratings to {page}.\n"
     assert page.read_text(encoding="utf-8") == ohhell.ok("ratings", "--html")
+
+
+# survivors (hP)
+
+
+def test_the_ladder_text_is_a_table_of_the_settled_then_the_newcomers_then_the_key(
+    ohhell: Ohhell,
+) -> None:
+    """Every line whole: the heading, the ranked, the newcomers (rank "-") apart, and
+    what "rating" and "change" mean."""
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
+    games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
+    ladder = ratings_ladder(None, None)[0]
+
+    def line(rank: str, p: Rated) -> str:
+        cells = f"{rank:>4}  {p.name:<6}  {p.rating:>6.2f}  {p.games:>5}  {p.wins:>4}"
+        return f"{cells}  {p.change:>+6.2f}"
+
+    heads = "rank  player  rating  games  wins  change"
+    settled = [p for p in ladder.players if p.name != "Eve"]
+    [eve] = [p for p in ladder.players if p.name == "Eve"]
+    assert ohhell.ok("ratings").splitlines() == [
+        "Ratings over 4 finished games.",
+        "",
+        heads,
+        *(line(str(k), p) for k, p in enumerate(settled, 1)),
+        "",
+        "Provisional, fewer than 3 games:",
+        heads,
+        line("-", eve),
+        "",
+        "rating: mu - 3 sigma, a cautious guess of skill that games make surer;",
+        "change: what the player's last game moved it.",
+    ]
+
+
+def test_a_players_history_is_a_table_of_each_game_with_the_rating_it_moved(
+    ohhell: Ohhell,
+) -> None:
+    """Every line whole; the change is from the rating after the game before."""
+    games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))  # Ann wins with 22
+    games.create(played("second", ("Bob", "Ann", "Cat"), 0, 1))  # Ann second, 21
+    ann = rated_person("Ann")
+    one, two = (s.rating for s in ann.steps)
+    assert ohhell.ok("ratings", "--history", "ann").splitlines() == [
+        "Ann: 2 rated games.",
+        "",
+        "game            finished  total  rating  change",
+        f"first   2026-11-10 21:00    22*  {one:>6.2f}  {one:>+6.2f}",
+        f"second  2026-11-11 21:00     21  {two:>6.2f}  {two - one:>+6.2f}",
+        "",
+        "* the highest total of the game (a win, shared or not).",
+    ]
+    assert one != 0
+
+
+def test_a_game_id_too_long_for_80_columns_is_cut_with_an_ellipsis_in_a_history(
+    ohhell: Ohhell,
+) -> None:
+    """An id has up to 64 characters; the history's other columns leave it 39."""
+    long = "club-night-at-the-corner-pub-" + "x" * 35  # 64
+    games.create(played(long, ("Ann", "Bob", "Cat"), 0, 0))
+    rating = rated_person("Ann").rating
+    lines = ohhell.ok("ratings", "--history", "Ann").splitlines()
+    row = f"{long[:38]}…  2026-11-10 21:00    22*  {rating:>6.2f}  {rating:>+6.2f}"
+    assert lines[2:4] == [f"{'game':<39}          finished  total  rating  change", row]
+    assert len(row) == 80
+
+
+class LadderPage(HTMLParser):
+    """The ladder page's table as a browser reads it: each row's cells, and any text
+    the page shows outside a cell, heading, paragraph or chart."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.rows: list[list[str]] = []
+        self.stray: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tr" and "tbody" in self.open:
+            self.rows.append([])
+        if tag not in ("meta", "link", "br"):
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass  # an SVG <line/>: nothing inside
+
+    def handle_endtag(self, tag: str) -> None:
+        self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.open[-1:] in (["td"], ["th"]) and "tbody" in self.open:
+            self.rows[-1].append(data)
+        elif data.strip() and self.open[-1] in ("body", "table", "tbody", "tr", "div"):
+            self.stray.append(data)
+
+
+def test_the_ladder_page_has_a_row_of_cells_for_each_player_and_no_stray_text(
+    ohhell: Ohhell,
+) -> None:
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
+    games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
+    page = LadderPage()
+    page.feed(ohhell.ok("ratings", "--html"))
+    players = rated(ohhell)["players"]
+    settled = [p for p in players if p["name"] != "Eve"]
+    newcomer = [p for p in players if p["name"] == "Eve"]
+    ranked = [(str(k), p) for k, p in enumerate(settled, 1)] + [("-", p) for p in newcomer]
+    rows = [
+        [k, p["name"], f"{p['rating']:.2f}", str(p["games"]), str(p["wins"])] for k, p in ranked
+    ]
+    rows.insert(4, ["Provisional, fewer than 3 games:"])
+    assert [row[:5] for row in page.rows] == rows
+    changes = [row[5] for row in page.rows if len(row) == 6]
+    assert len(changes) == 5 and all(re.fullmatch(r"[-+]\d+\.\d\d", c) for c in changes)
+    assert page.stray == []
+
+
+def test_each_line_of_the_ladder_chart_starts_at_0_just_before_the_players_first_game(
+    ohhell: Ohhell,
+) -> None:
+    """Eve came at the fourth game: her line starts at 0 over game 3; a line has a point
+    for that start and one over each game the player played."""
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
+    games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
+    chart = ohhell.ok("ratings", "--html").split('<div class="chart">', 1)[1]
+    grid = r'<line class="grid" x1="[\d.]+" y1="([\d.]+)"[^>]*/><text[^>]*>(-?\d+)<'
+    zero = next(y for y, value in re.findall(grid, chart) if value == "0")
+    label = r'<text x="([\d.]+)" y="[\d.]+" text-anchor="middle">(\d+)<'
+    over = {int(game): x for x, game in re.findall(label, chart)}
+    played_in = {"Ann": [1, 2, 3, 4], "Bob": [1, 2, 3, 4], "Cat": [1, 2, 3], "Dan": [1, 2, 3]}
+    played_in["Eve"] = [4]
+    lines = re.findall(r'points="([^"]*)"><title>(\w+)</title>', chart)
+    assert sorted(name for _points, name in lines) == sorted(played_in)
+    for points, name in lines:
+        numbers = played_in[name]
+        xy = [point.split(",") for point in points.split()]
+        assert xy[0] == [over[numbers[0] - 1], zero], name
+        assert [x for x, _y in xy[1:]] == [over[n] for n in numbers], name
+
+
+def test_the_ladder_is_in_dutch_newcomers_heading_and_all(ohhell: Ohhell, dutch: None) -> None:
+    for k in range(3):
+        games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
+    games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
+    lines = ohhell.ok("ratings").splitlines()
+    heads = "plaats  speler  rating  spellen  wint  verschil"
+    assert lines[:3] == ["Ratings over 4 uitgespeelde spellen.", "", heads]
+    assert lines[-7:-4] == ["", "Voorlopig, minder dan 3 spellen:", heads]
+    assert lines[-2:] == [
+        "rating: mu - 3 sigma, een voorzichtige schatting van kunde die spellen zekerder maken;",
+        "verschil: hoeveel het laatste spel van de speler hem verschoof.",
+    ]
+    page = ohhell.ok("ratings", "--html")
+    assert '<tr><th colspan="6">Voorlopig, minder dan 3 spellen:</th></tr>' in page
