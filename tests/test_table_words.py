@@ -508,3 +508,13 @@ def test_each_step_of_a_hand_is_said_whole_in_dutch(dutch: None, ohhell: Ohhell)
         "Ronde 1 van 2 (2 kaarten, Ann deelt): speel de ronde, voer dan de slagen in (1 "
         "geboden voor 2 slagen: 1 te weinig)"
     )
+
+
+def test_a_hand_of_one_card_is_said_in_the_singular_with_its_balance(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    assert ohhell.ok("bid", "1", "1", "0").splitlines()[-1] == (
+        "Hand 2 of 2 (1 card, Bob deals): play it out, then enter the tricks (bids 2 for 1 "
+        "trick: over by 1)"
+    )
