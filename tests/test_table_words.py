@@ -518,3 +518,21 @@ def test_a_hand_of_one_card_is_said_in_the_singular_with_its_balance(ohhell: Ohh
         "Hand 2 of 2 (1 card, Bob deals): play it out, then enter the tricks (bids 2 for 1 "
         "trick: over by 1)"
     )
+
+
+def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    assert ohhell.ok("bid", "2", "2").splitlines()[-1] == (
+        "Hand 1 of 2 (2 cards, Ann deals): Ann to bid (dealer, free: the others bid 4 for 2); "
+        "4 bid of 2"
+    )
+
+
+def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards_in_dutch(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    assert ohhell.ok("bid", "2", "2").splitlines()[-1] == (
+        "Ronde 1 van 2 (2 kaarten, Ann deelt): Ann moet bieden (deler, vrij: de anderen "
+        "boden 4 voor 2); 4 geboden van de 2"
+    )
