@@ -1062,6 +1062,43 @@ def test_p_before_any_hand_is_scored_says_so_in_dutch(dutch: None, ohhell: Ohhel
     assert "(s h r k): Nog geen ronde geteld (van 2).\n" in out
 
 
+def named_hand_with_a_note(ohhell: Ohhell) -> str:
+    """Hand 1 of a named-trump game with a note: Ann (dealer) may not bid 1, Bob names
+    spades; what play says."""
+    three(ohhell, "--trump", "named")
+    ohhell.ok("note", "misdeal")
+    out: str = play(ohhell, "1", "0", "0", "s", "1", "1", "").stdout
+    return out
+
+
+def test_a_scored_hand_says_its_trump_and_who_named_it_the_hook_and_its_note(
+    ohhell: Ohhell,
+) -> None:
+    assert (
+        "\nTrump: spades ♠, named by Bob; bids 1 for 2 tricks: under by 1.\n"
+        "The hook: Ann (dealer) could not bid 1.\n"
+        "Note: misdeal\n"
+        "Leader: Bob with 11.\n"
+    ) in named_hand_with_a_note(ohhell)
+
+
+def test_a_scored_hand_with_a_turned_up_trump_names_no_one(ohhell: Ohhell) -> None:
+    three(ohhell)
+    out = play(ohhell, "h", "1", "0", "0", "1", "1", "").stdout
+    assert "\nTrump: hearts ♥; bids 1 for 2 tricks: under by 1.\n" in out
+
+
+def test_a_scored_hand_says_its_trump_and_who_named_it_the_hook_and_its_note_in_dutch(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    assert (
+        "\nTroef: schoppen ♠, genoemd door Bob; 1 geboden voor 2 slagen: 1 te weinig.\n"
+        "Delerregel: Ann (deler) mocht geen 1 bieden.\n"
+        "Notitie: misdeal\n"
+        "Koploper: Bob met 11.\n"
+    ) in named_hand_with_a_note(ohhell)
+
+
 def test_on_a_terminal_the_totals_the_header_and_the_bids_balance_are_bold(
     ohhell: Ohhell,
 ) -> None:

@@ -460,3 +460,95 @@ def test_a_hand_number_alone_asks_for_the_note_after_it(ohhell: Ohhell) -> None:
     assert ohhell.invalid_value("note", "2") == (
         'give the note after the hand: `ohhell note 2 TEXT` (`ohhell note 2 ""` clears it)'
     )
+
+
+# --- what the table does next ---------------------------------------------------------
+
+#: Each trump rule's first step of a new game, said by `new` in English and in Dutch.
+FIRST_STEPS = {
+    "named": ("Bob to bid", "Bob moet bieden"),
+    "dealer": (
+        "Ann (dealer) names trump before the bids (`ohhell trump SUIT`)",
+        "Ann (deler) noemt troef voor het bieden (`ohhell trump KLEUR`)",
+    ),
+    "cut": (
+        "cut the pack: enter the trump suit (`ohhell trump SUIT`)",
+        "neem af: voer de troefkleur in (`ohhell trump KLEUR`)",
+    ),
+    "upcard": (
+        "turn up the next card: enter its suit (`ohhell trump SUIT`)",
+        "draai de volgende kaart op: voer de kleur in (`ohhell trump KLEUR`)",
+    ),
+}
+
+
+@pytest.mark.parametrize("trump", list(FIRST_STEPS))
+def test_a_new_game_says_its_first_step_whole(ohhell: Ohhell, trump: str) -> None:
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", trump)
+    assert made.splitlines()[-1] == f"Hand 1 of 2 (2 cards, Ann deals): {FIRST_STEPS[trump][0]}"
+
+
+@pytest.mark.parametrize("trump", list(FIRST_STEPS))
+def test_a_new_game_says_its_first_step_whole_in_dutch(
+    dutch: None, ohhell: Ohhell, trump: str
+) -> None:
+    made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", trump)
+    assert made.splitlines()[-1] == (
+        f"Ronde 1 van 2 (2 kaarten, Ann deelt): {FIRST_STEPS[trump][1]}"
+    )
+
+
+def test_each_step_of_a_hand_is_said_whole(ohhell: Ohhell) -> None:
+    """The highest bidder names trump after the bids; the dealer's forbidden bid and the
+    bids so far; then the tricks to enter, with the bids against the cards."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "named", "-g", "n")
+    assert ohhell.ok("bid", "1", "0", "0").splitlines()[-1] == (
+        "Hand 1 of 2 (2 cards, Ann deals): Bob names trump (`ohhell trump SUIT`)"
+    )
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    assert ohhell.ok("bid", "1", "0").splitlines()[-1] == (
+        "Hand 1 of 2 (2 cards, Ann deals): Ann to bid (dealer, may not bid 1); 1 bid of 2"
+    )
+    assert ohhell.ok("bid", "0").splitlines()[-1] == (
+        "Hand 1 of 2 (2 cards, Ann deals): play it out, then enter the tricks (bids 1 for 2 "
+        "tricks: under by 1)"
+    )
+
+
+def test_each_step_of_a_hand_is_said_whole_in_dutch(dutch: None, ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "named", "-g", "n")
+    assert ohhell.ok("bid", "1", "0", "0").splitlines()[-1] == (
+        "Ronde 1 van 2 (2 kaarten, Ann deelt): Bob noemt troef (`ohhell trump KLEUR`)"
+    )
+    assert ohhell.ok("trump", "s").splitlines()[-1] == (
+        "Ronde 1 van 2 (2 kaarten, Ann deelt): speel de ronde, voer dan de slagen in (1 "
+        "geboden voor 2 slagen: 1 te weinig)"
+    )
+
+
+def test_a_hand_of_one_card_is_said_in_the_singular_with_its_balance(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    assert ohhell.ok("bid", "1", "1", "0").splitlines()[-1] == (
+        "Hand 2 of 2 (1 card, Bob deals): play it out, then enter the tricks (bids 2 for 1 "
+        "trick: over by 1)"
+    )
+
+
+def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    assert ohhell.ok("bid", "2", "2").splitlines()[-1] == (
+        "Hand 1 of 2 (2 cards, Ann deals): Ann to bid (dealer, free: the others bid 4 for 2); "
+        "4 bid of 2"
+    )
+
+
+def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards_in_dutch(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
+    assert ohhell.ok("bid", "2", "2").splitlines()[-1] == (
+        "Ronde 1 van 2 (2 kaarten, Ann deelt): Ann moet bieden (deler, vrij: de anderen "
+        "boden 4 voor 2); 4 geboden van de 2"
+    )
