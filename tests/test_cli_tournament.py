@@ -1677,3 +1677,42 @@ def test_the_markdown_export_of_a_whole_tournament_is_in_dutch(dutch: None, ohhe
         + markdown_of(rows[12:], head)
         + "\n"
     )
+
+
+#: Totals 3, 20, 20, 20: places 2 to 4 tie (2 bids made each) across the line below 2.
+TIE_2_3_4: Plan = [
+    [(1, 2), (0, 0), (0, 0), (0, 0)],
+    [(0, 1), (0, 0), (0, 0), (0, 0)],
+]
+
+
+def test_a_three_way_tie_at_the_cut_and_a_table_without_its_game_in_show_and_csv(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_cli(ohhell, "cup-r1-t1", FIELD[:4], TIE_2_3_4)
+    (data_dir / "cup-r1-t2.json").unlink()
+    missing = "no game 'cup-r1-t2' here: play it, or bring it with ohhell import"
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Tournament cup: 8 players, cartier rules; round 1 seated in the order given.",
+        "",
+        "Round 1",
+        "  cup-r1-t1: P1, P2, P3, P4 (finished)",
+        "    =1. P2 20 (2 bids made), =1. P3 20 (2 bids made), =1. P4 20 (2 bids made), "
+        "4. P1 3 (0 bids made)",
+        "    tied: P2, P3 and P4",
+        f"  cup-r1-t2: P5, P6, P7, P8 ({missing})",
+        "",
+        f"Round 1 not finished: cup-r1-t2 ({missing})",
+    ]
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    assert rows[1:] == [
+        ["Round 1", "cup-r1-t1", "'=1", "P2", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "'=1", "P3", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "'=1", "P4", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "4", "P1", "3", "0", ""],
+        ["Round 1", "cup-r1-t2", "", "P5", "", "", ""],
+        ["Round 1", "cup-r1-t2", "", "P6", "", "", ""],
+        ["Round 1", "cup-r1-t2", "", "P7", "", "", ""],
+        ["Round 1", "cup-r1-t2", "", "P8", "", "", ""],
+    ]
