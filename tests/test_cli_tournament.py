@@ -1543,22 +1543,24 @@ def test_show_gives_standings_only_of_a_table_begun_and_no_tie_before_it_is_fini
     ]
 
 
+def play_quickly(ohhell: Ohhell) -> None:
+    """Every unfinished table played to DISTINCT, the player earlier in FIELD placing
+    higher, straight into the game files."""
+    from ohhell_score.storage import games
+
+    for game, table in tables(ohhell).items():
+        if not table["finished"]:
+            games.save(play_pure(games.load(game), sorted(table["players"], key=FIELD.index)))
+
+
 def test_show_says_the_one_player_going_on_from_a_round_before_the_final_goes_on(
     ohhell: Ohhell,
 ) -> None:
     """24 players: round 2 is 3 tables whose winners alone go on, to a final of 3."""
-    from ohhell_score.storage import games
-
-    def play() -> None:
-        for game, table in tables(ohhell).items():
-            if not table["finished"]:
-                ranking = sorted(table["players"], key=FIELD.index)
-                games.save(play_pure(games.load(game), ranking))
-
     new(ohhell, "--no-shuffle", players=FIELD[:24])
-    play()
+    play_quickly(ohhell)
     ohhell.ok("tournament", "advance", "cup")
-    play()
+    play_quickly(ohhell)
     out = ohhell.ok("tournament", "show", "cup").splitlines()
     round_2 = out[out.index("Round 2") + 1 : out.index("Round 2") + 10]
     winners = [table["standings"][0] for table in show(ohhell)["rounds"][1]["tables"]]
@@ -1676,4 +1678,58 @@ def test_the_markdown_export_of_a_whole_tournament_is_in_dutch(dutch: None, ohhe
         + "\n\n## Verliezersfinale\n\ncup-losers-final: afgelopen\n\n"
         + markdown_of(rows[12:], head)
         + "\n"
+    )
+
+
+#: Totals 3, 20, 20, 20: places 2 to 4 tie (2 bids made each) across the line below 2.
+TIE_2_3_4: Plan = [
+    [(1, 2), (0, 0), (0, 0), (0, 0)],
+    [(0, 1), (0, 0), (0, 0), (0, 0)],
+]
+
+
+def test_a_three_way_tie_at_the_cut_and_a_table_without_its_game_in_show_and_csv(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    new(ohhell, "--no-shuffle", players=FIELD[:8])
+    play_cli(ohhell, "cup-r1-t1", FIELD[:4], TIE_2_3_4)
+    (data_dir / "cup-r1-t2.json").unlink()
+    missing = "no game 'cup-r1-t2' here: play it, or bring it with ohhell import"
+    assert ohhell.ok("tournament", "show", "cup").splitlines() == [
+        "Tournament cup: 8 players, cartier rules; round 1 seated in the order given.",
+        "",
+        "Round 1",
+        "  cup-r1-t1: P1, P2, P3, P4 (finished)",
+        "    =1. P2 20 (2 bids made), =1. P3 20 (2 bids made), =1. P4 20 (2 bids made), "
+        "4. P1 3 (0 bids made)",
+        "    tied: P2, P3 and P4",
+        f"  cup-r1-t2: P5, P6, P7, P8 ({missing})",
+        "",
+        f"Round 1 not finished: cup-r1-t2 ({missing})",
+    ]
+    rows = list(csv.reader(io.StringIO(ohhell.ok("tournament", "export", "cup", "-f", "csv"))))
+    assert rows[1:] == [
+        ["Round 1", "cup-r1-t1", "'=1", "P2", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "'=1", "P3", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "'=1", "P4", "20", "2", ""],
+        ["Round 1", "cup-r1-t1", "4", "P1", "3", "0", ""],
+        ["Round 1", "cup-r1-t2", "", "P5", "", "", ""],
+        ["Round 1", "cup-r1-t2", "", "P6", "", "", ""],
+        ["Round 1", "cup-r1-t2", "", "P7", "", "", ""],
+        ["Round 1", "cup-r1-t2", "", "P8", "", "", ""],
+    ]
+
+
+def test_what_to_do_next_names_the_round_or_both_rounds_just_finished(ohhell: Ohhell) -> None:
+    """16 players with a losers' bracket: round 1, then round 2 and losers' round 2."""
+    new(ohhell, "--no-shuffle", "--losers-bracket", players=FIELD[:16])
+    play_quickly(ohhell)
+    advance = "seat the next round with `ohhell tournament advance cup`."
+    assert ohhell.ok("tournament", "show", "cup").splitlines()[-1] == (
+        f"Round 1 finished: {advance}"
+    )
+    ohhell.ok("tournament", "advance", "cup")
+    play_quickly(ohhell)
+    assert ohhell.ok("tournament", "show", "cup").splitlines()[-1] == (
+        f"Round 2 and Losers' round 2 finished: {advance}"
     )
