@@ -587,3 +587,25 @@ def test_without_columns_or_a_terminal_the_sheet_is_drawn_for_80_columns(
 
     monkeypatch.setattr(os, "get_terminal_size", no_terminal)
     assert ohhell.ok("show").splitlines() == at_80
+
+
+@pytest.mark.usefixtures("dutch")
+def test_in_dutch_the_deals_column_is_as_wide_as_totaal(ohhell: Ohhell) -> None:
+    """ "deelt" heads the column, "Totaal" (one letter longer) ends it: not cut."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    lines = ohhell.ok("show").splitlines()
+    assert header(lines)[:3] == ["#", "n", "deelt"]
+    assert next(line for line in lines if "★" in line).split() == ["Totaal", "1", "11★", "10"]
+
+
+def test_in_64_columns_a_name_of_13_is_cut_to_12_to_keep_each_hands_score(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Ann", "Bartholomew-X", "Cat", "--hands", "3-1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1")
+    lines = show_at(ohhell, monkeypatch, 64)
+    assert header(lines) == ["#", "n", "deals", "Ann", "Bartholomew…", "Cat"]
+    assert row(lines, "1")[3:] == ["0/1", "+1", "1", "1/1✓", "+11", "11", "1/1✓", "+11", "11"]
