@@ -609,3 +609,32 @@ def test_in_64_columns_a_name_of_13_is_cut_to_12_to_keep_each_hands_score(
     lines = show_at(ohhell, monkeypatch, 64)
     assert header(lines) == ["#", "n", "deals", "Ann", "Bartholomew…", "Cat"]
     assert row(lines, "1")[3:] == ["0/1", "+1", "1", "1/1✓", "+11", "11", "1/1✓", "+11", "11"]
+
+
+def test_a_folded_line_keeps_a_hyphenated_name_whole(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Anne-Marie", "Jean-Baptiste-Xavier", "Cat", "-g", "g")
+    lines = show_at(ohhell, monkeypatch, 40)
+    at = lines.index("Players, clockwise: Anne-Marie,")
+    assert lines[at + 1] == "Jean-Baptiste-Xavier, Cat"
+
+
+def test_a_bid_of_the_current_hand_lines_up_under_the_bids_before(ohhell: Ohhell) -> None:
+    """Bob's 10/10 sets the width: Cat's 1/· stands right-aligned where her 0/1 does."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "11,10", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "10", "0", "0")
+    ohhell.ok("tricks", "10", "1", "0")
+    ohhell.ok("bid", "Cat=1")
+    lines = ohhell.ok("show").splitlines()
+    scored, current = (next(x for x in lines if x.split()[:1] == [n]) for n in ("1", "▶2"))
+    assert current.index("1/·") == scored.rindex("0/1")
+
+
+def test_in_a_terminal_one_column_wide_the_words_under_the_sheet_are_folded_letter_by_letter(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g")
+    lines = show_at(ohhell, monkeypatch, 1)
+    under = lines[next(i for i, line in enumerate(lines) if len(line) == 1) :]
+    assert len(under) > 20 and all(len(line) <= 1 for line in under)
