@@ -638,3 +638,20 @@ def test_in_a_terminal_one_column_wide_the_words_under_the_sheet_are_folded_lett
     lines = show_at(ohhell, monkeypatch, 1)
     under = lines[next(i for i, line in enumerate(lines) if len(line) == 1) :]
     assert len(under) > 20 and all(len(line) <= 1 for line in under)
+
+
+def test_a_seat_change_is_said_under_the_sheet_dim_and_marks_the_cell_left(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0", "1")
+    ohhell.ok("seat", "leave", "Dan")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    lines = ohhell.ok("show").splitlines()
+    assert lines[4].endswith("\x1b[2mleft\x1b[0m\x1b[1m      \x1b[0m")
+    assert lines[7:9] == [
+        "\x1b[2mPlayers, clockwise: Ann, Bob, Cat\x1b[0m",
+        "\x1b[2mSeats: Dan leaves after hand 1 with 10 (a player who left cannot win).\x1b[0m",
+    ]
