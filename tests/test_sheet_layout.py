@@ -655,3 +655,31 @@ def test_a_seat_change_is_said_under_the_sheet_dim_and_marks_the_cell_left(
         "\x1b[2mPlayers, clockwise: Ann, Bob, Cat\x1b[0m",
         "\x1b[2mSeats: Dan leaves after hand 1 with 10 (a player who left cannot win).\x1b[0m",
     ]
+
+
+def test_without_room_for_the_over_under_column_no_line_explains_its_dagger(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hook bound Bob in hand 2: the † stands in the ± column, explained under the
+    sheet; where the column is left out, so is the line."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "2", "1", "0")
+    ohhell.ok("tricks", "1", "1", "0")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    wide, narrow = show_at(ohhell, monkeypatch, 100), show_at(ohhell, monkeypatch, 16)
+    assert any("†" in line for line in wide) and not any("†" in line for line in narrow)
+
+
+def test_a_finished_sheet_ends_without_the_marker_of_a_hand_to_come(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "1", "0", "0")
+    lines = ohhell.ok("show").splitlines()
+    assert not any("▶" in line for line in lines)
+    assert lines[-2] == "Game over: Bob wins with 11."
+
+
+def test_a_scorer_whose_name_ends_in_x_is_said_whole(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--scorer", "Malcolm X", "-g", "g")
+    assert ohhell.ok("show").splitlines()[-1] == "Scorer: Malcolm X"
