@@ -587,3 +587,99 @@ def test_without_columns_or_a_terminal_the_sheet_is_drawn_for_80_columns(
 
     monkeypatch.setattr(os, "get_terminal_size", no_terminal)
     assert ohhell.ok("show").splitlines() == at_80
+
+
+@pytest.mark.usefixtures("dutch")
+def test_in_dutch_the_deals_column_is_as_wide_as_totaal(ohhell: Ohhell) -> None:
+    """ "deelt" heads the column, "Totaal" (one letter longer) ends it: not cut."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "0", "0")
+    ohhell.ok("tricks", "1", "0", "1")
+    lines = ohhell.ok("show").splitlines()
+    assert header(lines)[:3] == ["#", "n", "deelt"]
+    assert next(line for line in lines if "★" in line).split() == ["Totaal", "1", "11★", "10"]
+
+
+def test_in_64_columns_a_name_of_13_is_cut_to_12_to_keep_each_hands_score(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Ann", "Bartholomew-X", "Cat", "--hands", "3-1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1")
+    lines = show_at(ohhell, monkeypatch, 64)
+    assert header(lines) == ["#", "n", "deals", "Ann", "Bartholomew…", "Cat"]
+    assert row(lines, "1")[3:] == ["0/1", "+1", "1", "1/1✓", "+11", "11", "1/1✓", "+11", "11"]
+
+
+def test_a_folded_line_keeps_a_hyphenated_name_whole(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Anne-Marie", "Jean-Baptiste-Xavier", "Cat", "-g", "g")
+    lines = show_at(ohhell, monkeypatch, 40)
+    at = lines.index("Players, clockwise: Anne-Marie,")
+    assert lines[at + 1] == "Jean-Baptiste-Xavier, Cat"
+
+
+def test_a_bid_of_the_current_hand_lines_up_under_the_bids_before(ohhell: Ohhell) -> None:
+    """Bob's 10/10 sets the width: Cat's 1/· stands right-aligned where her 0/1 does."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "11,10", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "10", "0", "0")
+    ohhell.ok("tricks", "10", "1", "0")
+    ohhell.ok("bid", "Cat=1")
+    lines = ohhell.ok("show").splitlines()
+    scored, current = (next(x for x in lines if x.split()[:1] == [n]) for n in ("1", "▶2"))
+    assert current.index("1/·") == scored.rindex("0/1")
+
+
+def test_in_a_terminal_one_column_wide_the_words_under_the_sheet_are_folded_letter_by_letter(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "g")
+    lines = show_at(ohhell, monkeypatch, 1)
+    under = lines[next(i for i, line in enumerate(lines) if len(line) == 1) :]
+    assert len(under) > 20 and all(len(line) <= 1 for line in under)
+
+
+def test_a_seat_change_is_said_under_the_sheet_dim_and_marks_the_cell_left(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0", "1")
+    ohhell.ok("seat", "leave", "Dan")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    lines = ohhell.ok("show").splitlines()
+    assert lines[4].endswith("\x1b[2mleft\x1b[0m\x1b[1m      \x1b[0m")
+    assert lines[7:9] == [
+        "\x1b[2mPlayers, clockwise: Ann, Bob, Cat\x1b[0m",
+        "\x1b[2mSeats: Dan leaves after hand 1 with 10 (a player who left cannot win).\x1b[0m",
+    ]
+
+
+def test_without_room_for_the_over_under_column_no_line_explains_its_dagger(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hook bound Bob in hand 2: the † stands in the ± column, explained under the
+    sheet; where the column is left out, so is the line."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "2", "1", "0")
+    ohhell.ok("tricks", "1", "1", "0")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0")
+    wide, narrow = show_at(ohhell, monkeypatch, 100), show_at(ohhell, monkeypatch, 16)
+    assert any("†" in line for line in wide) and not any("†" in line for line in narrow)
+
+
+def test_a_finished_sheet_ends_without_the_marker_of_a_hand_to_come(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "-g", "g")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "1", "0", "0")
+    lines = ohhell.ok("show").splitlines()
+    assert not any("▶" in line for line in lines)
+    assert lines[-2] == "Game over: Bob wins with 11."
+
+
+def test_a_scorer_whose_name_ends_in_x_is_said_whole(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--scorer", "Malcolm X", "-g", "g")
+    assert ohhell.ok("show").splitlines()[-1] == "Scorer: Malcolm X"
