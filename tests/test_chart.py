@@ -292,6 +292,37 @@ def test_a_chart_of_one_hand_marks_zero_or_the_middle_where_they_fall(ohhell: Oh
     ]
 
 
+def test_a_chart_a_point_high_has_two_rows(ohhell: Ohhell) -> None:
+    low = one_hand(ohhell, "low", "1", "Bob=1 Cat=1 Ann=0", "Ann=1 Bob=0 Cat=0")
+    assert low == [
+        "  0 │  ",
+        " -1 │*C",
+        "    └──",
+        "  #  1",
+        "A Ann -1 · B Bob -1 · C Cat -1  * ",
+        "several",
+        "after hand   1",
+        "A Ann       -1 ★",
+        "B Bob       -1 ★",
+        "C Cat       -1 ★",
+        "Led: Ann & Bob & Cat hand 1.",
+    ]
+
+
+def test_the_totals_under_a_middling_chart_skip_hands_but_keep_the_first_and_last(
+    ohhell: Ohhell,
+) -> None:
+    assert drawn_at(four_hands(ohhell), 24)[-7:] == [
+        "after hand   1   3   4",
+        "A Ann       11  21  22",
+        "B Bob       10  31  41 ★",
+        "C Cat       10  11  21",
+        "Led: Ann hand 1, Ann & ",
+        "Bob hand 2, Bob hands ",
+        "3–4.",
+    ]
+
+
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "cartier", hands=0)
     assert "nothing to chart" in ohhell.ok("chart")
