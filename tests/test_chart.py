@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from rich.color import Color
 from rich.console import Console
+from rich.segment import Segment
 
 from ohhell_score.actions.entries import load_progress
 from ohhell_score.domain.game import Progress, progress
@@ -309,17 +311,65 @@ def test_a_chart_a_point_high_has_two_rows(ohhell: Ohhell) -> None:
     ]
 
 
-def test_the_totals_under_a_middling_chart_skip_hands_but_keep_the_first_and_last(
+def test_a_middling_chart_spaces_the_hands_to_fit_and_skips_some_totals(
     ohhell: Ohhell,
 ) -> None:
-    assert drawn_at(four_hands(ohhell), 24)[-7:] == [
-        "after hand   1   3   4",
-        "A Ann       11  21  22",
-        "B Bob       10  31  41 ★",
-        "C Cat       10  11  21",
+    """23 columns: five a hand, and the totals after hands 1 and 4 only."""
+    assert drawn_at(four_hands(ohhell), 23) == [
+        " 41 │               B  ",
+        "    │                  ",
+        "    │                  ",
+        "    │          B       ",
+        "    │                  ",
+        "    │     AB   A    CA ",
+        " 20 │                  ",
+        "    │                  ",
+        "    │BCA  C    C       ",
+        "    │                  ",
+        "    │                  ",
+        "  0 │                  ",
+        "    └──────────────────",
+        "  #  1    2    3    4",
+        "A Ann 22 · B Bob 41 · C",
+        "Cat 21",
+        "after hand   1   4",
+        "A Ann       11  22",
+        "B Bob       10  41 ★",
+        "C Cat       10  21",
         "Led: Ann hand 1, Ann & ",
         "Bob hand 2, Bob hands ",
         "3–4.",
+    ]
+
+
+def test_a_chart_in_seven_columns_stacks_the_players(ohhell: Ohhell) -> None:
+    below = one_hand(ohhell, "below", "3", "Bob=1 Cat=1 Ann=2", "Ann=0 Bob=3 Cat=0")
+    assert drawn_at(load_progress("below"), 7)[:5] == [
+        "  0 │ ",
+        " -1 │C",
+        " -2 │*",
+        "    └─",
+        "  #  1",
+    ]
+    assert below[:3] == ["  0 │  ", " -1 │C ", " -2 │BA"]
+
+
+def test_each_players_letter_has_its_colour_and_the_frame_is_dim(ohhell: Ohhell) -> None:
+    console = Console(width=80, force_terminal=True, color_system="standard")
+    lines = list(Segment.split_lines(console.render(chart(four_hands(ohhell), 80))))
+    colours = {"A": "cyan", "B": "magenta", "C": "green"}  # the players in seat order
+    plotted = []
+    for line in lines[:12]:  # the plot
+        frame, *cells = [s for s in line if s.text]
+        assert " │" in frame.text and frame.style is not None and frame.style.dim
+        plotted += [s for s in cells if s.text.strip()]
+    assert len(plotted) == 12  # three players at four hands, each a letter
+    for s in plotted:
+        assert s.style is not None and s.style.color is not None
+        assert (s.text, s.style.color.name) == (s.text, colours[s.text])
+    legend = [s for s in lines[14] if s.text in colours]
+    assert [(s.text, s.style and s.style.bold, s.style and s.style.color) for s in legend] == [
+        (letter, True, Color.parse(colour)) for letter, colour in colours.items()
     ]
 
 
