@@ -367,15 +367,110 @@ def test_each_players_letter_has_its_colour_and_the_frame_is_dim(ohhell: Ohhell)
     for s in plotted:
         assert s.style is not None and s.style.color is not None
         assert (s.text, s.style.color.name) == (s.text, colours[s.text])
+    (axis,) = [s for s in lines[12] if s.text]
+    assert "└" in axis.text and axis.style is not None and axis.style.dim
     legend = [s for s in lines[14] if s.text in colours]
     assert [(s.text, s.style and s.style.bold, s.style and s.style.color) for s in legend] == [
         (letter, True, Color.parse(colour)) for letter, colour in colours.items()
     ]
 
 
+def test_a_long_name_is_cut_and_totals_of_four_digits_keep_apart(ohhell: Ohhell) -> None:
+    fitz = "Bartholomew Fitz"
+    ohhell.ok(
+        "new",
+        fitz,
+        "Bob",
+        "Cat",
+        "--hands",
+        "1",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "made: 1000+b; missed: 0",
+    )
+    ohhell.ok("bid", "Bob=0", "Cat=1", f"{fitz}=0")
+    ohhell.ok("tricks", "Bob=0", "Cat=1", f"{fitz}=0")
+    assert drawn_at(load_progress(None), 80) == [
+        " 1001 │*C",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "  500 │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "    0 │  ",
+        "      └──",
+        "    #  1",
+        "B Bartholomew Fitz 1000 · O Bob 1000 · C Cat 1001  * several",
+        "after hand          1",
+        "B Bartholomew F… 1000",
+        "O Bob            1000",
+        "C Cat            1001 ★",
+        "Led: Cat hand 1.",
+    ]
+
+
+def test_a_chart_of_nothing_but_zeros_stands_on_its_foot(ohhell: Ohhell) -> None:
+    ohhell.ok(
+        "new",
+        "Ann Marie",
+        "Bob",
+        "Cat",
+        "--hands",
+        "1",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "made: 10+b; missed: 0",
+    )
+    ohhell.ok("bid", "Bob=1", "Cat=1", "Ann Marie=0")
+    ohhell.ok("tricks", "Ann Marie=1", "Bob=0", "Cat=0")
+    assert drawn_at(load_progress(None), 40) == [
+        " 0 │  ",
+        " 0 │*C",
+        "   └──",
+        " #  1",
+        "A Ann Marie 0 · B Bob 0 · C Cat 0  * ",
+        "several",
+        "after hand    1",
+        "A Ann Marie   0 ★",
+        "B Bob         0 ★",
+        "C Cat         0 ★",
+        "Led: Ann Marie & Bob & Cat hand 1.",
+    ]
+
+
+def test_a_chart_in_twelve_columns_gives_each_hand_a_column(ohhell: Ohhell) -> None:
+    assert drawn_at(four_hands(ohhell), 12)[:14] == [
+        " 41 │   B",
+        "    │    ",
+        "    │    ",
+        "    │  B ",
+        "    │    ",
+        "    │ *A*",
+        " 20 │    ",
+        "    │    ",
+        "    │*CC ",
+        "    │    ",
+        "    │    ",
+        "  0 │    ",
+        "    └────",
+        "  #  1 3",
+    ]
+
+
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "cartier", hands=0)
-    assert "nothing to chart" in ohhell.ok("chart")
+    assert ohhell.ok("chart") == "No hand scored yet: nothing to chart.\n"
 
 
 def test_show_chart_draws_the_chart_under_the_sheet(ohhell: Ohhell) -> None:
