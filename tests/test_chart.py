@@ -468,6 +468,61 @@ def test_a_chart_in_twelve_columns_gives_each_hand_a_column(ohhell: Ohhell) -> N
     ]
 
 
+def test_a_chart_in_eight_columns_squeezes_the_hands_together(ohhell: Ohhell) -> None:
+    assert drawn_at(four_hands(ohhell), 8)[:14] == [
+        " 41 │  B",
+        "    │   ",
+        "    │   ",
+        "    │ B ",
+        "    │   ",
+        "    │ **",
+        " 20 │   ",
+        "    │   ",
+        "    │** ",
+        "    │   ",
+        "    │   ",
+        "  0 │   ",
+        "    └───",
+        "  #  1 4",
+    ]
+
+
+def test_a_chart_twelve_points_high_keeps_to_its_twelve_rows(ohhell: Ohhell) -> None:
+    ohhell.ok(
+        "new",
+        "Ann",
+        "Bob",
+        "Cat",
+        "--hands",
+        "2",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "made: 10+b; missed: 0",
+    )
+    ohhell.ok("bid", "Bob=2", "Cat=1", "Ann=1")
+    ohhell.ok("tricks", "Ann=0", "Bob=2", "Cat=0")
+    assert drawn_at(load_progress(None), 40)[:15] == [
+        " 12 │B ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "  6 │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "  0 │CA",
+        "    └──",
+        "  #  1",
+        "A Ann 0 · B Bob 12 · C Cat 0",
+    ]
+
+
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "cartier", hands=0)
     assert ohhell.ok("chart") == "No hand scored yet: nothing to chart.\n"
