@@ -523,6 +523,50 @@ def test_a_chart_twelve_points_high_keeps_to_its_twelve_rows(ohhell: Ohhell) -> 
     ]
 
 
+def test_a_chart_of_two_hands_and_the_totals_at_24_columns(ohhell: Ohhell) -> None:
+    assert drawn_at(four_hands(ohhell), 24)[15:19] == [
+        "Cat 21",
+        "after hand   1   3   4",
+        "A Ann       11  21  22",
+        "B Bob       10  31  41 ★",
+    ]
+    ohhell.ok(
+        "new",
+        "Ann",
+        "Bob",
+        "Cat",
+        "-g",
+        "two",
+        "--hands",
+        "1,1",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+    )
+    ohhell.ok("bid", "Bob=0", "Cat=0", "Ann=1")
+    ohhell.ok("tricks", "Ann=1", "Bob=0", "Cat=0")
+    ohhell.ok("bid", "Cat=1", "Ann=0", "Bob=1")
+    ohhell.ok("tricks", "Ann=0", "Bob=1", "Cat=0")
+    assert drawn_at(load_progress("two"), 40)[:14] == [
+        " 21 │      AB ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "    │A        ",
+        " 10 │BC    C  ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "  0 │         ",
+        "    └─────────",
+        "  #  1     2",
+    ]
+    assert drawn_at(load_progress("two"), 12)[13] == "  #  1   2"  # four columns apart
+
+
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "cartier", hands=0)
     assert ohhell.ok("chart") == "No hand scored yet: nothing to chart.\n"
