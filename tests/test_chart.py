@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from rich.color import Color
 from rich.console import Console
+from rich.segment import Segment
 
 from ohhell_score.actions.entries import load_progress
 from ohhell_score.domain.game import Progress, progress
@@ -292,9 +294,282 @@ def test_a_chart_of_one_hand_marks_zero_or_the_middle_where_they_fall(ohhell: Oh
     ]
 
 
+def test_a_chart_a_point_high_has_two_rows(ohhell: Ohhell) -> None:
+    low = one_hand(ohhell, "low", "1", "Bob=1 Cat=1 Ann=0", "Ann=1 Bob=0 Cat=0")
+    assert low == [
+        "  0 │  ",
+        " -1 │*C",
+        "    └──",
+        "  #  1",
+        "A Ann -1 · B Bob -1 · C Cat -1  * ",
+        "several",
+        "after hand   1",
+        "A Ann       -1 ★",
+        "B Bob       -1 ★",
+        "C Cat       -1 ★",
+        "Led: Ann & Bob & Cat hand 1.",
+    ]
+
+
+def test_a_middling_chart_spaces_the_hands_to_fit_and_skips_some_totals(
+    ohhell: Ohhell,
+) -> None:
+    """23 columns: five a hand, and the totals after hands 1 and 4 only."""
+    assert drawn_at(four_hands(ohhell), 23) == [
+        " 41 │               B  ",
+        "    │                  ",
+        "    │                  ",
+        "    │          B       ",
+        "    │                  ",
+        "    │     AB   A    CA ",
+        " 20 │                  ",
+        "    │                  ",
+        "    │BCA  C    C       ",
+        "    │                  ",
+        "    │                  ",
+        "  0 │                  ",
+        "    └──────────────────",
+        "  #  1    2    3    4",
+        "A Ann 22 · B Bob 41 · C",
+        "Cat 21",
+        "after hand   1   4",
+        "A Ann       11  22",
+        "B Bob       10  41 ★",
+        "C Cat       10  21",
+        "Led: Ann hand 1, Ann & ",
+        "Bob hand 2, Bob hands ",
+        "3–4.",
+    ]
+
+
+def test_a_chart_in_seven_columns_stacks_the_players(ohhell: Ohhell) -> None:
+    below = one_hand(ohhell, "below", "3", "Bob=1 Cat=1 Ann=2", "Ann=0 Bob=3 Cat=0")
+    assert drawn_at(load_progress("below"), 7)[:5] == [
+        "  0 │ ",
+        " -1 │C",
+        " -2 │*",
+        "    └─",
+        "  #  1",
+    ]
+    assert below[:3] == ["  0 │  ", " -1 │C ", " -2 │BA"]
+
+
+def test_each_players_letter_has_its_colour_and_the_frame_is_dim(ohhell: Ohhell) -> None:
+    console = Console(width=80, force_terminal=True, color_system="standard")
+    lines = list(Segment.split_lines(console.render(chart(four_hands(ohhell), 80))))
+    colours = {"A": "cyan", "B": "magenta", "C": "green"}  # the players in seat order
+    plotted = []
+    for line in lines[:12]:  # the plot
+        frame, *cells = [s for s in line if s.text]
+        assert " │" in frame.text and frame.style is not None and frame.style.dim
+        plotted += [s for s in cells if s.text.strip()]
+    assert len(plotted) == 12  # three players at four hands, each a letter
+    for s in plotted:
+        assert s.style is not None and s.style.color is not None
+        assert (s.text, s.style.color.name) == (s.text, colours[s.text])
+    (axis,) = [s for s in lines[12] if s.text]
+    assert "└" in axis.text and axis.style is not None and axis.style.dim
+    legend = [s for s in lines[14] if s.text in colours]
+    assert [(s.text, s.style and s.style.bold, s.style and s.style.color) for s in legend] == [
+        (letter, True, Color.parse(colour)) for letter, colour in colours.items()
+    ]
+
+
+def test_a_long_name_is_cut_and_totals_of_four_digits_keep_apart(ohhell: Ohhell) -> None:
+    fitz = "Bartholomew Fitz"
+    ohhell.ok(
+        "new",
+        fitz,
+        "Bob",
+        "Cat",
+        "--hands",
+        "1",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "made: 1000+b; missed: 0",
+    )
+    ohhell.ok("bid", "Bob=0", "Cat=1", f"{fitz}=0")
+    ohhell.ok("tricks", "Bob=0", "Cat=1", f"{fitz}=0")
+    assert drawn_at(load_progress(None), 80) == [
+        " 1001 │*C",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "  500 │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "      │  ",
+        "    0 │  ",
+        "      └──",
+        "    #  1",
+        "B Bartholomew Fitz 1000 · O Bob 1000 · C Cat 1001  * several",
+        "after hand          1",
+        "B Bartholomew F… 1000",
+        "O Bob            1000",
+        "C Cat            1001 ★",
+        "Led: Cat hand 1.",
+    ]
+
+
+def test_a_chart_of_nothing_but_zeros_stands_on_its_foot(ohhell: Ohhell) -> None:
+    ohhell.ok(
+        "new",
+        "Ann Marie",
+        "Bob",
+        "Cat",
+        "--hands",
+        "1",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "made: 10+b; missed: 0",
+    )
+    ohhell.ok("bid", "Bob=1", "Cat=1", "Ann Marie=0")
+    ohhell.ok("tricks", "Ann Marie=1", "Bob=0", "Cat=0")
+    assert drawn_at(load_progress(None), 40) == [
+        " 0 │  ",
+        " 0 │*C",
+        "   └──",
+        " #  1",
+        "A Ann Marie 0 · B Bob 0 · C Cat 0  * ",
+        "several",
+        "after hand    1",
+        "A Ann Marie   0 ★",
+        "B Bob         0 ★",
+        "C Cat         0 ★",
+        "Led: Ann Marie & Bob & Cat hand 1.",
+    ]
+
+
+def test_a_chart_in_twelve_columns_gives_each_hand_a_column(ohhell: Ohhell) -> None:
+    assert drawn_at(four_hands(ohhell), 12)[:14] == [
+        " 41 │   B",
+        "    │    ",
+        "    │    ",
+        "    │  B ",
+        "    │    ",
+        "    │ *A*",
+        " 20 │    ",
+        "    │    ",
+        "    │*CC ",
+        "    │    ",
+        "    │    ",
+        "  0 │    ",
+        "    └────",
+        "  #  1 3",
+    ]
+
+
+def test_a_chart_in_eight_columns_squeezes_the_hands_together(ohhell: Ohhell) -> None:
+    assert drawn_at(four_hands(ohhell), 8)[:14] == [
+        " 41 │  B",
+        "    │   ",
+        "    │   ",
+        "    │ B ",
+        "    │   ",
+        "    │ **",
+        " 20 │   ",
+        "    │   ",
+        "    │** ",
+        "    │   ",
+        "    │   ",
+        "  0 │   ",
+        "    └───",
+        "  #  1 4",
+    ]
+
+
+def test_a_chart_twelve_points_high_keeps_to_its_twelve_rows(ohhell: Ohhell) -> None:
+    ohhell.ok(
+        "new",
+        "Ann",
+        "Bob",
+        "Cat",
+        "--hands",
+        "2",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+        "--scoring",
+        "made: 10+b; missed: 0",
+    )
+    ohhell.ok("bid", "Bob=2", "Cat=1", "Ann=1")
+    ohhell.ok("tricks", "Ann=0", "Bob=2", "Cat=0")
+    assert drawn_at(load_progress(None), 40)[:15] == [
+        " 12 │B ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "  6 │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "    │  ",
+        "  0 │CA",
+        "    └──",
+        "  #  1",
+        "A Ann 0 · B Bob 12 · C Cat 0",
+    ]
+
+
+def test_a_chart_of_two_hands_and_the_totals_at_24_columns(ohhell: Ohhell) -> None:
+    assert drawn_at(four_hands(ohhell), 24)[15:19] == [
+        "Cat 21",
+        "after hand   1   3   4",
+        "A Ann       11  21  22",
+        "B Bob       10  31  41 ★",
+    ]
+    ohhell.ok(
+        "new",
+        "Ann",
+        "Bob",
+        "Cat",
+        "-g",
+        "two",
+        "--hands",
+        "1,1",
+        "--trump",
+        "none",
+        "--hook",
+        "never",
+    )
+    ohhell.ok("bid", "Bob=0", "Cat=0", "Ann=1")
+    ohhell.ok("tricks", "Ann=1", "Bob=0", "Cat=0")
+    ohhell.ok("bid", "Cat=1", "Ann=0", "Bob=1")
+    ohhell.ok("tricks", "Ann=0", "Bob=1", "Cat=0")
+    assert drawn_at(load_progress("two"), 40)[:14] == [
+        " 21 │      AB ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "    │A        ",
+        " 10 │BC    C  ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "    │         ",
+        "  0 │         ",
+        "    └─────────",
+        "  #  1     2",
+    ]
+    assert drawn_at(load_progress("two"), 12)[13] == "  #  1   2"  # four columns apart
+
+
 def test_a_game_without_scored_hands_has_nothing_to_chart(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "cartier", hands=0)
-    assert "nothing to chart" in ohhell.ok("chart")
+    assert ohhell.ok("chart") == "No hand scored yet: nothing to chart.\n"
 
 
 def test_show_chart_draws_the_chart_under_the_sheet(ohhell: Ohhell) -> None:
