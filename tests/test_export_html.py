@@ -712,6 +712,7 @@ def test_a_games_sheet_has_its_title_players_standings_rows_totals_and_notes(
     assert [td.cls for td in second.all("td")][4:8] == ["seat", "made", "points", "total"]
     assert [span.cls for span in second.all("span")] == ["tick"] * 3
     assert (first.cls, third.cls) == (None, "current")  # the hand to bid next, in bold
+    assert [td.text for td in third.all("td")] == ["3", "8", "Cat", "", *[""] * 16, ""]
     foot = table.one("tfoot")
     assert foot.one("th").text == "Total"
     assert [(td.cls, td.attrs.get("colspan"), td.text) for td in foot.all("td")] == [
