@@ -490,6 +490,8 @@ def test_a_blank_sheet_has_its_title_names_boxes_and_room_to_write_on_one_page(
     assert len(table.all("col")) == 4 + 3 * players  # a column each, no empty one beside
     names = [th for th in table.one("thead").all("th") if th.cls == "name seat"]
     assert [th.text for th in names] == heads
+    top = table.one("thead").all("tr")[0].all("th")  # no ± column: nothing to count yet
+    assert [th.text for th in top] == ["#", "Cards", "Dealer", "Trump", *heads]
     line = [] if heads[0] == "Ann" else ["fill"]  # a numbered seat: a line for the name
     assert [[span.cls for span in th.all("span")] for th in names] == [line] * players
     body_rows = table.one("tbody").all("tr")
