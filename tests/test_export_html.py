@@ -490,6 +490,8 @@ def test_a_blank_sheet_has_its_title_names_boxes_and_room_to_write_on_one_page(
     assert len(table.all("col")) == 4 + 3 * players  # a column each, no empty one beside
     names = [th for th in table.one("thead").all("th") if th.cls == "name seat"]
     assert [th.text for th in names] == heads
+    top = table.one("thead").all("tr")[0].all("th")  # no ± column: nothing to count yet
+    assert [th.text for th in top] == ["#", "Cards", "Dealer", "Trump", *heads]
     line = [] if heads[0] == "Ann" else ["fill"]  # a numbered seat: a line for the name
     assert [[span.cls for span in th.all("span")] for th in names] == [line] * players
     body_rows = table.one("tbody").all("tr")
@@ -712,6 +714,7 @@ def test_a_games_sheet_has_its_title_players_standings_rows_totals_and_notes(
     assert [td.cls for td in second.all("td")][4:8] == ["seat", "made", "points", "total"]
     assert [span.cls for span in second.all("span")] == ["tick"] * 3
     assert (first.cls, third.cls) == (None, "current")  # the hand to bid next, in bold
+    assert [td.text for td in third.all("td")] == ["3", "8", "Cat", "", *[""] * 16, ""]
     foot = table.one("tfoot")
     assert foot.one("th").text == "Total"
     assert [(td.cls, td.attrs.get("colspan"), td.text) for td in foot.all("td")] == [
