@@ -381,6 +381,7 @@ def test_the_markdown_of_a_formula_game_says_the_formula_before_and_the_winner_a
     ]
     ohhell.ok("bid", "0", "1", "0")
     ohhell.ok("tricks", "0", "1", "1")
+    assert "**After 1 of 2 hands Cat leads with 11.**" in ohhell.ok("export", "--format", "md")
     ohhell.ok("bid", "1", "1", "1")
     ohhell.ok("tricks", "Cat=1", "A|nn=0", "Bob=0")
     assert ohhell.ok("export", "--format", "md").splitlines() == [
