@@ -408,3 +408,26 @@ def test_the_markdown_of_a_formula_game_says_the_formula_before_and_the_winner_a
         "",
         "- ± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
     ]
+
+
+def test_a_piece_after_a_semicolon_is_neutralised_after_spaces_only() -> None:
+    """A tab after the spaces starts a formula itself; a letter before "=" does not."""
+    assert neutralise("x; \tcmd") == "x;' \tcmd"
+    assert neutralise("X=1; XX+2") == "X=1; XX+2"
+
+
+def test_the_wide_csv_says_the_bids_over_the_tricks_without_a_plus(ohhell: Ohhell) -> None:
+    formula = "made: 10+b; missed: -d*2"
+    ohhell.ok(
+        "new", "A|nn", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "--scoring", formula
+    )
+    ohhell.ok("bid", "0", "1", "0")
+    ohhell.ok("tricks", "0", "1", "1")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "Cat=1", "A|nn=0", "Bob=0")
+    rows = ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n")
+    assert rows[1:] == [
+        "1,2,A|nn,notrump,0,1,-2,-2,0,0,10,10,1,1,11,11,,-1,yes,",
+        "2,1,Bob,notrump,1,0,-2,-4,1,0,-2,8,1,1,11,22,,2,,",
+        "",
+    ]
