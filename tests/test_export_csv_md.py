@@ -431,3 +431,18 @@ def test_the_wide_csv_says_the_bids_over_the_tricks_without_a_plus(ohhell: Ohhel
         "2,1,Bob,notrump,1,0,-2,-4,1,0,-2,8,1,1,11,22,,2,,",
         "",
     ]
+
+
+def test_the_wide_csv_leaves_the_cells_of_who_got_up_empty_after_they_left(
+    ohhell: Ohhell,
+) -> None:
+    """Dan's total stays 10 on the sheet after he gave his seat to Eve, but he did not
+    sit at hand 2: the wide row of hand 2 has nothing under Dan."""
+    seat_changed_game(ohhell)
+    ohhell.ok("bid", "0", "0")
+    ohhell.ok("trump", "spades")
+    ohhell.ok("tricks", "1", "1", "0", "0")
+    rows = ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n")
+    assert rows[2] == (
+        "2,2,B*b,spades,0,0,10,11,0,0,10,21,1,1,11,22,,,,,0,1,1,1,Cat,-1,yes,misdeal;' =Ann redealt"
+    )
