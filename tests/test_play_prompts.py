@@ -1213,3 +1213,19 @@ def test_leaving_when_no_game_is_current_any_more_names_the_game(
     assert not (data_dir / "t.json").exists()
     assert result.exit_code == 0, result.output
     assert result.stdout.endswith("\nsaved; continue with `ohhell play -g t`\n")
+
+
+def test_keys_typed_while_play_starts_are_lines_with_backspaces_taken_controls_dropped() -> None:
+    """What `Typeahead.take` puts on the first prompts (a pty only, so the mutation run
+    saw it with no keys): CR, LF and CRLF end a line, DEL and ^H take back a key."""
+    from ohhell_score.cli.interactive import typed_lines
+
+    assert typed_lines("Ann\r\nBoo\x7fb\rCa\x08at\x1b\nZo\u00eb 2\tD") == [
+        "Ann",
+        "Bob",
+        "Cat",
+        "Zoë 2D",
+    ]
+    assert typed_lines("") == [""]
+    assert typed_lines("x\n") == ["x", ""]
+    assert typed_lines("Xavier") == ["Xavier"]
