@@ -381,6 +381,7 @@ def test_the_markdown_of_a_formula_game_says_the_formula_before_and_the_winner_a
     ]
     ohhell.ok("bid", "0", "1", "0")
     ohhell.ok("tricks", "0", "1", "1")
+    assert "**After 1 of 2 hands Cat leads with 11.**" in ohhell.ok("export", "--format", "md")
     ohhell.ok("bid", "1", "1", "1")
     ohhell.ok("tricks", "Cat=1", "A|nn=0", "Bob=0")
     assert ohhell.ok("export", "--format", "md").splitlines() == [
@@ -407,3 +408,41 @@ def test_the_markdown_of_a_formula_game_says_the_formula_before_and_the_winner_a
         "",
         "- ± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
     ]
+
+
+def test_a_piece_after_a_semicolon_is_neutralised_after_spaces_only() -> None:
+    """A tab after the spaces starts a formula itself; a letter before "=" does not."""
+    assert neutralise("x; \tcmd") == "x;' \tcmd"
+    assert neutralise("X=1; XX+2") == "X=1; XX+2"
+
+
+def test_the_wide_csv_says_the_bids_over_the_tricks_without_a_plus(ohhell: Ohhell) -> None:
+    formula = "made: 10+b; missed: -d*2"
+    ohhell.ok(
+        "new", "A|nn", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "--scoring", formula
+    )
+    ohhell.ok("bid", "0", "1", "0")
+    ohhell.ok("tricks", "0", "1", "1")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "Cat=1", "A|nn=0", "Bob=0")
+    rows = ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n")
+    assert rows[1:] == [
+        "1,2,A|nn,notrump,0,1,-2,-2,0,0,10,10,1,1,11,11,,-1,yes,",
+        "2,1,Bob,notrump,1,0,-2,-4,1,0,-2,8,1,1,11,22,,2,,",
+        "",
+    ]
+
+
+def test_the_wide_csv_leaves_the_cells_of_who_got_up_empty_after_they_left(
+    ohhell: Ohhell,
+) -> None:
+    """Dan's total stays 10 on the sheet after he gave his seat to Eve, but he did not
+    sit at hand 2: the wide row of hand 2 has nothing under Dan."""
+    seat_changed_game(ohhell)
+    ohhell.ok("bid", "0", "0")
+    ohhell.ok("trump", "spades")
+    ohhell.ok("tricks", "1", "1", "0", "0")
+    rows = ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n")
+    assert rows[2] == (
+        "2,2,B*b,spades,0,0,10,11,0,0,10,21,1,1,11,22,,,,,0,1,1,1,Cat,-1,yes,misdeal;' =Ann redealt"
+    )

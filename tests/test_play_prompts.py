@@ -1331,3 +1331,19 @@ def test_the_summary_of_a_later_hand_gives_the_totals_after_that_hand(ohhell: Oh
         "Cat": ["1", "1", "✓", "made", "+11", "21", "★"],
     }
     assert "Leader: Cat with 21." in out
+
+
+def test_keys_typed_while_play_starts_are_lines_with_backspaces_taken_controls_dropped() -> None:
+    """What `Typeahead.take` puts on the first prompts (a pty only, so the mutation run
+    saw it with no keys): CR, LF and CRLF end a line, DEL and ^H take back a key."""
+    from ohhell_score.cli.interactive import typed_lines
+
+    assert typed_lines("Ann\r\nBoo\x7fb\rCa\x08at\x1b\nZo\u00eb 2\tD") == [
+        "Ann",
+        "Bob",
+        "Cat",
+        "Zoë 2D",
+    ]
+    assert typed_lines("") == [""]
+    assert typed_lines("x\n") == ["x", ""]
+    assert typed_lines("Xavier") == ["Xavier"]
