@@ -1090,7 +1090,7 @@ def test_tournament_collect_is_in_dutch(
     )
 
 
-# survivors (hG)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 ZOE_FIRST = ["Zoë", *FIELD[1:8]]
 
@@ -1177,7 +1177,7 @@ def test_tournament_export_to_a_file_says_which_file_it_wrote(
     assert out.read_text(encoding="utf-8").startswith("# Tournament cup\n")
 
 
-# survivors (hF)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_two_files_for_one_table_are_refused_naming_it_and_none_is_collected(
@@ -1237,7 +1237,7 @@ def test_tournament_new_without_players_is_malformed(ohhell: Ohhell) -> None:
     assert said == "give the players as arguments or with --players-file"
 
 
-# survivors (hL)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 class Reading(HTMLParser):

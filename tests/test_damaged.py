@@ -543,7 +543,7 @@ def test_a_tournament_file_with_decomposed_names_reads_them_composed(
     assert "Zoë" in shown and "Zoe\u0308" not in shown
 
 
-# survivors (hI)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_list_json_names_every_damaged_game_and_still_lists_the_others(

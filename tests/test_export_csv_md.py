@@ -254,7 +254,7 @@ def test_an_option_of_another_format_is_malformed(
     assert ohhell.invalid_value("export", *options) == why
 
 
-# --- whole files (survivors, hP) ----------------------------------------------------
+# --- whole files (survivors) ----------------------------------------------------
 
 
 PEOPLE = ("Ann", "B*b", "Cat", "Dan", "Eve")

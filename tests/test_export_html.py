@@ -336,7 +336,7 @@ def test_the_sheet_fits_a_window_1000_pixels_wide(
             browser.close()
 
 
-# survivors (hG)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 @pytest.mark.parametrize(
@@ -378,7 +378,7 @@ def test_a_blank_sheet_written_to_a_file_says_so_in_dutch(ohhell: Ohhell, tmp_pa
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-# --- the blank sheet as a reader sees it: its words, boxes and notes (survivors, hK) --
+# --- the blank sheet as a reader sees it: its words, boxes and notes (survivors) --
 
 #: Elements whose own text is only the line breaks between their children: a word there
 #: would print between the boxes of the sheet.
@@ -631,7 +631,7 @@ def test_a_wide_games_chart_prints_under_the_sheet_or_on_a_page_of_its_own(
     assert [style.text for style in tree.root.one("body").all("style")] == [chart]
 
 
-# --- a game's sheet as a reader sees it (survivors of export_html, sheet_table, hK) ----
+# --- a game's sheet as a reader sees it (survivors of export_html, sheet_table) ----
 
 
 def tree(text: str) -> Element:
@@ -767,7 +767,7 @@ def test_a_finished_game_for_seven_drops_the_hand_score_and_stars_the_winner(
     )
 
 
-# --- the chart as drawn (survivors of svg_chart, _end_labels, _legend, hK) -------------
+# --- the chart as drawn (survivors of svg_chart, _end_labels, _legend) -------------
 
 
 def chart_svg(text: str) -> Element:

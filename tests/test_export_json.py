@@ -374,7 +374,7 @@ def test_import_says_the_game_it_kept_and_from_stdin_names_stdin_in_a_refusal(
     )
 
 
-# survivors (hP)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_the_json_export_is_indented_by_two_and_keeps_a_name_as_typed(

@@ -674,7 +674,7 @@ def test_rules_json_says_a_house_rule_by_what_it_changes_indented_by_two() -> No
     }
 
 
-# survivors (hG)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_export_to_a_file_says_on_stderr_which_house_rule_it_wrote_where(
@@ -688,7 +688,7 @@ def test_export_to_a_file_says_on_stderr_which_house_rule_it_wrote_where(
     assert json.loads(target.read_text(encoding="utf-8"))["name"] == "friday"
 
 
-# survivors (hI)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_saving_a_house_rule_says_how_to_start_a_game_with_it(ohhell: Ohhell) -> None:

@@ -409,7 +409,7 @@ def test_list_json_gives_the_eight_keys_the_scripting_page_shows(ohhell: Ohhell)
     assert "the eight keys of docs/scripting.md" in listing
 
 
-# Session survivors (hM): the list's lines whole (views/plain.py, list_lines)
+# Mutation survivors (2026-12-03): the list's lines whole (views/plain.py, list_lines)
 
 
 def _four_kinds_of_game(ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:

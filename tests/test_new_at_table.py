@@ -747,7 +747,7 @@ def test_a_dutch_table_changes_the_hook_by_its_dutch_or_english_word(
     assert interactive.changeable(word) == "hook"
 
 
-# ask_preset survivors (hE)
+# Tests for mutation survivors of ask_preset (docs/mutation-survivors.md)
 
 
 def test_a_scoring_formula_with_spaces_is_taken_whole_at_the_rules_question() -> None:
@@ -801,7 +801,7 @@ def test_each_refusal_at_the_rules_question_stands_out_in_bold_on_a_terminal() -
         assert refusal.startswith(f"{BOLD}  ✗ {said}") and refusal.endswith("\x1b[0m")
 
 
-# play_at_table survivors
+# Tests for mutation survivors of play_at_table (docs/mutation-survivors.md)
 
 
 def test_play_with_no_game_yet_asks_for_the_first_one_then_plays_it(ohhell: Ohhell) -> None:

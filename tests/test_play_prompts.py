@@ -897,7 +897,7 @@ def test_u_in_play_says_what_it_took_back(ohhell: Ohhell) -> None:
     assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
 
 
-# survivors (hC)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_names_like_markup_or_an_emoji_code_show_as_typed_in_the_header_and_prompts(
@@ -980,7 +980,7 @@ def test_at_a_cartier_table_of_four_the_player_opposite_a_later_seat_shuffles(
     assert f"{shuffles}, opposite the dealer, shuffles the second deck." in out
 
 
-# Session survivors (hB)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def _session(
@@ -1225,7 +1225,7 @@ def test_a_refused_answer_is_asked_again_and_a_change_made_meanwhile_is_told(
     assert refusals[1].startswith("  ✗ the game changed meanwhile (another ohhell at work?)")
 
 
-# survivors (hI)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_a_game_finished_at_the_prompts_ends_with_the_winners_and_the_sheet(
@@ -1264,7 +1264,7 @@ def test_leaving_when_no_game_is_current_any_more_names_the_game(
     assert result.stdout.endswith("\nsaved; continue with `ohhell play -g t`\n")
 
 
-# Session survivors (hM): the summary after a hand (views/render.py)
+# Mutation survivors (2026-12-03): the summary after a hand (views/render.py)
 
 WIDE = "王小明 王小明 王小明 王小明"  # 15 characters, 27 columns
 

@@ -462,7 +462,7 @@ def test_quick_show_is_the_named_game_styled_at_a_terminal(
     assert shown["quick"] == shown["typer"]
 
 
-# survivors (hJ)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 @pytest.mark.parametrize(

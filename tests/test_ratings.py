@@ -306,7 +306,7 @@ def test_names_in_either_unicode_form_are_one_person() -> None:
     assert [(p.name, p.games) for p in ladder.players] == [("Ann", 2), (combined, 2)]
 
 
-# survivors (hH)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_the_ladders_heading_names_the_preset_and_the_date_it_was_asked_for(
@@ -335,7 +335,7 @@ def test_the_ladder_page_to_a_file_is_written_there_and_says_so(
     assert page.read_text(encoding="utf-8") == ohhell.ok("ratings", "--html")
 
 
-# survivors (hP)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_the_ladder_text_is_a_table_of_the_settled_then_the_newcomers_then_the_key(

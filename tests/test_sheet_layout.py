@@ -297,7 +297,7 @@ def test_the_hook_mark_only_where_the_hook_bound_the_dealer(ohhell: Ohhell) -> N
     assert [line.split()[-1] for line in lines[3:5]] == ["+1", "-1†"]
 
 
-# --- the whole sheet, line by line (session survivors, hM) ------------------------------
+# --- the whole sheet, line by line (mutation survivors of 2026-12-03) ------------
 
 
 def four_at_a_corrected_sheet(ohhell: Ohhell) -> None:

@@ -427,7 +427,7 @@ def test_a_refused_answer_in_play_stands_out_in_bold_on_a_terminal(ohhell: Ohhel
     assert "\x1b[1m  ✗ type a bid 0 to 2, then Enter (? shows the keys)\x1b[0m\n" in out
 
 
-# survivors (hF)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_a_note_on_a_named_hand_is_said_whole_and_clearing_it_is_one_line(ohhell: Ohhell) -> None:

@@ -776,7 +776,7 @@ def test_watch_in_process_complains_of_a_copy_once_while_it_stays_the_same(
     assert looks == [0, 0, 0, 2, 2]
 
 
-# survivors (hF)
+# Tests for mutation survivors (docs/mutation-survivors.md)
 
 
 def test_games_down_to_two_levels_below_a_folder_are_collected_not_deeper(
