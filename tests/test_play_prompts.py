@@ -1347,3 +1347,102 @@ def test_keys_typed_while_play_starts_are_lines_with_backspaces_taken_controls_d
     assert typed_lines("") == [""]
     assert typed_lines("x\n") == ["x", ""]
     assert typed_lines("Xavier") == ["Xavier"]
+
+
+def test_keys_typed_while_play_starts_answer_the_first_prompts_and_echo_comes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`Typeahead` at a real terminal (a pty, in-process): `quiet` turns the echo off,
+    the first `ask` reads the keys waiting, answers a prompt with each whole line, shown
+    after it, puts the line begun on the next prompt, and turns the echo back on."""
+    import os
+    import signal
+    import termios
+
+    master, slave = os.openpty()
+    stdin = os.fdopen(slave, "r")
+    try:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        out = io.StringIO()
+        # 12 columns: an answer past the edge is left to the terminal to fold, not cut by rich
+        narrow = Console(file=out, width=12, highlight=False, markup=False, emoji=False)
+        typeahead = Typeahead(narrow)
+        prefilled: list[tuple[str, str]] = []
+
+        def finish(_console: Console, prompt: str, begun: str) -> str:
+            prefilled.append((prompt, begun))
+            return begun + "t"
+
+        def stuck(*_: object) -> None:
+            raise TimeoutError("play waited for keys nobody typed")
+
+        monkeypatch.setattr(interactive, "prefilled", finish)
+        signal.signal(signal.SIGALRM, stuck)
+        signal.alarm(10)
+        settings = termios.tcgetattr(slave)
+        assert settings[3] & termios.ECHO and settings[3] & termios.ICANON
+        typeahead.quiet()
+        assert termios.tcgetattr(slave)[3] == settings[3] & ~termios.ECHO  # the echo only
+        os.write(master, b"Ann\rBoo\x7fb\n\xffDee\nCa")  # \xff: no UTF-8
+        assert typeahead.ask("Player 1: ") == "Ann"
+        assert termios.tcgetattr(slave) == settings  # echo and lines as they were
+        assert typeahead.ask("Player 2: ") == "Bob"
+        assert out.getvalue() == "Player 1: Ann\nPlayer 2: Bob\n"
+        assert typeahead.ask("Player 3: ") == "\ufffdDee"
+        assert typeahead.ask("Player 4: ") == "Cat"
+        assert prefilled == [("Player 4: ", "Ca")]
+        typeahead.restore()  # nothing left to restore: the settings stay
+        assert termios.tcgetattr(slave) == settings
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        stdin.close()
+        os.close(master)
+
+
+def test_off_a_terminal_play_has_no_keys_waiting_and_asks_as_usual(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Off a terminal `quiet` changes nothing, `take` reads nothing, and each prompt is
+    asked with the name shown as typed (markup and emoji off)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[b]Bo\n"))
+    console = interactive.new_console()
+    asked: list[tuple[str, dict[str, Any]]] = []
+
+    def answer(prompt: str, **kw: Any) -> str:
+        asked.append((prompt, kw))
+        return "Bo"
+
+    monkeypatch.setattr(console, "input", answer)
+    typeahead = Typeahead(console)
+    typeahead.quiet()
+    assert typeahead.saved is None
+    assert typeahead.ask("Player 1: ") == "Bo"
+    assert asked == [("Player 1: ", {"markup": False, "emoji": False})]
+    assert (typeahead.lines, typeahead.begun) == ([], "")
+
+
+def test_a_terminal_whose_settings_cannot_be_read_is_asked_as_usual(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stdin that says it is a terminal but whose settings termios cannot read (a pipe
+    here): `quiet` leaves it alone and `play` asks as anywhere else."""
+    import os
+
+    read, write = os.pipe()
+
+    class Pretending(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    stdin = Pretending(os.fdopen(read, "rb"))
+    try:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        console = interactive.new_console()
+        monkeypatch.setattr(console, "input", lambda prompt, **kw: "Ann")
+        typeahead = Typeahead(console)
+        typeahead.quiet()
+        assert typeahead.ask("Player 1: ") == "Ann"
+    finally:
+        stdin.close()
+        os.close(write)
