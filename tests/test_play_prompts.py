@@ -1400,6 +1400,38 @@ def test_keys_typed_while_play_starts_answer_the_first_prompts_and_echo_comes_ba
         os.close(master)
 
 
+def test_keys_pasted_before_the_first_prompt_past_one_read_are_all_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A scorer who pastes the answers of a whole game before play asks: `take` reads
+    the terminal a kilobyte at a time, and every line of the paste (1,500 bytes here)
+    answers its prompt in order; none is lost between reads."""
+    import os
+    import signal
+
+    master, slave = os.openpty()
+    stdin = os.fdopen(slave, "r")
+    try:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        console = Console(file=io.StringIO(), width=80, markup=False, emoji=False)
+        typeahead = Typeahead(console)
+
+        def stuck(*_: object) -> None:
+            raise TimeoutError("play waited for keys nobody typed")
+
+        signal.signal(signal.SIGALRM, stuck)
+        signal.alarm(10)
+        typeahead.quiet()
+        pasted = [f"Player{i:03}" for i in range(150)]  # 150 lines of 10 bytes
+        os.write(master, "".join(name + "\n" for name in pasted).encode())
+        assert [typeahead.ask(f"{i}: ") for i in range(150)] == pasted
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        stdin.close()
+        os.close(master)
+
+
 def test_off_a_terminal_play_has_no_keys_waiting_and_asks_as_usual(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
