@@ -654,6 +654,10 @@ def test_a_games_sheet_has_its_title_players_standings_rows_totals_and_notes(
     saved_game("friday", FOUR, "classic", hands=2)
     page = tree(ohhell.ok("export", "--format", "html"))
     assert page.one("head").one("title").text == "Oh Hell · friday"
+    # What wrote the file, as a browser's page information (Firefox's) lists it.
+    metas = page.one("head").all("meta")
+    generator = [m.attrs for m in metas if m.attrs.get("name") == "generator"]
+    assert generator == [{"name": "generator", "content": f"ohhell-score {__version__}"}]
     assert page.one("body").cls == "portrait game"
     header = page.one("header")
     assert header.one("h1").text == "Oh Hell friday"
@@ -858,6 +862,139 @@ def test_a_long_games_chart_numbers_every_other_hand_and_the_last(ohhell: Ohhell
     assert hands == [str(n) for n in range(0, 25, 2)] + ["25"]
 
 
+def chart_scale(svg: Element) -> list[tuple[str, str | None]]:
+    """The totals' scale at the chart's left: each number and its height."""
+    return [(t.text, t.attrs.get("y")) for t in svg.all("text") if t.attrs.get("x") == "41"]
+
+
+@pytest.mark.parametrize(
+    ("points", "scale"),
+    [
+        (5, range(0, 6)),
+        (6, range(0, 7)),
+        (7, range(0, 9, 2)),
+        (100, range(0, 101, 20)),
+        (150, range(0, 151, 25)),
+        (300, range(0, 301, 50)),
+        (600, range(0, 601, 100)),
+        (1200, range(0, 1201, 200)),
+        (1500, range(0, 1501, 250)),
+        (3000, range(0, 3001, 500)),
+        (6000, range(0, 6001, 1000)),
+        (12000, range(0, 12001, 2000)),
+        (30000, range(0, 30001, 5000)),
+        (60000, range(0, 60001, 10000)),
+        (-30, range(-30, 1, 5)),
+    ],
+)
+def test_the_charts_scale_goes_in_round_steps_of_at_least_a_sixth_of_the_totals(
+    ohhell: Ohhell, points: int, scale: range
+) -> None:
+    """One hand scores ``points`` for everyone: the scale runs from 0 (or the lowest
+    total) in steps of 1, 2, 5, 10, 20, 25, 50 and so on, six steps at most, the first
+    line at the chart's foot and the last at its top."""
+    rules = f"made: {points}; missed: {points}"
+    ohhell.ok("new", *FOUR[:3], "--hands", "1,1", "--trump", "none", "--scoring", rules)
+    ohhell.ok("bid", "1", "0", "1")
+    ohhell.ok("tricks", "1", "0", "0")
+    numbers = chart_scale(chart_svg(ohhell.ok("export", "--format", "html")))
+    assert [text for text, _y in numbers] == [str(n) for n in scale]
+    assert (numbers[0][1], numbers[-1][1]) == ("209.5", "15.5")
+
+
+def test_a_first_hand_everyone_missed_is_charted_flat_with_the_names_over_the_foot(
+    ohhell: Ohhell,
+) -> None:
+    """Under exact scoring a missed bid scores nothing: every line lies on 0 and the
+    scale goes to 1. The three names at the line ends are pushed apart and lifted so
+    that the last ends at the foot; a name over 14 letters is cut there (the legend
+    has it whole)."""
+    names = ("Anna-Catharina", "Bartholomeus-Jr", "Cy")  # 14 letters and 15
+    ohhell.ok("new", *names, "--hands", "1,1", "--trump", "none", "--scoring", "exact")
+    ohhell.ok("bid", "1", "1", "0")
+    ohhell.ok("tricks", "0", "0", "1")
+    text = ohhell.ok("export", "--format", "html")
+    svg = chart_svg(text)
+    assert [c for c in svg.children if isinstance(c, str)] == []  # nothing loose to print
+    assert drawn(svg) == [
+        ("text", "41", "209.5", None, "0"),
+        ("text", "41", "15.5", None, "1"),
+        ("text", "46.0", "220", None, "0"),
+        ("text", "610.0", "220", None, "1"),
+        ("text", "328.0", "234", None, "hand"),
+        ("line", "axis", "46", "206", "610", "206"),
+        ("line", "axis", "46", "12", "46", "206"),
+        ("Anna-Catharina", "#0072b2", None, "46.0,206.0 610.0,206.0"),
+        ("Bartholomeus-Jr", "#d55e00", "7 3", "46.0,206.0 610.0,206.0"),
+        ("Cy", "#009e73", "2 2.5", "46.0,206.0 610.0,206.0"),
+        ("text", "616.0", "191.5", "#0072b2", "Anna-Catharina"),
+        ("text", "616.0", "202.5", "#d55e00", "Bartholomeus-…"),
+        ("text", "616.0", "213.5", "#009e73", "Cy"),
+    ]
+    assert [li.text.strip() for li in tree(text).one("ul").all("li")] == list(names)
+
+
+def test_a_chart_names_who_got_up_where_their_lines_stop_and_draws_no_line_for_a_newcomer(
+    ohhell: Ohhell,
+) -> None:
+    """Bob (13) and Cat (10) get up after hand 1, Fay joins after Ann once hand 2 is
+    scored: she has no line yet, and the players after her keep theirs, in the legend
+    too. The two names where the lines stop stand just over their ends."""
+    ohhell.ok("new", *FOUR, "Eve", "--hands", "3,3,3", "--trump", "none", "--hook", "never")
+    ohhell.ok("bid", "3", "0", "0", "0", "0")  # Bob bids first: Ann deals
+    ohhell.ok("tricks", "3", "0", "0", "0", "0")
+    ohhell.ok("seat", "leave", "Bob")
+    ohhell.ok("seat", "leave", "Cat")
+    ohhell.ok("bid", "1", "1", "1")
+    ohhell.ok("tricks", "1", "1", "1")
+    ohhell.ok("seat", "join", "Fay", "--after", "Ann", "--score", "0")
+    text = ohhell.ok("export", "--format", "html")
+    svg = chart_svg(text)
+    assert [d for d in drawn(svg) if d[0] != "text"][2:] == [
+        ("Ann", "#0072b2", None, "46.0,206.0 328.0,128.4 610.0,43.0"),
+        ("Bob", "#009e73", "2 2.5", "46.0,206.0 328.0,105.1"),
+        ("Cat", "#cc79a7", "9 3 2 3", "46.0,206.0 328.0,128.4"),
+        ("Dan", "#e69f00", "4 4", "46.0,206.0 328.0,128.4 610.0,43.0"),
+        ("Eve", "#56b4e9", "1 3", "46.0,206.0 328.0,128.4 610.0,43.0"),
+        ("circle", None, None, None, None, None),
+        ("circle", None, None, None, None, None),
+    ]
+    assert [(t.cls, t.attrs.get("x"), t.attrs.get("y"), t.text) for t in svg.all("text")][-5:] == [
+        ("stop", "333.0", "102.6", "Bob"),
+        ("stop", "333.0", "125.9", "Cat"),
+        (None, "616.0", "46.5", "Ann"),
+        (None, "616.0", "57.5", "Dan"),
+        (None, "616.0", "68.5", "Eve"),
+    ]
+    legend = tree(text).one("ul").all("li")
+    assert [li.text.strip() for li in legend] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+TEN = tuple(f"P{i}" for i in range(1, 11))
+
+
+def test_a_ninth_and_tenth_player_get_the_first_colours_again_with_other_dashes(
+    ohhell: Ohhell,
+) -> None:
+    saved_game("ten", TEN, "classic", hands=1, decks=2)
+    text = ohhell.ok("export", "--format", "html")
+    lines = [(d[1], d[2]) for d in drawn(chart_svg(text)) if d[0] in TEN]
+    assert lines == [
+        ("#0072b2", None),
+        ("#d55e00", "7 3"),
+        ("#009e73", "2 2.5"),
+        ("#cc79a7", "9 3 2 3"),
+        ("#e69f00", "4 4"),
+        ("#56b4e9", "1 3"),
+        ("#000000", "12 3 3 3"),
+        ("#8c564b", "5 2 1 2 1 2"),
+        ("#0072b2", "7 3"),  # P9: the first colour again, the second dash
+        ("#d55e00", "2 2.5"),
+    ]
+    legend = [li.one("line").attrs for li in tree(text).one("ul").all("li")]
+    assert [(a.get("stroke"), a.get("stroke-dasharray")) for a in legend] == lines
+
+
 def test_the_hand_being_bid_shows_the_bids_and_leaves_the_rest_blank(ohhell: Ohhell) -> None:
     ohhell.ok("new", *FOUR, "--hands", "3,3", "--trump", "none", "--hook", "never", "-g", "o")
     ohhell.ok("bid", "1", "0", "2", "0")  # Bob bids first: Ann, the dealer, last
@@ -912,7 +1049,12 @@ def test_a_seven_player_sheet_keeps_three_cells_a_player_while_bidding_and_away(
     ohhell.ok("tricks", *"1100010")
     ohhell.ok("seat", "leave", "Gus")
     ohhell.ok("bid", *"100000")  # Cat bids first: Bob deals
-    row = tree(ohhell.ok("export", "--format", "html")).one("tbody").all("tr")[1]
+    page = tree(ohhell.ok("export", "--format", "html"))
+    assert page.one("footer").text.startswith(  # seven at the table: no hand's score
+        "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
+        "running total."
+    )
+    row = page.one("tbody").all("tr")[1]
     cells = [(td.cls, td.attrs.get("colspan"), td.text) for td in row.all("td")]
     assert cells[4:] == [
         *(c for bid in "001000" for c in (("seat", None, bid), (None, None, ""), (None, None, ""))),
