@@ -354,6 +354,15 @@ def test_a_chart_in_seven_columns_stacks_the_players(ohhell: Ohhell) -> None:
     assert below[:3] == ["  0 │  ", " -1 │C ", " -2 │BA"]
 
 
+def test_players_on_one_spot_are_a_bold_star_in_colour(ohhell: Ohhell) -> None:
+    """At 7 columns Bob and Ann share -2 in one column: a "*" in bold, no player's colour."""
+    one_hand(ohhell, "below", "3", "Bob=1 Cat=1 Ann=2", "Ann=0 Bob=3 Cat=0")
+    console = Console(width=7, force_terminal=True, color_system="standard")
+    lines = list(Segment.split_lines(console.render(chart(load_progress("below"), 7))))
+    (star,) = [s for s in lines[2] if s.text == "*"]
+    assert star.style is not None and star.style.bold and star.style.color is None
+
+
 def test_each_players_letter_has_its_colour_and_the_frame_is_dim(ohhell: Ohhell) -> None:
     console = Console(width=80, force_terminal=True, color_system="standard")
     lines = list(Segment.split_lines(console.render(chart(four_hands(ohhell), 80))))

@@ -209,6 +209,8 @@ def test_the_terminal_chart_shows_the_last_total_and_no_drop_to_zero() -> None:
     assert "B Bob 21 → Fay · F Fay 44" in out
     bob = next(line for line in out.splitlines() if line.startswith("B Bob"))
     assert bob.split()[2:] == ["11", "21", "·", "·", "·", "·"]
+    fay = next(line for line in out.splitlines() if line.startswith("F Fay"))
+    assert fay.split()[2:] == ["·", "·", "21", "32", "43", "44"]  # not at the table yet
 
 
 @pytest.mark.usefixtures("handed_game")
