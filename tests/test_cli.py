@@ -1389,3 +1389,12 @@ def test_a_negative_score_of_the_hand_just_scored_has_its_minus_only() -> None:
         "Hand 1 scored: Bob -1, Cat -2, Ann +10 ✓.",
         "Totals: Ann 10, Bob -1, Cat -2.",
     ]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("shw", "show"), ("tournamnet", "tournament")])
+def test_a_mistyped_command_is_answered_with_the_command_meant(
+    data_dir: Path, typed: str, meant: str
+) -> None:
+    """A command of an area not built yet (`tournament`) is offered as one built at once."""
+    err = refused(data_dir, typed, code=2)
+    assert err.endswith(f"Error: No such command '{typed}'. Did you mean '{meant}'?\n"), err
