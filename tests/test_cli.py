@@ -334,10 +334,28 @@ def test_a_refused_call_keeps_none_of_its_bids(data_dir: Path) -> None:
     assert sheet()["hands"][0]["bids"] == {}
 
 
-@pytest.mark.parametrize("args", [["x"], ["Bob=x"], ["Bob="], ["=3"], ["2.5"], ["--loud"]])
-def test_bid_that_is_not_a_number_exits_2(data_dir: Path, args: list[str]) -> None:
+NOT_A_NUMBER = "is not NAME=N or a number (e.g. Ann=2 or 2)"
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["x"], f"'x' {NOT_A_NUMBER}"),
+        (["Bob=x"], f"'Bob=x' {NOT_A_NUMBER}"),
+        (["Bob="], f"'Bob=' {NOT_A_NUMBER}"),
+        (["=3"], "'=3' has no name before '='"),
+        (["2.5"], f"'2.5' {NOT_A_NUMBER}"),
+        (["--loud"], "no such option: --loud"),
+        (["-x"], "no such option: -x"),
+        (["Bob=-x"], f"'Bob=-x' {NOT_A_NUMBER}"),
+        (["1_0"], f"'1_0' {NOT_A_NUMBER}"),
+        (["Bob=０"], f"'Bob=０' {NOT_A_NUMBER}"),
+    ],
+)
+def test_bid_that_is_not_a_number_exits_2(data_dir: Path, args: list[str], reason: str) -> None:
     new_cartier()
-    refused(data_dir, "bid", *args, code=2)
+    err = refused(data_dir, "bid", *args, code=2)
+    assert err.endswith(f"\nError: Invalid value: {reason}\n"), err
 
 
 def test_bid_without_a_value_exits_2(data_dir: Path) -> None:
@@ -1371,3 +1389,12 @@ def test_a_negative_score_of_the_hand_just_scored_has_its_minus_only() -> None:
         "Hand 1 scored: Bob -1, Cat -2, Ann +10 ✓.",
         "Totals: Ann 10, Bob -1, Cat -2.",
     ]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("shw", "show"), ("tournamnet", "tournament")])
+def test_a_mistyped_command_is_answered_with_the_command_meant(
+    data_dir: Path, typed: str, meant: str
+) -> None:
+    """A command of an area not built yet (`tournament`) is offered as one built at once."""
+    err = refused(data_dir, typed, code=2)
+    assert err.endswith(f"Error: No such command '{typed}'. Did you mean '{meant}'?\n"), err

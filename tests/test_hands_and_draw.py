@@ -212,13 +212,17 @@ def test_draw_cards_sets_the_first_dealer(ohhell: Ohhell) -> None:
 
 
 def test_draw_options_that_do_not_go_together_exit_2(ohhell: Ohhell) -> None:
-    ohhell.refused("new", *PLAYERS, "--dealer", "Bob", "--draw-cards", "Ann=Q♥ Bob=Q♠ Cat=9♦",
-                   code=2)  # fmt: skip
+    drawn = ("--draw-cards", "Ann=Q♥ Bob=Q♠ Cat=9♦")
+    for other in (("--dealer", "Bob"), ("--draw",)):
+        reason = ohhell.invalid_value("new", *PLAYERS, *other, *drawn)
+        assert reason == "give one of --dealer, --draw and --draw-cards"
     err = ohhell.refused("new", *PLAYERS, "--draw-ties", "coin", code=2)
     assert err.endswith(
         "Error: Invalid value: 'coin' is not a way to break ties: use suit or redraw\n"
     )
-    ohhell.refused("new", "--draw-cards", "Ann=Q♥ Bob=Q♠ Cat=9♦", code=2)  # no players
+    reason = ohhell.invalid_value("new", *drawn)  # no players
+    assert reason == "--draw-cards names the players: list them after `new`"
+    ohhell.refused("show")  # no game was made
 
 
 # --- the published variants ------------------------------------------------------------------

@@ -840,3 +840,12 @@ def test_play_of_a_finished_game_named_shows_its_sheet_while_another_is_played(
         result.stdout
     )
     assert ohhell.sheet("-g", "going") == going
+
+
+def test_a_scorer_too_long_or_not_printable_is_refused_naming_the_option(ohhell: Ohhell) -> None:
+    for scorer in ("Z" * 65, "Zoë\x1b[31m"):
+        reason = ohhell.invalid_value("new", "Ann", "Bob", "Cat", "--scorer", scorer)
+        assert reason == "--scorer must be at most 64 printable characters"
+    assert ohhell.refused("show") == "ohhell: no games yet: start one with `ohhell new PLAYER...`\n"
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--scorer", "Z" * 64)
+    assert f"Scorer: {'Z' * 64}" in ohhell.ok("show")

@@ -1478,3 +1478,17 @@ def test_a_terminal_whose_settings_cannot_be_read_is_asked_as_usual(
     finally:
         stdin.close()
         os.close(write)
+
+
+def test_the_header_of_a_hand_of_one_card_says_1_card_each(ohhell: Ohhell) -> None:
+    three(ohhell, "--trump", "none")
+    ohhell.ok("bid", "-g", "t", "1", "0", "0")
+    ohhell.ok("tricks", "-g", "t", "1", "1", "0")
+    out, prompts = _session("t", [])
+    assert out.splitlines()[2:6] == [
+        "",
+        "━━ Hand 2 of 2 · 1 card each · Bob deals ━━",
+        "Cat bids first and leads the first trick.",
+        "Trump: no trump.",
+    ]
+    assert prompts == ["Cat bids (0-1): "]
