@@ -221,6 +221,41 @@ def test_the_boards_totals_show_the_last_total() -> None:
     assert '<span class="name">Bob</span><span class="total">21</span>' in totals
 
 
+def test_who_handed_the_seat_over_and_sat_down_again_has_the_total_of_the_new_seat() -> None:
+    """Bob hands his seat and his 11 to Fay, then takes Cat's seat; Dan hands his seat
+    and his 33 to Gus, then joins again. Each scores from 0 again, so the rows and the
+    totals show that: the totals they handed over stay with Fay and Gus."""
+    ok("new", *FOUR, "--hands", "3,3,3,3,3", "--trump", "none", "--hook", "never", "-g", "back")
+    for seat, tricks in [
+        (("replace", "Bob", "Fay", "--carry"), "1 1 1 0"),
+        (("replace", "Cat", "Bob"), "1 1 0 1"),
+        (("replace", "Dan", "Gus", "--carry"), "1 1 1 0"),
+        (("join", "Dan"), "1 0 1 1"),
+    ]:
+        ok("bid", "1", "1", "1", "0")
+        ok("tricks", *tricks.split())
+        ok("seat", *seat)
+    assert ok("show", "-g", "back").splitlines() == [
+        "back · classic · 5 hands · hands 3,3,3,3,3 · no hook · trump: none",
+        " #     n   deals        Ann        Bob        Fay        Cat        Dan        Gus   ±",
+        "─" * 86,
+        " 1   3NT   Ann     0/0✓  10   1/1✓  11              1/1✓  11   1/1✓  11              0",
+        " 2   3NT   Fay     1/0   10      → Fay   0/1   12   1/1✓  22   1/1✓  22              0",
+        " 3   3NT   Bob     1/1✓  21   0/0✓  10   1/1✓  23      → Bob   1/1✓  33              0",
+        " 4   3NT   Gus     1/1✓  32   1/1✓  21   1/0   23                 → Gus   0/1   34   0",
+        "▶5   3NT   Dan",
+        "",
+        "           Total         32         21         23         22          0        34★",
+        "Players, clockwise: Ann, Fay, Bob, Gus, Dan",
+        "Seats: Fay takes Bob's seat from hand 2, with Bob's 11 points.",
+        "Seats: Bob takes Cat's seat from hand 3.",
+        "Seats: Gus takes Dan's seat from hand 4, with Dan's 33 points.",
+        "Seats: Dan joins after Gus from hand 5.",
+        "▶ Hand 5 of 5 (3 cards, Dan deals): Ann to bid",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+    ]
+
+
 @pytest.mark.usefixtures("handed_game")
 def test_the_html_sheet_shows_the_seat_given_up_in_the_standings_the_rows_and_the_chart() -> None:
     page = tree(ok("export", "-g", "h", "--format", "html"))
