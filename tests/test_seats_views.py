@@ -256,6 +256,43 @@ def test_who_handed_the_seat_over_and_sat_down_again_has_the_total_of_the_new_se
     ]
 
 
+def test_who_got_up_and_sat_down_again_before_the_next_hand_has_that_hands_cells() -> None:
+    """Bob leaves after hand 1 and joins again (after Eve) before hand 2: he is at the
+    table for hand 2, so its row shows his bid, tricks and total, not "left" (the sheet
+    hid the hand he played, and Markdown said "left" while he waited to bid)."""
+    ok("new", *FOUR, "Eve", "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "lb")
+    ok("bid", "1", "1", "1", "0", "0")
+    ok("tricks", "1", "1", "1", "0", "0")
+    ok("seat", "leave", "Bob")
+    ok("seat", "join", "Bob")
+    ok("bid", "1")  # Dan's; Bob waits for his turn
+    md = ok("export", "-g", "lb", "--format", "md").splitlines()
+    assert [line for line in md if line.startswith("| 2 | 3 |")] == [
+        "| 2 | 3 | Cat | NT |  |  |  | 1/· |  |  |"
+    ]
+    ok("bid", "0", "0", "1", "0")
+    ok("tricks", "1", "1", "0", "1", "0")
+    assert ok("show", "-g", "lb").splitlines() == [
+        "lb · classic · 3 hands · hands 3,3,3 · no hook · trump: none",
+        " #     n   deals            Ann            Bob            Cat"
+        "            Dan            Eve    ±",
+        "─" * 96,
+        " 1   3NT   Ann     0/0✓ +10  10   1/1✓ +11  11   1/1✓ +11  11"
+        "   1/1✓ +11  11   0/0✓ +10  10    0",
+        " 2   3NT   Cat     1/1✓ +11  21   0/0✓ +10  21   0/0✓ +10  21"
+        "   1/1✓ +11  22   0/1   +1  11   -1",
+        "▶3   3NT   Dan",
+        "",
+        "           Total             21             21             21"
+        "            22★             11",
+        "Players, clockwise: Ann, Cat, Dan, Eve, Bob",
+        "Seats: Bob leaves after hand 1 with 11 (a player who left cannot win).",
+        "Seats: Bob joins after Eve from hand 2.",
+        "▶ Hand 3 of 3 (3 cards, Dan deals): Eve to bid",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+    ]
+
+
 @pytest.mark.usefixtures("handed_game")
 def test_the_html_sheet_shows_the_seat_given_up_in_the_standings_the_rows_and_the_chart() -> None:
     page = tree(ok("export", "-g", "h", "--format", "html"))
