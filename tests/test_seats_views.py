@@ -195,6 +195,26 @@ def test_the_markdown_standings_show_the_last_total() -> None:
     assert "| – | Bob (gave the seat to Fay after hand 2) | 21 | 2 of 2 |" in text
 
 
+def test_the_players_who_got_up_stand_after_the_seated_best_first() -> None:
+    """Ann (10) and Bob (11) leave after hand 1: under the seated players, Bob, then Ann,
+    not in the order of their names."""
+    ok("new", *FOUR, "Eve", "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "up")
+    ok("bid", "1", "1", "1", "0", "0")  # Bob, Cat, Dan, Eve, Ann (dealer)
+    ok("tricks", "1", "1", "1", "0", "0")
+    ok("seat", "leave", "Ann")
+    ok("seat", "leave", "Bob")
+    md = ok("export", "-g", "up", "--format", "md").splitlines()
+    assert md[md.index("| Place | Player | Total | Bids made |") :][:7] == [
+        "| Place | Player | Total | Bids made |",
+        "|---:|---|---:|---:|",
+        "| 1 | Cat | 11 | 1 of 1 |",
+        "| 1 | Dan | 11 | 1 of 1 |",
+        "| 3 | Eve | 10 | 1 of 1 |",
+        "| – | Bob (left after hand 1) | 11 | 1 of 1 |",
+        "| – | Ann (left after hand 1) | 10 | 1 of 1 |",
+    ]
+
+
 @pytest.mark.usefixtures("handed_game")
 def test_the_wide_csv_gives_no_total_to_a_player_after_handing_it_over() -> None:
     rows = list(csv.DictReader(io.StringIO(ok("export", "-g", "h", "--format", "csv", "--wide"))))
