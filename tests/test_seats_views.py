@@ -215,6 +215,24 @@ def test_the_players_who_got_up_stand_after_the_seated_best_first() -> None:
     ]
 
 
+def test_who_leaves_is_said_to_leave_with_the_total_after_the_last_hand() -> None:
+    """Bob leaves after hand 2 with 21, his total after it (11 after hand 1); Eve, who
+    joined before hand 3 and leaves before playing it, with 0."""
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "lv")
+    for _ in range(2):
+        ok("bid", "1", "1", "1", "0")
+        ok("tricks", "1", "1", "1", "0")
+    ok("seat", "join", "Eve")
+    ok("seat", "leave", "Eve")
+    ok("seat", "leave", "Bob")
+    lines = ok("show", "-g", "lv").splitlines()
+    assert [line for line in lines if line.startswith("Seats: ")] == [
+        "Seats: Eve joins after Dan from hand 3.",
+        "Seats: Eve leaves after hand 2 with 0 (a player who left cannot win).",
+        "Seats: Bob leaves after hand 2 with 21 (a player who left cannot win).",
+    ]
+
+
 @pytest.mark.usefixtures("handed_game")
 def test_the_wide_csv_gives_no_total_to_a_player_after_handing_it_over() -> None:
     rows = list(csv.DictReader(io.StringIO(ok("export", "-g", "h", "--format", "csv", "--wide"))))
