@@ -721,3 +721,16 @@ def test_a_trump_not_named_yet_is_named_by_nobody_under_the_sheet(
         "± the bids over (+) or under (-) the tricks; † the hook",
         "bound the dealer",
     ]
+
+
+def test_each_trump_named_is_listed_with_its_hand_under_the_sheet(ohhell: Ohhell) -> None:
+    """The dealer names trump: Ann hearts at hand 1, Bob spades at hand 2."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "dealer", "-g", "dt")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("bid", "1", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1")
+    ohhell.ok("trump", "spades")
+    lines = ohhell.ok("show").splitlines()
+    assert [line for line in lines if line.startswith("Trump named by")] == [
+        "Trump named by: 1 Ann, 2 Bob"
+    ]
