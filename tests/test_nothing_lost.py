@@ -513,3 +513,20 @@ def test_an_export_to_a_full_stdout_named_with_o_still_exits_1(tmp_path: Path) -
         done = run(tmp_path, "export", "-g", "g", "-f", "json", "-o", "/dev/stdout", stdout=full)
     assert done.returncode == 1
     assert done.stderr == "ohhell: cannot write /dev/stdout: No space left on device\n"
+
+
+@pytest.mark.parametrize("errors", ["strict", "backslashreplace", "surrogateescape", "replace"])
+def test_a_stream_that_cannot_show_a_character_shows_its_stand_in_whatever_it_did_before(
+    monkeypatch: pytest.MonkeyPatch, errors: str
+) -> None:
+    """An ASCII stdout whose error handler is any of Python's usual ones (stderr's is
+    backslashreplace) shows ♠ as S and ë as ?, never \\xeb, \\udceb or a traceback."""
+    from ohhell_score.views import console
+
+    shown = io.BytesIO()
+    stdout = io.TextIOWrapper(shown, encoding="ascii", errors=errors)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    console.forgive_encoding()
+    console.say("Zoë ♠ → Bob")
+    assert shown.getvalue() == b"Zo? S > Bob\n"

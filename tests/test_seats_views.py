@@ -195,6 +195,44 @@ def test_the_markdown_standings_show_the_last_total() -> None:
     assert "| – | Bob (gave the seat to Fay after hand 2) | 21 | 2 of 2 |" in text
 
 
+def test_the_players_who_got_up_stand_after_the_seated_best_first() -> None:
+    """Ann (10) and Bob (11) leave after hand 1: under the seated players, Bob, then Ann,
+    not in the order of their names."""
+    ok("new", *FOUR, "Eve", "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "up")
+    ok("bid", "1", "1", "1", "0", "0")  # Bob, Cat, Dan, Eve, Ann (dealer)
+    ok("tricks", "1", "1", "1", "0", "0")
+    ok("seat", "leave", "Ann")
+    ok("seat", "leave", "Bob")
+    md = ok("export", "-g", "up", "--format", "md").splitlines()
+    assert md[md.index("| Place | Player | Total | Bids made |") :][:7] == [
+        "| Place | Player | Total | Bids made |",
+        "|---:|---|---:|---:|",
+        "| 1 | Cat | 11 | 1 of 1 |",
+        "| 1 | Dan | 11 | 1 of 1 |",
+        "| 3 | Eve | 10 | 1 of 1 |",
+        "| – | Bob (left after hand 1) | 11 | 1 of 1 |",
+        "| – | Ann (left after hand 1) | 10 | 1 of 1 |",
+    ]
+
+
+def test_who_leaves_is_said_to_leave_with_the_total_after_the_last_hand() -> None:
+    """Bob leaves after hand 2 with 21, his total after it (11 after hand 1); Eve, who
+    joined before hand 3 and leaves before playing it, with 0."""
+    ok("new", *FOUR, "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "lv")
+    for _ in range(2):
+        ok("bid", "1", "1", "1", "0")
+        ok("tricks", "1", "1", "1", "0")
+    ok("seat", "join", "Eve")
+    ok("seat", "leave", "Eve")
+    ok("seat", "leave", "Bob")
+    lines = ok("show", "-g", "lv").splitlines()
+    assert [line for line in lines if line.startswith("Seats: ")] == [
+        "Seats: Eve joins after Dan from hand 3.",
+        "Seats: Eve leaves after hand 2 with 0 (a player who left cannot win).",
+        "Seats: Bob leaves after hand 2 with 21 (a player who left cannot win).",
+    ]
+
+
 @pytest.mark.usefixtures("handed_game")
 def test_the_wide_csv_gives_no_total_to_a_player_after_handing_it_over() -> None:
     rows = list(csv.DictReader(io.StringIO(ok("export", "-g", "h", "--format", "csv", "--wide"))))
@@ -221,6 +259,78 @@ def test_the_boards_totals_show_the_last_total() -> None:
     page = "".join(game_main(load_progress("h")))
     totals = page[page.index('<section class="totals">') :]
     assert '<span class="name">Bob</span><span class="total">21</span>' in totals
+
+
+def test_who_handed_the_seat_over_and_sat_down_again_has_the_total_of_the_new_seat() -> None:
+    """Bob hands his seat and his 11 to Fay, then takes Cat's seat; Dan hands his seat
+    and his 33 to Gus, then joins again. Each scores from 0 again, so the rows and the
+    totals show that: the totals they handed over stay with Fay and Gus."""
+    ok("new", *FOUR, "--hands", "3,3,3,3,3", "--trump", "none", "--hook", "never", "-g", "back")
+    for seat, tricks in [
+        (("replace", "Bob", "Fay", "--carry"), "1 1 1 0"),
+        (("replace", "Cat", "Bob"), "1 1 0 1"),
+        (("replace", "Dan", "Gus", "--carry"), "1 1 1 0"),
+        (("join", "Dan"), "1 0 1 1"),
+    ]:
+        ok("bid", "1", "1", "1", "0")
+        ok("tricks", *tricks.split())
+        ok("seat", *seat)
+    assert ok("show", "-g", "back").splitlines() == [
+        "back · classic · 5 hands · hands 3,3,3,3,3 · no hook · trump: none",
+        " #     n   deals        Ann        Bob        Fay        Cat        Dan        Gus   ±",
+        "─" * 86,
+        " 1   3NT   Ann     0/0✓  10   1/1✓  11              1/1✓  11   1/1✓  11              0",
+        " 2   3NT   Fay     1/0   10      → Fay   0/1   12   1/1✓  22   1/1✓  22              0",
+        " 3   3NT   Bob     1/1✓  21   0/0✓  10   1/1✓  23      → Bob   1/1✓  33              0",
+        " 4   3NT   Gus     1/1✓  32   1/1✓  21   1/0   23                 → Gus   0/1   34   0",
+        "▶5   3NT   Dan",
+        "",
+        "           Total         32         21         23         22          0        34★",
+        "Players, clockwise: Ann, Fay, Bob, Gus, Dan",
+        "Seats: Fay takes Bob's seat from hand 2, with Bob's 11 points.",
+        "Seats: Bob takes Cat's seat from hand 3.",
+        "Seats: Gus takes Dan's seat from hand 4, with Dan's 33 points.",
+        "Seats: Dan joins after Gus from hand 5.",
+        "▶ Hand 5 of 5 (3 cards, Dan deals): Ann to bid",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+    ]
+
+
+def test_who_got_up_and_sat_down_again_before_the_next_hand_has_that_hands_cells() -> None:
+    """Bob leaves after hand 1 and joins again (after Eve) before hand 2: he is at the
+    table for hand 2, so its row shows his bid, tricks and total, not "left" (the sheet
+    hid the hand he played, and Markdown said "left" while he waited to bid)."""
+    ok("new", *FOUR, "Eve", "--hands", "3,3,3", "--trump", "none", "--hook", "never", "-g", "lb")
+    ok("bid", "1", "1", "1", "0", "0")
+    ok("tricks", "1", "1", "1", "0", "0")
+    ok("seat", "leave", "Bob")
+    ok("seat", "join", "Bob")
+    ok("bid", "1")  # Dan's; Bob waits for his turn
+    md = ok("export", "-g", "lb", "--format", "md").splitlines()
+    assert [line for line in md if line.startswith("| 2 | 3 |")] == [
+        "| 2 | 3 | Cat | NT |  |  |  | 1/· |  |  |"
+    ]
+    ok("bid", "0", "0", "1", "0")
+    ok("tricks", "1", "1", "0", "1", "0")
+    assert ok("show", "-g", "lb").splitlines() == [
+        "lb · classic · 3 hands · hands 3,3,3 · no hook · trump: none",
+        " #     n   deals            Ann            Bob            Cat"
+        "            Dan            Eve    ±",
+        "─" * 96,
+        " 1   3NT   Ann     0/0✓ +10  10   1/1✓ +11  11   1/1✓ +11  11"
+        "   1/1✓ +11  11   0/0✓ +10  10    0",
+        " 2   3NT   Cat     1/1✓ +11  21   0/0✓ +10  21   0/0✓ +10  21"
+        "   1/1✓ +11  22   0/1   +1  11   -1",
+        "▶3   3NT   Dan",
+        "",
+        "           Total             21             21             21"
+        "            22★             11",
+        "Players, clockwise: Ann, Cat, Dan, Eve, Bob",
+        "Seats: Bob leaves after hand 1 with 11 (a player who left cannot win).",
+        "Seats: Bob joins after Eve from hand 2.",
+        "▶ Hand 3 of 3 (3 cards, Dan deals): Eve to bid",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+    ]
 
 
 @pytest.mark.usefixtures("handed_game")

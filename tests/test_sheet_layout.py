@@ -683,3 +683,54 @@ def test_a_finished_sheet_ends_without_the_marker_of_a_hand_to_come(ohhell: Ohhe
 def test_a_scorer_whose_name_ends_in_x_is_said_whole(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "--scorer", "Malcolm X", "-g", "g")
     assert ohhell.ok("show").splitlines()[-1] == "Scorer: Malcolm X"
+
+
+def test_a_trump_not_named_yet_is_named_by_nobody_under_the_sheet(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dealer names trump before the bids, the highest bidder after them: until a
+    hand's trump is in, no line under the sheet says who named it, though the one who
+    will is known (the dealer; the highest bidder once the bids are in)."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "dealer", "-g", "dl")
+    assert show_at(ohhell, monkeypatch, 60) == [
+        "dl · classic · 2 hands · hands 3,3 · trump: the dealer",
+        "names it before the bids",
+        " #   n   deals          Ann          Bob          Cat   ±",
+        "─" * 57,
+        "▶1   3   Ann",
+        " 2   3   Bob",
+        "",
+        "         Total            0            0            0",
+        "▶ Hand 1 of 2 (3 cards, Ann deals): Ann (dealer) names trump",
+        "before the bids (`ohhell trump SUIT`)",
+    ]
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "named", "-g", "nm")
+    ohhell.ok("bid", "1", "1", "0")  # Bob, Cat, then Ann, who may not make it 3
+    assert show_at(ohhell, monkeypatch, 60) == [
+        "nm · classic · 2 hands · hands 3,3 · trump: after the bids,",
+        "the highest bidder names it (first in bidding order on",
+        "equal bids)",
+        " #   n   deals          Ann          Bob          Cat     ±",
+        "─" * 59,
+        "▶1   3   Ann     0/·          1/·          1/·          -1†",
+        " 2   3   Bob",
+        "",
+        "         Total            0            0            0",
+        "▶ Hand 1 of 2 (3 cards, Ann deals): Bob names trump (`ohhell",
+        "trump SUIT`)",
+        "± the bids over (+) or under (-) the tricks; † the hook",
+        "bound the dealer",
+    ]
+
+
+def test_each_trump_named_is_listed_with_its_hand_under_the_sheet(ohhell: Ohhell) -> None:
+    """The dealer names trump: Ann hearts at hand 1, Bob spades at hand 2."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "dealer", "-g", "dt")
+    ohhell.ok("trump", "hearts")
+    ohhell.ok("bid", "1", "1", "0")
+    ohhell.ok("tricks", "1", "1", "1")
+    ohhell.ok("trump", "spades")
+    lines = ohhell.ok("show").splitlines()
+    assert [line for line in lines if line.startswith("Trump named by")] == [
+        "Trump named by: 1 Ann, 2 Bob"
+    ]

@@ -867,3 +867,21 @@ def test_a_game_that_cannot_be_read_is_skipped_in_one_line_and_the_rest_counted(
     why = ohhell.refused("show", "-g", "broken").removeprefix("ohhell: ")
     assert result.stderr == f"ohhell: skipped: {why}"
     assert result.stdout == counted
+
+
+def test_stats_show_names_like_markup_or_an_emoji_code_as_typed(ohhell: Ohhell) -> None:
+    """A player called `[b]Bo` or `:x:` is named so in the table, in the players asked
+    for and in the head to head: never as a bold Bo or an emoji."""
+    play(ohhell, "m", ("Ann", "[b]Bo", ":x:"), [("1 1 0", "1 1 0"), ("0 1 0", "0 1 0")])
+    assert ohhell.ok("stats", "--vs", "[b]Bo", ":x:").splitlines() == [
+        "1 finished game (with [b]Bo and :x:).",
+        "Best bidders first: by share of bids made, then the smaller avg miss, then name.",
+        "                            avg             bids    avg   zero   over/",
+        "player   games     wins   total   hands     made   miss   bids   under",
+        "─" * 70,
+        ":x:          1   1 100%    21.0       2   100% 2   0.00    1/1     0/0",
+        "[b]Bo        1   1 100%    21.0       2   100% 2   0.00    1/1     0/0",
+        "bids made: hands with tricks = bid; avg miss: mean |tricks - bid| a hand;",
+        "zero bids: made of tried; over/under: bids missed by taking more / fewer tricks.",
+        "Head to head, 1 game together: [b]Bo ahead 0, :x: ahead 0, level 1.",
+    ]

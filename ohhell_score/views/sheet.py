@@ -44,7 +44,8 @@ class CellKind(Enum):
 
 class Cell(NamedTuple):
     """One player's cell of one hand. ``mark`` is the seat-change mark ("left",
-    "→ Dan") in the row of the first hand after the player got up, else ""."""
+    "→ Dan") of a player away, in the row of the first hand after the player got up,
+    else ""."""
 
     kind: CellKind
     mark: str = ""
@@ -138,12 +139,13 @@ class Sheet(NamedTuple):
 def _cell(hand: HandState, player: str, total: int | None, mark: str) -> Cell:
     if player not in hand.players:
         return Cell(CellKind.AWAY, mark, total=total)
+    # at the table: no mark, though the player got up and sat down again before the hand
     bid = hand.bids.get(player)
     if bid is None:
-        return Cell(CellKind.WAITING, mark, total=total)
+        return Cell(CellKind.WAITING, total=total)
     if not hand.scored:
-        return Cell(CellKind.BID, mark, bid, total=total)
-    return Cell(CellKind.SCORED, mark, bid, hand.tricks[player], hand.scores[player], total)
+        return Cell(CellKind.BID, bid=bid, total=total)
+    return Cell(CellKind.SCORED, "", bid, hand.tricks[player], hand.scores[player], total)
 
 
 def _row(
