@@ -68,6 +68,11 @@ def test_new_without_an_id_makes_one_up_prints_it_and_makes_the_game_current() -
     assert data["rules"]["preset"] == "classic"  # docs/scripting.md: --rules defaults to classic
 
 
+def test_new_says_the_game_it_made_with_its_players_in_seat_order_and_rules() -> None:
+    out = ok("new", "Ann", "Bob", "Cat", "-g", "g")
+    assert out.splitlines()[0] == "New game g: Ann, Bob, Cat (classic · 19 hands)."
+
+
 def test_new_takes_every_rule_option_and_they_override_the_preset() -> None:
     players = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
     ok(
