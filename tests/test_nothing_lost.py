@@ -515,6 +515,19 @@ def test_an_export_to_a_full_stdout_named_with_o_still_exits_1(tmp_path: Path) -
     assert done.stderr == "ohhell: cannot write /dev/stdout: No space left on device\n"
 
 
+def test_json_on_a_closed_stdout_is_written_nowhere_and_nothing_crashes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`ohhell show --json >&-`: Python gives a closed stdout as None, which has no
+    encoding to fit the JSON to; the command goes on (test_quick checks the exit and
+    the game kept, in a shell)."""
+    from ohhell_score.views import console
+
+    monkeypatch.setattr(sys, "stdout", None)
+    console.say_as_json({"players": ["Zoë", "Bob"]})
+    console.say_json("[]")
+
+
 @pytest.mark.parametrize("errors", ["strict", "backslashreplace", "surrogateescape", "replace"])
 def test_a_stream_that_cannot_show_a_character_shows_its_stand_in_whatever_it_did_before(
     monkeypatch: pytest.MonkeyPatch, errors: str
