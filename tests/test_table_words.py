@@ -552,3 +552,10 @@ def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards_in_dutch(
         "Ronde 1 van 2 (2 kaarten, Ann deelt): Ann moet bieden (deler, vrij: de anderen "
         "boden 4 voor 2); 4 geboden van de 2"
     )
+
+
+def test_two_who_share_the_win_are_said_to_share_it(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "-g", "one")
+    ohhell.ok("bid", "0", "0", "0")
+    ohhell.ok("tricks", "Ann=1", "Bob=0", "Cat=0")
+    assert "Game over: Bob and Cat share the win with 10." in ohhell.ok("show")
