@@ -558,4 +558,4 @@ def test_two_who_share_the_win_are_said_to_share_it(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "--trump", "none", "-g", "one")
     ohhell.ok("bid", "0", "0", "0")
     ohhell.ok("tricks", "Ann=1", "Bob=0", "Cat=0")
-    assert "Game over: Bob and Cat share the win with 10." in ohhell.ok("show")
+    assert "Game over: Bob and Cat share the win with 10." in ohhell.ok("show").splitlines()
