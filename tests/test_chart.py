@@ -585,6 +585,8 @@ def test_show_chart_draws_the_chart_under_the_sheet(ohhell: Ohhell) -> None:
     saved_game("friday", PLAYERS, "classic", hands=5)
     out = ohhell.ok("show", "--chart")
     assert out.index("Hand 6 of 19") < out.index("Led: ")
+    # the sheet, one blank line, and the chart as `ohhell chart` draws it
+    assert out == ohhell.ok("show") + "\n" + ohhell.ok("chart")
 
 
 def test_show_chart_and_json_together_are_malformed(ohhell: Ohhell) -> None:
