@@ -1403,3 +1403,19 @@ def test_a_mistyped_command_is_answered_with_the_command_meant(
     """A command of an area not built yet (`tournament`) is offered as one built at once."""
     err = refused(data_dir, typed, code=2)
     assert err.endswith(f"Error: No such command '{typed}'. Did you mean '{meant}'?\n"), err
+
+
+def test_a_command_builds_only_its_own_area_so_the_start_stays_quick() -> None:
+    """`ohhell show` imports no other area's commands (the start-up the benchmarks
+    measure); `ohhell tournament ...` builds the tournament's alone."""
+    import click
+    from typer.main import get_command
+
+    from ohhell_score.cli.app import app
+
+    group: Any = get_command(app)
+    ctx = click.Context(group, info_name="ohhell")
+    assert group.resolve_command(ctx, ["show", "-g", "x"])[0] == "show"
+    assert group._built == {}
+    assert group.resolve_command(ctx, ["tournament", "show"])[0] == "tournament"
+    assert list(group._built) == ["ohhell_score.cli.tournament:app"]
