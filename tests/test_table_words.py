@@ -536,22 +536,28 @@ def test_a_hand_of_one_card_is_said_in_the_singular_with_its_balance(ohhell: Ohh
     )
 
 
-def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards(ohhell: Ohhell) -> None:
-    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
-    assert ohhell.ok("bid", "2", "2").splitlines()[-1] == (
-        "Hand 1 of 2 (2 cards, Ann deals): Ann to bid (dealer, free: the others bid 4 for 2); "
-        "4 bid of 2"
-    )
-
-
-def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards_in_dutch(
-    dutch: None, ohhell: Ohhell
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            None,
+            "Hand 1 of 2 (2 cards, Ann deals): Ann to bid (dealer, free: the others bid 4 for"
+            " 2); 4 bid of 2",
+        ),
+        (
+            "dutch",
+            "Ronde 1 van 2 (2 kaarten, Ann deelt): Ann moet bieden (deler, vrij: de anderen "
+            "boden 4 voor 2); 4 geboden van de 2",
+        ),
+    ],
+)
+def test_the_dealer_is_free_when_the_others_bid_more_than_the_cards(
+    ohhell: Ohhell, request: pytest.FixtureRequest, language: str | None, said: str
 ) -> None:
+    if language:
+        request.getfixturevalue(language)
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
-    assert ohhell.ok("bid", "2", "2").splitlines()[-1] == (
-        "Ronde 1 van 2 (2 kaarten, Ann deelt): Ann moet bieden (deler, vrij: de anderen "
-        "boden 4 voor 2); 4 geboden van de 2"
-    )
+    assert ohhell.ok("bid", "2", "2").splitlines()[-1] == said
 
 
 def test_two_who_share_the_win_are_said_to_share_it(ohhell: Ohhell) -> None:

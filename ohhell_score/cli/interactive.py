@@ -105,7 +105,7 @@ def trump_keys(*, notrump: bool) -> str:
 
 def new_console() -> Console:
     """Markup off: player names like ``[b]Bo`` are printed as typed."""
-    return rich_console(as_typed=True)
+    return rich_console()
 
 
 Ask = Callable[[str], str]

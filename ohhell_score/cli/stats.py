@@ -124,7 +124,7 @@ def _print_summary(summary: Summary, filters: Filters) -> None:
 
     from ohhell_score.views.words import names_words
 
-    console = rich_console(as_typed=True)  # names as typed: `[b]Bo`, `:x:`
+    console = rich_console()
     where = []
     if filters.preset:
         where.append(_("rules {preset}").format(preset=filters.preset))

@@ -185,11 +185,10 @@ def styles(stream: object, *, terminal: bool | None = None) -> tuple[bool, bool]
     return styled, styled and not os.environ.get("NO_COLOR")
 
 
-def rich_console(*, as_typed: bool = False) -> Console:
-    """A rich console on stdout, highlighting off. ``as_typed``: markup and emoji codes
-    off too, so that player names like ``[b]Bo`` or ``:x:`` show as they were typed."""
+def rich_console() -> Console:
+    """A rich console on stdout that shows text as typed: highlighting, markup and emoji
+    codes off, so that player names like ``[b]Bo`` or ``:x:`` show as they were typed
+    (styles come as rich ``Text`` and tables, never as markup in a string)."""
     from rich.console import Console  # lazy: `bid` and `show` write here without rich
 
-    if as_typed:
-        return Console(highlight=False, markup=False, emoji=False)
-    return Console(highlight=False)
+    return Console(highlight=False, markup=False, emoji=False)

@@ -145,7 +145,8 @@ def _cell(hand: HandState, player: str, total: int | None, mark: str) -> Cell:
         return Cell(CellKind.WAITING, total=total)
     if not hand.scored:
         return Cell(CellKind.BID, bid=bid, total=total)
-    return Cell(CellKind.SCORED, "", bid, hand.tricks[player], hand.scores[player], total)
+    tricks, score = hand.tricks[player], hand.scores[player]
+    return Cell(CellKind.SCORED, bid=bid, tricks=tricks, score=score, total=total)
 
 
 def _row(
