@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 from ohhell_score.cli.interactive import Session
-from ohhell_score.domain.errors import Leave
+from ohhell_score.domain.errors import StopScoring
 
 from .conftest import Ohhell, scripted
 from .scripted import (
@@ -570,7 +570,7 @@ def t_session(answers: Sequence[str | Callable[[], str]]) -> tuple[list[str], st
     ask = scripted(answers, prompts)
 
     shown = io.StringIO()
-    with pytest.raises((EOFError, Leave)):
+    with pytest.raises((EOFError, StopScoring)):
         Session("t", Console(file=shown, width=200), ask).run()
     return prompts, shown.getvalue()
 

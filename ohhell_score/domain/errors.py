@@ -144,7 +144,7 @@ def interrupted() -> str:
     return _(INTERRUPTED)
 
 
-class Leave(Exception):
+class StopScoring(Exception):
     """``q`` at a prompt: the table stops here, everything given so far is saved (exit 0)."""
 
 
