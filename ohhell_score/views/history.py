@@ -16,7 +16,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
-from ohhell_score.domain.game import Bid, Correction, Entry, Game, Tricks, TrumpEntry, progress
+from ohhell_score.domain.game import (
+    Adjust,
+    Bid,
+    Correction,
+    Entry,
+    Finish,
+    Game,
+    Tricks,
+    TrumpEntry,
+    progress,
+)
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.seats import Leave, Replace, SeatChange
 from ohhell_score.i18n import _
@@ -29,10 +39,11 @@ class Event(NamedTuple):
     """One line of the history."""
 
     at: str
-    # "bid", "trump", "tricks", "seat" (entries), "edit", "undo" (corrections), "note"
+    # "bid", "trump", "tricks", "seat", "adjust", "finish" (entries), "edit", "undo"
+    # (corrections), "note"
     kind: str
     hand: int
-    what: str  # "bids", "trump", "tricks", "seat" or "note"
+    what: str  # "bids", "trump", "tricks", "seat", "adjust", "finish" or "note"
     values: Values  # an entry's values as entered; a correction's old values
     new: Values = ()  # an edit's new values
 
@@ -53,6 +64,11 @@ class Event(NamedTuple):
             return {**head, "text": self.values[0][1]}
         if self.kind == "seat":
             return {**head, "seat": dict(self.values)}
+        if self.kind == "adjust":
+            (player, points), (_key, reason) = self.values
+            return {**head, "player": player, "points": points, "reason": reason}
+        if self.kind == "finish":
+            return head
         out = {**head, "what": self.what, "old": dict(self.values)}
         if self.kind == "edit":
             out["new"] = dict(self.new)
@@ -83,6 +99,10 @@ def _place(game: Game, orders: Orders, hand: int, what: str, player: str | None)
         return (hand, -1)
     if what == "tricks":
         return (hand, n + 1)
+    if what == "adjust":  # after the hand's tricks and an edit of them
+        return (hand, n + 3)
+    if what == "finish":
+        return (hand, n + 4)
     if what == "trump":
         return (hand, 0 if trump_first else n)
     order = orders[hand - 1] if 1 <= hand <= len(orders) else ()
@@ -97,6 +117,10 @@ def _entry_place(game: Game, orders: Orders, entry: Entry) -> tuple[int, int]:
         return _place(game, orders, entry.hand, "trump", None)
     if isinstance(entry, Tricks):
         return _place(game, orders, entry.hand, "tricks", None)
+    if isinstance(entry, Adjust):
+        return _place(game, orders, entry.hand, "adjust", None)
+    if isinstance(entry, Finish):
+        return _place(game, orders, entry.hand, "finish", None)
     return _place(game, orders, entry.hand, "seat", None)
 
 
@@ -150,6 +174,11 @@ def history(game: Game) -> list[Event]:
         elif isinstance(item, Tricks):
             values = tuple((p, before.get((item.hand, "tricks", p), t)) for p, t in item.values)
             events.append(Event(item.at, "tricks", item.hand, "tricks", values))
+        elif isinstance(item, Adjust):
+            values = ((item.player, item.points), ("reason", item.reason))
+            events.append(Event(item.at, "adjust", item.hand, "adjust", values))
+        elif isinstance(item, Finish):
+            events.append(Event(item.at, "finish", item.hand, "finish", ()))
         else:
             events.append(Event(item.at, "seat", item.hand, "seat", _seat_values(item)))
     events.reverse()
@@ -214,6 +243,11 @@ def describe(event: Event) -> str:
         return _("note: {text}").format(text=text) if text else _("note cleared")
     if event.kind == "seat":
         return _seat_words(dict(event.values))
+    if event.kind == "adjust":
+        (player, points), (_key, reason) = event.values
+        return _adjust_words(player, points, str(reason))
+    if event.kind == "finish":
+        return _("the table stops: the game is finished after hand {hand}").format(hand=event.hand)
     if event.kind == "edit":
         new = dict(event.new)
         changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
@@ -227,7 +261,27 @@ def describe(event: Event) -> str:
         return _("undo: took back the trump ({suit})").format(suit=_suit_words(event.values[0][1]))
     if event.what == "seat" and event.values:
         return _("undo: took back {change}").format(change=event.values[0][1])
+    if event.what == "adjust" and event.values:
+        player, points = event.values[0]
+        return _("undo: took back {player}'s {points}").format(
+            player=player, points=_signed(points)
+        )
+    if event.what == "finish":
+        return _("undo: took back the finish; the game goes on")
     return _("undo: took back the tricks ({listed})").format(listed=_listed(event.values))
+
+
+def _signed(points: int | str) -> str:
+    return f"{points:+d}" if isinstance(points, int) else points
+
+
+def _adjust_words(player: str, points: int | str, reason: str) -> str:
+    """An adjustment as a line of the history: "adjusted: Bob -10 (revoke)"."""
+    if reason:
+        return _("adjusted: {player} {points} ({reason})").format(
+            player=player, points=_signed(points), reason=reason
+        )
+    return _("adjusted: {player} {points}").format(player=player, points=_signed(points))
 
 
 def _seat_words(change: dict[str, int | str]) -> str:
