@@ -190,7 +190,7 @@ def next_words(prog: Progress) -> str:
         top = prog.totals[winners[0]]
         who = names_words(winners)
         if prog.stopped_early:
-            over = _("Game over, {finished}:").format(finished=finished_words(prog))
+            over = _("Game over ({finished}):").format(finished=finished_words(prog))
         else:
             over = _("Game over:")
         if len(winners) > 1:
