@@ -439,7 +439,7 @@ def test_random_adjustments_and_an_early_finish_keep_the_totals_the_sum_of_the_h
         assert prog.totals[p] == sum(h.scores[p] for h in prog.hands)
     top = max(prog.totals.values())
     assert prog.winners == [p for p in game.players if prog.totals[p] == top]
-    sheet = sheet_json(prog)
+    sheet: dict[str, Any] = json.loads(json.dumps(sheet_json(prog)))
     assert len(sheet["hands"]) == prog.hands_played and sheet["rules"]["hands"] == list(
         game.rules.hands
     )
