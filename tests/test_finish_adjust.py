@@ -15,6 +15,7 @@ import pytest
 
 from tests.conftest import Ohhell
 from tests.scripted import ok, refused, sheet
+from tests.test_board import PATIENCE, page_of, request, start
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 #: Bids and tricks in bidding order for each of the hands 5, 4 and 3 of `--hands 5-1`.
@@ -269,3 +270,28 @@ def test_eight_players_at_10_1_are_refused_with_both_ways_out(data_dir: Path) ->
         "--decks 2, or deal at most 6 cards a hand\n"
     )
     ok("new", *eight, "--hands", "10-1", "--decks", "2")
+
+
+def test_the_board_serves_the_adjustment_and_the_early_finish(data_dir: Path) -> None:
+    """docs/scripting.md "The live board": `/state.json` is `show --json` after `adjust`
+    and `finish` (over a real socket); the page shows the adjustment with its reason and
+    the table stopping early."""
+    three_hands_played()
+    server, thread, board = start("fri")
+    try:
+        ok("adjust", "Bob", "-10", "--hand", "2", "--reason", "revoke")
+        ok("finish")
+        status, _headers, body = request(board, "/state.json")
+        assert status == 200 and json.loads(body) == sheet()
+        status, _headers, page = request(board, "/")
+        assert status == 200
+        assert "Points adjusted in hand 2: Bob -10 (revoke)" in page.decode()
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+    main = page_of("fri")
+    notes = [p.text() for p in main.one("section", "sheetbox").one("div", "notes").all("p")]
+    assert "Points adjusted in hand 2: Bob -10 (revoke)" in notes
+    assert main.one("section", "now").text() == (
+        "Game over (finished after hand 3 of 5): Dan wins with 33."
+    )
