@@ -263,6 +263,12 @@ def test_history_of_someone_who_never_finished_a_game_is_refused(ohhell: Ohhell)
     assert err == "ohhell: no finished game has a player called 'Zed'\n"
 
 
+def test_history_of_a_misspelled_player_offers_the_close_name(ohhell: Ohhell) -> None:
+    games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))
+    err = ohhell.refused("ratings", "--history", "Catt")
+    assert err == "ohhell: no finished game has a player called 'Catt'; did you mean 'Cat'?\n"
+
+
 def test_the_ladder_page_draws_each_rating_over_time_in_chromium(
     ohhell: Ohhell, tmp_path: Path
 ) -> None:

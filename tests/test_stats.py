@@ -268,6 +268,18 @@ def test_stats_refuse_a_player_seen_only_in_an_unfinished_game(ohhell: Ohhell) -
     assert said == "ohhell: no finished game has a player called 'Eve'\n"
 
 
+def test_stats_of_a_misspelled_player_offer_the_close_name_of_a_finished_game(
+    ohhell: Ohhell,
+) -> None:
+    """Eve sat only at the unfinished game: not offered; Cat is."""
+    play(ohhell, "g1", ("Ann", "Bob", "Cat"), [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")])
+    ohhell.ok("new", "Ann", "Bob", "Evelyn", "-g", "g2", *TWO_HANDS)
+    said = ohhell.refused("stats", "--player", "Catt")
+    assert said == "ohhell: no finished game has a player called 'Catt'; did you mean 'Cat'?\n"
+    said = ohhell.refused("stats", "--player", "Evelin")
+    assert said == "ohhell: no finished game has a player called 'Evelin'\n"
+
+
 def test_equal_shares_of_bids_made_rank_the_smaller_average_miss_first(ohhell: Ohhell) -> None:
     """Ann and Bob each make 1 bid of 2; Ann misses by 2 tricks, Bob by 1: Bob first
     (after Cat, who made both)."""

@@ -20,7 +20,8 @@ from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import RULES_AND_STATISTICS, OutputOpt
 from ohhell_score.cli.stats import _since
-from ohhell_score.domain.errors import UnknownPlayer
+from ohhell_score.domain.errors import Shown
+from ohhell_score.domain.names import unknown_player
 from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, say, say_as_json
 
@@ -91,8 +92,12 @@ def show_ratings(
     if history is not None:
         player = ladder.find(history)
         if player is None:
-            raise UnknownPlayer(
-                _("no finished game has a player called {missing!r}").format(missing=history)
+            raise unknown_player(
+                _("no finished game has a player called {missing!r}").format(
+                    missing=Shown(history)
+                ),
+                history,
+                (p.name for p in ladder.players),
             )
         for line in history_lines(player):
             say(line)

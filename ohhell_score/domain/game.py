@@ -26,7 +26,7 @@ from ohhell_score.domain.errors import (
     UnknownPlayer,
 )
 from ohhell_score.domain.formula import NotScorable, not_scorable
-from ohhell_score.domain.names import composed, matching
+from ohhell_score.domain.names import composed, matching, unknown_player
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
     Carried,
@@ -114,10 +114,12 @@ class Game(NamedTuple):
         player = matching(self.players, name)
         if player is not None:
             return player
-        raise UnknownPlayer(
+        raise unknown_player(
             _("no player {name!r} in this game: {players}").format(
                 name=Shown(name), players=", ".join(self.players)
-            )
+            ),
+            name,
+            self.players,
         )
 
 
@@ -898,6 +900,22 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
         seen.add(name.casefold())
         out.append(name)
     return tuple(out)
+
+
+def next_first_dealer(prog: Progress) -> int:
+    """The seat (in ``prog.players``, seated at the end) that deals first in the next
+    game of the same table: the one clockwise after this game's first dealer, as the
+    deal passes from hand to hand; where that dealer got up, the first seat after
+    theirs that is still taken."""
+    game, seated = prog.game, prog.players
+    ring = game.players
+    start = game.first_dealer
+    for step in range(len(ring)):
+        player = ring[(start + step) % len(ring)]
+        if player in seated:
+            after = seated.index(player) + (step == 0)
+            return after % len(seated)
+    return 0
 
 
 # --- notes on hands -------------------------------------------------------------------

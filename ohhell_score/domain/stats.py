@@ -16,8 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import Shown, UnknownPlayer
+from ohhell_score.domain.errors import Shown
 from ohhell_score.domain.game import Bid, Game, Tricks, progress
+from ohhell_score.domain.names import unknown_player
 from ohhell_score.domain.rules import Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
 from ohhell_score.i18n import _
@@ -292,7 +293,7 @@ def summarise(
     preset = filters.preset.strip().lower() if filters.preset else None
     tallies: dict[str, list[int]] = {}
     spellings: dict[str, tuple[str, str]] = {}
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # the players of the finished games, by key
     counted = unfinished = 0
     duel = [0, 0, 0, 0]  # games together, level, the first ahead, the second ahead
     for game in games:
@@ -302,7 +303,7 @@ def summarise(
             continue
         keys = [p.casefold() for p in game.players]
         if game.finished:
-            seen.update(keys)
+            seen.update(zip(keys, game.players, strict=True))
         if any(k not in keys for k in named):
             continue
         if not game.finished:
@@ -319,8 +320,10 @@ def summarise(
                 duel[1 if a == b else 2 if a > b else 3] += 1
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
-        raise UnknownPlayer(
-            _("no finished game has a player called {missing!r}").format(missing=Shown(missing[0]))
+        raise unknown_player(
+            _("no finished game has a player called {missing!r}").format(missing=Shown(missing[0])),
+            missing[0],
+            seen.values(),
         )
     by_key = {k: PlayerStats(spellings[k][1], *tally) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
