@@ -26,7 +26,7 @@ from ohhell_score.domain.errors import (
     UnknownPlayer,
 )
 from ohhell_score.domain.formula import NotScorable, not_scorable
-from ohhell_score.domain.names import composed, matching, unknown_player
+from ohhell_score.domain.names import MAX_NAME, composed, matching, unknown_player
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
     Carried,
@@ -873,7 +873,7 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
     seen: set[str] = set()
     for name in map(composed, names):
-        if not 1 <= len(name) <= 24:
+        if not 1 <= len(name) <= MAX_NAME:
             raise BadPlayers(
                 _("player name {name!r} must be 1 to 24 characters").format(name=Shown(name))
             )

@@ -12,6 +12,9 @@ from collections.abc import Iterable
 from ohhell_score.domain.errors import Shown, UnknownPlayer
 from ohhell_score.i18n import _
 
+#: The longest player name (docs/scripting.md: 1 to 24 printable characters).
+MAX_NAME = 24
+
 
 def composed(name: str) -> str:
     """``name`` in Unicode's composed form (NFC): a "José" typed as "Jose" and a

@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 from ohhell_score.domain.errors import Shown
 from ohhell_score.domain.game import Bid, Game, Tricks, progress
-from ohhell_score.domain.names import unknown_player
-from ohhell_score.domain.rules import Scoring
+from ohhell_score.domain.names import MAX_NAME, unknown_player
+from ohhell_score.domain.rules import MAX_HANDS, Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
 from ohhell_score.i18n import _
 
@@ -164,7 +164,9 @@ class GameFacts(NamedTuple):
         if not isinstance(data, list) or len(data) != 8:
             raise ValueError(_("not game facts"))
         gid, preset, created, players, hands, finished, seats, ended = data
-        # Checked with C-level calls: this runs for every game at every `stats`.
+        # Checked with C-level calls: this runs for every game at every `stats`. What
+        # passes is what a game could have given: names and words a terminal shows as
+        # they are (printable, as a game file's), numbers a game reaches.
         try:
             ok = (
                 type(gid) is str
@@ -175,10 +177,16 @@ class GameFacts(NamedTuple):
                 and type(ended) is str
                 and type(players) is list
                 and type(seats) is list
-                and len(seats) == len(players)
+                and 0 < len(seats) == len(players)
                 and all(type(x) is list and len(x) == len(COUNTS) for x in seats)
                 and type("".join(players)) is str  # TypeError unless all are names
                 and type(sum(map(sum, seats))) is int  # TypeError unless all are numbers
+                and max(map(len, (gid, preset, created, ended))) <= MAX_WORD
+                and 1 <= min(map(len, players)) <= max(map(len, players)) <= MAX_NAME
+                and "".join((gid, preset, created, ended, *players)).isprintable()
+                and 0 <= hands <= MAX_HANDS
+                and -MAX_FACT <= min(map(min, seats)) <= max(map(max, seats)) <= MAX_FACT
+                and min(min(x[MADE:]) for x in seats) >= 0  # only a total is below 0
             )
         except TypeError:
             ok = False
@@ -187,6 +195,13 @@ class GameFacts(NamedTuple):
         seated = tuple(map(tuple, seats))
         return cls(gid, preset, created, tuple(players), hands, finished, seated, ended)
 
+
+#: The longest id, preset and time a game holds (``ids.MAX_LENGTH``, ``game.MAX_NOTE``).
+MAX_WORD = 64
+#: Far beyond any count or total a game reaches (at most 500 hands of at most a million
+#: points, a newcomer's 10**9), and within the whole numbers a float holds exactly
+#: (`ratings` ranks by totals as floats): a cached number past it is not one of ours.
+MAX_FACT = 10**15
 
 #: Places in a seat's counts (``GameFacts.seats``).
 COUNTS = range(9)
