@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import Shown
+from ohhell_score.domain.errors import Shown, UnknownPlayer
 from ohhell_score.domain.game import Bid, Game, Tricks, progress
 from ohhell_score.domain.names import MAX_NAME, unknown_player
 from ohhell_score.domain.rules import MAX_HANDS, Scoring
@@ -292,6 +292,16 @@ def _count_bid(mine: list[int], bid: int, tricks: int) -> None:
         mine[ZERO_MADE] += tricks == 0
 
 
+def in_no_finished_game(typed: str, players: Iterable[str]) -> UnknownPlayer:
+    """The refusal of a name that no finished game has (`stats -p`, `ratings --history`),
+    the name cut as every value shown is, the closest of ``players`` offered."""
+    return unknown_player(
+        _("no finished game has a player called {missing!r}").format(missing=Shown(typed)),
+        typed,
+        players,
+    )
+
+
 def summarise(
     games: Iterable[GameFacts], filters: Filters = EVERY_GAME, vs: Sequence[str] = ()
 ) -> Summary:
@@ -335,11 +345,7 @@ def summarise(
                 duel[1 if a == b else 2 if a > b else 3] += 1
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
-        raise unknown_player(
-            _("no finished game has a player called {missing!r}").format(missing=Shown(missing[0])),
-            missing[0],
-            seen.values(),
-        )
+        raise in_no_finished_game(missing[0], seen.values())
     by_key = {k: PlayerStats(spellings[k][1], *tally) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
     ranked = sorted(shown, key=ranking)
