@@ -142,7 +142,7 @@ def truncated(text: str) -> str:
 
 def newer(text: str) -> str:
     data = json.loads(text)
-    data["schema"] += 1
+    data["schema"] = codec.SCHEMA + 1
     return json.dumps(data)
 
 
