@@ -1,5 +1,5 @@
 """`ohhell new` that asks: the players, the preset, the first dealer, and `--draw`
-(docs/rules.md, "First dealer"; issue 3)."""
+(docs/rules.md, "First dealer")."""
 
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
 
 def test_six_at_classic_are_told_to_type_decks_2_and_can(ohhell: Ohhell) -> None:
-    """Issue 28, item 12 (docs/rules.md "Rule parameters": 10 cards to 6 players is 60,
+    """Six at classic (docs/rules.md "Rule parameters": 10 cards to 6 players is 60,
     so two packs): the rules question says the way out in its own words, and takes it."""
     result = ohhell("new", input=typed(*SIX, "", "", "decks 2", "", "", "q"))
     assert ", decks 1-4" in result.stdout  # the hint of the rules question
@@ -659,7 +659,7 @@ NEXT = (
 def test_new_with_draw_at_a_terminal_offers_to_play_and_enter_plays(
     ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, answer: str
 ) -> None:
-    """Issue 28: after `new PLAYER... --draw` at a terminal, anything but n, no or q
+    """After `new PLAYER... --draw` at a terminal, anything but n, no or q
     goes on to `play`: its first prompt (Cat bids first after Bob deals)."""
     monkeypatch.setenv("FORCE_COLOR", "1")  # stdout a terminal too
     result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=DRAWN + f"{answer}\nq\n")
@@ -673,7 +673,7 @@ def test_new_with_draw_at_a_terminal_offers_to_play_and_enter_plays(
 def test_n_no_q_or_end_of_input_at_the_offer_ends_new_with_what_comes_next(
     ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, answer: str | None
 ) -> None:
-    """Issue 28: n, no or q (any case), or Ctrl-D, at the offer: `new` ends as it
+    """Answered n, no or q (any case), or Ctrl-D, at the offer: `new` ends as it
     does in a script, saying what comes next; nothing is played."""
     monkeypatch.setenv("FORCE_COLOR", "1")
     tail = "" if answer is None else f"{answer}\n"

@@ -1,4 +1,4 @@
-"""Bad input at the prompts (issue 6.5): hypothesis types arbitrary answers at
+"""Bad input at the prompts: hypothesis types arbitrary answers at
 `ohhell play` and at `ohhell new`'s questions: unicode, huge and negative numbers,
 empty lines, control characters. Never a traceback, and the game on disk stays valid
 by the rules. Names with spaces, accents and emoji go through every command; names that

@@ -1,4 +1,4 @@
-"""`ohhell play` prompt by prompt (issue 3): each wrong answer is refused with its reason
+"""`ohhell play` prompt by prompt: each wrong answer is refused with its reason
 and asked again, nothing wrong is stored, and the keys u, ?, q do what they say."""
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def bid_up(ohhell: Ohhell) -> None:
 
 
 def test_once_no_trick_is_left_the_others_are_not_asked_a_number(ohhell: Ohhell) -> None:
-    """Issue 28, item 15: Bob took both, so Cat and Ann took 0; 1 is refused."""
+    """Bob took both, so Cat and Ann took 0; 1 is refused."""
     bid_up(ohhell)
     result = play(ohhell, "2", "1")
     assert "Cat and Ann took 0 (Enter): " in result.stdout
@@ -122,7 +122,7 @@ def four_bid(ohhell: Ohhell) -> None:
 def test_once_no_trick_is_left_one_enter_gives_everyone_after_0(
     ohhell: Ohhell, confirm: str
 ) -> None:
-    """Issue 28, item 15: Bob took 2 of 2; Cat, Dan and Ann are confirmed at once, as the
+    """Bob took 2 of 2; Cat, Dan and Ann are confirmed at once, as the
     last player's tricks are (Enter, or the one number possible)."""
     four_bid(ohhell)
     result = play(ohhell, "2", confirm)
@@ -363,7 +363,7 @@ def finish_t(ohhell: Ohhell) -> None:
 
 
 def test_a_finished_game_played_by_a_script_asks_nothing(ohhell: Ohhell) -> None:
-    """Issue 28, item 11: the offer of a new game is for a terminal; a script that
+    """The offer of a new game is for a terminal; a script that
     plays a finished game reads the sheet and ends, whatever it has piped in."""
     finish_t(ohhell)
     result = play(ohhell, "", "")
@@ -383,7 +383,7 @@ def at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_enter_after_a_finished_game_starts_one_of_the_same_players_and_rules(
     ohhell: Ohhell,
 ) -> None:
-    """Issue 28, item 11: `ohhell` alone says "`ohhell play` for a new game"; Enter
+    """`ohhell` alone says "`ohhell play` for a new game"; Enter
     gives one: the players and rules (--hands 2,1, --trump none) of the game just over."""
     finish_t(ohhell)
     assert "`ohhell play` for a new game" in ohhell.ok()
@@ -428,7 +428,7 @@ def test_n_at_the_offer_asks_for_players_and_rules_and_other_keys_are_refused(
 def test_yes_in_english_or_dutch_at_the_dutch_offer_keeps_the_players(
     dutch: None, ohhell: Ohhell, typed: str
 ) -> None:
-    """Issue 28, item 11: at a Dutch table the offer takes "j"/"ja" as well as the
+    """At a Dutch table the offer takes "j"/"ja" as well as the
     English "y"/"yes": a new game of the same players and rules."""
     finish_t(ohhell)
     result = play(ohhell, typed, "", "q")
@@ -443,7 +443,7 @@ def test_yes_in_english_or_dutch_at_the_dutch_offer_keeps_the_players(
 def test_no_in_english_or_dutch_at_the_dutch_offer_asks_for_the_players(
     dutch: None, ohhell: Ohhell, typed: str
 ) -> None:
-    """Issue 28, item 11: at a Dutch table "nee" and the English "no" ask anew."""
+    """At a Dutch table "nee" and the English "no" ask anew."""
     finish_t(ohhell)
     result = play(ohhell, typed, "Dan", "Eve", "Fay", "", "", "", "q")
     assert "✗" not in result.stdout
@@ -695,7 +695,7 @@ def test_a_newcomers_points_outside_0_to_a_million_are_refused(
 
 
 def test_plays_key_list_gives_the_dutch_suit_letters(dutch: None, ohhell: Ohhell) -> None:
-    """Item 16 of issue 28: `?` named `s h d c n` at a Dutch table, where the suits are
+    """`?` named `s h d c n` at a Dutch table, where the suits are
     schoppen, harten, ruiten, klaveren and sans (SA)."""
     three(ohhell, "--trump", "none")
     out = play(ohhell, "?", "q").stdout

@@ -183,7 +183,7 @@ def test_only_cartier_shrinks_the_deck_for_three(preset: str) -> None:
 
 def test_cartier_for_five_players_names_the_numbers() -> None:
     """docs/rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52:
-    give --decks 2" (issue 28, item 12: the refusal names the way out)."""
+    give --decks 2" (the refusal names the way out)."""
     with pytest.raises(RulesDontFit) as refused:
         new_game("cartier", FIVE)
     assert str(refused.value) == (
@@ -280,7 +280,7 @@ def test_eight_players_need_two_decks() -> None:
 )
 def test_a_refusal_names_the_fewest_packs_that_deal_the_hands(count: int, hint: str) -> None:
     """docs/rules.md "Rule parameters": refused with the numbers and the fewest packs
-    that would deal it (issue 28, item 12); classic deals 10 cards."""
+    that would deal it; classic deals 10 cards."""
     players = tuple(f"P{i}" for i in range(count))
     with pytest.raises(RulesDontFit) as refused:
         new_game("classic", players)
@@ -1099,7 +1099,7 @@ def test_each_preset_deals_its_hands_at_its_own_table() -> None:
 
 
 def test_hands_option_overrides_the_preset() -> None:
-    """issue 2: --hands overrides a preset; the rest of the preset stays."""
+    """--hands overrides a preset; the rest of the preset stays."""
     rules = new_game("cartier", hands="7,7,6").rules
     assert (rules.hands, str(rules.hook), str(rules.trump)) == ((7, 7, 6), "always", "named")
 
@@ -1290,7 +1290,7 @@ def test_the_largest_deck_is_208_cards() -> None:
 
 
 def test_the_stored_rules_read_back_equal() -> None:
-    """issue 2 Storage: the whole rule set is stored in the game."""
+    """The whole rule set is stored in the game."""
     from ohhell_score.domain.rules import RuleSet
 
     rules = new_game("ten-to-one", FIVE, hook="from:4", scoring="minus", decks=2).rules
