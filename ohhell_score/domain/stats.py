@@ -18,7 +18,7 @@ from datetime import date
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import Shown, UnknownPlayer
-from ohhell_score.domain.game import Bid, Game, Tricks, progress
+from ohhell_score.domain.game import Adjust, Bid, Finish, Game, Tricks, progress
 from ohhell_score.domain.rules import Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
 from ohhell_score.i18n import _
@@ -197,9 +197,10 @@ def facts(game: Game) -> GameFacts:
     """Read a game once: each player's total and how each of their bids went.
 
     A game whose seats changed is replayed: each hand counts for the person who played
-    it, and only who sits at the end can win (docs/seats.md).
+    it, and only who sits at the end can win (docs/seats.md). So is a game with points
+    adjusted by hand or stopped early: its totals and its end are the replay's.
     """
-    if any(isinstance(e, Replace | Leave | Join) for e in game.entries):
+    if any(isinstance(e, Replace | Leave | Join | Adjust | Finish) for e in game.entries):
         return _facts_of_changed_seats(game)
     seat = {p: i for i, p in enumerate(game.players)}
     counts = [[0] * len(COUNTS) for _ in game.players]
@@ -250,7 +251,7 @@ def _facts_of_changed_seats(game: Game) -> GameFacts:
         game.rules.preset,
         game.created or game.updated,
         players,
-        len(game.rules.hands),
+        len(prog.hands),
         prog.finished,
         tuple(tuple(counts[p]) for p in players),
         _ended(game),

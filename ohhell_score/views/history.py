@@ -17,7 +17,17 @@ from datetime import datetime
 from enum import StrEnum
 from typing import NamedTuple
 
-from ohhell_score.domain.game import Bid, Correction, Entry, Game, Tricks, TrumpEntry, progress
+from ohhell_score.domain.game import (
+    Adjust,
+    Bid,
+    Correction,
+    Entry,
+    Finish,
+    Game,
+    Tricks,
+    TrumpEntry,
+    progress,
+)
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.seats import Leave, Replace, SeatChange
 from ohhell_score.i18n import _
@@ -36,6 +46,8 @@ class Happened(StrEnum):
     EDIT = "edit"  # a correction
     UNDO = "undo"  # a correction
     NOTE = "note"
+    ADJUST = "adjust"
+    FINISH = "finish"
 
 
 class Event(NamedTuple):
@@ -44,7 +56,7 @@ class Event(NamedTuple):
     at: str
     kind: Happened
     hand: int
-    what: str  # "bids", "trump", "tricks", "seat" or "note"
+    what: str  # "bids", "trump", "tricks", "seat", "adjust", "finish" or "note"
     values: Values  # an entry's values as entered; a correction's old values
     new: Values = ()  # an edit's new values
 
@@ -70,6 +82,11 @@ class Event(NamedTuple):
                 return {**head, "what": self.what, "old": dict(self.values), "new": dict(self.new)}
             case Happened.UNDO:
                 return {**head, "what": self.what, "old": dict(self.values)}
+            case Happened.ADJUST:
+                (player, points), (_key, reason) = self.values
+                return {**head, "player": player, "points": points, "reason": reason}
+            case Happened.FINISH:
+                return head
 
 
 def _time(at: str) -> tuple[int, float]:
@@ -96,6 +113,10 @@ def _place(game: Game, orders: Orders, hand: int, what: str, player: str | None)
         return (hand, -1)
     if what == "tricks":
         return (hand, n + 1)
+    if what == "adjust":  # after the hand's tricks and an edit of them
+        return (hand, n + 3)
+    if what == "finish":
+        return (hand, n + 4)
     if what == "trump":
         return (hand, 0 if trump_first else n)
     order = orders[hand - 1] if 1 <= hand <= len(orders) else ()
@@ -110,6 +131,10 @@ def _entry_place(game: Game, orders: Orders, entry: Entry) -> tuple[int, int]:
         return _place(game, orders, entry.hand, "trump", None)
     if isinstance(entry, Tricks):
         return _place(game, orders, entry.hand, "tricks", None)
+    if isinstance(entry, Adjust):
+        return _place(game, orders, entry.hand, "adjust", None)
+    if isinstance(entry, Finish):
+        return _place(game, orders, entry.hand, "finish", None)
     return _place(game, orders, entry.hand, "seat", None)
 
 
@@ -164,6 +189,11 @@ def history(game: Game) -> list[Event]:
         elif isinstance(item, Tricks):
             values = tuple((p, before.get((item.hand, "tricks", p), t)) for p, t in item.values)
             events.append(Event(item.at, Happened.TRICKS, item.hand, "tricks", values))
+        elif isinstance(item, Adjust):
+            values = ((item.player, item.points), ("reason", item.reason))
+            events.append(Event(item.at, Happened.ADJUST, item.hand, "adjust", values))
+        elif isinstance(item, Finish):
+            events.append(Event(item.at, Happened.FINISH, item.hand, "finish", ()))
         else:
             events.append(Event(item.at, Happened.SEAT, item.hand, "seat", _seat_values(item)))
     events.reverse()
@@ -229,6 +259,13 @@ def describe(event: Event) -> str:
             return _("note: {text}").format(text=text) if text else _("note cleared")
         case Happened.SEAT:
             return _seat_words(dict(event.values))
+        case Happened.ADJUST:
+            (player, points), (_key, reason) = event.values
+            return _adjust_words(player, points, str(reason))
+        case Happened.FINISH:
+            return _("the table stops: the game is finished after hand {hand}").format(
+                hand=event.hand
+            )
         case Happened.EDIT:
             new = dict(event.new)
             changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
@@ -249,7 +286,27 @@ def _undo_words(what: str, values: Values) -> str:
             return _("undo: took back the trump ({suit})").format(suit=_suit_words(values[0][1]))
         case "seat" if values:
             return _("undo: took back {change}").format(change=values[0][1])
+        case "adjust" if values:
+            player, points = values[0]
+            return _("undo: took back {player}'s {points}").format(
+                player=player, points=_signed(points)
+            )
+        case "finish":
+            return _("undo: took back the finish; the game goes on")
     return _("undo: took back the tricks ({listed})").format(listed=_listed(values))
+
+
+def _signed(points: int | str) -> str:
+    return f"{points:+d}" if isinstance(points, int) else points
+
+
+def _adjust_words(player: str, points: int | str, reason: str) -> str:
+    """An adjustment as a line of the history: "adjusted: Bob -10 (revoke)"."""
+    if reason:
+        return _("adjusted: {player} {points} ({reason})").format(
+            player=player, points=_signed(points), reason=reason
+        )
+    return _("adjusted: {player} {points}").format(player=player, points=_signed(points))
 
 
 def _seat_words(change: dict[str, int | str]) -> str:
