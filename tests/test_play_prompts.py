@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from ohhell_score.cli import interactive
-from ohhell_score.cli.interactive import Session, Typeahead
+from ohhell_score.cli import interactive, terminal
+from ohhell_score.cli.interactive import Session
+from ohhell_score.cli.terminal import Typeahead
 from tests.conftest import Ohhell, scripted
 
 
@@ -716,7 +717,7 @@ def test_every_trump_key_shown_is_read_as_its_suit(
     """The letters the prompts offer, in each language, are the suits in order, then no
     trump, as `Suit.parse` reads them (a letter shown but not read would be refused)."""
     from ohhell_score import i18n
-    from ohhell_score.cli.interactive import trump_keys
+    from ohhell_score.cli.announce import trump_keys
     from ohhell_score.domain.rules import Suit
 
     monkeypatch.setenv("OHHELL_LANG", language)
@@ -1336,7 +1337,7 @@ def test_the_summary_of_a_later_hand_gives_the_totals_after_that_hand(ohhell: Oh
 def test_keys_typed_while_play_starts_are_lines_with_backspaces_taken_controls_dropped() -> None:
     """What `Typeahead.take` puts on the first prompts (a pty only, so the mutation run
     saw it with no keys): CR, LF and CRLF end a line, DEL and ^H take back a key."""
-    from ohhell_score.cli.interactive import typed_lines
+    from ohhell_score.cli.terminal import typed_lines
 
     assert typed_lines("Ann\r\nBoo\x7fb\rCa\x08at\x1b\nZo\u00eb 2\tD") == [
         "Ann",
@@ -1376,7 +1377,7 @@ def test_keys_typed_while_play_starts_answer_the_first_prompts_and_echo_comes_ba
         def stuck(*_: object) -> None:
             raise TimeoutError("play waited for keys nobody typed")
 
-        monkeypatch.setattr(interactive, "prefilled", finish)
+        monkeypatch.setattr(terminal, "prefilled", finish)
         signal.signal(signal.SIGALRM, stuck)
         signal.alarm(10)
         settings = termios.tcgetattr(slave)
@@ -1438,7 +1439,7 @@ def test_off_a_terminal_play_has_no_keys_waiting_and_asks_as_usual(
     """Off a terminal `quiet` changes nothing, `take` reads nothing, and each prompt is
     asked with the name shown as typed (markup and emoji off)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("[b]Bo\n"))
-    console = interactive.new_console()
+    console = terminal.new_console()
     asked: list[tuple[str, dict[str, Any]]] = []
 
     def answer(prompt: str, **kw: Any) -> str:
@@ -1470,7 +1471,7 @@ def test_a_terminal_whose_settings_cannot_be_read_is_asked_as_usual(
     stdin = Pretending(os.fdopen(read, "rb"))
     try:
         monkeypatch.setattr(sys, "stdin", stdin)
-        console = interactive.new_console()
+        console = terminal.new_console()
         monkeypatch.setattr(console, "input", lambda prompt, **kw: "Ann")
         typeahead = Typeahead(console)
         typeahead.quiet()
