@@ -750,6 +750,39 @@ class _Readline:
         self.line += text  # a str only, as readline's
 
 
+def test_a_question_is_asked_until_its_answer_is_taken() -> None:
+    """`ask_until`, the loop of every question: a refusal is said and the question asked
+    again, an answer the accept dealt with itself (a key) asks again unsaid, the first
+    answer taken ends it, and anything else raised goes through."""
+    from ohhell_score.domain.errors import Refused, StopScoring
+
+    typed = iter(["x", "?", "7", "q"])
+    asked: list[str] = []
+    refused: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(typed)
+
+    def accept(answer: str) -> int:
+        if answer == "?":
+            raise terminal.AskAgain()
+        if answer == "q":
+            raise StopScoring()
+        if not answer.isdigit():
+            raise Refused(f"{answer!r} is not a number")
+        return int(answer)
+
+    def refuse(err: Exception) -> None:
+        refused.append(str(err))
+
+    assert terminal.ask_until(ask, "N: ", accept, refuse, (Refused,)) == 7
+    assert (asked, refused) == (["N: "] * 3, ["'x' is not a number"])
+    with pytest.raises(StopScoring):
+        terminal.ask_until(ask, lambda: f"N{len(asked)}: ", accept, refuse, (Refused,))
+    assert asked[-1] == "N3: "
+
+
 def _begun(begun: str) -> tuple[Typeahead, io.StringIO]:
     """The keys read at the first prompt: no whole line, ``begun`` typed after them."""
     shown = io.StringIO()
