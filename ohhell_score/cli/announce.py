@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from ohhell_score.domain.game import Game, HandState, Progress, hand_notes
+from ohhell_score.domain.game import Game, HandState, Progress, Step, hand_notes
 from ohhell_score.domain.rules import Suit, TrumpMethod
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.i18n import N_, _, ngettext
@@ -30,9 +30,14 @@ if TYPE_CHECKING:
 #: language; each is one that `Suit.parse` reads in every language (a Dutch table's are
 #: `s h r k sa`: tests/test_play_prompts.py holds them to it).
 TRUMP_KEYS = N_("s h d c n")
+#: The first line of the key list (`?`): what answers the prompt at hand. Where the
+#: rules turn a card up or cut one, no trump is never entered, so `n` is not offered.
+KEYS_NUMBER = N_("Keys: a number, then Enter.")
+KEYS_TRUMP = N_(
+    "Keys: the trump, then Enter: {keys} (or spades, hearts, diamonds, clubs, notrump)."
+)
+KEYS_SUIT = N_("Keys: the trump, then Enter: {keys} (or spades, hearts, diamonds, clubs).")
 KEYS = N_(
-    "Keys: a number, then Enter. Trump: {keys} (or spades, hearts, diamonds, clubs, "
-    "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
     "  v  view the whole score sheet\n"
     "  p  the points: the totals so far\n"
@@ -55,6 +60,19 @@ def trump_keys(*, notrump: bool) -> str:
     entered."""
     keys = _(TRUMP_KEYS).split()
     return " ".join(keys if notrump else keys[:4])
+
+
+def key_list(prog: Progress) -> str:
+    """What `?` shows: the answer the prompt at hand takes (a number, or the trump with
+    only the letters its method allows), then the keys that work at every prompt."""
+    nxt = prog.next
+    if nxt is None or nxt.step is not Step.TRUMP:
+        head = _(KEYS_NUMBER)
+    elif prog.game.rules.allows_notrump_entry(nxt.hand):
+        head = _(KEYS_TRUMP).format(keys=trump_keys(notrump=True))
+    else:
+        head = _(KEYS_SUIT).format(keys=trump_keys(notrump=False))
+    return head + "\n" + _(KEYS)
 
 
 def trump_line(prog: Progress, hand: HandState) -> str:

@@ -1,12 +1,10 @@
 """The guided set-up: the questions of ``ohhell new`` without players (and of ``play``
 with no game yet, or after a finished one): the players, the rules, the first dealer
-or the cards each player drew; then the game is made and, at a table, played.
-
-Each question is asked through ``terminal.ask_until``: a wrong answer is refused in one
-line and the question asked again; ``q`` leaves (``StopScoring``), and nothing is made.
-
-Imports inside functions: the table of presets draws with ``rich.table`` (with
-``fractions`` and ``decimal``, about 6 ms), imported when it is first shown.
+or the cards each player drew; then the game is made and, at a table, played. Each
+question is a ``terminal.ask_until``: a wrong answer is refused in one line and asked
+again; ``q`` leaves (``StopScoring``), and nothing is made. Imports inside functions:
+the table of presets draws with ``rich.table`` (with ``fractions`` and ``decimal``,
+about 6 ms), imported when it is first shown.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ from ohhell_score.cli import terminal
 from ohhell_score.cli.answers import REFUSALS, is_whole, said_no, said_yes, seat_number
 from ohhell_score.cli.options import DEFAULT_PRESET
 from ohhell_score.cli.playing import Board, play_game
-from ohhell_score.cli.terminal import REFUSED, Ask, AskAgain, ask_until
+from ohhell_score.cli.terminal import REFUSED, Ask, AskAgain, ask_until, refuser
 from ohhell_score.domain.draw import Card, card_problem, chosen_ties, highest, ties_by_suit
 from ohhell_score.domain.errors import (
     ExitCode,
@@ -36,7 +34,7 @@ from ohhell_score.domain.errors import (
     StopScoring,
 )
 from ohhell_score.domain.forms import HOOK_FORMS
-from ohhell_score.domain.game import Game, Progress, check_players, progress
+from ohhell_score.domain.game import Game, Progress, check_players, next_first_dealer, progress
 from ohhell_score.domain.rules import (
     MAX_PACKS,
     PRESETS,
@@ -53,17 +51,6 @@ from ohhell_score.views.words import names_words, next_words, preset_summary
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-
-def refuser(
-    console: Console, words: Callable[[Exception], str] = str
-) -> Callable[[Exception], None]:
-    """Say a refusal at a set-up question, in bold after the mark."""
-
-    def refuse(err: Exception) -> None:
-        console.print(REFUSED + words(err), style="bold")
-
-    return refuse
 
 
 def ask_players(console: Console, ask: Ask) -> tuple[str, ...]:
@@ -206,19 +193,24 @@ def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
 
 
 def ask_dealer(
-    console: Console, ask: Ask, players: Sequence[str], rules: RuleSet, by_suit: bool | None = None
+    console: Console,
+    ask: Ask,
+    players: Sequence[str],
+    rules: RuleSet,
+    by_suit: bool | None = None,
+    enter: int = 0,
 ) -> int:
-    """The first dealer's seat: a name, a seat number, Enter for the first, d to draw
-    (ties broken as ``draw_dealer``'s ``by_suit`` says)."""
+    """The first dealer's seat: a name, a seat number, Enter for seat ``enter`` (the
+    first), d to draw (ties broken as ``draw_dealer``'s ``by_suit`` says)."""
     draft = Game("x", tuple(players), rules)
     prompt = _("First dealer (a name or 1-{count}; Enter: {first}; d: draw cards): ").format(
-        count=len(players), first=players[0]
+        count=len(players), first=players[enter]
     )
 
     def accept(answer: str) -> int:
         answer = answer.strip()
         if not answer:
-            return 0
+            return enter
         seat = seat_number(answer, len(players))
         if seat is not None:
             return seat - 1
@@ -324,14 +316,15 @@ class NewGame:
     draw: bool = False  # each player draws a card for the first dealer
     draw_ties: str | None = None  # how the draw breaks ties (``--draw-ties``)
     board: Board | None = None  # ``play --board``: the live board while it is played
-    same: tuple[tuple[str, ...], RuleSet] | None = None  # players and rules given whole
+    same: Progress | None = None  # a finished game: its players and rules, the next dealer
 
 
 def new_at_table(new: NewGame) -> None:
     """``ohhell new`` that asks: the players, the preset and the first dealer (or, with
     ``--draw``, each player's drawn card). Without players on the command line the
-    game is played at once; so is one with ``same`` players and rules, which asks only
-    for the first dealer (`play` after a finished game)."""
+    game is played at once; so is one with the players and rules of the finished game
+    ``same``, which asks only for the first dealer, the next seat's at Enter (`play`
+    after a finished game)."""
     if new.draw and new.dealer is not None:
         raise typer.BadParameter(_("give --dealer or --draw, not both"))
     chosen_ties(new.draw_ties)  # a --draw-ties that is not a way is malformed before the questions
@@ -383,8 +376,10 @@ def new_at_table(new: NewGame) -> None:
 
 def _asked(new: NewGame, console: Console, ask: Ask) -> tuple[tuple[str, ...], RuleSet, int]:
     """The players, the rules and the first dealer's seat: given, or asked."""
+    enter = 0  # the first dealer at Enter
     if new.same is not None:
-        names, rule_set = new.same
+        names, rule_set = new.same.players, new.same.game.rules
+        enter = next_first_dealer(new.same)
         rule_set.check_fits(len(names))  # a seat change may have changed the table
     elif new.players:
         names = check_players(new.players)
@@ -403,7 +398,7 @@ def _asked(new: NewGame, console: Console, ask: Ask) -> tuple[tuple[str, ...], R
     elif new.dealer is not None:
         first = names.index(Game("x", names, rule_set).resolve(new.dealer))
     else:
-        first = ask_dealer(console, ask, names, rule_set, by_suit)
+        first = ask_dealer(console, ask, names, rule_set, by_suit, enter)
     return names, rule_set, first
 
 
@@ -423,7 +418,6 @@ def play_again(console: Console, prog: Progress, board: Board | None) -> None:
     """After a finished game's sheet: a new game with the players seated at its end and
     its rules (Enter), or the guided set-up (n); ``q``, Ctrl-C and Ctrl-D leave, and
     nothing is made."""
-    same = (prog.players, prog.game.rules)
 
     def accept(answer: str) -> bool:
         """Whether the new game is the same one; ``q`` leaves."""
@@ -445,4 +439,4 @@ def play_again(console: Console, prog: Progress, board: Board | None) -> None:
     except StopScoring:
         say(_("no game created"))
         return
-    new_at_table(NewGame(board=board, same=same if again else None))
+    new_at_table(NewGame(board=board, same=prog if again else None))

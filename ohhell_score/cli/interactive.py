@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from ohhell_score.actions import entries, table
 from ohhell_score.cli import announce, seating
-from ohhell_score.cli.announce import BOARD_KEY, KEYS, trump_keys
+from ohhell_score.cli.announce import BOARD_KEY, key_list, trump_keys
 from ohhell_score.cli.answers import REFUSALS, number
 from ohhell_score.cli.terminal import REFUSED, Ask, AskAgain, ask_until
 from ohhell_score.domain.errors import GameChanged, Refused, StopScoring
@@ -149,7 +149,7 @@ class Session:
 
     def show_keys(self, prog: Progress, typed: Mapping[str, int]) -> bool:
         """``?``: the keys (and ``b``, with a board)."""
-        self.say(_(KEYS).format(keys=trump_keys(notrump=True)))
+        self.say(key_list(prog))
         if self.board is not None:
             self.say(_(BOARD_KEY))
         return False

@@ -64,6 +64,17 @@ def ask_until(
             refuse(err)
 
 
+def refuser(
+    console: Console, words: Callable[[Exception], str] = str
+) -> Callable[[Exception], None]:
+    """What says a refusal at a question: ``words`` of it, in bold after the mark."""
+
+    def refuse(err: Exception) -> None:
+        console.print(REFUSED + words(err), style="bold")
+
+    return refuse
+
+
 def new_console() -> Console:
     """Markup off: player names like ``[b]Bo`` are printed as typed."""
     return rich_console()
