@@ -21,7 +21,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -32,6 +31,7 @@ from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.board import CSS, TOURNAMENT_CSS
 from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
+from tests.html_page import Element, read_as
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
 PATIENCE = 20.0
@@ -254,72 +254,18 @@ def test_the_dealers_forbidden_bid_is_shown_while_the_dealer_bids(
 #: Elements that hold blocks, never text of their own: text there is a stray.
 BLOCKS = {"", "html", "head", "body", "header", "main", "section", "div", "ol", "ul"}
 BLOCKS |= {"table", "thead", "tbody", "tfoot", "tr"}
-#: Elements that have no end tag.
-VOID = {"meta", "col", "br", "img", "input", "link", "hr", "source", "wbr"}
 
 
-class Node:
-    """One element of a page: its tag, its attributes and what it holds."""
-
-    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
-        self.tag = tag
-        self.attrs = attrs
-        self.children: list[Node | str] = []
-
-    @property
-    def classes(self) -> list[str]:
-        return self.attrs.get("class", "").split()
+class Node(Element):
+    """One element of a page as the board's tests read it."""
 
     def text(self) -> str:
         """What a reader sees of it: its text, tags dropped, entities read, spaces one."""
-        parts = [c if isinstance(c, str) else c.text() for c in self.children]
-        return " ".join(" ".join(parts).split())
-
-    def elements(self) -> Iterator[Node]:
-        """Every element inside it, in the page's order."""
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.elements()
-
-    def all(self, tag: str, cls: str | None = None) -> list[Node]:
-        return [n for n in self.elements() if n.tag == tag and (cls is None or cls in n.classes)]
-
-    def one(self, tag: str, cls: str | None = None) -> Node:
-        (found,) = self.all(tag, cls)
-        return found
+        return self.words()
 
     def parts(self) -> list[str]:
         """Its elements' tags and classes, one level down: 'section.now', 'div.scroll'."""
         return [".".join([c.tag, *c.classes]) for c in self.children if isinstance(c, Node)]
-
-
-class Tree(HTMLParser):
-    """A page parsed into its elements."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.root = Node("", {})
-        self.open = [self.root]
-        self.strays: list[tuple[str, str]] = []  # (the block, the text loose in it)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, {k: v or "" for k, v in attrs})
-        self.open[-1].children.append(node)
-        if tag not in VOID:
-            self.open.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.open[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.open[-1].tag == tag, (tag, [n.tag for n in self.open])
-        self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        if data.strip() and self.open[-1].tag in BLOCKS:
-            self.strays.append((self.open[-1].tag, data.strip()))
-        self.open[-1].children.append(data)
 
 
 def asked(board_of: Served, *, hall: bool = False) -> Node:
@@ -355,11 +301,10 @@ def asked(board_of: Served, *, hall: bool = False) -> Node:
 
     asyncio.run(get())
     assert sent[0]["status"] == 200
-    tree = Tree()
-    tree.feed(b"".join(m.get("body", b"") for m in sent[1:]).decode())
-    tree.close()
-    assert tree.strays == []
-    assert [n.tag for n in tree.open] == [""]
+    tree = read_as(b"".join(m.get("body", b"") for m in sent[1:]).decode(), Node)
+    assert tree.problems == []
+    assert [(tag, text.strip()) for tag, text in tree.root.strays(BLOCKS)] == []
+    assert tree.unclosed == []
     return tree.root
 
 
@@ -462,7 +407,7 @@ def totals_rows(main: Node) -> list[tuple[list[str], str, str, str, str, str]]:
     rows = []
     for li in main.one("section", "totals").one("ol").all("li"):
         place, name, total, delta = (s.text() for s in li.all("span"))
-        title = li.one("span", "delta").attrs["title"]
+        title = li.one("span", "delta").attrs["title"] or ""
         rows.append((li.classes, place, name, total, delta, title))
     return rows
 
