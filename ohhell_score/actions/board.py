@@ -26,7 +26,8 @@ from typing import NamedTuple
 from ohhell_score.domain.errors import GameNotFound, Refused
 from ohhell_score.domain.game import Progress, sheet_json
 from ohhell_score.domain.tournament import Result, Tournament, results, show_json
-from ohhell_score.storage import games, tournaments
+from ohhell_score.storage import games, paths, tournaments
+from ohhell_score.storage.files import cannot_read
 
 #: What a stat says of a file: its inode, size and modification time (None: no file).
 Stamp = tuple[tuple[int, int, int] | None, ...]
@@ -74,9 +75,9 @@ class Served(NamedTuple):
             res = results(t, played)
             return Shown(show_json(t, res), tournament=Hall(t, res, played))
         except Refused as err:  # unreadable, deleted, damaged: said, and served on
-            return Shown({"error": str(err)}, error=str(err))
+            return _unreadable(str(err))
         except OSError as err:
-            return Shown({"error": str(err)}, error=str(err))
+            return _unreadable(cannot_read(err.filename or self.title, err))
 
     def stamp(self) -> Stamp:
         """A stat of each file the state is read from; equal stamps, equal state."""
@@ -85,6 +86,16 @@ class Served(NamedTuple):
         name = self.tournament or ""
         own = _stat(tournaments.path_of(name))
         return (own, *(_stat(games.game_path(game)) for game in _tables(name, own)))
+
+
+def _unreadable(why: str) -> Shown:
+    """Why the files cannot be read, as every phone is told it: a file in the data
+    folder is named from the folder (``friday.json``, ``tournaments/cup.json``), never
+    by the laptop's own path to it."""
+    folder = paths.data_dir()
+    for prefix in {str(folder), str(folder.absolute()), str(folder.resolve())}:
+        why = why.replace(prefix + os.sep, "")
+    return Shown({"error": why}, error=why)
 
 
 @functools.lru_cache(maxsize=4)

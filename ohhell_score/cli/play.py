@@ -71,15 +71,15 @@ def play_game(game_id: str, board: Board | None = None) -> None:
     ``board``, its live board served from a thread before the first prompt."""
     from ohhell_score.cli import interactive as play
 
-    address_again = None
+    served = None
     if board is not None:
         from ohhell_score.cli.board import start_for_play
 
-        address_again = start_for_play(game_id, board.port, board.lan)
+        served = start_for_play(game_id, board.port, board.lan)
     console = play.new_console()
     typeahead = play.Typeahead(console)
     typeahead.quiet()
-    session = play.Session(game_id, console, typeahead.ask, board=address_again)
+    session = play.Session(game_id, console, typeahead.ask, board=served.again if served else None)
     try:
         prog = session.run()
         play.finish(console, prog)
@@ -89,6 +89,8 @@ def play_game(game_id: str, board: Board | None = None) -> None:
         raise Interrupted(_saved(game_id)) from None
     finally:
         typeahead.restore()  # the terminal as it was, whatever ended the game
+        if served is not None:
+            served.stop()  # after the last save has reached the phones
 
 
 @app.command(
