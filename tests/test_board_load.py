@@ -9,11 +9,13 @@ and wait is bounded in count and time (``PATIENCE`` is only waited out on failur
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
 import signal
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -23,6 +25,7 @@ import pytest
 
 from ohhell_score.serve.app import MAX_LISTENERS, RETRY_AFTER, served_at
 from ohhell_score.serve.server import HEAD_TIMEOUT, connections_for
+from ohhell_score.storage import notice
 from tests.conftest import ALONE, Ohhell
 from tests.test_board import (
     PATIENCE,
@@ -32,6 +35,7 @@ from tests.test_board import (
     run_ohhell,
     spawn_board,
     spawn_play_board,
+    start,
 )
 from tests.test_board import board as board  # the fixtures, found by pytest by name
 from tests.test_board import game as game
@@ -279,6 +283,86 @@ def test_a_board_on_the_lan_answers_its_own_address_only() -> None:
     assert served_at("10.0.0.7", 80) == {"10.0.0.7:80", "10.0.0.7"}
 
 
+# --- following the files -------------------------------------------------------------
+
+
+def follow_with_notices_only(game: str, monkeypatch: pytest.MonkeyPatch, notices: bool) -> Any:
+    """A board that stats its files once an hour: it learns of a change from the
+    system's notice (``notices``) or from ``Hub.saved()`` alone."""
+    if not notices:
+        monkeypatch.setattr(notice, "watch", lambda folders: None)
+    return start(game, poll=3600.0)
+
+
+@ALONE
+def test_a_save_by_another_process_is_heard_from_the_system_at_once(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server, thread, where = follow_with_notices_only(game, monkeypatch, notices=True)
+    follower = Follower(where)
+    follower.start()
+    try:
+        until(lambda: follower.states, "the first event")
+        for n, entry in enumerate((("bid", "3"), ("bid", "4"), ("undo",)), start=2):
+            run_ohhell(*entry, "-g", "friday")
+            until(lambda n=n: len(follower.states) >= n, f"the event of {entry}")
+        assert follower.states[-1]["hands"][0]["bids"] == {"Bob": 3}
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_a_save_through_the_server_reaches_the_listeners_without_any_notice(
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What an entry route does after it saved: ``await hub.saved()``; no notice, no
+    stat in between."""
+    server, thread, where = follow_with_notices_only(game, monkeypatch, notices=False)
+    follower = Follower(where)
+    follower.start()
+    try:
+        until(lambda: follower.states, "the first event")
+        ohhell.ok("bid", "3")  # in this process, as an entry route saves
+        asyncio.run_coroutine_threadsafe(server.hub.saved(), server.loop).result(PATIENCE)
+        until(lambda: len(follower.states) == 2, "the event of the save")
+        assert follower.states[-1]["hands"][0]["bids"] == {"Bob": 3}
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_where_the_system_sends_no_notice_the_files_are_stated(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(notice, "watch", lambda folders: None)
+    server, thread, where = start(game)  # the quarter-second stat
+    follower = Follower(where)
+    follower.start()
+    try:
+        until(lambda: follower.states, "the first event")
+        run_ohhell("bid", "3", "-g", "friday")
+        until(lambda: len(follower.states) == 2, "the event of the save")
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_a_network_share_sends_no_notice(tmp_path: Path) -> None:
+    """A change made by another machine sends no notice here: no watch on a network
+    file system (the longest mount point holding the folder decides)."""
+    mounts = (
+        "/dev/sda1 / ext4 rw 0 0\n"
+        f"server:/export {tmp_path} nfs4 rw 0 0\n"
+        f"/dev/sdb1 {tmp_path}/local ext4 rw 0 0\n"
+    )
+    (tmp_path / "local").mkdir()
+    assert notice.on_network(tmp_path, mounts)
+    assert notice.on_network(tmp_path / "games", mounts)
+    assert not notice.on_network(tmp_path / "local", mounts)
+    assert not notice.on_network(Path("/"), mounts)
+    assert notice.watch([tmp_path / "local"]) is not None or not sys.platform.startswith("linux")
+
+
 # --- the last save before the board stops -----------------------------------------
 
 
@@ -390,4 +474,4 @@ def test_an_unreadable_game_tells_the_phones_no_path_of_the_laptop(
     assert len(errors) >= 2
     for error in [*errors, page]:
         assert str(data_dir) not in error and str(data_dir.resolve()) not in error
-    assert errors[0].startswith("cannot read friday.json: ")
+    assert any(e.startswith("cannot read friday.json: ") for e in errors)

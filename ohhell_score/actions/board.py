@@ -3,10 +3,11 @@ tournament as saved now, and whether its files have changed since.
 
 The board follows the files, not the process that writes them: whatever changed a game
 (`play`, `bid`, another terminal, an import, a collect, a copy by hand), the change is a
-new file put in place. So "has it changed" is a stat of each file (its inode, size and
-time), which costs next to nothing and works where the system sends no notice of a
-change (a network share): the server asks every quarter of a second and reads a game
-only when its stat differs.
+new file put in place. The system says so the moment it happens (``notices``: inotify on
+Linux, on the files' folders); "has it changed" is then a stat of each file (its inode,
+size and time), which costs next to nothing, and a game is read only when its stat
+differs. Where the system sends no notice (another system, a network share), the
+server stats every quarter of a second instead.
 
 Reads only: nothing here writes a file, takes a game's lock or reads any file but the
 served game's (a tournament's: its own file and its tables' games). A tournament is
@@ -26,8 +27,9 @@ from typing import NamedTuple
 from ohhell_score.domain.errors import GameNotFound, Refused
 from ohhell_score.domain.game import Progress, sheet_json
 from ohhell_score.domain.tournament import Result, Tournament, results, show_json
-from ohhell_score.storage import games, paths, tournaments
+from ohhell_score.storage import games, notice, paths, tournaments
 from ohhell_score.storage.files import cannot_read
+from ohhell_score.storage.notice import Notices
 
 #: What a stat says of a file: its inode, size and modification time (None: no file).
 Stamp = tuple[tuple[int, int, int] | None, ...]
@@ -78,6 +80,15 @@ class Served(NamedTuple):
             return _unreadable(str(err))
         except OSError as err:
             return _unreadable(cannot_read(err.filename or self.title, err))
+
+    def notices(self) -> Notices | None:
+        """The system's notices of a change in the folders of the served files (the
+        data folder; a tournament's folder too), or None where it sends none: then
+        ``stamp`` now and then is how a change is learnt."""
+        folders = [paths.data_dir()]  # the games
+        if self.tournament is not None:
+            folders.append(tournaments.folder())
+        return notice.watch(folders)
 
     def stamp(self) -> Stamp:
         """A stat of each file the state is read from; equal stamps, equal state."""

@@ -7,10 +7,13 @@ can name a file. Every route, present and future, answers 421 to a ``Host`` that
 no address the board serves on (``HostCheck``, around the whole app): a web page the
 scorer visits cannot read the board by pointing a name of its own at the laptop.
 
-One ``Hub`` per server holds the newest state of the served files, read once a change
-and drawn once: its ``show --json`` line (``/events``, ``/state.json``) and the page's
-``<main>`` (``/events?page``, the stream the page follows: each event carries what the
-page shows, so a phone fetches nothing more per save). On a change it wakes every
+One ``Hub`` per server holds the newest state of the served files, learnt of from the
+system's notice of a change (``Served.notices``: inotify; a stat every ``POLL`` seconds
+where there is none), or at once from ``Hub.saved()``, which a route that saves calls
+before it answers. It reads the files once a change and draws them once: their
+``show --json`` line (``/events``, ``/state.json``) and the page's ``<main>``
+(``/events?page``, the stream the page follows: each event carries what the page
+shows, so a phone fetches nothing more per save). On a change it wakes every
 listener, who sends the newest: a slow or stalled phone waits on its own connection
 and holds up no other, and skips states it had no time for. At most ``max_listeners``
 follow at once; one more is answered 503 with a line the page shows, and tries again.
@@ -39,9 +42,12 @@ from ohhell_score.actions.board import Served, Shown, Stamp
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
 
-#: Seconds between two stats of the served files: a change reaches every phone well
-#: within the second the board promises.
+#: Seconds between two stats of the served files where the system sends no notice of
+#: a change (a network share, another system): well within the second the board
+#: promises.
 POLL = 0.25
+#: Seconds between two stats where it does: in case a notice never came.
+SAFETY = 30.0
 #: Seconds between two comment lines on a quiet stream: a phone that went away is
 #: noticed, and no proxy or phone closes a stream for silence.
 KEEP_ALIVE = 15.0
@@ -119,6 +125,7 @@ class Hub:
         self.changed = asyncio.Event()
         self.closing = asyncio.Event()
         self.looking = asyncio.Lock()
+        self.poked = asyncio.Event()
 
     async def start(self) -> None:
         self.now = await asyncio.to_thread(draw, self.served)
@@ -140,13 +147,45 @@ class Hub:
         self.changed.set()
         self.changed = asyncio.Event()  # the next change wakes the next waiters
 
+    async def saved(self) -> None:
+        """Call this after a save made through this server (an entry from a phone):
+        every listener has the new state when it returns, without waiting for the
+        system's notice or a stat."""
+        await self.look()
+
+    def poke(self) -> None:
+        """Something may have changed: look at once (the watch does)."""
+        self.poked.set()
+
     async def watch(self) -> None:
-        """Look every ``poll`` seconds until the board stops."""
-        while not self.closing.is_set():
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.closing.wait(), self.poll)
-            if not self.closing.is_set():
-                await self.look()
+        """Until the board stops: look when the system says a folder of the served
+        files changed, or every ``poll`` seconds where it says nothing (no notices,
+        or their watch was lost); and every ``SAFETY`` seconds all the same."""
+        loop = asyncio.get_running_loop()
+        notices = await asyncio.to_thread(self.served.notices)
+        if notices is not None:
+
+            def heard() -> None:
+                if notices.drain():
+                    self.poke()
+                if notices.lost:  # its folder went: stat from now on
+                    loop.remove_reader(notices.fileno())
+                    self.poke()
+
+            loop.add_reader(notices.fileno(), heard)
+        try:
+            while not self.closing.is_set():
+                polling = notices is None or notices.lost
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(self.poked.wait(), self.poll if polling else SAFETY)
+                self.poked.clear()
+                if not self.closing.is_set():
+                    await self.look()
+        finally:
+            if notices is not None:
+                if not notices.lost:
+                    loop.remove_reader(notices.fileno())
+                notices.close()
 
     async def finish(self) -> None:
         """The board is stopping: one last look, so that every save made while it ran
@@ -158,6 +197,7 @@ class Hub:
     def close(self) -> None:
         """Every stream ends (the server is stopping)."""
         self.closing.set()
+        self.poked.set()
 
     async def stream(self, page: bool) -> AsyncIterator[str]:
         """The events of one listener: the state now, then after each change, the last

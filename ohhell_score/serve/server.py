@@ -210,6 +210,7 @@ class BoardServer(uvicorn.Server):
         self.ready = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping = False
+        self.exiting: asyncio.Event | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         self.loop = asyncio.get_running_loop()
@@ -218,6 +219,15 @@ class BoardServer(uvicorn.Server):
             if self.on_ready is not None:
                 self.on_ready()
             self.ready.set()
+
+    async def main_loop(self) -> None:
+        """uvicorn's loop wakes ten times a second to see whether it should stop; the
+        board's wakes when it is told to, and once a second for the Date header: an
+        idle board costs next to nothing."""
+        self.exiting = asyncio.Event()
+        while not await self.on_tick(0):  # tick 0: the Date header, then should_exit
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.exiting.wait(), 1.0)
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         # Ctrl-C is how the board ends: exit 0, and a second one stops at once.
@@ -244,6 +254,8 @@ class BoardServer(uvicorn.Server):
             self.hub.close()
         finally:
             self.should_exit = True
+            if self.exiting is not None:
+                self.exiting.set()
 
 
 def bind(host: str, port: int) -> socket.socket:
