@@ -598,7 +598,10 @@ def test_a_deleted_game_sends_an_error_and_the_server_goes_on(
         assert list(stream.next()) == ["error"]
         (data_dir / "copied.tmp").write_bytes(kept)  # copied back in by hand
         (data_dir / "copied.tmp").replace(data_dir / "friday.json")
-        assert stream.next() == ohhell.sheet("-g", "friday")
+        state = stream.next()
+        while "error" in state:  # the file as it was written (empty, then damaged)
+            state = stream.next()
+        assert state == ohhell.sheet("-g", "friday")
     finally:
         stream.close()
 

@@ -126,6 +126,8 @@ class Hub:
         self.closing = asyncio.Event()
         self.looking = asyncio.Lock()
         self.poked = asyncio.Event()
+        #: The files are on a folder the system sends notices of: local, quick to read.
+        self.local = False
 
     async def start(self) -> None:
         self.now = await asyncio.to_thread(draw, self.served)
@@ -134,6 +136,11 @@ class Hub:
         """A stat of the files now; on a change, read and draw them once and wake
         every listener. One look at a time: phones connecting together read once."""
         async with self.looking:
+            if self.local:  # a stat and a read of a local file: at once, in the loop
+                stamp = self.served.stamp()
+                if stamp != self.now.stamp:
+                    self.publish(draw(self.served))
+                return
             # In a thread: a stat on a network share may take its time.
             stamp = await asyncio.to_thread(self.served.stamp)
             if stamp == self.now.stamp:
@@ -170,9 +177,11 @@ class Hub:
                     self.poke()
                 if notices.lost:  # its folder went: stat from now on
                     loop.remove_reader(notices.fileno())
+                    self.local = False
                     self.poke()
 
             loop.add_reader(notices.fileno(), heard)
+            self.local = True
         try:
             while not self.closing.is_set():
                 polling = notices is None or notices.lost
@@ -197,6 +206,7 @@ class Hub:
     def close(self) -> None:
         """Every stream ends (the server is stopping)."""
         self.closing.set()
+        self.changed.set()  # every waiting stream wakes, and sees the board closing
         self.poked.set()
 
     async def stream(self, page: bool) -> AsyncIterator[str]:
@@ -210,14 +220,10 @@ class Hub:
             if self.version == seen:
                 if self.closing.is_set():
                     return
-                woken = asyncio.ensure_future(self.changed.wait())
-                closing = asyncio.ensure_future(self.closing.wait())
-                done, pending = await asyncio.wait(
-                    {woken, closing}, timeout=KEEP_ALIVE, return_when=asyncio.FIRST_COMPLETED
-                )
-                for task in pending:
-                    task.cancel()
-                if not done:
+                try:  # woken by a change or by the stop (no task of its own: cheap)
+                    async with asyncio.timeout(KEEP_ALIVE):
+                        await self.changed.wait()
+                except TimeoutError:
                     yield ": still here\n\n"
                 continue
             seen = self.version
