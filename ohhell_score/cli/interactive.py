@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from ohhell_score.actions import entries, seats, table
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
-from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused, RulesDontFit, Shown
+from ohhell_score.domain.errors import (
+    BadValue,
+    GameChanged,
+    Refused,
+    RulesDontFit,
+    Shown,
+    StopScoring,
+)
 from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import (
     Game,
@@ -75,9 +82,14 @@ if TYPE_CHECKING:
 #: language; each is one that `Suit.parse` reads in every language (a Dutch table's are
 #: `s h r k sa`: tests/test_play_prompts.py holds them to it).
 TRUMP_KEYS = N_("s h d c n")
+#: The first line of the key list (`?`): what answers the prompt at hand. Where the
+#: rules turn a card up or cut one, no trump is never entered, so `n` is not offered.
+KEYS_NUMBER = N_("Keys: a number, then Enter.")
+KEYS_TRUMP = N_(
+    "Keys: the trump, then Enter: {keys} (or spades, hearts, diamonds, clubs, notrump)."
+)
+KEYS_SUIT = N_("Keys: the trump, then Enter: {keys} (or spades, hearts, diamonds, clubs).")
 KEYS = N_(
-    "Keys: a number, then Enter. Trump: {keys} (or spades, hearts, diamonds, clubs, "
-    "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
     "  v  view the whole score sheet\n"
     "  p  the points: the totals so far\n"
@@ -101,6 +113,19 @@ def trump_keys(*, notrump: bool) -> str:
     entered."""
     keys = _(TRUMP_KEYS).split()
     return " ".join(keys if notrump else keys[:4])
+
+
+def key_list(prog: Progress) -> str:
+    """What `?` shows: the answer the prompt at hand takes (a number, or the trump with
+    only the letters its method allows), then the keys that work at every prompt."""
+    nxt = prog.next
+    if nxt is None or nxt.step is not Step.TRUMP:
+        head = _(KEYS_NUMBER)
+    elif prog.game.rules.allows_notrump_entry(nxt.hand):
+        head = _(KEYS_TRUMP).format(keys=trump_keys(notrump=True))
+    else:
+        head = _(KEYS_SUIT).format(keys=trump_keys(notrump=False))
+    return head + "\n" + _(KEYS)
 
 
 def new_console() -> Console:
@@ -384,7 +409,7 @@ class Session:
             self.say(totals_words(prog), style="bold")
 
     def run(self) -> Progress:
-        """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
+        """Ask until the game is over (or ``StopScoring``, ``KeyboardInterrupt``, ``EOFError``)."""
         self.opening(entries.load_progress(self.game_id))
         while True:
             prog, typed = table.at_table(self.game_id)
@@ -411,7 +436,7 @@ class Session:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
-                self.say(_(KEYS).format(keys=trump_keys(notrump=True)))
+                self.say(key_list(prog))
                 if self.board is not None:
                     self.say(_(BOARD_KEY))
             elif key == "b" and self.board is not None:
@@ -421,7 +446,7 @@ class Session:
             elif key == "w":
                 self.write_note()
             elif key == "q":
-                raise Leave()
+                raise StopScoring()
             elif key == "t":
                 try:
                     self.change_seats(prog)
@@ -506,7 +531,7 @@ class Session:
         typed = typed.strip().lower()
         kind = dict(zip(letters, SEAT_KINDS, strict=True)).get(typed, typed)
         if kind == "q":
-            raise Leave()
+            raise StopScoring()
         if kind == "r":
             old = resolve_seated(
                 prog.players, self._name(_("Who gets up? ({seated}): ").format(seated=seated))
@@ -543,7 +568,7 @@ class Session:
     def _name(self, prompt: str) -> str:
         answer = self.ask(prompt).strip()
         if answer.lower() == "q":
-            raise Leave()
+            raise StopScoring()
         if not answer:
             raise Refused(_("no seat changed: a name is needed"))
         return answer
@@ -879,18 +904,23 @@ def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
 
 
 def ask_dealer(
-    console: Console, ask: Ask, players: Sequence[str], rules: RuleSet, by_suit: bool | None = None
+    console: Console,
+    ask: Ask,
+    players: Sequence[str],
+    rules: RuleSet,
+    by_suit: bool | None = None,
+    enter: int = 0,
 ) -> int:
-    """The first dealer's seat: a name, a seat number, Enter for the first, d to draw
-    (ties broken as ``draw_dealer``'s ``by_suit`` says)."""
+    """The first dealer's seat: a name, a seat number, Enter for seat ``enter`` (the
+    first), d to draw (ties broken as ``draw_dealer``'s ``by_suit`` says)."""
     draft = Game("x", tuple(players), rules)
     prompt = _("First dealer (a name or 1-{count}; Enter: {first}; d: draw cards): ").format(
-        count=len(players), first=players[0]
+        count=len(players), first=players[enter]
     )
     while True:
         answer = ask(prompt).strip()
         if not answer:
-            return 0
+            return enter
         seat = seat_number(answer, len(players))
         if seat is not None:
             return seat - 1

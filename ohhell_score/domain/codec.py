@@ -30,12 +30,25 @@ if TYPE_CHECKING:  # imported where a game is built or read (see above)
 #: (``notes``), and ``progressive`` loses the square of the difference on a missed bid.
 #: A schema-1 file reads as is, except that ``progressive`` there is read as the
 #: formula it was scored by.
-SCHEMA = 2
+#: 3: points adjusted by hand (``adjust`` entries) and a table stopping early
+#: (``finish``). Files of schema 1 and 2 read as they are.
+SCHEMA = 3
+
+
+#: What only a file of schema 3 may hold, as an entry's ``kind`` or a correction's ``what``.
+SCHEMA_3_KINDS = frozenset({"adjust", "finish"})
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
+    """The game file's object, of the oldest schema that holds it: a game with neither
+    an adjustment nor an early finish stays schema 2, which an older ohhell still reads."""
+    entries = [_entry_to_dict(e) for e in game.entries]
+    history = [_correction_to_dict(c) for c in game.history]
+    needs_3 = any(e["kind"] in SCHEMA_3_KINDS for e in entries) or any(
+        c["what"] in SCHEMA_3_KINDS for c in history
+    )
     return {
-        "schema": SCHEMA,
+        "schema": SCHEMA if needs_3 else 2,
         "id": game.id,
         "players": list(game.players),
         "first_dealer": game.players[game.first_dealer],
@@ -43,8 +56,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_json(),
         "created": game.created,
         "updated": game.updated,
-        "entries": [_entry_to_dict(e) for e in game.entries],
-        "history": [_correction_to_dict(c) for c in game.history],
+        "entries": entries,
+        "history": history,
         "notes": [_note_to_dict(n) for n in game.notes],
     }
 
@@ -95,7 +108,9 @@ def _corrections(data: dict[str, Any], hands: int) -> tuple[Correction, ...]:
                 check_note(c["at"], "a correction's time"),
                 hand,
                 _one_of(
-                    c["what"], ("bids", "tricks", "trump", "seat"), "what a correction changed"
+                    c["what"],
+                    ("bids", "tricks", "trump", "seat", "adjust", "finish"),
+                    "what a correction changed",
                 ),
                 _changes(c["old"]),
                 _changes(c["new"]),
@@ -136,8 +151,19 @@ def _line(value: object) -> str:
 
 
 def _entry_to_dict(entry: Entry) -> dict[str, Any]:
-    from ohhell_score.domain.game import Bid, Tricks, TrumpEntry
+    from ohhell_score.domain.game import Adjust, Bid, Finish, Tricks, TrumpEntry
 
+    if isinstance(entry, Adjust):
+        return {
+            "kind": "adjust",
+            "hand": entry.hand,
+            "player": entry.player,
+            "points": entry.points,
+            "reason": entry.reason,
+            "at": entry.at,
+        }
+    if isinstance(entry, Finish):
+        return {"kind": "finish", "hand": entry.hand, "at": entry.at}
     if isinstance(entry, Bid):
         return {
             "kind": "bid",
@@ -248,7 +274,9 @@ def _changes(value: object) -> tuple[tuple[str, int | str], ...]:
 def _progress(data: dict[str, Any]) -> Progress:
     """The replayed game of a checked game object (``versioned.check_version``)."""
     from ohhell_score.domain.game import (
+        Adjust,
         Bid,
+        Finish,
         Game,
         Tricks,
         TrumpEntry,
@@ -288,6 +316,18 @@ def _progress(data: dict[str, Any]) -> Progress:
                 raise ValueError(_("tricks must map players to numbers"))
             took = tuple((str(_name(p)), _int(t, "tricks")) for p, t in tricks.items())
             entries.append(Tricks(hand, took, at))
+        elif kind == "adjust":
+            player = _name(raw["player"])
+            if player not in names:
+                raise ValueError(
+                    _("an adjustment for {player!r}, who is not a player").format(
+                        player=Shown(player)
+                    )
+                )
+            reason = check_note(raw.get("reason", ""), "an adjustment's reason")
+            entries.append(Adjust(hand, player, _int(raw["points"], "points"), reason, at))
+        elif kind == "finish":
+            entries.append(Finish(hand, at))
         elif kind in ("replace", "leave", "join"):
             change = _seat_from_dict(kind, hand, raw, at)
             entries.append(change)

@@ -13,9 +13,9 @@ and deals the hands that follow from it. Nothing here does I/O.
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, Shown, UnknownPlayer
-from ohhell_score.domain.names import matching
-from ohhell_score.domain.rules import MAX_PLAYERS_ONE_DECK, MIN_PLAYERS, PACK
+from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, Shown
+from ohhell_score.domain.names import matching, unknown_player
+from ohhell_score.domain.rules import MIN_PLAYERS
 from ohhell_score.i18n import _
 
 
@@ -130,10 +130,12 @@ def resolve_seated(seated: Sequence[str], name: str) -> str:
     player = matching(seated, name)
     if player is not None:
         return player
-    raise UnknownPlayer(
+    raise unknown_player(
         _("no player {name!r} at the table: {seated}").format(
             name=Shown(name), seated=", ".join(seated)
-        )
+        ),
+        name,
+        seated,
     )
 
 
@@ -161,19 +163,14 @@ def check_change_allowed(started: bool, finished: bool, number: int) -> None:
 def check_fits(
     change: SeatChange, players: int, remaining: Sequence[int], deck: int, first: int
 ) -> None:
-    """rules.md: at least 3 players, and each remaining hand fits the deck, n * N <= D."""
+    """rules.md: at least 3 players, and each remaining hand fits the deck, n * N <= D
+    (the cards decide, not the count: 8 sit at one pack while the hands are 6 or less)."""
     who = _cannot(change)
     if players < MIN_PLAYERS:
         raise SeatRefused(
             _("{who}: {players} players would remain; Oh Hell needs at least {min_players}").format(
                 who=who, players=players, min_players=MIN_PLAYERS
             )
-        )
-    if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
-        raise RulesDontFit(
-            _(
-                "{who}: {players} players need two decks ({value} cards); the deck has {deck}"
-            ).format(who=who, players=players, value=2 * PACK, deck=deck)
         )
     largest = max(remaining)
     if largest * players > deck:
