@@ -29,7 +29,7 @@ from ohhell_score.domain.game import Progress, sheet_json
 from ohhell_score.domain.tournament import Result, Tournament, results, show_json
 from ohhell_score.storage import games, notice, paths, tournaments
 from ohhell_score.storage.files import cannot_read
-from ohhell_score.storage.notice import Notices
+from ohhell_score.storage.notice import Notices as Notices  # the board hears them
 
 #: What a stat says of a file: its inode, size and modification time (None: no file).
 Stamp = tuple[tuple[int, int, int] | None, ...]

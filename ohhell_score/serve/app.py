@@ -38,7 +38,7 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ohhell_score.actions.board import Served, Shown, Stamp
+from ohhell_score.actions.board import Notices, Served, Shown, Stamp
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
 
@@ -126,10 +126,14 @@ class Hub:
         self.closing = asyncio.Event()
         self.looking = asyncio.Lock()
         self.poked = asyncio.Event()
+        self.notices: Notices | None = None
         #: The files are on a folder the system sends notices of: local, quick to read.
         self.local = False
 
     async def start(self) -> None:
+        """Before the board accepts: the watch on the files' folders first, then the
+        files as they are, so that no change falls between the two."""
+        self.notices = await asyncio.to_thread(self.served.notices)
         self.now = await asyncio.to_thread(draw, self.served)
 
     async def look(self) -> None:
@@ -169,7 +173,7 @@ class Hub:
         files changed, or every ``poll`` seconds where it says nothing (no notices,
         or their watch was lost); and every ``SAFETY`` seconds all the same."""
         loop = asyncio.get_running_loop()
-        notices = await asyncio.to_thread(self.served.notices)
+        notices = self.notices
         if notices is not None:
 
             def heard() -> None:
