@@ -38,13 +38,13 @@ class Board(NamedTuple):
 def play_game(game_id: str, board: Board | None = None) -> None:
     """The prompt loop on one game, until it is over or the scorer leaves; with
     ``board``, its live board served from a thread before the first prompt."""
-    address_again = None
+    served = None
     if board is not None:
-        address_again = start_for_play(game_id, board.port, board.lan)
+        served = start_for_play(game_id, board.port, board.lan)
     console = terminal.new_console()
     typeahead = terminal.Typeahead(console)
     typeahead.quiet()
-    session = Session(game_id, console, typeahead.ask, board=address_again)
+    session = Session(game_id, console, typeahead.ask, board=served.again if served else None)
     try:
         prog = session.run()
         finish(console, prog)
@@ -54,3 +54,5 @@ def play_game(game_id: str, board: Board | None = None) -> None:
         raise Interrupted(saved_line(game_id)) from None
     finally:
         typeahead.restore()  # the terminal as it was, whatever ended the game
+        if served is not None:
+            served.stop()  # after the last save has reached the phones
