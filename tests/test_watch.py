@@ -4,6 +4,7 @@ with real files, real processes and, last, two real Syncthing instances on loopb
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -184,6 +185,14 @@ def test_after_an_undo_at_the_table_dropping_the_copy_here_follows_the_table(
     assert _facts(here()) == _facts(played(played(cup, 1), 2, taker=1))
 
 
+def said_of_conflict(copy: Path) -> str:
+    """The line a conflict copy of the second table is named with."""
+    return (
+        f"ohhell: {copy}: a sync conflict copy of {TABLE}, not collected: "
+        "compare it with the table's own file and keep the right one"
+    )
+
+
 def _exported(game: Game, path: Path) -> Path:
     """What `ohhell export --format json` writes: the facts under "game"."""
     path.write_text(json.dumps({"id": game.id, "game": json.loads(game_text(game))}))
@@ -279,10 +288,7 @@ def test_a_conflict_copy_is_named_never_collected_and_once_exits_0(
     put(laptop / f"{TABLE}.json", played(cup, 1))
     result = once(ohhell, laptop)
     assert result.exit_code == 0
-    assert result.stderr == (
-        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
-        "compare it with the table's own file and keep the right one\n"
-    )
+    assert result.stderr == said_of_conflict(conflict) + "\n"
     assert hands_here() == 1
 
 
@@ -751,17 +757,9 @@ def test_watch_in_process_complains_of_a_copy_once_while_it_stays_the_same(
     put(laptop / f"{TABLE}.json", wrong)
     conflict = laptop / f"{TABLE}.sync-conflict-20261202-201500-ABCDEFG.json"
     put(conflict, played(cup, 1))
-    looks: list[int] = []
-
-    def between_looks(seconds: float) -> None:
-        looks.append(hands_here())
-        if len(looks) == 3:
-            put(laptop / f"{TABLE}.json", played(cup, 2))
-        elif len(looks) == 5:
-            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
-
-    monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
-    result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
+    result, looks = watched(
+        ohhell, monkeypatch, [laptop], {3: lambda: put(laptop / f"{TABLE}.json", played(cup, 2))}, 5
+    )
     assert (result.exit_code, result.stdout) == (
         0,
         f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
@@ -769,11 +767,31 @@ def test_watch_in_process_complains_of_a_copy_once_while_it_stays_the_same(
     lines = result.stderr.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith(f"ohhell: {laptop / TABLE}.json: game {TABLE!r} is played by")
-    assert lines[1] == (
-        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
-        "compare it with the table's own file and keep the right one"
-    )
+    assert lines[1] == said_of_conflict(conflict)
     assert looks == [0, 0, 0, 2, 2]
+
+
+def watched(
+    ohhell: Ohhell,
+    monkeypatch: pytest.MonkeyPatch,
+    folders: list[Path],
+    after: dict[int, Callable[[], object]],
+    stop: int,
+) -> tuple[Any, list[int]]:
+    """`tournament collect cup --watch FOLDERS` in this process: after look k,
+    ``after[k]()``; Ctrl-C after look ``stop``. Its result, and the hands of the table
+    here after each look."""
+    looks: list[int] = []
+
+    def between_looks(seconds: float) -> None:
+        looks.append(hands_here())
+        if len(looks) in after:
+            after[len(looks)]()
+        if len(looks) == stop:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+
+    monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
+    return ohhell("tournament", "collect", "cup", "--watch", *map(str, folders)), looks
 
 
 # Tests for mutation survivors (docs/mutation-survivors.md)
@@ -847,7 +865,212 @@ def test_a_link_to_a_folder_is_not_followed_so_a_loop_names_a_file_once(
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
         "",
-        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
-        "compare it with the table's own file and keep the right one\n",
+        said_of_conflict(conflict) + "\n",
     )
     assert hands_here() == 0
+
+
+# --- a game belongs to a table by its tournament -------------------------------------
+
+
+T1 = "cup-r1-t1"  # P1 to P4
+
+
+def test_another_weeks_table_of_the_same_players_beside_this_weeks_is_passed_over(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    """A weekly club: last week's `cup0-r1-t1.json`, finished, the same players and
+    rules, lies beside this week's `cup-r1-t1.json` in the table's folder. Only this
+    week's is collected, and the table's next saves are too."""
+    ohhell.ok("tournament", "new", "cup0", *FIELD, "--hands", "7,6,5,4,3,2,1", "--no-shuffle")
+    put(laptop / "cup0-r1-t1.json", played(games.load_progress("cup0-r1-t1").game, HANDS))
+    this_week = games.load_progress(T1).game
+    put(laptop / f"{T1}.json", played(this_week, 1))
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        f"{T1}: P1, P2, P3, P4 (1 of 7 hands scored).\n",
+        "",
+    )
+    put(laptop / f"{T1}.json", played(this_week, 2))
+    assert once(ohhell, laptop).stdout == f"{T1}: P1, P2, P3, P4 (2 of 7 hands scored).\n"
+    assert _facts(games.load_progress(T1).game) == _facts(played(this_week, 2))
+
+
+def test_a_link_to_another_tournaments_file_under_a_tables_name_is_passed_over(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path
+) -> None:
+    ohhell.ok("tournament", "new", "cup0", *FIELD, "--hands", "7,6,5,4,3,2,1", "--no-shuffle")
+    elsewhere = tmp_path / "last-week"
+    elsewhere.mkdir()
+    put(elsewhere / "cup0-r1-t1.json", played(games.load_progress("cup0-r1-t1").game, HANDS))
+    (laptop / f"{T1}.json").symlink_to(elsewhere / "cup0-r1-t1.json")
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert not games.load_progress(T1).game.entries
+
+
+def test_a_game_of_a_tournament_of_the_same_name_seated_another_day_is_refused(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path
+) -> None:
+    """Last week's `cup` was deleted and this week's is called `cup` again: a laptop
+    that kept last week's `cup-r1-t2.json` brings the same id, players and rules, but
+    not the game seated here; it is named and nothing changes."""
+    last_week = played(cup._replace(created="2026-11-27T20:00:00+01:00"), HANDS)
+    put(laptop / f"{TABLE}.json", last_week)
+    before = (data_dir / f"{TABLE}.json").read_bytes()
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"ohhell: {laptop / TABLE}.json: game {TABLE!r} was made 2026-11-27T20:00:00+01:00, "
+        f"not when this tournament seated it ({cup.created}): a game of another tournament\n"
+    )
+    assert (data_dir / f"{TABLE}.json").read_bytes() == before
+
+
+# --- --once: partly done --------------------------------------------------------------
+
+
+def test_once_exits_3_when_one_table_is_collected_and_another_refused(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    """docs/scripting.md: 3 is partly done (a file changed here), each refused file
+    named; 1 only when nothing was collected."""
+    put(laptop / f"{T1}.json", played(games.load_progress(T1).game, 1))
+    wrong = laptop / f"{TABLE}.json"
+    put(wrong, cup._replace(players=("P5", "P6", "P7", "P9")))
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout) == (
+        3,
+        f"{T1}: P1, P2, P3, P4 (1 of 7 hands scored).\n",
+    )
+    assert result.stderr.startswith(f"ohhell: {wrong}: game {TABLE!r} is played by")
+    assert result.stderr.count("\n") == 1
+    assert once(ohhell, laptop).exit_code == 1  # the first table up to date: nothing collected
+
+
+# --- a finished tournament ------------------------------------------------------------
+
+
+def test_on_a_finished_tournament_once_names_a_broken_file_and_a_conflict_copy(
+    ohhell: Ohhell, laptop: Path
+) -> None:
+    """The final is played and the champion known; a table's folder of round 1 still
+    holds a broken file and a conflict copy: each is named, as while the round is played."""
+    from .tournament_helpers import play_pure
+
+    ohhell.ok("tournament", "new", "cup", *FIELD, "--hands", "2,1", "--no-shuffle")
+    for game_id in (T1, TABLE):
+        game = games.load_progress(game_id).game
+        games.save(play_pure(game, sorted(game.players)), current=False)
+    ohhell.ok("tournament", "advance", "cup")
+    final = games.load_progress("cup-final").game
+    games.save(play_pure(final, sorted(final.players)), current=False)
+    assert "Champion: P1" in ohhell.ok("tournament", "show", "cup")
+    broken = laptop / f"{T1}.json"
+    broken.write_text('{"schema": 2, "id": ', encoding="utf-8")
+    conflict = laptop / f"{TABLE}.sync-conflict-20261202-201500-ABCDEFG.json"
+    put(conflict, games.load_progress(TABLE).game)
+    result = once(ohhell, laptop)
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"ohhell: cannot read {broken}: not valid JSON")
+    assert lines[1] == said_of_conflict(conflict)
+
+
+# --- a full disk ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A tmpfs of 1 MB of its own (root may mount one): a disk that really fills."""
+    from .conftest import no_process_in_a_mutation_run
+
+    no_process_in_a_mutation_run()
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", str(disk)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=True, timeout=30)
+
+
+def fill(disk: Path) -> Path:
+    """Fill ``disk`` to its last byte; the file that fills it."""
+    filler = disk / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for size in (65536, 4096, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    os.write(fd, b"\0" * size)
+    finally:
+        os.close(fd)
+    return filler
+
+
+def test_on_a_full_disk_the_watch_names_the_failure_and_collects_once_there_is_room(
+    ohhell: Ohhell,
+    laptop: Path,
+    small_disk: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The organiser's data folder on a disk that fills up: `--once` names the copy it
+    could not save (exit 1); the watch names it once, goes on looking, and collects it
+    at the first look after room is made."""
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(small_disk / "data"))
+    ohhell.ok(*NEW)
+    copy = laptop / f"{TABLE}.json"
+    put(copy, played(here(), 2))
+    filler = fill(small_disk)
+    result = once(ohhell, laptop)
+    saved = small_disk / "data" / f"{TABLE}.json"
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1,
+        "",
+        f"ohhell: {copy}: not collected: {saved}: No space left on device\n",
+    )
+    assert hands_here() == 0
+    result, looks = watched(ohhell, monkeypatch, [laptop], {3: filler.unlink}, 4)  # room made
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
+    )
+    assert looks == [0, 0, 0, 2]
+    assert result.stderr == (
+        f"ohhell: {copy}: not collected yet: {saved}: No space left on device; "
+        "trying again at every look\n"
+    )
+
+
+# --- names from another laptop, in a real terminal ------------------------------------
+
+
+@ALONE
+def test_a_file_name_with_escapes_reaches_the_terminal_neutralised(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path
+) -> None:
+    """A synced conflict copy named to set the window's title and clear the screen:
+    the terminal gets the escapes as text, not one escape or bell byte."""
+    from .test_play_pty import spawn
+
+    name = f"{TABLE}.sync-conflict-\x1b]0;pwned\x07\x1b[2J.json"
+    put(laptop / name, played(cup, 1))
+    child = spawn(data_dir, "tournament", "collect", "cup", "--watch", str(laptop), "--once")
+    shown = child.read()
+    child.close()
+    assert child.exitstatus == 0
+    assert "\x1b" not in shown and "\x07" not in shown
+    assert (
+        f"ohhell: {laptop}/{TABLE}.sync-conflict-\\x1b]0;pwned\\x07\\x1b[2J.json: "
+        f"a sync conflict copy of {TABLE}, not collected"
+    ) in shown

@@ -2,8 +2,12 @@
 tables' games here with the domain's checks (``tournament.table_for`` finds the table,
 ``tournament.bring`` checks the players, the rules and the entries made here).
 
-The files named on the command line come in together or not at all. The watcher
-(``actions.watch``) brings one copy at a time, and only a copy that may be newer than
+The files named on the command line come in together or not at all, each found by its
+id, else by its players, among the tables being played (a person chose them). The
+watcher (``actions.watch``) looks through folders that may hold anything, so a copy
+belongs to a table there by its id alone, which names the tournament
+(``tournament.table_named``: another week's ``cup0-r1-t1`` is not cup's, whoever plays
+it), at any round; it brings one copy at a time, and only a copy that may be newer than
 the one here (``tournament.newer``): the same checks, one file each time.
 """
 
@@ -17,7 +21,15 @@ from typing import NamedTuple
 from ohhell_score.domain import tournament
 from ohhell_score.domain.errors import Refused
 from ohhell_score.domain.game import Game, Progress
-from ohhell_score.domain.tournament import Result, Table, Tournament, newer, result, table_for
+from ohhell_score.domain.tournament import (
+    Result,
+    Table,
+    Tournament,
+    newer,
+    result,
+    table_for,
+    table_named,
+)
 from ohhell_score.i18n import _
 from ohhell_score.storage import tournaments as ts
 
@@ -51,31 +63,23 @@ class Outcome(Enum):
 
 
 def collect_newer(name: str, brought: Progress) -> Collected | Outcome:
-    """Bring in one copy of a table's game if it may be newer than the one here.
+    """Bring in one copy of a table's game (by its id) if it may be newer than the one here.
 
     Refused (``Refused``) as ``collect`` refuses it: other players, other rules, or
     entries made here that it lacks."""
     with ts.locked(name):
         t = ts.load(name)
-        try:
-            table = table_for(t, brought.game)
-        except Refused:
+        table = table_named(t, brought.game.id)
+        if table is None:
             return Outcome.NOT_OURS
         done = _bring_in(t, {table.game: (table, brought)}, newer_only=True)
     return done[0] if done else Outcome.UP_TO_DATE
 
 
-def table_of(name: str, brought: Game) -> str | None:
-    """The game id of the table being played that ``brought`` belongs to, if any."""
-    try:
-        return table_for(ts.load(name), brought).game
-    except Refused:
-        return None
-
-
 def table_ids(name: str) -> frozenset[str]:
-    """The game ids of the tables being played."""
-    return frozenset(table.game for rnd in ts.load(name).current() for table in rnd.tables)
+    """The game ids of the tournament's tables, of every round: a copy of a table of a
+    round already closed is named when it is broken or a conflict, as any table's."""
+    return frozenset(table.game for table in ts.load(name).tables())
 
 
 def _bring_in(

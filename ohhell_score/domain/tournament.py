@@ -614,13 +614,28 @@ def table_for(t: Tournament, brought: Game) -> Table:
     )
 
 
+def table_named(t: Tournament, game_id: str) -> Table | None:
+    """The table, of any round, whose game is ``game_id``: a game belongs to a table by
+    its id, which names the tournament (``cup-r1-t1`` is cup's, ``cup0-r1-t1`` is not)."""
+    return next((table for table in t.tables() if table.game == game_id), None)
+
+
 def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game:
     """A table's game scored on another laptop, to replace the one here.
 
     It must seat the table's players under the tournament's rules, and hold every entry
     made here (so nothing scored on this machine is lost); its first dealer may differ
-    only while nothing is entered here.
+    only while nothing is entered here. A copy under the table's own id must be a copy
+    of the game seated here (made at the same moment): another tournament of the same
+    name seated a game of the same id on another day.
     """
+    if here is not None and brought.id == table.game and brought.created != here.created:
+        raise Refused(
+            _(
+                "game {game!r} was made {made}, not when this tournament seated it "
+                "({seated}): a game of another tournament"
+            ).format(game=brought.id, made=Shown(brought.created), seated=here.created)
+        )
     if sorted(brought.players) != sorted(table.players):
         raise Refused(_other_players(brought, table))
     wanted = t.rules.build(len(table.players))

@@ -49,6 +49,7 @@ from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
     clean_temp_files,
     count_change,
+    export_limit,
     lock_file,
     read_file,
     write_atomic,
@@ -351,7 +352,7 @@ def read_game(game_id: str) -> Progress | str | None:
 def read_brought(path: Path) -> Progress:
     """A game from another laptop, replayed: exported as JSON (its facts under
     ``"game"``) or its saved file copied over."""
-    text = read_file(path, CorruptGame)
+    text = read_file(path, CorruptGame, export_limit())  # an export of any game we read
     if text is None:
         raise CorruptGame(_("cannot read {path}: No such file or directory").format(path=path))
     data = load_json(text, str(path), error=CorruptGame, what="game")
