@@ -23,6 +23,12 @@ A copy that cannot be saved here (a full disk, a folder made read-only) is named
 while the reason stays the same, and tried again at every look until it is saved: the
 watch never stops for it. Under ``--once`` it counts as refused.
 
+It says once what it follows, then a line when a table's copy changes the hands scored
+(a bid alone is collected without a word; ``--once`` says every copy it collects), and
+once for each table taken over on this laptop (``collect.taken_over``: an entry made on
+the organiser's copy since it was collected), whose copies are then refused unless they
+hold it.
+
 Ctrl-C stops it once the look under way is done (a second Ctrl-C at once), so what it
 collected it has said. A kill at any moment is safe: nothing is kept but the tables'
 games, each collected with one atomic save (``storage.games.save``), so the next run
@@ -40,10 +46,11 @@ from enum import Enum
 from pathlib import Path
 from typing import NamedTuple
 
-from ohhell_score.actions.collect import Outcome, collect_newer, table_ids
+from ohhell_score.actions.collect import Outcome, collect_newer, table_ids, taken_over
 from ohhell_score.domain.errors import ExitCode, Refused
 from ohhell_score.domain.game import Progress
-from ohhell_score.i18n import _
+from ohhell_score.i18n import _, ngettext
+from ohhell_score.storage import games
 from ohhell_score.storage import tournaments as ts
 from ohhell_score.views.tournament import collected_line
 
@@ -65,6 +72,8 @@ class Kind(Enum):
     COLLECTED = "collected"
     REFUSED = "refused"
     CONFLICT = "conflict"
+    #: A table's copy here had an entry made here since it was collected: said once.
+    TAKEN_OVER = "taken over"
 
 
 class Event(NamedTuple):
@@ -96,6 +105,13 @@ def follow(
     watcher = Watcher(name, folders)
     if once:
         return once_status([e.kind for e in told(watcher.scan(final=True))])
+    say(
+        ngettext(
+            "Following {count} folder for tournament {name} (Ctrl-C stops).",
+            "Following {count} folders for tournament {name} (Ctrl-C stops).",
+            len(folders),
+        ).format(count=len(folders), name=name)
+    )
     stopping: list[int] = []
 
     def stop_after_this_look(signum: int, frame: object) -> None:
@@ -144,6 +160,10 @@ class Watcher:
         #: Copies that could not be saved here, by what was said of them: tried again
         #: at every look, named again only when the reason changes.
         self.unsaved: dict[str, str] = {}
+        #: The tables said to be taken over here, and the stamps of the files that
+        #: tell (the tables' games here, what was collected) when it was last worked out.
+        self.taken: set[str] = set()
+        self._here: object = None
         self._tables: frozenset[str] | None = None
 
     def scan(self, *, final: bool) -> list[Event]:
@@ -155,13 +175,27 @@ class Watcher:
             for gone in seen.keys() - now.keys():
                 del seen[gone]
         self._tables = None  # the round may have moved on since the last look
-        events = []
+        events = self._taken_over()
         for path, stamp in sorted(now.items()):
             if self.judged.get(path) != stamp:
                 event = self._judge(path, Path(path), stamp, final)
                 if event is not None:
                     events.append(event)
         return events
+
+    def _taken_over(self) -> list[Event]:
+        """Each table newly taken over here, said once (again if handed back and taken
+        over again); worked out again only when a table's game here or what was
+        collected changed."""
+        here = [_stamp(ts.marks_path(self.name))]
+        here += [_stamp(games.game_path(game)) for game in sorted(self._table_ids())]
+        if here == self._here:
+            return []
+        self._here = here
+        now = set(taken_over(self.name))
+        told = [Event(Kind.TAKEN_OVER, taken_over_line(game)) for game in sorted(now - self.taken)]
+        self.taken = now
+        return told
 
     def _table_ids(self) -> frozenset[str]:
         if self._tables is None:
@@ -201,8 +235,8 @@ class Watcher:
             return self._unsaved(key, path, err, final)
         self.judged[key] = stamp
         self.unsaved.pop(key, None)
-        if isinstance(got, Outcome):
-            return None
+        if isinstance(got, Outcome) or not (got.news or final):
+            return None  # watching, a line for each hand scored at a table, not each bid
         return Event(Kind.COLLECTED, collected_line(got.game, got.result))
 
     def _unsaved(self, key: str, path: Path, err: OSError, final: bool) -> Event | None:
@@ -216,6 +250,16 @@ class Watcher:
             return None
         self.unsaved[key] = why
         return Event(Kind.REFUSED, why)
+
+
+def taken_over_line(game: str) -> str:
+    """What the watch says once of a table taken over on this laptop."""
+    return _(
+        "{game} is taken over on this laptop (an entry was made here since its table's "
+        "last copy): the table's copies are refused unless they hold every entry made "
+        "here; to hand it back, copy this laptop's file (`ohhell path -g {game}`) into "
+        "the table's data folder"
+    ).format(game=game)
 
 
 def _why(err: Refused | OSError) -> str:

@@ -51,6 +51,7 @@ from ohhell_score.storage.files import (
     count_change,
     export_limit,
     lock_file,
+    read_cache,
     read_file,
     write_atomic,
 )
@@ -332,6 +333,34 @@ def finish(name: str) -> bool:
                 games.create(game, current=False)  # `current` is the command's to set
         save(t, keep_backup=False)
     return True
+
+
+# --- what was collected ------------------------------------------------------------
+
+#: ``tournaments/NAME.collected``: the mark (``tournament.copy_mark``) of each table's
+#: copy as last collected from elsewhere. Not ``.json``: the tournaments are listed by
+#: that ending. A file the program keeps for itself, as a cache: unreadable, it is none
+#: (every table then follows its copies only while nothing is entered here).
+COLLECTED = ".collected"
+
+
+def marks_path(name: str) -> Path:
+    return folder() / f"{check_name(name)}{COLLECTED}"
+
+
+def read_marks(name: str) -> dict[str, str]:
+    """The mark of each table's copy last collected, by game id."""
+    data = read_cache(marks_path(name))
+    tables = data.get("tables") if isinstance(data, dict) else None
+    if not isinstance(tables, dict):
+        return {}
+    return {k: v for k, v in tables.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def save_marks(name: str, marks: Mapping[str, str]) -> None:
+    """Keep ``marks`` (call it holding ``locked``)."""
+    text = json.dumps({"schema": 1, "tables": dict(sorted(marks.items()))}, indent=1) + "\n"
+    write_atomic(marks_path(name), text)
 
 
 def read_games(t: Tournament) -> dict[str, Progress | str | None]:
