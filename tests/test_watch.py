@@ -1328,3 +1328,19 @@ def test_a_table_taken_over_is_said_in_dutch_at_a_dutch_table(
     assert once(ohhell, laptop).stderr.startswith(
         f"ohhell: {TABLE} is overgenomen op deze laptop (hier is iets ingevoerd"
     )
+
+
+def test_an_older_copy_named_to_collect_on_a_followed_table_loses_nothing(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path, data_dir: Path
+) -> None:
+    """Following a table takes the copies it saves later; `collect FILE` of an older
+    copy (yesterday's export) is refused as before, the copy here as it was."""
+    put(laptop / f"{TABLE}.json", played(cup, 2))
+    assert once(ohhell, laptop).exit_code == 0
+    old = _exported(played(cup, 1), tmp_path / "yesterday.json")
+    saved = (data_dir / f"{TABLE}.json").read_bytes()
+    assert ohhell.refused("tournament", "collect", "cup", str(old)) == (
+        f"ohhell: {TABLE} here has entries that game {TABLE!r} does not: "
+        "bring the copy that holds them all\n"
+    )
+    assert (data_dir / f"{TABLE}.json").read_bytes() == saved

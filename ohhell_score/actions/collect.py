@@ -131,13 +131,14 @@ def _bring_in(
         for game_id, (table, brought) in found.items():
             now = here[game_id]
             here_game = now.game if isinstance(now, Progress) else None
-            following = here_game is not None and followed(here_game, marks.get(game_id))
-            if (
-                newer_only
-                and here_game is not None
-                and not newer(brought.game, here_game)
-                and not (following and later(brought.game, here_game))
-            ):
+            fresh = here_game is None or newer(brought.game, here_game)
+            # followed, a copy the table saved later is taken whole; an older one never
+            following = (
+                here_game is not None
+                and followed(here_game, marks.get(game_id))
+                and (fresh or later(brought.game, here_game))
+            )
+            if newer_only and here_game is not None and not (fresh or following):
                 tournament.bring(t, table, None, brought.game)  # other players, other rules
                 if copy_mark(brought.game) == copy_mark(here_game):
                     kept[game_id] = copy_mark(here_game)  # the same copy: following it
