@@ -165,6 +165,7 @@ class Watcher:
         self.taken: set[str] = set()
         self._here: object = None
         self._tables: frozenset[str] | None = None
+        self._tables_of: Stamp | None = None  # the tournament file they were read from
 
     def scan(self, *, final: bool) -> list[Event]:
         """One look at every folder; ``final``: the last, so nothing waits for the next."""
@@ -174,7 +175,9 @@ class Watcher:
         for seen in (self.judged, self.unreadable, self.unsaved):
             for gone in seen.keys() - now.keys():
                 del seen[gone]
-        self._tables = None  # the round may have moved on since the last look
+        seated = _stamp(ts.path_of(self.name))
+        if seated != self._tables_of:  # the round moved on (or the file changed otherwise)
+            self._tables, self._tables_of = None, seated
         events = self._taken_over()
         for path, stamp in sorted(now.items()):
             if self.judged.get(path) != stamp:

@@ -6,6 +6,9 @@ read from there, so a table played on another laptop counts once it is imported.
 reuse ``files.write_atomic``; changes hold ``tournaments/NAME.lock`` around
 load-check-save, like games.
 
+Beside it, ``NAME.collected`` keeps the mark of each table's copy last collected from
+another laptop (``read_marks``): the organiser's copy follows its table while it bears it.
+
 Seating a round writes several files, so ``seat`` writes the tournament first, marked
 pending, then the tables' games, then clears the mark; a failure undoes it, and the
 next ``load`` after a kill finishes it: seated or not, never half.
