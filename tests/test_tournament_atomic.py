@@ -240,12 +240,12 @@ def test_a_bid_entered_while_collect_checks_its_table_is_never_dropped(
     started: list[subprocess.Popen[bytes]] = []
     bring = tournament.bring
 
-    def bring_while_a_bid_comes(*args: Any) -> Any:
+    def bring_while_a_bid_comes(*args: Any, **kwargs: Any) -> Any:
         held = _lock_is_held(data_dir / f"{table}.lock")
         started.append(subprocess.Popen(bid, stdout=subprocess.DEVNULL))
         if not held:
             started[0].wait(60)  # nothing keeps it out: it lands before the replace
-        return bring(*args)
+        return bring(*args, **kwargs)
 
     monkeypatch.setattr(tournament, "bring", bring_while_a_bid_comes)
     ohhell.ok("tournament", "collect", "cup", str(brought))

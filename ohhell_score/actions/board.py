@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from ohhell_score.actions.collect import taken_over_in
 from ohhell_score.domain.errors import GameNotFound, Refused
 from ohhell_score.domain.game import Progress, sheet_json
 from ohhell_score.domain.tournament import Result, Tournament, results, show_json
@@ -42,6 +43,8 @@ class Hall(NamedTuple):
     tournament: Tournament
     results: Mapping[str, Result]
     games: Mapping[str, Progress | str | None]
+    #: The tables taken over on this laptop (``collect.taken_over``).
+    taken_over: Sequence[str] = ()
 
 
 class Shown(NamedTuple):
@@ -75,7 +78,8 @@ class Served(NamedTuple):
             t = tournaments.peek(self.tournament or "")
             played = tournaments.read_games(t)
             res = results(t, played)
-            return Shown(show_json(t, res), tournament=Hall(t, res, played))
+            taken = taken_over_in(t, played, tournaments.read_marks(t.name))
+            return Shown(show_json(t, res), tournament=Hall(t, res, played, taken))
         except Refused as err:  # unreadable, deleted, damaged: said, and served on
             return _unreadable(str(err))
         except OSError as err:

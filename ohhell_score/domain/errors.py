@@ -20,6 +20,7 @@ class ExitCode(IntEnum):
     OK = 0
     REFUSED = 1  # nothing on disk changed; also a reader that went away (``| head``)
     USAGE = 2  # a malformed command line: Typer's usage errors
+    PARTLY = 3  # `collect --watch --once`: some tables collected, others refused
     INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
 
 

@@ -17,7 +17,7 @@ sheet. Every name and note goes through ``html.escape``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from html import escape
 
 from ohhell_score.domain.game import Progress, Step
@@ -38,7 +38,7 @@ from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.html import chart_section, page_head, sheet_table
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import TAKEN_OVER, going_on_words, next_line, place_labels
 from ohhell_score.views.words import (
     balance_words,
     names_words,
@@ -322,16 +322,20 @@ def game_main(prog: Progress) -> list[str]:
 
 
 def tournament_main(
-    t: Tournament, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    taken_over: Collection[str] = (),
 ) -> list[str]:
     """A tournament in the hall: the champion once there is one, a card for each table
     of the round(s) being played (its hand, its players ranked by their totals, who goes
-    on), who goes on so far, and the bracket of rounds to the final and the losers'
-    final. ``games``: each table's game as replayed, by id (its hand now)."""
+    on, taken over on this laptop), who goes on so far, and the bracket of rounds to the
+    final and the losers' final. ``games``: each table's game as replayed, by id (its
+    hand now)."""
     out = _crown(t, res)
     out.append('<div class="rounds">')
     for rnd in t.current():
-        out += _round(t, rnd, res, games)
+        out += _round(t, rnd, res, games, taken_over)
     out.append("</div>")
     out.append('<div class="way">')
     for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
@@ -360,7 +364,11 @@ def _crown(t: Tournament, res: Mapping[str, Result]) -> list[str]:
 
 
 def _round(
-    t: Tournament, rnd: Round, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    rnd: Round,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    taken_over: Collection[str] = (),
 ) -> list[str]:
     """A round being played: how many tables are done, a card each (who goes on
     ticked), and who goes on so far, by name."""
@@ -374,7 +382,8 @@ def _round(
     out = [f'<section class="round"><h2>{_e(t.round_title(rnd))} · {_e(finished)}</h2>']
     out.append('<div class="tables">')
     out += [
-        _card(t, rnd, table, res[table.game], games.get(table.game), on) for table in rnd.tables
+        _card(t, rnd, table, res[table.game], games.get(table.game), on, taken_over)
+        for table in rnd.tables
     ]
     out.append("</div>")
     if not final:
@@ -390,6 +399,7 @@ def _card(
     r: Result,
     prog: Progress | str | None,
     on: Mapping[str, list[str]],
+    taken_over: Collection[str] = (),
 ) -> str:
     """One table: its name, its hand (or finished, not started, why it cannot count),
     its players best first with their totals, the leader starred, who goes on ticked,
@@ -417,6 +427,8 @@ def _card(
         f'<p class="state">{_e(_table_state(r, prog))}</p>',
         '<ol class="ranks">' + "".join(rows) + "</ol>",
     ]
+    if table.game in taken_over:
+        out.insert(3, f'<p class="taken">{_e(_(TAKEN_OVER))}</p>')
     if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=names_words(list(tied)))
         out.append(f'<p class="outcome tied">{_e(tie)}</p>')
