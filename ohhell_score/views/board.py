@@ -25,7 +25,6 @@ from ohhell_score.domain.tournament import (
     Bracket,
     Result,
     Round,
-    Stage,
     Table,
     Tournament,
     champion,
@@ -37,7 +36,13 @@ from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.html import chart_section, page_head, sheet_table
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import both_words, going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import (
+    both_words,
+    going_on_words,
+    next_line,
+    place_labels,
+    stage_words,
+)
 from ohhell_score.views.words import (
     balance_words,
     next_words,
@@ -333,7 +338,7 @@ def _round(
         "{done} of {count} table finished", "{done} of {count} tables finished", count
     ).format(done=done, count=count)
     on = going_on(t, rnd, res)
-    final = t.plan[rnd.stage - 1].final
+    final = t.stage_of(rnd).final
     out = [f'<section class="round"><h2>{_e(t.round_title(rnd))} · {_e(finished)}</h2>']
     out.append('<div class="tables">')
     out += [
@@ -380,7 +385,7 @@ def _card(
         f'<p class="state">{_e(_table_state(r, prog))}</p>',
         '<ol class="ranks">' + "".join(rows) + "</ol>",
     ]
-    if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
+    if r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=both_words(list(tied)))
         out.append(f'<p class="outcome tied">{_e(tie)}</p>')
     out.append("</article>")
@@ -408,7 +413,7 @@ def _onward(
     moves = [(later, [p for table in rnd.tables for p in on[table.game]])]
     if rnd.stage == 1 and rnd.bracket is Bracket.MAIN and t.losers_bracket:
         cut = cut_of(t, rnd)
-        out_of = [p for table in rnd.tables if on[table.game] for p in res[table.game].rest(cut)]
+        out_of = [p for table in rnd.tables for p in res[table.game].out(cut)]
         moves.append((Round(Bracket.LOSERS, rnd.stage + 1, ()), out_of))
     out = []
     for nxt, players in moves:
@@ -426,8 +431,7 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list
     heading = _("To the final") if bracket is Bracket.MAIN else _("The losers' bracket")
     seated = {r.stage: r for r in t.rounds if r.bracket is bracket}
     out = [f'<section class="bracket"><h2>{_e(heading)}</h2><ol class="stages">']
-    first = 1 if bracket is Bracket.MAIN else 2
-    for stage in t.plan[first - 1 :]:
+    for stage in t.plan_of(bracket):
         rnd = seated.get(stage.number, Round(bracket, stage.number, ()))
         if not rnd.tables:
             cls, state = "later", _("to come")
@@ -436,7 +440,7 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list
         else:
             cls, state = "playing", _("playing")
         out.append(f'<li class="{cls}"><b>{_e(t.round_title(rnd))}</b> · {_e(state)}')
-        out.append(f'<span class="format">{_e(_format_words(stage))}</span>')
+        out.append(f'<span class="format">{_e(stage_words(stage))}</span>')
         if stage.final and rnd.tables:
             final = rnd.tables[0]
             out.append(f'<span class="who">{_e(", ".join(final.players))}</span>')
@@ -446,20 +450,6 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list
         out.append("</li>")
     out.append("</ol></section>")
     return out
-
-
-def _format_words(stage: Stage) -> str:
-    """A round of the plan in a few words: its tables and who goes on."""
-    if stage.final:
-        return ngettext("{count} player", "{count} players", stage.table_size).format(
-            count=stage.table_size
-        )
-    tables = ngettext("{count} table of {size}", "{count} tables of {size}", stage.tables).format(
-        count=stage.tables, size=stage.table_size
-    )
-    if stage.going_on == 1:
-        return _("{tables}, the winners go on").format(tables=tables)
-    return _("{tables}, the top {count} go on").format(tables=tables, count=stage.going_on)
 
 
 def _hand_words(prog: Progress) -> str:
