@@ -221,6 +221,7 @@ def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
     play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
     ohhell.ok("tournament", "advance", "cup", "--order", "cup-r1-t2=p7,P6")
     assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P5", "P7", "P6", "P8"]
+    assert tables(ohhell)["cup-r1-t2"]["going_on"] == ["P5", "P7"]
     seated = {p for game, t in tables(ohhell).items() if "-r2-" in game for p in t["players"]}
     assert "P7" in seated
     assert "P6" not in seated

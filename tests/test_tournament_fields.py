@@ -207,3 +207,34 @@ def test_new_says_the_rounds_before_the_tables_and_a_dry_run_writes_nothing(
     assert ohhell.refused("tournament", "new", "club", *field(10), "--dry-run") == (
         "ohhell: a tournament 'club' exists already\n"
     )
+
+
+def test_new_says_the_rounds_in_dutch_and_a_dry_run_says_it_wrote_nothing(
+    dutch: None, ohhell: Ohhell
+) -> None:
+    said = ohhell.ok("tournament", "new", "club", *field(13), "--seed", "3", "--dry-run")
+    assert said.splitlines()[:5] == [
+        "Toernooi club: 13 spelers aan 4 tafels (geloot met seed 3); cartier · 23 rondes.",
+        "De toernooirondes:",
+        "  Toernooironde 1: 1 tafel van 4 en 3 tafels van 3, de beste 2 gaan door",
+        "  Toernooironde 2: 2 tafels van 4, de beste 2 gaan door",
+        "  Finale: 4 spelers",
+    ]
+    assert said.splitlines()[-1] == "Er is niets geschreven (--dry-run)."
+
+
+@pytest.mark.parametrize(
+    ("args", "refusal"),
+    [
+        (field(5), "ohhell: een toernooi zet 6 tot 64 spelers aan tafel; 5 opgegeven\n"),
+        (
+            [*field(13), "--losers-bracket"],
+            "ohhell: 13 spelers laten er in toernooironde 1 5 afvallen, die niet aan tafels van "
+            "3 en 4 passen: geen verliezersronde\n",
+        ),
+    ],
+)
+def test_a_field_refused_is_said_in_dutch(
+    dutch: None, ohhell: Ohhell, args: list[str], refusal: str
+) -> None:
+    assert ohhell.refused("tournament", "new", "club", *args) == refusal

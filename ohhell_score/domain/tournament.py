@@ -11,10 +11,11 @@ Places at a table go by total, then by more bids made (t == b), then by the orde
 organiser names; a tie the first two cannot break is shown, never broken silently, and
 stops the tournament from going on when it decides who goes on.
 
-Other fields (``plan``) follow the same principle: round 1 at tables of 4, its winners
-and runners-up go on, later rounds at equal tables of 4 (else 3) that never reunite
-table mates of the round before, each table's winner going on (winner and runner-up
-when the winners alone would not make a table), down to one final table.
+Any field of 6 to 64 (``plan``; docs/rules.md, "Any field") follows the same principle:
+every round at tables of 4, and of 3 where 4 does not divide the players; round 1's
+winners and runners-up go on, then each table's winner (its runner-up too where the
+winners alone would not make a table or would be five), down to one final table. Each
+round after the first keeps apart players who have met, where the numbers allow.
 
 A tournament is facts (the field, the seating of every round, the organiser's orders);
 standings, who goes on and the champion are derived from the tables' games. Nothing
