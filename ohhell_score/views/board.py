@@ -16,8 +16,12 @@ sheet. Every name and note goes through ``html.escape``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from html import escape
+from statistics import median
+from urllib.parse import quote
 
 from ohhell_score.domain.game import Progress, Step
 from ohhell_score.domain.rules import TrumpMethod
@@ -31,6 +35,7 @@ from ohhell_score.domain.tournament import (
     cut_of,
     going_on,
     losers_winner,
+    ordered_rounds,
 )
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
@@ -184,6 +189,16 @@ TOURNAMENT_CSS = """
 .stages .won { font-weight: 700; color: var(--lead); }
 .stages .format { color: var(--soft); font-size: .9em; }
 .next { color: var(--soft); overflow-wrap: anywhere; }
+.ranks .name a { color: inherit; text-decoration: none; }
+.table.waiting { border: 3px solid var(--red); background: var(--warn); color: var(--warn-ink); }
+.table .since { margin: 0 0 .2em; color: var(--soft); font-size: .85em; }
+.outcome.wait { color: var(--red); }
+.director .todo { margin: .2em 0 .6em; padding-left: 1.1em; }
+.director .todo li { margin: .15em 0; }
+.cmd { white-space: nowrap; font-family: ui-monospace, monospace; font-size: .95em; }
+.me .where { font-size: 1.4em; font-weight: 700; margin: .2em 0; }
+.me .deals { font-size: 1.15em; margin: .2em 0 .6em; }
+.after { font-size: 1.1em; font-weight: 600; }
 /* The hall: the bracket beside the tables; a round of 8 tables fits a TV. */
 body.hall main { grid-template-columns: minmax(13em, 1fr) 5fr; }
 body.hall .crown, body.hall .way { grid-column: 1; }
@@ -192,9 +207,8 @@ body.hall .tables { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 body.hall .crown, body.hall .way, body.hall .rounds { font-size: 1.2em; }
 body.hall .ranks li { font-size: 1.2em; }
 body.hall .table h3 { font-size: 1.15em; }
-/* A long name is cut on a TV rather than wrapped: eight tables stay on the screen. */
-body.hall .ranks .name, body.hall .table .state { white-space: nowrap; overflow: hidden;
-                                                  text-overflow: ellipsis; }
+/* Nothing cut that fits: a long name wraps at a word, a word alone too long breaks. */
+body.hall .ranks .name { overflow-wrap: break-word; }
 """
 
 #: Follows /events: on each event the page is fetched again and its <main> swapped in
@@ -224,6 +238,8 @@ SCRIPT = """
     };
   }
   connect();
+  // How long since each table's last entry grows with no event: drawn again each minute.
+  setInterval(function () { if (document.querySelector(".since")) { refresh(); } }, 60000);
 })();
 """
 
@@ -285,25 +301,120 @@ def game_main(prog: Progress) -> list[str]:
 
 
 def tournament_main(
-    t: Tournament, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    now: datetime | None = None,
 ) -> list[str]:
     """A tournament in the hall: the champion once there is one, a card for each table
-    of the round(s) being played (its hand, its players ranked by their totals, who goes
-    on), who goes on so far, and the bracket of rounds to the final and the losers'
-    final. ``games``: each table's game as replayed, by id (its hand now)."""
+    of the round(s) being played (its hand, how long since its last entry, its players
+    ranked by their totals, who goes on, why it waits), who goes on so far, what the
+    organiser does next, and the bracket of rounds to the final and the losers' final.
+    ``games``: each table's game as replayed, by id (its hand now); ``now``: the time
+    the page is drawn at (default: the clock's)."""
+    now = now or datetime.now(UTC)
+    waits = waiting(t, res, games, now)
     out = _crown(t, res)
     out.append('<div class="rounds">')
     for rnd in t.current():
-        out += _round(t, rnd, res, games)
+        out += _round(t, rnd, res, games, now, waits)
     out.append("</div>")
     out.append('<div class="way">')
+    out += _director(t, res, waits)
     for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
         out += _bracket(t, bracket, res)
-    playing = [table.game for rnd in t.current() for table in rnd.tables]
-    if champion(t, res) is None and all(res[game].finished for game in playing):
-        out.append(f'<p class="next">{_e(next_line(t, res))}</p>')  # advance, or a tie
     out.append("</div>")
     return out
+
+
+#: A table with no entry for this long waits for the organiser's look (docs/board.md).
+QUIET = timedelta(minutes=10)
+#: A table this many hands behind the round's middle table stands out as behind.
+BEHIND_BY = 2
+
+
+def last_entry(prog: Progress | str | None) -> datetime | None:
+    """When a table's game last changed (its last entry; seated: when it was made)."""
+    if not isinstance(prog, Progress):
+        return None
+    stamp = prog.game.updated or prog.game.created
+    try:
+        at = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+def waiting(
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    now: datetime,
+) -> dict[str, str]:
+    """The tables of the rounds being played that wait for the organiser, by id, each
+    with why: a tie to break, no entry for ``QUIET``, ``BEHIND_BY`` hands behind the
+    round's middle table, or a game that cannot count."""
+    out: dict[str, str] = {}
+    for rnd in t.current():
+        played = [res[x.game].hands_played for x in rnd.tables if not res[x.game].problem]
+        middle = median(played) if played else 0
+        for table in rnd.tables:
+            r = res[table.game]
+            at = last_entry(games.get(table.game))
+            if r.problem:
+                out[table.game] = r.problem
+            elif r.finished:
+                if r.tie_at(cut_of(t, rnd)) is not None:
+                    out[table.game] = _("a tie to break: give the order with --order")
+            elif at is not None and now - at >= QUIET:
+                out[table.game] = _("no entry for {minutes} minutes").format(
+                    minutes=int((now - at).total_seconds() // 60)
+                )
+            elif r.hands_played + BEHIND_BY <= middle:
+                out[table.game] = _(
+                    "behind the others: {played} hands scored, most have {middle}"
+                ).format(played=r.hands_played, middle=int(middle))
+    return out
+
+
+def _director(t: Tournament, res: Mapping[str, Result], waits: Mapping[str, str]) -> list[str]:
+    """What the organiser does next: the tables that wait for them, and once every
+    table is finished, the round to seat (or the tie to break)."""
+    if champion(t, res) is not None:
+        return []
+    heading = _("What to do next")
+    out = ['<section class="director">', f"<h2>{_e(heading)}</h2>"]
+    playing = [table.game for rnd in t.current() for table in rnd.tables]
+    if all(res[game].finished for game in playing):
+        out.append(f'<p class="next">{hint(next_line(t, res))}</p>')  # advance, or a tie
+    if waits:
+        out.append('<ul class="todo">')
+        out += [f"<li><b>{_e(game)}</b>: {hint(why)}</li>" for game, why in waits.items()]
+        out.append("</ul>")
+    elif not all(res[game].finished for game in playing):
+        left = sum(1 for game in playing if not res[game].finished)
+        text = ngettext(
+            "Nothing to do: {count} table is playing.",
+            "Nothing to do: {count} tables are playing.",
+            left,
+        ).format(count=left)
+        out.append(f'<p class="todo">{_e(text)}</p>')
+    out.append("</section>")
+    return out
+
+
+#: A command or an option in a hint, with the stop that ends it: kept on one line.
+_COMMAND = re.compile(r"(?:`[^`]+`|--order(?: [^\s;]+)?)[.,;:]?")
+
+
+def hint(text: str) -> str:
+    """A hint as HTML: escaped, each command and option in it unbreakable."""
+    out, at = [], 0
+    for found in _COMMAND.finditer(text):
+        out.append(_e(text[at : found.start()]))
+        out.append(f'<span class="cmd">{_e(found.group())}</span>')
+        at = found.end()
+    return "".join(out) + _e(text[at:])
 
 
 def _crown(t: Tournament, res: Mapping[str, Result]) -> list[str]:
@@ -323,7 +434,12 @@ def _crown(t: Tournament, res: Mapping[str, Result]) -> list[str]:
 
 
 def _round(
-    t: Tournament, rnd: Round, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    rnd: Round,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    now: datetime,
+    waits: Mapping[str, str],
 ) -> list[str]:
     """A round being played: how many tables are done, a card each (who goes on
     ticked), and who goes on so far, by name."""
@@ -337,7 +453,8 @@ def _round(
     out = [f'<section class="round"><h2>{_e(t.round_title(rnd))} · {_e(finished)}</h2>']
     out.append('<div class="tables">')
     out += [
-        _card(t, rnd, table, res[table.game], games.get(table.game), on) for table in rnd.tables
+        _card(t, rnd, table, res[table.game], games.get(table.game), on, now, waits.get(table.game))
+        for table in rnd.tables
     ]
     out.append("</div>")
     if not final:
@@ -353,10 +470,13 @@ def _card(
     r: Result,
     prog: Progress | str | None,
     on: Mapping[str, list[str]],
+    now: datetime | None = None,
+    wait: str | None = None,
 ) -> str:
-    """One table: its name, its hand (or finished, not started, why it cannot count),
-    its players best first with their totals, the leader starred, who goes on ticked,
-    and a tie that stops the round from going on."""
+    """One table: its name, its hand (or finished, not started, why it cannot count)
+    and how long since its last entry, its players best first with their totals, the
+    leader starred, who goes on ticked, a tie that stops the round from going on, and
+    (``wait``) why the table waits for the organiser, which marks it."""
     going = on[table.game]
     ranked = [p for group in r.places for p in group] if r.hands_played else list(table.players)
     labels = place_labels(r) if r.hands_played else {}
@@ -368,23 +488,113 @@ def _card(
         rows.append(
             (f'<li class="{cls}">' if cls else "<li>")
             + f'<span class="place">{_e(labels.get(p, "–"))}</span>'
-            + f'<span class="name">{_e(p)}</span>'
+            + f'<span class="name"><a href="{_e(player_path(p))}">{_e(p)}</a></span>'
             + ('<span class="star">★</span>' if p in leaders else "")
             + f'<span class="total">{"" if total is None else total}</span>'
             + f'<span class="mark">{"✓" if p in going else ""}</span></li>'
         )
     state = "finished" if r.finished else "problem" if r.problem else "playing"
+    marked = " waiting" if wait else ""
     out = [
-        f'<article class="table {state}" id="table-{_e(table.game)}">',
+        f'<article class="table {state}{marked}" id="table-{_e(table.game)}">',
         f"<h3>{_e(table.game)}</h3>",
         f'<p class="state">{_e(_table_state(r, prog))}</p>',
-        '<ol class="ranks">' + "".join(rows) + "</ol>",
     ]
+    at = last_entry(prog)
+    if now is not None and at is not None and not r.finished:
+        started = isinstance(prog, Progress) and bool(prog.game.entries)
+        out.append(f'<p class="since">{_e(since_words(now - at, started=started))}</p>')
+    out.append('<ol class="ranks">' + "".join(rows) + "</ol>")
     if r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=names_words(list(tied)))
         out.append(f'<p class="outcome tied">{_e(tie)}</p>')
+    if wait and not r.problem and not (r.finished and r.tie_at(cut_of(t, rnd))):
+        out.append(f'<p class="outcome wait">{hint(wait)}</p>')
     out.append("</article>")
     return "".join(out)
+
+
+def player_path(name: str) -> str:
+    """The address of a player's own page on the tournament's board: ``/p/NAME``."""
+    return "/p/" + quote(name, safe="")
+
+
+def player_main(
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    name: str,
+    now: datetime | None = None,
+) -> list[str] | None:
+    """A player's own page (``/p/NAME``): where they sit now (the round, the table, the
+    seat, who deals first), their table as the hall sees it, and where they go next;
+    once the next round is seated, its table is where they sit now. ``None`` when
+    ``name`` (exactly, else ignoring case) plays no table of the tournament."""
+    player = next((p for p in t.players if p == name), None) or next(
+        (p for p in t.players if p.casefold() == name.casefold()), None
+    )
+    seated = [(r, x) for r in ordered_rounds(t) for x in r.tables if player in x.players]
+    if player is None or not seated:
+        return None
+    rnd, table = seated[-1]
+    prog, r = games.get(table.game), res[table.game]
+    first = prog.game.players[prog.game.first_dealer] if isinstance(prog, Progress) else None
+    where = _("{round}: table {game}, seat {seat} of {seats}.").format(
+        round=t.round_title(rnd),
+        game=table.game,
+        seat=table.players.index(player) + 1,
+        seats=len(table.players),
+    )
+    out = ['<section class="me">', f"<h2>{_e(player)}</h2>", f'<p class="where">{_e(where)}</p>']
+    if first is not None:
+        deals = _("{player} deals first.").format(player=first)
+        out.append(f'<p class="deals">{_e(deals)}</p>')
+    out.append("</section>")
+    on = going_on(t, rnd, res)
+    out.append(_card(t, rnd, table, r, prog, on, now or datetime.now(UTC)))
+    out.append(f'<p class="after">{_e(_after(t, rnd, r, player, on[table.game]))}</p>')
+    return out
+
+
+def _after(t: Tournament, rnd: Round, r: Result, player: str, on: list[str]) -> str:
+    """Where a player goes once their table is finished, until the next round is seated."""
+    cut = cut_of(t, rnd)
+    if not r.finished:
+        return _("When your table is finished, this page says where you go next.")
+    if t.stage_of(rnd).final:
+        if player in on:
+            return _("You win {round}!").format(round=t.round_title(rnd))
+        if not on:
+            return _("Tied for the win: the organiser decides.")
+        return _("{round} is over: {who} wins it.").format(round=t.round_title(rnd), who=on[0])
+    if player in on:
+        nxt = Round(rnd.bracket, rnd.stage + 1, ())
+    elif player not in r.out(cut):
+        return _("Tied for a place that goes on: the organiser decides.")
+    elif rnd.stage == 1 and rnd.bracket is Bracket.MAIN and t.losers_bracket:
+        nxt = Round(Bracket.LOSERS, rnd.stage + 1, ())
+    else:
+        return _("Your tournament ends here. Thank you for playing!")
+    return _(
+        "You go on to {round}: it is seated once every table of this round is finished, "
+        "and this page then shows your table."
+    ).format(round=t.round_title(nxt))
+
+
+def since_words(ago: timedelta, *, started: bool = True) -> str:
+    """How long since a table's last entry ("last entry 4 min ago"), or, before its
+    first, since it was seated ("seated 4 min ago")."""
+    minutes = max(0, int(ago.total_seconds() // 60))
+    if minutes < 1:
+        return _("last entry just now") if started else _("seated just now")
+    if minutes < 60:
+        if started:
+            return _("last entry {minutes} min ago").format(minutes=minutes)
+        return _("seated {minutes} min ago").format(minutes=minutes)
+    hours, minutes = divmod(minutes, 60)
+    if started:
+        return _("last entry {hours} h {minutes} min ago").format(hours=hours, minutes=minutes)
+    return _("seated {hours} h {minutes} min ago").format(hours=hours, minutes=minutes)
 
 
 def _table_state(r: Result, prog: Progress | str | None) -> str:

@@ -1,0 +1,196 @@
+"""The director's view on the hall's board and a player's own page (docs/board.md, "In
+the hall"): each table's hand and the time since its last entry, the tables that wait
+for the organiser marked, what the organiser does next; `/p/NAME` for each player."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+
+from ohhell_score.actions.board import Served, served
+from ohhell_score.domain.game import Progress
+from ohhell_score.serve.app import create_app
+from ohhell_score.views.board import tournament_main
+from tests.conftest import Ohhell
+from tests.test_hall_board import card, hand_one, new_cup, part, play, text
+
+FIELD_16 = [f"P{i}" for i in range(1, 17)]
+
+
+def hall_at(minutes_later: float, name: str = "cup") -> list[str]:
+    """The tournament's main part as the board draws it ``minutes_later`` than the
+    newest change to any of its tables."""
+    shown = served(None, name).read()
+    assert shown.tournament is not None, shown.error
+    t, res, games = shown.tournament
+    stamps = [g.game.updated for g in games.values() if isinstance(g, Progress)]
+    newest = max(datetime.fromisoformat(stamp) for stamp in stamps)
+    return tournament_main(t, res, games, newest + timedelta(minutes=minutes_later))
+
+
+def marked(lines: list[str]) -> list[str]:
+    """The tables whose card stands out as waiting for the organiser."""
+    found = []
+    for line in lines:
+        if line.startswith('<article class="table') and " waiting" in line.split(">", 1)[0]:
+            found.append(line.split('id="table-', 1)[1].split('"', 1)[0])
+    return found
+
+
+def test_each_card_says_its_hand_and_the_time_since_its_last_entry(ohhell: Ohhell) -> None:
+    new_cup(ohhell)
+    hand_one(ohhell, "cup-r1-t1")
+    lines = hall_at(4.5)
+    assert "Hand 2 of 2 (1 card, P2 deals) last entry 4 min ago" in card(lines, "cup-r1-t1")
+    assert "not started seated" in card(lines, "cup-r1-t2")
+    assert "last entry 1 h 5 min ago" in card(hall_at(65), "cup-r1-t1")
+    assert "last entry just now" in card(hall_at(0.5), "cup-r1-t1")
+
+
+def test_a_table_with_no_entry_for_ten_minutes_stands_out_and_is_named(ohhell: Ohhell) -> None:
+    """Ten minutes without an entry: the card is marked and the organiser told (at
+    nine and a half, not yet)."""
+    new_cup(ohhell)
+    hand_one(ohhell, "cup-r1-t1")
+    hand_one(ohhell, "cup-r1-t2")
+    assert marked(hall_at(9.5)) == []
+    assert part(hall_at(9.5), "director") == "What to do next Nothing to do: 2 tables are playing."
+    lines = hall_at(10)
+    assert marked(lines) == ["cup-r1-t1", "cup-r1-t2"]
+    assert "no entry for 10 minutes" in card(lines, "cup-r1-t1")
+    assert part(lines, "todo") == (
+        "cup-r1-t1 : no entry for 10 minutes cup-r1-t2 : no entry for 10 minutes"
+    )
+
+
+def test_a_table_two_hands_behind_the_others_stands_out(ohhell: Ohhell) -> None:
+    ohhell.ok("tournament", "new", "cup", *FIELD_16, "--hands", "2,1", "--no-shuffle")
+    for game in ("cup-r1-t1", "cup-r1-t2", "cup-r1-t3"):
+        play(ohhell, game)
+    lines = hall_at(1)
+    assert marked(lines) == ["cup-r1-t4"]
+    assert "behind the others: 0 hands scored, most have 2" in card(lines, "cup-r1-t4")
+    hand_one(ohhell, "cup-r1-t4")  # one behind: not marked
+    assert marked(hall_at(1)) == []
+
+
+def test_a_tie_to_break_marks_its_table_and_says_the_order_to_give_whole(
+    ohhell: Ohhell,
+) -> None:
+    """The hint's command is one unbreakable piece: a TV never wraps it mid-option."""
+    new_cup(ohhell)
+    hand_one(ohhell, "cup-r1-t1")
+    hand_two_tie = ("0", "0", "1", "0")  # P1 takes the trick: P3 and P4 20 each
+    ohhell.ok("bid", "0", "0", "0", "0", "-g", "cup-r1-t1")
+    ohhell.ok("trump", "hearts", "-g", "cup-r1-t1")
+    ohhell.ok("tricks", *hand_two_tie, "-g", "cup-r1-t1")
+    play(ohhell, "cup-r1-t2")
+    lines = hall_at(1)
+    assert marked(lines) == ["cup-r1-t1"]
+    page = "".join(lines)
+    assert '<span class="cmd">--order cup-r1-t1=P3,P4</span>' in page
+    assert "a tie to break: give the order with --order" in part(lines, "todo")
+
+
+def answer(board: Served, path: str) -> tuple[int, str]:
+    """What ``board`` answers to GET ``path`` (as sent, %-escaped), asked in-process."""
+    app, _hub = create_app(board)
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": unquote(path),
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 8765),
+    }
+    sent: list[Any] = []
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def ask() -> None:
+        await app(scope, receive, send)
+
+    asyncio.run(ask())
+    return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:]).decode()
+
+
+def get(path: str) -> tuple[int, str]:
+    """The tournament cup's board's answer to GET ``path``."""
+    return answer(served(None, "cup"), path)
+
+
+def main_text(html: str) -> str:
+    return text(html[html.index("<main>") : html.index("</main>")])
+
+
+def test_a_players_page_says_where_they_sit_who_deals_and_their_tables_standings(
+    ohhell: Ohhell,
+) -> None:
+    new_cup(ohhell)
+    ohhell.ok("tournament", "dealer", "cup-r1-t2", "P7")
+    status, page = get("/p/P6")
+    assert status == 200
+    said = main_text(page)
+    assert said.startswith("P6 Round 1: table cup-r1-t2, seat 2 of 4. P7 deals first. cup-r1-t2")
+    assert said.endswith("When your table is finished, this page says where you go next.")
+    hand_one(ohhell, "cup-r1-t2")
+    assert "=2 P6 10" in main_text(get("/p/p6")[1])  # a name as typed, any case
+
+
+def test_a_players_page_says_where_they_go_and_then_their_new_seat(ohhell: Ohhell) -> None:
+    new_cup(ohhell, "--losers-bracket")
+    play(ohhell, "cup-r1-t1")  # P2 21, P4 20 go on; P1 and P3 to the losers' final
+    assert main_text(get("/p/P2")[1]).endswith(
+        "You go on to Final: it is seated once every table of this round is finished, "
+        "and this page then shows your table."
+    )
+    assert "You go on to Losers' final" in main_text(get("/p/P3")[1])
+    play(ohhell, "cup-r1-t2")
+    ohhell.ok("tournament", "advance", "cup")
+    said = main_text(get("/p/P2")[1])
+    assert said.startswith("P2 Final: table cup-final, seat ")
+    play(ohhell, "cup-final")
+    final = served(None, "cup").read().state["rounds"][1]["tables"][0]  # type: ignore[index]
+    winner, other = final["standings"][0], final["standings"][1]
+    assert main_text(get(f"/p/{winner}")[1]).endswith("You win Final!")
+    assert main_text(get(f"/p/{other}")[1]).endswith(f"Final is over: {winner} wins it.")
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [("/p/Zed", 404), ("/p/", 404), ("/p/Ann%20Marie", 200), ("/p/A%2FB", 200)],
+)
+def test_the_players_pages_are_theirs_and_no_others(ohhell: Ohhell, path: str, status: int) -> None:
+    field = ["Ann Marie", "A/B", *(f"P{i}" for i in range(3, 9))]
+    ohhell.ok("tournament", "new", "cup", *field, "--hands", "2,1", "--no-shuffle")
+    assert get(path)[0] == status
+
+
+def test_a_games_board_has_no_players_pages(ohhell: Ohhell) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "friday")
+    assert answer(served("friday", None), "/p/Ann")[0] == 404
+
+
+def test_the_director_and_the_players_page_speak_dutch(ohhell: Ohhell, dutch: None) -> None:
+    new_cup(ohhell)
+    hand_one(ohhell, "cup-r1-t1")
+    lines = hall_at(12)
+    assert "laatste invoer 12 min geleden" in card(lines, "cup-r1-t1")
+    assert "geen invoer sinds 12 minuten" in card(lines, "cup-r1-t1")
+    assert part(lines, "director").startswith("Wat nu")
+    said = main_text(get("/p/P2")[1])
+    assert "Toernooironde 1: tafel cup-r1-t1, plaats 2 van 4. P1 deelt eerst." in said
