@@ -5,18 +5,38 @@ for the organiser marked, what the organiser does next; `/p/NAME` for each playe
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta
+import json
+import re
+import shutil
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 
 from ohhell_score.actions.board import Served, served
 from ohhell_score.domain.game import Progress
 from ohhell_score.serve.app import create_app
+from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.board import tournament_main
-from tests.conftest import Ohhell
-from tests.test_hall_board import card, hand_one, new_cup, part, play, text
+from tests.conftest import ALONE, Ohhell
+from tests.test_board import HALL, PATIENCE, PHONE, browser
+from tests.test_hall_board import (
+    Served as Board,
+)
+from tests.test_hall_board import (
+    card,
+    fits,
+    hand_one,
+    main_shows,
+    new_cup,
+    part,
+    play,
+    text,
+)
+
+__all__ = ["browser"]  # the fixture of the board's tests
 
 FIELD_16 = [f"P{i}" for i in range(1, 17)]
 
@@ -134,7 +154,10 @@ def get(path: str) -> tuple[int, str]:
 
 
 def main_text(html: str) -> str:
-    return text(html[html.index("<main>") : html.index("</main>")])
+    """The page's main part as read (a table's id kept whole is read as the words
+    around it: no space is added there)."""
+    main = html[html.index("<main>") : html.index("</main>")]
+    return text(re.sub(r'<span class="id">(.*?)</span>', r"\1", main))
 
 
 def test_a_players_page_says_where_they_sit_who_deals_and_their_tables_standings(
@@ -194,3 +217,117 @@ def test_the_director_and_the_players_page_speak_dutch(ohhell: Ohhell, dutch: No
     assert part(lines, "director").startswith("Wat nu")
     said = main_text(get("/p/P2")[1])
     assert "Toernooironde 1: tafel cup-r1-t1, plaats 2 van 4. P1 deelt eerst." in said
+
+
+# --- on a TV and a phone ----------------------------------------------------------------
+
+
+def longest(n: int) -> list[str]:
+    """Names of 24 characters, the longest a player's name may be, two words each."""
+    return [f"Wilhelmina Gravenzande{i:02d}" for i in range(1, n + 1)]
+
+
+def aged(data_dir: Path, game: str, minutes: int) -> None:
+    """The table's game as it was last changed ``minutes`` ago (a table gone quiet)."""
+    path = data_dir / f"{game}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    then = datetime.now(UTC) - timedelta(minutes=minutes)
+    data["updated"] = then.isoformat(timespec="seconds")
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def scored(ohhell: Ohhell, game: str, *hands: tuple[str, str]) -> None:
+    """Hands typed at a table: each its bids and tricks in bidding order."""
+    for bids, tricks in hands:
+        ohhell.ok("bid", *bids.split(), "-g", game)
+        if ohhell.sheet("-g", game)["next"]["step"] == "trump":
+            ohhell.ok("trump", "hearts", "-g", game)
+        ohhell.ok("tricks", *tricks.split(), "-g", game)
+
+
+FIRST = ("1 0 0 0", "1 0 0 1")  # the second seat 11, the third and fourth 10, the dealer 1
+SECOND_CLEAR = ("0 0 0 0", "1 0 0 0")  # 21, 20, 11, 11: who goes on is clear
+SECOND_TIED = ("0 0 0 0", "0 0 1 0")  # 21, 20, 20, 2: a tie for second
+
+
+@ALONE
+def test_the_director_sees_eight_tables_long_names_and_a_tie_on_a_tv_and_a_player_her_seat(
+    browser: Any, ohhell: Ohhell, data_dir: Path, tmp_path: Path
+) -> None:
+    """1920x1080, 8 tables of 24-character names: every card and name whole on the
+    screen, the tables that wait for the organiser marked (a tie, one gone quiet, one
+    behind) and named under 'What to do next'; a player's page on a 360 px phone."""
+    field = longest(32)
+    ohhell.ok("tournament", "new", "big", *field, "--hands", "2,1", "--no-shuffle")
+    games = [f"big-r1-t{k}" for k in range(1, 9)]
+    scored(ohhell, games[0], FIRST, SECOND_TIED)
+    for game in games[1:5]:
+        scored(ohhell, game, FIRST, SECOND_CLEAR)
+    for game in games[6:]:
+        scored(ohhell, game, FIRST)
+    aged(data_dir, games[6], 15)
+    board = Board("big")
+    try:
+        tv = browser.new_page(viewport=HALL)
+        tv.goto(board.url + "?view=hall")
+        main_shows(tv, "Round 1 · 5 of 8 tables finished")
+        tv.screenshot(path=str(tmp_path / "director.png"))
+        shutil.copy(tmp_path / "director.png", Path("/tmp") / "hall-director.png")
+        assert fits(tv, HALL)
+        waiting = tv.eval_on_selector_all("article.table.waiting", "els => els.map(e => e.id)")
+        assert waiting == ["table-big-r1-t1", "table-big-r1-t6", "table-big-r1-t7"]
+        todo = tv.inner_text(".director .todo")
+        assert "big-r1-t7: no entry for 15 minutes" in todo
+        assert "big-r1-t6: behind the others: 0 hands scored, most have 2" in todo
+        for box in tv.query_selector_all("article.table"):
+            assert box.is_visible()
+            assert box.evaluate("b => b.getBoundingClientRect().bottom") <= HALL["height"]
+        names = tv.eval_on_selector_all(
+            ".ranks .name",
+            "els => els.map(e => [e.innerText.replace(/\\s+/g, ' '),"
+            " e.scrollWidth <= e.clientWidth])",
+        )
+        assert sorted(n for n, _whole in names) == sorted(field)
+        assert all(whole for _n, whole in names)
+        command = tv.query_selector(".director .next .cmd")
+        assert command is None  # a table is still playing: nothing to seat yet
+        phone = browser.new_page(viewport=PHONE)
+        seated = field[0]
+        phone.goto(board.url + "p/" + quote(seated))
+        main_shows(phone, "Round 1: table big-r1-t1, seat 1 of 4.")
+        phone.screenshot(path=str(tmp_path / "player.png"), full_page=True)
+        shutil.copy(tmp_path / "player.png", Path("/tmp") / "hall-player.png")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert "Tied for a place that goes on" not in phone.inner_text("main")
+        assert "Your tournament ends here" in phone.inner_text("main")  # the dealer made 2
+    finally:
+        board.stop()
+
+
+@ALONE
+def test_a_games_sheet_on_a_tv_cuts_nothing_that_fits(
+    browser: Any, ohhell: Ohhell, tmp_path: Path
+) -> None:
+    """At 1920x1080 every cell of the sheet shows whole: "Trump", the dealers' names,
+    a note, where a fixed column width used to cut them to "Tru…", "Wilhe…"."""
+    ohhell.ok("new", "Bob", "Wilhelmina", "Ann Marie", "Dan", "--rules", "cartier", "-g", "fri")
+    scored(ohhell, "fri", ("3 2 4 3", "3 2 5 3"))
+    server = make_server(served("fri", None), quiet=True)
+    sock = bind("127.0.0.1", 0)
+    thread = serve_in_background(server, sock)
+    try:
+        tv = browser.new_page(viewport=HALL)
+        tv.goto(url_of(sock) + "?view=hall")
+        main_shows(tv, "Hand 2 of 23")
+        tv.screenshot(path=str(tmp_path / "game.png"))
+        cut = tv.eval_on_selector_all(
+            ".sheet th, .sheet td",
+            "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.innerText)",
+        )
+        assert cut == []
+        dealers = tv.eval_on_selector_all(".sheet td.dealer", "els => els.map(e => e.innerText)")
+        assert dealers[:4] == ["Bob", "Wilhelmina", "Ann Marie", "Dan"]
+        assert fits(tv, HALL)
+    finally:
+        server.stop()
+        thread.join(PATIENCE)

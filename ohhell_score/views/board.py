@@ -141,16 +141,11 @@ body.hall .now .hand { font-size: 1.6em; }
 body.hall .now .next { font-size: 1.4em; }
 body.hall .totals li { font-size: 1.2em; padding: .05em 0; }
 body.hall .chart svg { max-height: 20vh; }
-body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; table-layout: fixed; }
-body.hall .sheet th, body.hall .sheet td { overflow: hidden; text-overflow: ellipsis;
-                                         padding: .15em .15em; }
+body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; }
+body.hall .sheet th, body.hall .sheet td { padding: .15em .2em; }
 body.hall .sheet thead tr.sub th, body.hall .sheet thead th.fixed { font-size: .7em; }
-/* The sheet's own widths are a paper's (mm); a TV's are the type's. */
-body.hall .sheet col:nth-child(1) { width: 2.4em !important; }
-body.hall .sheet col:nth-child(2) { width: 4.2em !important; }
-body.hall .sheet col:nth-child(3) { width: 4.2em !important; }
-body.hall .sheet col:nth-child(4) { width: 2.6em !important; }
-body.hall .sheet col.over { width: 4.2em !important; }
+/* The sheet's own widths are a paper's (mm); a TV's are its words': nothing is cut. */
+body.hall .sheet col { width: auto !important; }
 body.hall .notes { grid-column: 2; }
 """
 
@@ -197,16 +192,21 @@ TOURNAMENT_CSS = """
 .director .todo li { margin: .15em 0; }
 .cmd { white-space: nowrap; font-family: ui-monospace, monospace; font-size: .95em; }
 .me .where { font-size: 1.4em; font-weight: 700; margin: .2em 0; }
+.me .where .id { white-space: nowrap; }
+.ranks li.me { outline: 2px solid var(--ink); outline-offset: -2px; }
 .me .deals { font-size: 1.15em; margin: .2em 0 .6em; }
 .after { font-size: 1.1em; font-weight: 600; }
 /* The hall: the bracket beside the tables; a round of 8 tables fits a TV. */
-body.hall main { grid-template-columns: minmax(13em, 1fr) 5fr; }
+body.hall main { grid-template-columns: minmax(12em, 1fr) 6fr; gap: 0 1em; }
 body.hall .crown, body.hall .way { grid-column: 1; }
 body.hall .rounds { grid-column: 2; grid-row: 1 / span 2; }
 body.hall .tables { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-body.hall .crown, body.hall .way, body.hall .rounds { font-size: 1.2em; }
-body.hall .ranks li { font-size: 1.2em; }
-body.hall .table h3 { font-size: 1.15em; }
+body.hall .crown { font-size: 1.2em; }
+body.hall .way, body.hall .rounds { font-size: 1.05em; }
+/* A name of 24 characters on one line of a card, eight cards on the screen. */
+body.hall .ranks li { font-size: 1em; gap: .3em; }
+body.hall .ranks .place { width: 1.5em; }
+body.hall .table h3 { font-size: 1.05em; }
 /* Nothing cut that fits: a long name wraps at a word, a word alone too long breaks. */
 body.hall .ranks .name { overflow-wrap: break-word; }
 """
@@ -472,18 +472,22 @@ def _card(
     on: Mapping[str, list[str]],
     now: datetime | None = None,
     wait: str | None = None,
+    *,
+    me: str | None = None,
 ) -> str:
     """One table: its name, its hand (or finished, not started, why it cannot count)
     and how long since its last entry, its players best first with their totals, the
     leader starred, who goes on ticked, a tie that stops the round from going on, and
-    (``wait``) why the table waits for the organiser, which marks it."""
+    (``wait``) why the table waits for the organiser, which marks it; ``me``: the
+    player whose own page it is, their row marked."""
     going = on[table.game]
     ranked = [p for group in r.places for p in group] if r.hands_played else list(table.players)
     labels = place_labels(r) if r.hands_played else {}
     leaders = set(r.places[0]) if r.hands_played and r.places else set()
     rows = []
     for p in ranked:
-        cls = " ".join(c for c, yes in (("leader", p in leaders), ("on", p in going)) if yes)
+        marks = (("leader", p in leaders), ("on", p in going), ("me", p == me))
+        cls = " ".join(c for c, yes in marks if yes)
         total = r.totals.get(p)
         rows.append(
             (f'<li class="{cls}">' if cls else "<li>")
@@ -545,13 +549,16 @@ def player_main(
         seat=table.players.index(player) + 1,
         seats=len(table.players),
     )
-    out = ['<section class="me">', f"<h2>{_e(player)}</h2>", f'<p class="where">{_e(where)}</p>']
+    # the table's id kept whole on a phone's narrow line
+    whole = f'<span class="id">{_e(table.game)}</span>'
+    out = ['<section class="me">', f"<h2>{_e(player)}</h2>"]
+    out.append(f'<p class="where">{_e(where).replace(_e(table.game), whole, 1)}</p>')
     if first is not None:
         deals = _("{player} deals first.").format(player=first)
         out.append(f'<p class="deals">{_e(deals)}</p>')
     out.append("</section>")
     on = going_on(t, rnd, res)
-    out.append(_card(t, rnd, table, r, prog, on, now or datetime.now(UTC)))
+    out.append(_card(t, rnd, table, r, prog, on, now or datetime.now(UTC), me=player))
     out.append(f'<p class="after">{_e(_after(t, rnd, r, player, on[table.game]))}</p>')
     return out
 
