@@ -201,6 +201,9 @@ def test_the_players_pages_are_theirs_and_no_others(ohhell: Ohhell, path: str, s
     field = ["Ann Marie", "A/B", *(f"P{i}" for i in range(3, 9))]
     ohhell.ok("tournament", "new", "cup", *field, "--hands", "2,1", "--no-shuffle")
     assert get(path)[0] == status
+    page = get("/")[1]  # each name on a card links to its page, escaped for a path
+    assert '<a href="/p/Ann%20Marie">Ann Marie</a>' in page
+    assert '<a href="/p/A%2FB">A/B</a>' in page
 
 
 def test_a_games_board_has_no_players_pages(ohhell: Ohhell) -> None:
