@@ -727,6 +727,22 @@ def test_a_round_of_a_stage_the_field_does_not_have_makes_the_file_unreadable(
     assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
 
 
+@pytest.mark.parametrize(("players", "stage"), [(8, 1), (8, 3), (10, 3), (6, 2)])
+def test_a_losers_round_of_a_stage_its_bracket_does_not_have_makes_the_file_unreadable(
+    ohhell: Ohhell, data_dir: Path, players: int, stage: int
+) -> None:
+    """The losers' bracket plays from round 2 to its own final (10 players: the losers'
+    final is round 2; 6 players have none): a losers' round outside it is a damaged
+    file, not a traceback."""
+    new(ohhell, "--seed", "1", players=FIELD[:players])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rounds"].append({**data["rounds"][0], "bracket": "losers", "stage": stage})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    said = "a losers' round's stage is not one this field's losers' bracket plays"
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
+
+
 def test_a_tournament_file_read_and_saved_again_is_the_same_file(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
