@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ from ohhell_score.domain.tournament import (
     advance,
     bring,
     champion,
+    losers_plan,
     losers_winner,
     new_tournament,
     plan,
@@ -514,3 +516,38 @@ def test_a_new_tournament_and_its_first_tables_are_dated_when_seated() -> None:
     t, created = new_tournament("cup", names(8), SHORT, 0, at=at)
     assert (t.created, t.updated) == (at, at)
     assert {(g.created, g.updated) for g in created} == {(at, at)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(6, 64),
+    seed=st.integers(0, 10**9),
+    strength=st.randoms(use_true_random=False),
+)
+def test_any_field_keeps_everyone_who_met_apart_until_the_final(
+    players: int, seed: int, strength: random.Random
+) -> None:
+    """docs/rules.md, "Any field": tables of 3 or 4 every round, each round's players
+    seated once, no two who met at any earlier table together again before the final,
+    the losers' bracket likewise, and the strongest player the champion."""
+    losers = bool(losers_plan(players))
+    t, games = start(players, seed, losers=losers)
+    order = names(players)
+    strength.shuffle(order)
+    while True:
+        play_round(t, games, order)
+        if t.stage == len(t.plan):
+            break
+        met = {frozenset(pair) for x in t.tables() for pair in combinations(x.players, 2)}
+        t, created = advance(t, replayed(games))
+        games.update({g.id: g for g in created})
+        for rnd in t.current():
+            stage = t.stage_of(rnd)
+            assert sorted((len(x.players) for x in rnd.tables), reverse=True) == list(stage.sizes)
+            assert all(3 <= len(x.players) <= 4 for x in rnd.tables)
+            seated = [p for x in rnd.tables for p in x.players]
+            assert len(seated) == len(set(seated)) == stage.players
+            if not stage.final:
+                pairs = {frozenset(pair) for x in rnd.tables for pair in combinations(x.players, 2)}
+                assert not pairs & met
+    assert champion(t, results(t, replayed(games))) == order[0]
