@@ -292,8 +292,19 @@ def test_the_director_sees_eight_tables_long_names_and_a_tie_on_a_tv_and_a_playe
         )
         assert sorted(n for n, _whole in names) == sorted(field)
         assert all(whole for _n, whole in names)
-        command = tv.query_selector(".director .next .cmd")
+        command = tv.query_selector("main .next .cmd")
         assert command is None  # a table is still playing: nothing to seat yet
+        scored(ohhell, games[5], FIRST, SECOND_CLEAR)
+        for game in games[6:]:
+            scored(ohhell, game, SECOND_CLEAR)
+        main_shows(tv, "Round 1 · 8 of 8 tables finished")
+        tv.screenshot(path=str(tmp_path / "director-finished.png"))
+        shutil.copy(tmp_path / "director-finished.png", Path("/tmp") / "hall-finished.png")
+        order = "--order 'big-r1-t1=Wilhelmina Gravenzande03,Wilhelmina Gravenzande04'"
+        command = tv.query_selector("main .next .cmd")
+        assert command is not None and command.inner_text() == order
+        assert command.evaluate("c => c.getClientRects().length") == 1  # on one line
+        assert fits(tv, HALL)
         phone = browser.new_page(viewport=PHONE)
         seated = field[0]
         phone.goto(board.url + "p/" + quote(seated))

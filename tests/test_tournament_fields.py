@@ -5,6 +5,7 @@ size, the draws that keep table mates apart, and who goes on."""
 from __future__ import annotations
 
 import json
+import shlex
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from .conftest import Ohhell
-from .tournament_helpers import Plan, play_cli
+from .tournament_helpers import TIE_2_3, Plan, play_cli
 
 #: Each field's rounds as docs/tournaments.md lists them: each round's tables (their
 #: sizes, largest first) and how many of each table go on (docs/rules.md: winner and
@@ -238,3 +239,19 @@ def test_a_field_refused_is_said_in_dutch(
     dutch: None, ohhell: Ohhell, args: list[str], refusal: str
 ) -> None:
     assert ohhell.refused("tournament", "new", "club", *args) == refusal
+
+
+def test_a_tie_between_names_with_spaces_names_an_order_the_shell_takes_whole(
+    ohhell: Ohhell,
+) -> None:
+    """The --order that a refusal gives is quoted where a name has a space: typed back
+    as said, it breaks the tie."""
+    field = ["Ann Marie", "Bo Li", "Cy Young", "Di", "E", "F", "G", "H"]
+    ohhell.ok("tournament", "new", "club", *field, "--hands", "2,1", "--no-shuffle")
+    play_cli(ohhell, "club-r1-t1", ["Di", "Ann Marie", "Bo Li", "Cy Young"], TIE_2_3)
+    play_cli(ohhell, "club-r1-t2", ["E", "F", "G", "H"])
+    refusal = ohhell.refused("tournament", "advance", "club")
+    assert refusal.endswith("give the order with --order 'club-r1-t1=Ann Marie,Bo Li'\n")
+    typed = shlex.split(refusal.rsplit("with ", 1)[1])
+    ohhell.ok("tournament", "advance", "club", *typed)
+    assert show(ohhell)["rounds"][0]["tables"][0]["going_on"] == ["Di", "Ann Marie"]

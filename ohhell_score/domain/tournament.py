@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import re
+import shlex
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from itertools import combinations, groupby
@@ -602,7 +603,8 @@ def _tie(game: str, group: Sequence[str], r: Result, final: bool) -> str:
         players=_and(group),
         total=r.totals[group[0]],
         made=r.made[group[0]],
-        order=f"{game}={','.join(group)}",
+        # as the shell takes it: a name with a space is quoted
+        order=shlex.quote(f"{game}={','.join(group)}"),
     )
 
 

@@ -184,6 +184,7 @@ TOURNAMENT_CSS = """
 .stages .won { font-weight: 700; color: var(--lead); }
 .stages .format { color: var(--soft); font-size: .9em; }
 .next { color: var(--soft); overflow-wrap: anywhere; }
+.rounds .next { color: var(--ink); font-weight: 600; }
 .ranks .name a { color: inherit; text-decoration: none; }
 .table.waiting { border: 3px solid var(--red); background: var(--warn); color: var(--warn-ink); }
 .table .since { margin: 0 0 .2em; color: var(--soft); font-size: .85em; }
@@ -207,6 +208,8 @@ body.hall .way, body.hall .rounds { font-size: 1.05em; }
 body.hall .ranks li { font-size: 1em; gap: .3em; }
 body.hall .ranks .place { width: 1.5em; }
 body.hall .table h3 { font-size: 1.05em; }
+body.hall .round { margin-bottom: .3em; }
+body.hall .onward, body.hall .rounds .next { font-size: .9em; margin: .3em 0 0; }
 /* Nothing cut that fits: a long name wraps at a word, a word alone too long breaks. */
 body.hall .ranks .name { overflow-wrap: break-word; }
 """
@@ -318,6 +321,10 @@ def tournament_main(
     out.append('<div class="rounds">')
     for rnd in t.current():
         out += _round(t, rnd, res, games, now, waits)
+    playing = [table.game for rnd in t.current() for table in rnd.tables]
+    if champion(t, res) is None and all(res[game].finished for game in playing):
+        # advance, or a tie: under the tables, where its command has the width it needs
+        out.append(f'<p class="next">{hint(next_line(t, res))}</p>')
     out.append("</div>")
     out.append('<div class="way">')
     out += _director(t, res, waits)
@@ -378,15 +385,14 @@ def waiting(
 
 
 def _director(t: Tournament, res: Mapping[str, Result], waits: Mapping[str, str]) -> list[str]:
-    """What the organiser does next: the tables that wait for them, and once every
-    table is finished, the round to seat (or the tie to break)."""
-    if champion(t, res) is not None:
+    """What the organiser does next while a round is played: the tables that wait for
+    them, or nothing while every table plays on (once every table is finished, the
+    next step is said under the tables)."""
+    playing = [table.game for rnd in t.current() for table in rnd.tables]
+    if champion(t, res) is not None or (not waits and all(res[g].finished for g in playing)):
         return []
     heading = _("What to do next")
     out = ['<section class="director">', f"<h2>{_e(heading)}</h2>"]
-    playing = [table.game for rnd in t.current() for table in rnd.tables]
-    if all(res[game].finished for game in playing):
-        out.append(f'<p class="next">{hint(next_line(t, res))}</p>')  # advance, or a tie
     if waits:
         out.append('<ul class="todo">')
         out += [f"<li><b>{_e(game)}</b>: {hint(why)}</li>" for game, why in waits.items()]
@@ -404,7 +410,7 @@ def _director(t: Tournament, res: Mapping[str, Result], waits: Mapping[str, str]
 
 
 #: A command or an option in a hint, with the stop that ends it: kept on one line.
-_COMMAND = re.compile(r"(?:`[^`]+`|--order(?: [^\s;]+)?)[.,;:]?")
+_COMMAND = re.compile(r"(?:`[^`]+`|--order(?: '[^']*'| [^\s;]+)?)[.,;:]?")
 
 
 def hint(text: str) -> str:
