@@ -4,24 +4,22 @@ for the organiser marked, what the organiser does next; `/p/NAME` for each playe
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 import pytest
 
-from ohhell_score.actions.board import Served, served
+from ohhell_score.actions.board import served
 from ohhell_score.domain.game import Progress
-from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.board import tournament_main
 from tests.conftest import ALONE, Ohhell
-from tests.test_board import HALL, PATIENCE, PHONE, browser
+from tests.test_board import HALL, PATIENCE, PHONE, answer, browser
 from tests.test_hall_board import (
     Served as Board,
 )
@@ -114,38 +112,6 @@ def test_a_tie_to_break_marks_its_table_and_says_the_order_to_give_whole(
     page = "".join(lines)
     assert '<span class="cmd">--order cup-r1-t1=P3,P4</span>' in page
     assert "a tie to break: give the order with --order" in part(lines, "todo")
-
-
-def answer(board: Served, path: str) -> tuple[int, str]:
-    """What ``board`` answers to GET ``path`` (as sent, %-escaped), asked in-process."""
-    app, _hub = create_app(board)
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": unquote(path),
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"127.0.0.1")],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 8765),
-    }
-    sent: list[Any] = []
-
-    async def receive() -> Any:
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message: Any) -> None:
-        sent.append(message)
-
-    async def ask() -> None:
-        await app(scope, receive, send)
-
-    asyncio.run(ask())
-    return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:]).decode()
 
 
 def get(path: str) -> tuple[int, str]:
