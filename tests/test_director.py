@@ -168,6 +168,7 @@ def test_the_players_pages_are_theirs_and_no_others(ohhell: Ohhell, path: str, s
     ohhell.ok("tournament", "new", "cup", *field, "--hands", "2,1", "--no-shuffle")
     assert get(path)[0] == status
     page = get("/")[1]  # each name on a card links to its page, escaped for a path
+    assert "Tap your name for your own page" in page
     assert '<a href="/p/Ann%20Marie">Ann Marie</a>' in page
     assert '<a href="/p/A%2FB">A/B</a>' in page
 
@@ -184,6 +185,9 @@ def test_the_director_and_the_players_page_speak_dutch(ohhell: Ohhell, dutch: No
     assert "laatste invoer 12 min geleden" in card(lines, "cup-r1-t1")
     assert "geen invoer sinds 12 minuten" in card(lines, "cup-r1-t1")
     assert part(lines, "director").startswith("Wat nu")
+    assert part(lines, "mine") == (
+        "Tik op je naam voor je eigen pagina: je tafel, je plaats, waar je daarna heen gaat."
+    )
     said = main_text(get("/p/P2")[1])
     assert "Toernooironde 1: tafel cup-r1-t1, plaats 2 van 4. P1 deelt eerst." in said
 

@@ -298,7 +298,7 @@ def test_the_hall_page_shows_the_rounds_tables_as_cards_beside_the_bracket(
     main = asked(served(None, "cup"), hall=True).one("main")
     assert main.parts() == ["div.rounds", "div.way"]
     assert main.one("div", "rounds").parts() == ["section.round", "p.next"]  # the width
-    assert main.one("div", "way").parts() == ["section.bracket", "section.bracket"]
+    assert main.one("div", "way").parts() == ["p.mine", "section.bracket", "section.bracket"]
     assert stage_styles(main) == [["done", ""], [""]]
     (data_dir / "cup-r1-t2.json").unlink()
     main = asked(served(None, "cup"), hall=True).one("main")

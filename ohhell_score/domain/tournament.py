@@ -152,6 +152,8 @@ def losers_plan(players: int) -> tuple[Stage, ...]:
 
 
 def check_losers_bracket(players: int) -> None:
+    """``--losers-bracket`` is refused for a field whose round 1 knocks out too few for
+    a table, or five."""
     if not losers_plan(players):
         raise NoFairFormat(
             _(

@@ -197,6 +197,8 @@ TOURNAMENT_CSS = """
 .ranks li.me { outline: 2px solid var(--ink); outline-offset: -2px; }
 .me .deals { font-size: 1.15em; margin: .2em 0 .6em; }
 .after { font-size: 1.1em; font-weight: 600; }
+.mine { color: var(--soft); font-size: .9em; }
+body.hall .mine { display: none; }
 /* The hall: the bracket beside the tables; a round of 8 tables fits a TV. */
 body.hall main { grid-template-columns: minmax(12em, 1fr) 6fr; gap: 0 1em; }
 body.hall .crown, body.hall .way { grid-column: 1; }
@@ -327,6 +329,8 @@ def tournament_main(
         out.append(f'<p class="next">{hint(next_line(t, res))}</p>')
     out.append("</div>")
     out.append('<div class="way">')
+    mine = _("Tap your name for your own page: your table, your seat, where you go next.")
+    out.append(f'<p class="mine">{_e(mine)}</p>')  # a phone's; the hall's TV hides it
     out += _director(t, res, waits)
     for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
         out += _bracket(t, bracket, res)
