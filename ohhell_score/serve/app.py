@@ -1,6 +1,7 @@
-"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``.
+"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``; on a
+tournament's board also ``/p/NAME``, a player's own page.
 
-GET and HEAD only (anything else: 405), these three paths only (anything else: 404),
+GET and HEAD only (anything else: 405), these paths only (anything else: 404),
 and nothing read from the disk but the served game or tournament: there is no static
 folder, so no path, however spelled (``/../``, ``%2e%2e``, the data folder's own path),
 can name a file. Every route, present and future, answers 421 to a ``Host`` that names
@@ -40,7 +41,13 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ohhell_score.actions.board import Notices, Served, Shown, Stamp
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
+from ohhell_score.views.board import (
+    board_page,
+    error_main,
+    game_main,
+    player_main,
+    tournament_main,
+)
 
 #: Seconds between two stats of the served files where the system sends no notice of
 #: a change (a network share, another system): well within the second the board
@@ -363,6 +370,22 @@ def create_app(
         html = board_page(served.title, main, hall=hall, tournament=served.tournament is not None)
         return HTMLResponse(html, headers=NO_STORE)
 
+    def player(request: Request) -> Response:
+        """``/p/NAME`` on a tournament's board: that player's own page."""
+        name = request.path_params["name"]
+        shown = served.read()
+        if served.tournament is None:
+            return PlainTextResponse("Not Found", 404)
+        main = error_main(shown.error or "")
+        if shown.tournament is not None:
+            hall = shown.tournament
+            found = player_main(hall.tournament, hall.results, hall.games, name)
+            if found is None:
+                return PlainTextResponse(_("no player {name!r} here").format(name=name), 404)
+            main = found
+        html = board_page(f"{served.title} · {name}", main, hall=False, tournament=True)
+        return HTMLResponse(html, headers=NO_STORE)
+
     async def state(request: Request) -> Response:
         drawn = await fresh()
         return Response(drawn.line, media_type="application/json", headers=NO_STORE)
@@ -371,6 +394,7 @@ def create_app(
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
+        Route("/p/{name:path}", player, methods=ROUTE_METHODS),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # "/state.json/" is no path of the board: 404
