@@ -48,6 +48,7 @@ def test_a_game_finished_after_hand_3_shows_its_winners_and_is_rated(data_dir: P
     (listed,) = json.loads(ok("list", "--json"))
     assert (listed["hands_played"], listed["hands_total"], listed["finished"]) == (3, 3, True)
     assert "Game over (finished after hand 3 of 5): Dan wins with 33." in ok("show")
+    assert "  done after 3 of 5   Dan   " in ok("list")
     rated = json.loads(ok("ratings", "--json"))
     assert rated["games"] == 1 and rated["players"][0]["name"] == "Dan"
     assert ok("stats").startswith("1 finished game.")
