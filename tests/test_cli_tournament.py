@@ -929,7 +929,7 @@ def test_collect_refuses_a_file_that_is_not_a_game(ohhell: Ohhell, tmp_path: Pat
         ("[" * 100_000, "not a game (nested too deep)"),
         (
             '{"id": "t2", "game": {"schema": 99}}',
-            "written by a newer ohhell (schema 99; this version reads 2): upgrade ohhell-score "
+            "written by a newer ohhell (schema 99; this version reads 3): upgrade ohhell-score "
             "to open it",
         ),
         ('{"id": "t2", "game": {"schema": 2}}', "missing field 'players'"),
