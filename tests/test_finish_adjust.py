@@ -296,3 +296,15 @@ def test_the_board_serves_the_adjustment_and_the_early_finish(data_dir: Path) ->
     assert main.one("section", "now").text() == (
         "Game over (finished after hand 3 of 5): Dan wins with 33."
     )
+
+
+def test_an_adjustment_of_a_player_who_did_not_play_that_hand_is_refused(
+    data_dir: Path,
+) -> None:
+    """docs/scripting.md `adjust`: refused for a name not seated in that hand (Eve sat
+    down after hand 3)."""
+    three_hands_played()
+    ok("seat", "join", "Eve")
+    assert refused(data_dir, "adjust", "eve", "5", "--hand", "3") == (
+        "ohhell: Eve did not play hand 3: Dan, Ann, Bob, Cat\n"
+    )
