@@ -245,6 +245,16 @@ def test_the_sheet_in_dutch_says_the_early_finish_and_the_adjustment(
     shown = ok("show")
     assert "Punten aangepast in ronde 3: Bob -10 (verzaakt)" in shown
     assert "Spel afgelopen (afgelopen na ronde 3 van 5): Dan wint met 33." in shown
+    history = ok("history").splitlines()
+    assert history[-2].endswith("aangepast: Bob -10 (verzaakt)")
+    assert history[-1].endswith("de tafel stopt: het spel is afgelopen na ronde 3")
+    assert "  klaar na 3 van 5  " in ok("list")
+    ok("undo")
+    assert (
+        ok("history")
+        .splitlines()[-1]
+        .endswith("undo: het einde teruggenomen; het spel gaat verder")
+    )
 
 
 def test_eight_players_play_a_whole_1_6_1_game_on_one_pack(data_dir: Path) -> None:
