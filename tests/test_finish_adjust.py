@@ -318,3 +318,17 @@ def test_an_adjustment_of_a_player_who_did_not_play_that_hand_is_refused(
     assert refused(data_dir, "adjust", "eve", "5", "--hand", "3") == (
         "ohhell: Eve did not play hand 3: Dan, Ann, Bob, Cat\n"
     )
+
+
+def test_a_game_file_is_schema_3_only_once_it_holds_an_adjustment_or_a_finish(
+    data_dir: Path,
+) -> None:
+    """docs/file-format.md: a game with neither stays schema 2, which an older ohhell
+    reads; an adjustment (or its undo, kept in the history) makes it schema 3."""
+    three_hands_played()
+    path = data_dir / "fri.json"
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 2
+    ok("adjust", "Dan", "-10")
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
+    ok("undo")
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3

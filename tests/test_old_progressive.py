@@ -12,7 +12,7 @@ import json
 import shutil
 from pathlib import Path
 
-from ohhell_score.domain.codec import SCHEMA, parse_progress
+from ohhell_score.domain.codec import parse_progress
 from ohhell_score.domain.rules import OLD_PROGRESSIVE
 from ohhell_score.storage import house
 from tests.conftest import Ohhell
@@ -49,13 +49,12 @@ def test_an_old_game_keeps_its_totals_and_reports_its_formula(
 
 
 def test_an_old_game_saved_again_keeps_the_formula(ohhell: Ohhell, data_dir: Path) -> None:
-    """An entry rewrites the file under today's schema with the formula, so it reads the
-    same."""
+    """An entry rewrites the file under schema 2 with the formula, so it reads the same."""
     data_dir.mkdir(parents=True, exist_ok=True)
     shutil.copy(OLD_GAME, data_dir / "old-progressive.json")
     ohhell.ok("trump", "-g", "old-progressive", "clubs")
     saved = json.loads((data_dir / "old-progressive.json").read_text(encoding="utf-8"))
-    assert (saved["schema"], saved["rules"]["scoring"]) == (SCHEMA, OLD_PROGRESSIVE)
+    assert (saved["schema"], saved["rules"]["scoring"]) == (2, OLD_PROGRESSIVE)
     assert ohhell.sheet("-g", "old-progressive")["totals"] == OLD_SHEET["totals"]
 
 

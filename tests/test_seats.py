@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 from ohhell_score.cli.interactive import Session
-from ohhell_score.domain.errors import Leave
+from ohhell_score.domain.errors import StopScoring
 
 from .conftest import Ohhell, scripted
 from .scripted import (
@@ -415,7 +415,7 @@ def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None
 
 
 def test_statistics_count_each_hand_for_the_person_who_played_it() -> None:
-    """Issue 16: "statistics count each hand for the person who played it"; who got up
+    """Statistics count each hand for the person who played it; who got up
     cannot win (docs/seats.md)."""
     import json
 
@@ -570,7 +570,7 @@ def t_session(answers: Sequence[str | Callable[[], str]]) -> tuple[list[str], st
     ask = scripted(answers, prompts)
 
     shown = io.StringIO()
-    with pytest.raises((EOFError, Leave)):
+    with pytest.raises((EOFError, StopScoring)):
         Session("t", Console(file=shown, width=200), ask).run()
     return prompts, shown.getvalue()
 

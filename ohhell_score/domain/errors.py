@@ -137,8 +137,9 @@ class NotReady(Refused):
     """A round cannot be closed yet: a table is unfinished, unreadable or tied."""
 
 
-class GameChanged(Refused):
-    """The game file changed under a ``play`` session (another ``ohhell`` at work)."""
+class GameChanged(OhHellError):
+    """The game file changed under a ``play`` session (another ``ohhell`` at work). Not a
+    refusal of the answer: the play loop says it, and asks what the game now waits for."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -162,7 +163,7 @@ def interrupted() -> str:
     return _(INTERRUPTED)
 
 
-class Leave(Exception):
+class StopScoring(Exception):
     """``q`` at a prompt: the table stops here, everything given so far is saved (exit 0)."""
 
 

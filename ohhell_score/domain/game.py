@@ -11,7 +11,7 @@ entries of a scored hand and is logged in ``history``. Nothing here does I/O.
 # No ``from __future__ import annotations``: NamedTuple would compile each field's
 # string annotation (a ForwardRef) at every start of `bid` and `show`.
 from collections.abc import Iterable, Mapping, Sequence
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import (
@@ -28,7 +28,7 @@ from ohhell_score.domain.errors import (
 )
 from ohhell_score.domain.forms import MAX_ADJUST
 from ohhell_score.domain.formula import NotScorable, not_scorable
-from ohhell_score.domain.names import composed, matching
+from ohhell_score.domain.names import MAX_NAME, composed, matching, unknown_player
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
     Carried,
@@ -136,10 +136,12 @@ class Game(NamedTuple):
         player = matching(self.players, name)
         if player is not None:
             return player
-        raise UnknownPlayer(
+        raise unknown_player(
             _("no player {name!r} in this game: {players}").format(
                 name=Shown(name), players=", ".join(self.players)
-            )
+            ),
+            name,
+            self.players,
         )
 
 
@@ -842,6 +844,13 @@ def check_named(items: Sequence[Assignment]) -> None:
         raise BadValue(_("edit takes NAME=N for each value it changes"))
 
 
+class Corrected(StrEnum):
+    """What ``edit`` corrects in a scored hand (``Correction.what``)."""
+
+    BIDS = "bids"
+    TRICKS = "tricks"
+
+
 def with_edit(
     prog: Progress, number: int, what: str, items: Sequence[Assignment], at: str = ""
 ) -> Progress:
@@ -856,40 +865,54 @@ def with_edit(
         )
     hand = prog.hands[number - 1]
     changes = _by_name(hand.order, items)  # check_named: every value has its name
-    if what == "bids":
-        new_bids = {**hand.bids, **changes}
-        for p, b in new_bids.items():
-            if not 0 <= b <= hand.cards:
-                raise _out_of_range(p, b, number, hand.cards)
-        others = sum(b for p, b in new_bids.items() if p != hand.dealer)
-        forbidden = game.rules.hook.forbidden_bid(hand.cards, others)
-        if forbidden is not None and new_bids[hand.dealer] == forbidden:
-            raise IllegalBid(
-                _(
-                    "{dealer} (dealer) may not bid {forbidden} in hand {number}: the bids "
-                    "would add up to {cards} for {cards} tricks (the hook)"
-                ).format(dealer=hand.dealer, forbidden=forbidden, number=number, cards=hand.cards)
-            )
-        old = {p: hand.bids[p] for p in changes}
-        entries = tuple(
-            e._replace(value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
-            for e in game.entries
-        )
-    elif what == "tricks":
-        new_tricks = {**hand.tricks, **changes}
-        _check_tricks(hand, new_tricks)
-        old = {p: hand.tricks[p] for p in changes}
-        entries = tuple(
-            e._replace(values=tuple((p, new_tricks[p]) for p in hand.order))
-            if isinstance(e, Tricks) and e.hand == number
-            else e
-            for e in game.entries
-        )
-    else:
-        raise Refused(_("edit changes bids or tricks, not {what!r}").format(what=what))
+    match what:
+        case Corrected.BIDS:
+            old, entries = _bids_edited(game, hand, changes)
+        case Corrected.TRICKS:
+            old, entries = _tricks_edited(game, hand, changes)
+        case _:
+            raise Refused(_("edit changes bids or tricks, not {what!r}").format(what=what))
     record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
     changed = game._replace(entries=entries, history=(*game.history, record))
     return progress(_touched(changed, at))
+
+
+Edited = tuple[dict[str, int], tuple[Entry, ...]]  # the old values, the entries after
+
+
+def _bids_edited(game: Game, hand: HandState, changes: Mapping[str, int]) -> Edited:
+    """A scored hand's bids corrected: each in range, and the hook still holds."""
+    new_bids = {**hand.bids, **changes}
+    for p, b in new_bids.items():
+        if not 0 <= b <= hand.cards:
+            raise _out_of_range(p, b, hand.number, hand.cards)
+    others = sum(b for p, b in new_bids.items() if p != hand.dealer)
+    forbidden = game.rules.hook.forbidden_bid(hand.cards, others)
+    if forbidden is not None and new_bids[hand.dealer] == forbidden:
+        raise IllegalBid(
+            _(
+                "{dealer} (dealer) may not bid {forbidden} in hand {number}: the bids "
+                "would add up to {cards} for {cards} tricks (the hook)"
+            ).format(dealer=hand.dealer, forbidden=forbidden, number=hand.number, cards=hand.cards)
+        )
+    entries = tuple(
+        e._replace(value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == hand.number else e
+        for e in game.entries
+    )
+    return {p: hand.bids[p] for p in changes}, entries
+
+
+def _tricks_edited(game: Game, hand: HandState, changes: Mapping[str, int]) -> Edited:
+    """A scored hand's tricks corrected: they still add up to the cards dealt."""
+    new_tricks = {**hand.tricks, **changes}
+    _check_tricks(hand, new_tricks)
+    entries = tuple(
+        e._replace(values=tuple((p, new_tricks[p]) for p in hand.order))
+        if isinstance(e, Tricks) and e.hand == hand.number
+        else e
+        for e in game.entries
+    )
+    return {p: hand.tricks[p] for p in changes}, entries
 
 
 def with_replace(prog: Progress, old: str, new: str, carry: bool, at: str = "") -> Progress:
@@ -1047,7 +1070,7 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
     seen: set[str] = set()
     for name in map(composed, names):
-        if not 1 <= len(name) <= 24:
+        if not 1 <= len(name) <= MAX_NAME:
             raise BadPlayers(
                 _("player name {name!r} must be 1 to 24 characters").format(name=Shown(name))
             )
@@ -1074,6 +1097,22 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
         seen.add(name.casefold())
         out.append(name)
     return tuple(out)
+
+
+def next_first_dealer(prog: Progress) -> int:
+    """The seat (in ``prog.players``, seated at the end) that deals first in the next
+    game of the same table: the one clockwise after this game's first dealer, as the
+    deal passes from hand to hand; where that dealer got up, the first seat after
+    theirs that is still taken."""
+    game, seated = prog.game, prog.players
+    ring = game.players
+    start = game.first_dealer
+    for step in range(len(ring)):
+        player = ring[(start + step) % len(ring)]
+        if player in seated:
+            after = seated.index(player) + (step == 0)
+            return after % len(seated)
+    return 0
 
 
 # --- notes on hands -------------------------------------------------------------------
