@@ -332,3 +332,18 @@ def test_a_game_file_is_schema_3_only_once_it_holds_an_adjustment_or_a_finish(
     assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
     ok("undo")
     assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
+
+
+def test_plays_keys_for_an_adjustment_and_a_stop_speak_dutch(dutch: None, ohhell: Ohhell) -> None:
+    """At a Dutch table `?` lists a and f, and their questions and answers are Dutch
+    (`j` for yes)."""
+    three_hands_played()
+    answers = ["?", "a", "Bob", "-10", "verzaakt", "f", "j"]
+    out = ohhell("play", input="".join(f"{a}\n" for a in answers)).stdout
+    assert "  a  pas een score aan in de laatste getelde ronde" in out
+    assert "  f  einde: de tafel stopt hier, na de laatste getelde ronde (vraagt eerst)" in out
+    assert "Wiens score in ronde 3 aanpassen (Dan, Ann, Bob, Cat; Enter: niemand)? " in out
+    assert "Punten aangepast in ronde 3: Bob -10 (verzaakt)" in out
+    assert "Het spel stoppen na ronde 3 van 5" in out
+    assert "Spel afgelopen (afgelopen na ronde 3 van 5): Dan wint met 33." in out
+    assert sheet()["finished"] is True
