@@ -347,3 +347,16 @@ def test_plays_keys_for_an_adjustment_and_a_stop_speak_dutch(dutch: None, ohhell
     assert "Het spel stoppen na ronde 3 van 5" in out
     assert "Spel afgelopen (afgelopen na ronde 3 van 5): Dan wint met 33." in out
     assert sheet()["finished"] is True
+
+
+def test_delete_asks_about_a_game_stopped_early_as_such(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ohhell_score.cli import play as play_area
+
+    monkeypatch.setattr(play_area, "can_ask", lambda: True)
+    three_hands_played()
+    ok("finish")
+    out = ohhell("delete", "fri", input="n\n").stdout
+    assert "finished after hand 3 of 5" in out
+    assert sheet("-g", "fri")["finished"] is True
