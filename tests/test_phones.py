@@ -1,0 +1,238 @@
+"""Entries from the phones (actions/phones.py), in-process: the one door to the game
+(the command line's checks and lines), the version a phone saw checked under the lock,
+tricks held until another phone confirms them, and the codes kept only the user's.
+
+The board's routes over real sockets are tests/test_entry.py's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ohhell_score.actions import phones
+from ohhell_score.domain.errors import BadValue, GameChanged, Refused
+from tests.conftest import Ohhell
+
+ANN, BOB = phones.phone_id("ann's phone"), phones.phone_id("bob's phone")
+
+
+@pytest.fixture
+def game(ohhell: Ohhell) -> None:
+    """Game t: Ann, Bob, Cat; 2 cards then 1, no trump, no hook; Bob bids first."""
+    options = ("--hands", "2,1", "--trump", "none", "--hook", "never")
+    ohhell.ok("new", "Ann", "Bob", "Cat", *options, "-g", "t")
+
+
+@pytest.fixture
+def bid(game: None, ohhell: Ohhell) -> None:
+    """Hand 1 bid Bob 1, Cat 0, Ann 1: the tricks are next."""
+    ohhell.ok("bid", "-g", "t", "1", "0", "1")
+
+
+def send(body: dict[str, Any], *, phone: str = ANN, confirm: bool = False) -> bool:
+    """A phone's entry on game t, made on the version it names (default: the current)."""
+    body = {"version": phones.snapshot("t").version, **body}
+    return phones.enter("t", phones.parse_request(body), phone=phone, confirm=confirm)
+
+
+@pytest.mark.usefixtures("game")
+def test_a_phones_bid_is_saved_as_ohhell_bid_saves_it(ohhell: Ohhell) -> None:
+    assert send({"bids": {"Bob": 1, "Cat": 0}}) is False
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
+
+
+@pytest.mark.usefixtures("game")
+@pytest.mark.parametrize(
+    ("body", "args"),
+    [
+        ({"bids": {"Cat": 1}}, ("bid", "-g", "t", "Cat=1")),
+        ({"bids": {"Bob": 3}}, ("bid", "-g", "t", "Bob=3")),
+        ({"bids": {"Zed": 1}}, ("bid", "-g", "t", "Zed=1")),
+        ({"trump": "hearts"}, ("trump", "-g", "t", "hearts")),
+        ({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, ("tricks", "-g", "t", "1", "1", "0")),
+        ({"undo": True}, ("undo", "-g", "t")),
+    ],
+)
+def test_a_phone_is_refused_with_the_line_the_command_line_says(
+    ohhell: Ohhell, body: dict[str, Any], args: tuple[str, ...]
+) -> None:
+    before = ohhell.sheet("-g", "t")
+    with pytest.raises(Refused) as refused:
+        send(body)
+    assert ohhell.refused(*args) == f"ohhell: {refused.value}\n"
+    assert ohhell.sheet("-g", "t") == before
+
+
+@pytest.mark.usefixtures("game")
+def test_of_two_phones_on_the_same_version_one_is_saved_and_the_other_told(
+    ohhell: Ohhell,
+) -> None:
+    seen = phones.snapshot("t").version
+    phones.enter(
+        "t", phones.parse_request({"version": seen, "bids": {"Bob": 1}}), phone=ANN, confirm=False
+    )
+    late = phones.parse_request({"version": seen, "bids": {"Cat": 0}})
+    with pytest.raises(GameChanged):
+        phones.enter("t", late, phone=BOB, confirm=False)
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1}
+
+
+@pytest.mark.usefixtures("game")
+def test_the_version_changes_with_a_save_by_another_process(ohhell: Ohhell) -> None:
+    seen = phones.snapshot("t").version
+    assert phones.snapshot("t").version == seen  # nothing saved: the same version
+    ohhell.ok("bid", "-g", "t", "1")
+    assert phones.snapshot("t").version != seen
+    with pytest.raises(GameChanged):
+        phones.enter(
+            "t", phones.parse_request({"version": seen, "undo": True}), phone=ANN, confirm=False
+        )
+
+
+@pytest.mark.usefixtures("game")
+def test_a_version_is_read_as_an_etag_too() -> None:
+    seen = phones.snapshot("t").version
+    for sent in (f'"{seen}"', f'W/"{seen}"'):
+        assert phones.parse_request({"version": sent, "undo": True}).version == seen
+
+
+@pytest.mark.usefixtures("bid")
+def test_tricks_held_are_shown_waiting_and_not_entered(ohhell: Ohhell) -> None:
+    before = phones.snapshot("t").version
+    assert send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, confirm=True) is True
+    state = ohhell.sheet("-g", "t")
+    assert state["hands"][0]["tricks"] == {}
+    assert state["next"]["step"] == "tricks"
+    assert state["next"]["held"] == {"Bob": 1, "Cat": 0, "Ann": 1}  # in bidding order
+    assert phones.snapshot("t").state == state
+    assert phones.snapshot("t").version != before
+
+
+@pytest.mark.usefixtures("bid")
+def test_held_tricks_are_checked_as_ohhell_tricks_checks_them(ohhell: Ohhell) -> None:
+    with pytest.raises(Refused) as refused:
+        send({"tricks": {"Ann": 2, "Bob": 1, "Cat": 0}}, confirm=True)
+    assert (
+        ohhell.refused("tricks", "-g", "t", "Ann=2", "Bob=1", "Cat=0")
+        == f"ohhell: {refused.value}\n"
+    )
+    assert "held" not in ohhell.sheet("-g", "t")["next"]
+
+
+@pytest.mark.usefixtures("bid")
+def test_held_tricks_are_confirmed_by_another_phone_only(ohhell: Ohhell) -> None:
+    send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, phone=ANN, confirm=True)
+    with pytest.raises(Refused, match="another phone must confirm"):
+        send({"confirm": True}, phone=ANN, confirm=True)
+    assert ohhell.sheet("-g", "t")["hands"][0]["tricks"] == {}
+    assert send({"confirm": True}, phone=BOB, confirm=True) is False
+    state = ohhell.sheet("-g", "t")
+    assert state["hands"][0]["tricks"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+    assert state["next"]["hand"] == 2 and "held" not in state["next"]
+
+
+@pytest.mark.usefixtures("bid")
+def test_a_confirmation_with_nothing_held_is_refused(ohhell: Ohhell) -> None:
+    with pytest.raises(Refused, match="no tricks are waiting"):
+        send({"confirm": True}, phone=BOB, confirm=True)
+
+
+@pytest.mark.usefixtures("bid")
+def test_different_tricks_replace_the_held_ones(ohhell: Ohhell) -> None:
+    send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, phone=ANN, confirm=True)
+    send({"tricks": {"Ann": 0, "Bob": 2, "Cat": 0}}, phone=BOB, confirm=True)
+    assert ohhell.sheet("-g", "t")["next"]["held"] == {"Bob": 2, "Cat": 0, "Ann": 0}
+    send({"confirm": True}, phone=ANN, confirm=True)
+    assert ohhell.sheet("-g", "t")["hands"][0]["tricks"] == {"Bob": 2, "Cat": 0, "Ann": 0}
+
+
+@pytest.mark.usefixtures("bid")
+def test_undo_drops_the_held_tricks_and_keeps_the_bids(ohhell: Ohhell) -> None:
+    send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, confirm=True)
+    send({"undo": True})
+    state = ohhell.sheet("-g", "t")
+    assert "held" not in state["next"]
+    assert state["hands"][0]["bids"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+    send({"undo": True})  # nothing held: the last entry, as `ohhell undo`
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
+
+
+@pytest.mark.usefixtures("bid")
+def test_held_tricks_are_held_no_more_once_the_game_changes(ohhell: Ohhell) -> None:
+    send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, confirm=True)
+    ohhell.ok("undo", "-g", "t")
+    ohhell.ok("bid", "-g", "t", "Ann=0")
+    assert "held" not in ohhell.sheet("-g", "t")["next"]
+    with pytest.raises(Refused, match="no tricks are waiting"):
+        send({"confirm": True}, phone=BOB, confirm=True)
+
+
+@pytest.mark.usefixtures("bid")
+def test_tricks_entered_on_the_command_line_end_the_holding(ohhell: Ohhell, data_dir: Path) -> None:
+    send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, confirm=True)
+    ohhell.ok("tricks", "-g", "t", "0", "1", "1")
+    assert not (data_dir / "t.held").exists()
+
+
+@pytest.mark.usefixtures("bid")
+def test_without_confirmation_a_phones_tricks_are_scored_at_once(ohhell: Ohhell) -> None:
+    assert send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, confirm=False) is False
+    assert ohhell.sheet("-g", "t")["hands"][0]["scores"]
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ([], "an entry is a JSON object"),
+        ({"bids": {"Bob": 1}}, "no version"),
+        ({"version": 3, "undo": True}, "no version"),
+        ({"version": "v", "bids": {"Bob": 1}, "undo": True}, "one entry at a time"),
+        ({"version": "v"}, "one entry at a time"),
+        ({"version": "v", "bid": {"Bob": 1}}, "unknown key 'bid'"),
+        ({"version": "v", "bids": {"Bob": "1"}}, "bids are names with whole numbers"),
+        ({"version": "v", "bids": {"Bob": True}}, "bids are names with whole numbers"),
+        ({"version": "v", "bids": {}}, "bids are names with whole numbers"),
+        ({"version": "v", "tricks": [["Bob", 1]]}, "tricks are names with whole numbers"),
+        ({"version": "v", "trump": 3}, "trump is a suit's name"),
+        ({"version": "v", "trump": "roses"}, "'roses' is not a suit"),
+        ({"version": "v", "confirm": False}, "confirm is true or absent"),
+        ({"version": "v", "undo": 1}, "undo is true or absent"),
+    ],
+)
+def test_an_entry_of_the_wrong_form_says_what_is_wrong(body: object, why: str) -> None:
+    with pytest.raises(BadValue, match=why):
+        phones.parse_request(body)
+
+
+@pytest.mark.usefixtures("game")
+def test_a_game_keeps_its_code_and_no_two_games_share_one(ohhell: Ohhell, data_dir: Path) -> None:
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "u")
+    codes = phones.codes_of(["t", "u"])
+    assert all(len(code) == 6 and code.isdigit() for code in codes.values())
+    assert codes["t"] != codes["u"]
+    assert phones.codes_of(["u"]) == {"u": codes["u"]}
+    kept = data_dir / ".entry-codes"
+    assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
+    assert json.loads(kept.read_text())["codes"] == codes
+
+
+@pytest.mark.usefixtures("game")
+def test_a_code_is_never_in_the_game_file_or_an_export(ohhell: Ohhell, data_dir: Path) -> None:
+    code = phones.codes_of(["t"])["t"]
+    ohhell.ok("bid", "-g", "t", "1")
+    assert code not in (data_dir / "t.json").read_text()
+    for kind in ("json", "csv", "md", "html"):
+        assert code not in ohhell.ok("export", "-g", "t", "--format", kind)
+
+
+@pytest.mark.usefixtures("game")
+def test_a_damaged_codes_file_is_started_afresh(data_dir: Path) -> None:
+    (data_dir / ".entry-codes").write_text("{not json")
+    code = phones.codes_of(["t"])["t"]
+    assert phones.codes_of(["t"]) == {"t": code}
