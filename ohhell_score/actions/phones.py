@@ -23,6 +23,7 @@ entered them is kept as a digest of the phone's cookie, never the cookie.
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ohhell_score.actions import entries
@@ -161,6 +162,11 @@ def held_of(prog: Progress, data: object) -> Held | None:
     if list(tricks) != list(hand.order):
         return None
     return Held(tricks, by)
+
+
+def held_path(game_id: str) -> Path:
+    """Where the tricks held for ``game_id`` are kept (the board follows the file)."""
+    return drafts.path(game_id, drafts.HELD)
 
 
 def phone_id(token: str) -> str:
