@@ -42,27 +42,6 @@ PortOpt = Annotated[
         metavar="N",
     ),
 ]
-EntryOpt = Annotated[
-    bool,
-    typer.Option(
-        "--entry",
-        help=_(
-            "Let the table's phones enter the bids, the trump, the tricks and an undo: "
-            "prints each table's six-digit code, which a phone gives once."
-        ),
-    ),
-]
-ConfirmOpt = Annotated[
-    bool | None,
-    typer.Option(
-        "--confirm/--no-confirm",
-        help=_(
-            "With --entry: hold tricks entered on a phone until another phone (or the "
-            "scorer) confirms them. Default: on for a tournament's tables, off for a game."
-        ),
-        show_default=False,
-    ),
-]
 LanOpt = Annotated[
     bool,
     typer.Option(
@@ -122,20 +101,12 @@ def board(
     ] = None,
     port: PortOpt = DEFAULT_PORT,
     lan: LanOpt = False,
-    entry: EntryOpt = False,
-    confirm: ConfirmOpt = None,
 ) -> None:
-    serve_board(game, tournament, host, port, lan, entry, confirm)
+    serve_board(game, tournament, host, port, lan)
 
 
 def serve_board(
-    game: str | None,
-    tournament: str | None,
-    host: str | None,
-    port: int,
-    lan: bool,
-    entry: bool = False,
-    confirm: bool | None = None,
+    game: str | None, tournament: str | None, host: str | None, port: int, lan: bool
 ) -> None:
     """`board`: the board of the game or the tournament, served until Ctrl-C."""
     from ohhell_score.actions.board import served
@@ -144,78 +115,28 @@ def serve_board(
         raise typer.BadParameter(_("give --game or --tournament, not both"))
     if lan and host is not None:
         raise typer.BadParameter(_("give --lan or --host, not both"))
-    if confirm is not None and not entry:
-        raise typer.BadParameter(_("--confirm and --no-confirm are for --entry: give it too"))
     what = served(game, tournament)
-    held = confirm_default(tournament is not None) if confirm is None else confirm
-    server, sock, url = _prepare(what, host, port, lan, quiet=False, entry=entry, confirm=held)
+    server, sock, url = _prepare(what, host, port, lan, quiet=False)
     from ohhell_score.serve.server import serve
 
-    server.on_ready = lambda: _announce(url, lan, _codes(server, tournament is not None))
+    server.on_ready = lambda: _announce(url, lan)
     serve(server, sock)
 
 
-def confirm_default(tournament: bool) -> bool:
-    """Whether tricks from a phone wait for another phone's confirmation when neither
-    ``--confirm`` nor ``--no-confirm`` is given: at a tournament's tables, yes."""
-    return tournament
-
-
 def _prepare(
-    what: Served,
-    host: str | None,
-    port: int,
-    lan: bool,
-    *,
-    quiet: bool,
-    entry: bool = False,
-    confirm: bool = False,
+    what: Served, host: str | None, port: int, lan: bool, *, quiet: bool
 ) -> tuple[BoardServer, socket.socket, str]:
-    """The server of ``what`` and its bound socket (a taken port refused), and its URL;
-    with ``entry`` the phones may enter, each table's code drawn (or kept) first."""
+    """The server of ``what`` and its bound socket (a taken port refused), and its URL."""
     from ohhell_score.serve.server import LOOPBACK, bind, lan_address, make_server, url_of
 
-    doors = None
-    if entry:
-        from ohhell_score.actions.phones import codes_of
-        from ohhell_score.serve.entry import Doors
-
-        doors = Doors(codes_of(list(what.playing())), confirm=confirm)
     address = lan_address() if lan else (host or LOOPBACK)
     sock = bind(address, port)
-    seated = None if what.tournament is None else _say_codes
-    server = make_server(what, quiet=quiet, doors=doors, on_seated=seated)
-    return server, sock, url_of(sock)
+    return make_server(what, quiet=quiet), sock, url_of(sock)
 
 
-def _codes(server: BoardServer, tournament: bool) -> list[str]:
-    """The lines of the entry codes of a board's tables (none without ``--entry``):
-    ``entry code: NNNNNN`` for a game, ``entry code GAME: NNNNNN`` for each table of
-    a tournament's rounds being played."""
-    if server.doors is None:
-        return []
-    if not tournament:
-        return [f"entry code: {code}" for code in server.doors.codes.values()]
-    return code_lines(server.doors.codes)
-
-
-def code_lines(codes: dict[str, str]) -> list[str]:
-    return [f"entry code {game}: {code}" for game, code in codes.items()]
-
-
-def _say_codes(codes: dict[str, str]) -> None:
-    """A round seated while the board runs: its tables' codes, at once."""
-    for line in code_lines(codes):
-        say(line)
-    sys.stdout.flush()
-
-
-def _announce(url: str, lan: bool, codes: list[str] | None = None) -> None:
-    """``board: URL`` first on stdout, the entry codes under it (``--entry``), and with
-    ``--lan`` the address's QR code."""
+def _announce(url: str, lan: bool) -> None:
+    """``board: URL`` first on stdout, and with ``--lan`` its QR code under it."""
     say(f"board: {url}")
-    for line in codes or ():
-        say(line)
     if lan:
         import segno
 
@@ -224,7 +145,7 @@ def _announce(url: str, lan: bool, codes: list[str] | None = None) -> None:
     sys.stdout.flush()
 
 
-def start_for_play(game_id: str, port: int, lan: bool, entry: bool = False) -> Callable[[], None]:
+def start_for_play(game_id: str, port: int, lan: bool) -> Callable[[], None]:
     """``play --board``: the board of ``game_id`` served from a daemon thread of this
     process, its URL printed (and QR code) before the first prompt. The thread only
     reads the game's file; the prompts never wait on it, and it ends with `play`.
@@ -232,11 +153,7 @@ def start_for_play(game_id: str, port: int, lan: bool, entry: bool = False) -> C
     from ohhell_score.actions.board import served
     from ohhell_score.serve.server import serve_in_background
 
-    what = served(game_id, None)
-    server, sock, url = _prepare(
-        what, None, port, lan, quiet=True, entry=entry, confirm=confirm_default(False)
-    )
+    server, sock, url = _prepare(served(game_id, None), None, port, lan, quiet=True)
     serve_in_background(server, sock)
-    codes = _codes(server, False)
-    _announce(url, lan, codes)
-    return lambda: _announce(url, lan, codes)
+    _announce(url, lan)
+    return lambda: _announce(url, lan)

@@ -20,7 +20,7 @@ import typer
 
 from ohhell_score.actions import saved
 from ohhell_score.actions.setup import announced, create_game, make_rules
-from ohhell_score.cli.board import DEFAULT_PORT, EntryOpt, LanOpt, PortOpt
+from ohhell_score.cli.board import DEFAULT_PORT, LanOpt, PortOpt
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import AT_THE_TABLE, DEFAULT_PRESET, GAMES, GameOpt
@@ -64,7 +64,6 @@ class Board(NamedTuple):
 
     port: int = DEFAULT_PORT
     lan: bool = False
-    entry: bool = False
 
 
 def play_game(game_id: str, board: Board | None = None) -> None:
@@ -76,7 +75,7 @@ def play_game(game_id: str, board: Board | None = None) -> None:
     if board is not None:
         from ohhell_score.cli.board import start_for_play
 
-        address_again = start_for_play(game_id, board.port, board.lan, board.entry)
+        address_again = start_for_play(game_id, board.port, board.lan)
     console = play.new_console()
     typeahead = play.Typeahead(console)
     typeahead.quiet()
@@ -126,18 +125,15 @@ def play_cmd(
     ] = False,
     lan: LanOpt = False,
     port: PortOpt = DEFAULT_PORT,
-    entry: EntryOpt = False,
 ) -> None:
-    play_at_table(game, board, lan, port, entry)
+    play_at_table(game, board, lan, port)
 
 
-def play_at_table(game: str | None, board: bool, lan: bool, port: int, entry: bool = False) -> None:
+def play_at_table(game: str | None, board: bool, lan: bool, port: int) -> None:
     """`play`: the prompts on the game, a first game asked for, or a finished one's sheet."""
     if lan and not board:
         raise typer.BadParameter(_("--lan is for the board: give --board too"))
-    if entry and not board:
-        raise typer.BadParameter(_("--entry is for the board: give --board too"))
-    served = Board(port, lan, entry) if board else None
+    served = Board(port, lan) if board else None
     if game is None and not saved.any_saved():  # a first game: ask for it, then play
         from ohhell_score.domain.rules import RuleOptions
 

@@ -15,16 +15,15 @@ connection and holds up no other, and skips states it had no time for. At most
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
+    JSONResponse,
     PlainTextResponse,
     Response,
     StreamingResponse,
@@ -32,11 +31,8 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ohhell_score.actions import phones
 from ohhell_score.actions.board import Served, Shown, Stamp
-from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _
-from ohhell_score.serve.entry import Doors, enter_code, enter_entry, read_only
 from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
 
 #: Seconds between two stats of the served files: a change reaches every phone well
@@ -54,8 +50,6 @@ RETRY_MS = 2000
 MAX_HEAD = 8 * 1024
 
 ROUTE_METHODS = ["GET", "HEAD"]
-#: An entry route's (serve/entry.py): a GET of ``/entry`` is 405 like any other method.
-ENTRY_METHODS = ["POST"]
 #: Every answer is of the moment: no phone shows a stale sheet from its cache.
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -63,18 +57,6 @@ NO_STORE = {"Cache-Control": "no-store"}
 def state_line(shown: Shown) -> str:
     """The state on one line, as an event's data and /state.json's body carry it."""
     return json.dumps(shown.state, ensure_ascii=False)
-
-
-def lined(shown: Shown) -> tuple[str, str]:
-    """The state on one line and its version: a game's (what a phone's entry names), a
-    tournament's a digest of the line."""
-    line = state_line(shown)
-    return line, shown.version or hashlib.sha256(line.encode()).hexdigest()[:24]
-
-
-def tagged(version: str) -> dict[str, str]:
-    """The headers of an answer that carries the state of ``version``."""
-    return {**NO_STORE, "ETag": f'"{version}"'}
 
 
 class Hub:
@@ -87,14 +69,13 @@ class Hub:
         self.listeners = 0
         self.version = 0
         self.line = ""
-        self.tag = ""
         self.stamp: Stamp = ()
         self.changed = asyncio.Event()
         self.closing = asyncio.Event()
 
     async def start(self) -> None:
         self.stamp = await asyncio.to_thread(self.served.stamp)
-        self.line, self.tag = lined(await asyncio.to_thread(self.served.read))
+        self.line = state_line(await asyncio.to_thread(self.served.read))
 
     async def watch(self) -> None:
         """Stat the files every ``poll`` seconds; on a change, read and wake everyone."""
@@ -106,7 +87,7 @@ class Hub:
             if stamp == self.stamp:
                 continue
             self.stamp = stamp
-            self.line, self.tag = lined(await asyncio.to_thread(self.served.read))
+            self.line = state_line(await asyncio.to_thread(self.served.read))
             self.version += 1
             self.changed.set()
             self.changed = asyncio.Event()  # the next change wakes the next waiters
@@ -119,8 +100,8 @@ class Hub:
         """The events of one listener: the state now, then after each change."""
         seen = self.version
         first: Stamp | None = await asyncio.to_thread(self.served.stamp)
-        now, tag = lined(await asyncio.to_thread(self.served.read))  # not the last poll's
-        yield f"retry: {RETRY_MS}\nid: {tag}\ndata: {now}\n\n"
+        now = state_line(await asyncio.to_thread(self.served.read))  # not the last poll's
+        yield f"retry: {RETRY_MS}\ndata: {now}\n\n"
         while not self.closing.is_set():
             if self.version == seen:
                 woken = asyncio.ensure_future(self.changed.wait())
@@ -141,7 +122,7 @@ class Hub:
                 # after: it has that state already.
                 continue
             first = None
-            yield f"id: {self.tag}\ndata: {self.line}\n\n"
+            yield f"data: {self.line}\n\n"
 
 
 class Events:
@@ -196,52 +177,24 @@ class Bounded:
 
 
 def create_app(
-    served: Served,
-    *,
-    max_listeners: int = MAX_LISTENERS,
-    poll: float = POLL,
-    doors: Doors | None = None,
-    on_seated: Callable[[dict[str, str]], None] | None = None,
+    served: Served, *, max_listeners: int = MAX_LISTENERS, poll: float = POLL
 ) -> tuple[ASGIApp, Hub]:
     """The board of ``served``, an ASGI app for uvicorn, and its hub (which the server
-    closes on the way out, so that no stream holds the server up). With ``doors`` the
-    phones may enter (serve/entry.py); a tournament's tables are served at ``/t/GAME/``,
-    each with a hub of its own; ``on_seated`` hears the codes of a round's tables seated
-    while the board runs."""
+    closes on the way out, so that no stream holds the server up)."""
     hub = Hub(served, max_listeners, poll)
-    tables: dict[str, Hub] = {}
-    watching: list[asyncio.Task[None]] = []
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
-        watching.append(asyncio.create_task(hub.watch()))
-        if doors is not None and on_seated is not None:
-            watching.append(asyncio.create_task(seating(hub, doors, on_seated)))
+        watching = asyncio.create_task(hub.watch())
         try:
             yield
         finally:
             hub.close()
-            for table in tables.values():
-                table.close()
-            await asyncio.gather(*watching)
+            await watching
 
-    async def table_hub(request: Request) -> Hub:
-        """The hub of the table ``/t/GAME/`` names; 404 when it is no table here."""
-        game = request.path_params["game"]
-        if game not in tables:
-            if game not in await asyncio.to_thread(served.tables):
-                raise HTTPException(404)
-            tables[game] = Hub(Served(game=game), max_listeners, poll)
-            await tables[game].start()
-            watching.append(asyncio.create_task(tables[game].watch()))
-        return tables[game]
-
-    def page_of(game: str) -> str:
-        return "/" if served.game is not None else f"/t/{game}/"
-
-    async def draw_page(request: Request, of: Served) -> Response:
-        shown = await asyncio.to_thread(of.read)
+    def page(request: Request) -> Response:
+        shown = served.read()
         hall = request.query_params.get("view") == "hall"
         if shown.game is not None:
             main = game_main(shown.game)
@@ -249,108 +202,17 @@ def create_app(
             main = tournament_main(*shown.tournament)
         else:
             main = error_main(shown.error or "")
-        mode = doors.mode(request, of.game) if doors is not None else ""
-        held = shown.game is not None and doors is not None and mode == "entered"
-        html = board_page(
-            of.title,
-            main,
-            hall=hall,
-            tournament=of.tournament is not None,
-            entry=mode,
-            confirm=doors is not None and doors.confirm,
-            held_here=held and _held_here(request, of, shown),
-        )
-        return HTMLResponse(html, headers=tagged(lined(shown)[1]))
+        html = board_page(served.title, main, hall=hall, tournament=served.tournament is not None)
+        return HTMLResponse(html, headers=NO_STORE)
 
-    def _held_here(request: Request, of: Served, shown: Shown) -> bool:
-        assert doors is not None and of.game is not None and shown.game is not None
-        token = doors.token_for(request, of.game)
-        waiting = phones.held_now(shown.game)
-        return token is not None and waiting is not None and waiting.by == phones.phone_id(token)
-
-    async def state_of(of: Served) -> Response:
-        line, version = lined(await asyncio.to_thread(of.read))
-        return Response(line, media_type="application/json", headers=tagged(version))
-
-    async def page(request: Request) -> Response:
-        return await draw_page(request, served)
-
-    async def state(request: Request) -> Response:
-        return await state_of(served)
-
-    async def table_page(request: Request) -> Response:
-        return await draw_page(request, (await table_hub(request)).served)
-
-    async def table_state(request: Request) -> Response:
-        return await state_of((await table_hub(request)).served)
-
-    async def table_events(scope: Scope, receive: Receive, send: Send) -> None:
-        table = await table_hub(Request(scope))
-        await Events(table)(scope, receive, send)
-
-    class TableEvents:  # an ASGI app, not a function: Starlette hands it the scope
-        __call__ = staticmethod(table_events)
-
-    async def code(request: Request) -> Response:
-        if doors is None:
-            return read_only()
-        return await enter_code(request, doors, page_of)
-
-    async def entry(request: Request) -> Response:
-        if doors is None or served.game is None:
-            return read_only()
-        return await enter_entry(request, doors, served.game, nothing)
-
-    async def table_entry(request: Request) -> Response:
-        table = await table_hub(request)
-        if doors is None or table.served.game is None:
-            return read_only()
-        return await enter_entry(request, doors, table.served.game, nothing)
+    def state(request: Request) -> Response:
+        return JSONResponse(served.read().state, headers=NO_STORE)
 
     routes = [
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
-        Route("/enter", code, methods=ENTRY_METHODS),
     ]
-    if served.game is not None:
-        routes.append(Route("/entry", entry, methods=ENTRY_METHODS))
-    else:
-        routes += [
-            Route("/t/{game}/", table_page, methods=ROUTE_METHODS),
-            Route("/t/{game}/state.json", table_state, methods=ROUTE_METHODS),
-            Route("/t/{game}/events", TableEvents(), methods=ROUTE_METHODS),
-            Route("/t/{game}/entry", table_entry, methods=ENTRY_METHODS),
-        ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # "/state.json/" is no path of the board: 404
     return Bounded(app, MAX_HEAD), hub
-
-
-async def seating(hub: Hub, doors: Doors, on_seated: Callable[[dict[str, str]], None]) -> None:
-    """A tournament's board with entry: on every change, the tables of the rounds being
-    played that have no code on this board get theirs (drawn, or kept from before), and
-    ``on_seated`` hears them."""
-    seen = hub.version
-    while not hub.closing.is_set():
-        if hub.version == seen:
-            changed = asyncio.ensure_future(hub.changed.wait())
-            closing = asyncio.ensure_future(hub.closing.wait())
-            await asyncio.wait({changed, closing}, return_when=asyncio.FIRST_COMPLETED)
-            changed.cancel()
-            closing.cancel()
-            continue
-        seen = hub.version
-        try:
-            playing = await asyncio.to_thread(hub.served.playing)
-            new = [game for game in playing if game not in doors.codes]
-            if new:
-                codes = await asyncio.to_thread(phones.codes_of, new)
-                doors.add(codes)
-                on_seated(codes)
-        except (Refused, OSError):  # the tournament unreadable a moment: said on the page
-            continue
-
-
-async def nothing() -> None:
-    """What an entry publishes while the board learns of saves by looking."""

@@ -24,7 +24,6 @@ from ohhell_score.actions.board import Served
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _
 from ohhell_score.serve.app import MAX_HEAD, MAX_LISTENERS, POLL, Hub, create_app
-from ohhell_score.serve.entry import Doors
 
 LOOPBACK = "127.0.0.1"
 #: Connections beyond the listeners' for the page and /state.json.
@@ -44,8 +43,6 @@ class BoardServer(uvicorn.Server):
         self.hub = hub
         self.on_ready = on_ready
         self.ready = threading.Event()
-        #: Who may enter (``--entry``), with each table's code.
-        self.doors: Doors | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -128,15 +125,9 @@ def make_server(
     on_ready: Callable[[], None] | None = None,
     max_listeners: int = MAX_LISTENERS,
     poll: float = POLL,
-    doors: Doors | None = None,
-    on_seated: Callable[[dict[str, str]], None] | None = None,
 ) -> BoardServer:
-    """The board's server, not yet started; ``quiet`` logs nothing (inside `play`);
-    ``doors``: the phones may enter (serve/entry.py), and ``on_seated`` hears the codes
-    of a tournament's tables seated while it runs."""
-    app, hub = create_app(
-        served, max_listeners=max_listeners, poll=poll, doors=doors, on_seated=on_seated
-    )
+    """The board's server, not yet started; ``quiet`` logs nothing (inside `play`)."""
+    app, hub = create_app(served, max_listeners=max_listeners, poll=poll)
     config = uvicorn.Config(
         app,
         http="h11",
@@ -153,9 +144,7 @@ def make_server(
     if quiet:  # a word on stderr in the middle of a prompt would garble it
         logging.getLogger("uvicorn.error").addHandler(logging.NullHandler())
         logging.getLogger("uvicorn.error").propagate = False
-    server = BoardServer(config, hub, on_ready)
-    server.doors = doors
-    return server
+    return BoardServer(config, hub, on_ready)
 
 
 def serve(server: BoardServer, sock: socket.socket) -> None:
