@@ -23,6 +23,7 @@ entered them is kept as a digest of the phone's cookie, never the cookie.
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -167,6 +168,23 @@ def held_of(prog: Progress, data: object) -> Held | None:
 def held_path(game_id: str) -> Path:
     """Where the tricks held for ``game_id`` are kept (the board follows the file)."""
     return drafts.path(game_id, drafts.HELD)
+
+
+def stamp(game_id: str) -> tuple[tuple[int, int, int] | None, ...]:
+    """A look at the files a prompt of `play` is asked on: the game, the tricks held
+    and the tricks typed (inode, size and time of each; None: no file)."""
+    return tuple(
+        _stat(where)
+        for where in (games.game_path(game_id), held_path(game_id), drafts.path(game_id))
+    )
+
+
+def _stat(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def phone_id(token: str) -> str:
