@@ -236,3 +236,34 @@ def test_a_damaged_codes_file_is_started_afresh(data_dir: Path) -> None:
     (data_dir / ".entry-codes").write_text("{not json")
     code = phones.codes_of(["t"])["t"]
     assert phones.codes_of(["t"]) == {"t": code}
+
+
+@pytest.mark.usefixtures("game")
+def test_play_says_what_was_entered_and_taken_back_while_its_prompt_waited(
+    ohhell: Ohhell,
+) -> None:
+    from ohhell_score.views.words import meanwhile_words
+
+    ohhell.ok("bid", "-g", "t", "1", "0")
+    before = phones.snapshot("t").progress.game.entries
+    send({"undo": True})
+    send({"bids": {"Cat": 1}})
+    send({"bids": {"Ann": 1}})
+    after = phones.snapshot("t").progress
+    assert meanwhile_words(before, after, None) == [
+        "Taken back meanwhile: Cat's bid of 0 in hand 1.",
+        "Entered meanwhile: Cat's bid of 1 in hand 1.",
+        "Entered meanwhile: Ann's bid of 1 in hand 1.",
+    ]
+    send({"tricks": {"Ann": 0, "Bob": 1, "Cat": 1}}, confirm=True)
+    now = phones.snapshot("t").progress
+    held = phones.held_now(now)
+    assert held is not None
+    assert meanwhile_words(after.game.entries, now, held.tricks) == [
+        "Tricks from a phone, waiting to be confirmed: Bob 1, Cat 1, Ann 0."
+    ]
+    send({"confirm": True}, phone=BOB)
+    scored = phones.snapshot("t").progress
+    assert meanwhile_words(now.game.entries, scored, None) == [
+        "Entered meanwhile: the tricks of hand 1 (Bob 1, Cat 1, Ann 0)."
+    ]
