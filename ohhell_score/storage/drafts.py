@@ -3,9 +3,10 @@ tricks typed so far in a hand, ``<id>.tricks``, until the last player's tricks c
 the hand) and a phone's tricks held until another phone or the scorer confirms them
 (``<id>.held``).
 
-What each holds, and when it is stale, is the business of actions/table.py and
-actions/phones.py; here is where they live, how they are read back, and how they are
-replaced: atomically, under the game's lock, checked against the game as saved.
+What each holds, and when it is stale, is decided in actions/table.py (what the play
+loop's prompts saw) and actions/phones.py (what a phone held); here is where they live,
+how they are read back, and how they are replaced: atomically, under the game's lock,
+checked against the game as saved.
 """
 
 from __future__ import annotations

@@ -37,9 +37,10 @@ from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.html import chart_section, page_head, sheet_table
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import both_words, going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import going_on_words, next_line, place_labels
 from ohhell_score.views.words import (
     balance_words,
+    names_words,
     next_words,
     trump_fact,
 )
@@ -381,7 +382,7 @@ def _card(
         '<ol class="ranks">' + "".join(rows) + "</ol>",
     ]
     if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
-        tie = _("tied: {players}").format(players=both_words(list(tied)))
+        tie = _("tied: {players}").format(players=names_words(list(tied)))
         out.append(f'<p class="outcome tied">{_e(tie)}</p>')
     out.append("</article>")
     return "".join(out)

@@ -23,7 +23,6 @@ from ohhell_score.views.export import result_words
 from ohhell_score.views.sheet import CellKind, Row, sheet, standings
 from ohhell_score.views.words import OVER_HEAD, chart_points, trump_note
 
-PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
 LANDSCAPE_FROM_PLAYERS = 5
 #: The printable height of the smaller of A4 and Letter, less the margins, in mm.
@@ -54,7 +53,8 @@ def line_style(index: int) -> tuple[str, str]:
     return COLOURS[index % len(COLOURS)], DASHES[(index + index // len(COLOURS)) % len(DASHES)]
 
 
-def _e(text: object) -> str:
+def escaped(text: object) -> str:
+    """Text as HTML shows it: every name and word the program did not draw goes through."""
     return escape(str(text), quote=True)
 
 
@@ -163,12 +163,15 @@ def page_head(title: str, style: str, *meta: str) -> list[str]:
     ]
 
 
-def _page(title: str, turn: str, paper: str, body_class: str, content: list[str]) -> str:
+def printed_page(title: str, turn: str, paper: str, body_class: str, content: list[str]) -> str:
+    """A whole printable page of the exports: its head and style, then ``content``."""
     size = _page_size(paper, turn)
-    generator = f'<meta name="generator" content="ohhell-score {_e(__version__)}">'
+    generator = f'<meta name="generator" content="ohhell-score {escaped(__version__)}">'
     return "\n".join(
         [
-            *page_head(_e(title), f"{CSS}@page {{ size: {size}; margin: 10mm; }}\n", generator),
+            *page_head(
+                escaped(title), f"{CSS}@page {{ size: {size}; margin: 10mm; }}\n", generator
+            ),
             "</head>",
             f'<body class="{turn} {body_class}">',
             *content,
@@ -183,8 +186,14 @@ def rules_line(rules: RuleSet, players: int) -> str:
     """Every rule in words (HTML), what differs from the preset in bold: the words of
     ``rulewords``, the one place that says them."""
     count = len(rules.hands)
-    parts = [_e(rules.preset), ngettext("{count} hand", "{count} hands", count).format(count=count)]
-    parts += [f"<b>{_e(t)}</b>" if changed else _e(t) for t, changed in rule_parts(rules, players)]
+    parts = [
+        escaped(rules.preset),
+        ngettext("{count} hand", "{count} hands", count).format(count=count),
+    ]
+    parts += [
+        f"<b>{escaped(t)}</b>" if changed else escaped(t)
+        for t, changed in rule_parts(rules, players)
+    ]
     return " · ".join(parts)
 
 
@@ -192,7 +201,7 @@ def _trump_cell(suit: Suit | None) -> str:
     if suit is None:
         return '<td class="trump"></td>'
     red = ' red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else '"'
-    return f'<td class="trump{red} title="{_e(suit_name(suit))}">{_e(suit.symbol)}</td>'
+    return f'<td class="trump{red} title="{escaped(suit_name(suit))}">{escaped(suit.symbol)}</td>'
 
 
 def _colgroup(players: int, per_player: int, *, over: bool = False) -> str:
@@ -203,23 +212,23 @@ def _colgroup(players: int, per_player: int, *, over: bool = False) -> str:
 
 
 SEAT = ' class="seat"'
-BOXES = '<td class="box seat"></td><td class="box"></td><td class="box"></td>'
 
 
 def _head(names: Sequence[str], subs: Sequence[str], *, over: bool = False) -> list[str]:
     heads = (_("Cards"), _("Dealer"), _("Trump"))
     top = ['<tr><th class="fixed" rowspan="2">#</th>']
-    top.extend(f'<th class="fixed" rowspan="2">{_e(h)}</th>' for h in heads)
+    top.extend(f'<th class="fixed" rowspan="2">{escaped(h)}</th>' for h in heads)
     for name in names:
         top.append(f'<th class="name seat" colspan="{len(subs)}" scope="colgroup">{name}</th>')
     if over:  # as the terminal sheet: a column of its own, last
-        title = _e(_("bids over/under"))
+        title = escaped(_("bids over/under"))
         top.append(f'<th class="fixed over" rowspan="2" title="{title}">{OVER_HEAD}</th>')
     top.append("</tr>")
     sub = ['<tr class="sub">']
     for _name in names:
         sub.extend(
-            f'<th scope="col"{SEAT if i == 0 else ""}>{_e(_(s))}</th>' for i, s in enumerate(subs)
+            f'<th scope="col"{SEAT if i == 0 else ""}>{escaped(_(s))}</th>'
+            for i, s in enumerate(subs)
         )
     sub.append("</tr>")
     return ["<thead>", "".join(top), "".join(sub), "</thead>"]
@@ -232,13 +241,13 @@ def _hand_row(row: Row, compact: bool) -> str:
     cells = [
         f"<td>{row.number}{row.hand_mark}{row.hook_mark}</td>",
         f"<td>{row.cards}</td>",
-        f'<td class="dealer">{_e(row.dealer)}</td>',
+        f'<td class="dealer">{escaped(row.dealer)}</td>',
         _trump_cell(row.trump),
     ]
     for cell in row.cells:
         if cell.kind is CellKind.AWAY:  # not at the table this hand
             span = 3 if compact else 4
-            cells.append(f'<td class="seat away" colspan="{span}">{_e(cell.mark)}</td>')
+            cells.append(f'<td class="seat away" colspan="{span}">{escaped(cell.mark)}</td>')
             continue
         if cell.kind is not CellKind.SCORED:
             value = "" if cell.bid is None else cell.bid
@@ -252,7 +261,7 @@ def _hand_row(row: Row, compact: bool) -> str:
             cells.append(f'<td class="points">{cell.score}</td>')
         cells.append(f'<td class="total">{cell.total}</td>')
     # In words: beside the cards "10 -1" read as a sum.
-    cells.append(f'<td class="over">{_e(row.over_words)}</td>')
+    cells.append(f'<td class="over">{escaped(row.over_words)}</td>')
     style = ' class="current"' if row.current else ""
     return f"<tr{style}>{''.join(cells)}</tr>"
 
@@ -265,10 +274,10 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     turn = orientation(len(players))
     title = _("Oh Hell")
     content = [
-        f'<header><h1>{_e(title)} <span class="id">{_e(game.id)}</span></h1>',
+        f'<header><h1>{escaped(title)} <span class="id">{escaped(game.id)}</span></h1>',
         f'<p class="meta">{rules_line(game.rules, len(game.players))}</p>',
-        f'<p class="meta">{_e(_meta(game, prog.players))}</p>',
-        f'<p class="result">{result_words(prog, _e)}</p>',
+        f'<p class="meta">{escaped(_meta(game, prog.players))}</p>',
+        f'<p class="result">{result_words(prog, escaped)}</p>',
     ]
     if prog.hands_played:
         content.append('<ol class="standings">')
@@ -276,8 +285,8 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
             made = _("({made}/{played} made)").format(made=st.made, played=st.played)
             content.append(
                 f'<li><span class="place">{f"{st.place}." if st.place else "–"}</span> '
-                f"<b>{_e(st.player)}</b> {st.total} {_e(made)}"
-                + (f' <span class="away">{_e(st.away)}</span>' if st.away else "")
+                f"<b>{escaped(st.player)}</b> {st.total} {escaped(made)}"
+                + (f' <span class="away">{escaped(st.away)}</span>' if st.away else "")
                 + "</li>"
             )
         content.append("</ol>")
@@ -299,10 +308,10 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
     # The margin notes run on in one paragraph: a Cartier game must still print on one
     # sheet of Letter paper, its chart included.
     notes = [
-        _e(cells),
-        *(_e(text) + ("" if text.endswith(".") else ".") for text in sh.notes(over=False)),
-        *(_e(_("Seat change: {change}.").format(change=n)) for n in sh.seat_notes),
-        _e(_("Written by ohhell-score {version}.").format(version=__version__)),
+        escaped(cells),
+        *(escaped(text) + ("" if text.endswith(".") else ".") for text in sh.notes(over=False)),
+        *(escaped(_("Seat change: {change}.").format(change=n)) for n in sh.seat_notes),
+        escaped(_("Written by ohhell-score {version}.").format(version=__version__)),
     ]
     content.append('<footer class="notes"><p>{notes}</p>'.format(notes=" ".join(notes)))
     content.append("</footer>")
@@ -310,7 +319,7 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
         if turn == "landscape":  # at full width the chart alone is half the page
             content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
         content.extend(chart_section(prog))
-    return _page(f"{title} · {game.id}", turn, paper, "game", content)
+    return printed_page(f"{title} · {game.id}", turn, paper, "game", content)
 
 
 def sheet_table(prog: Progress) -> list[str]:
@@ -322,15 +331,15 @@ def sheet_table(prog: Progress) -> list[str]:
     compact = len(players) >= COMPACT_FROM_PLAYERS
     subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
     content.append(_colgroup(len(players), len(subs), over=True))
-    content.extend(_head([_e(p) for p in players], subs, over=True))
+    content.extend(_head([escaped(p) for p in players], subs, over=True))
     content.append("<tbody>")
     content.extend(_hand_row(row, compact) for row in sh.rows)
     content.append("</tbody>")
-    foot = [f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>']
+    foot = [f'<tfoot><tr><th colspan="4">{escaped(_(TOTAL))}</th>']
     for p, total in zip(players, sh.total_cells, strict=True):
         won = ' winner"' if p in sh.winners else '"'
         star = " ★" if p in sh.winners else ""
-        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{_e(total)}{star}</td>')
+        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{escaped(total)}{star}</td>')
     foot.append('<td class="over"></td></tr></tfoot>')
     content.append("".join(foot))
     content.append("</table>")
@@ -339,12 +348,12 @@ def sheet_table(prog: Progress) -> list[str]:
 
 def chart_section(prog: Progress) -> list[str]:
     """The running totals drawn (HTML lines), with the legend, once a hand is scored."""
-    heading = _e(_("Running totals"))
+    heading = escaped(_("Running totals"))
     points = chart_points(prog)
     return [
         f'<section class="chart"><h2>{heading}</h2>',
         svg_chart(points, len(prog.running)),
-        _legend(prog.everyone, points),
+        legend(prog.everyone, points),
         "</section>",
     ]
 
@@ -433,7 +442,7 @@ def svg_chart(
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {box.width} {box.height}" '
-        f'role="img" aria-label="{_e(label)}">'
+        f'role="img" aria-label="{escaped(label)}">'
     ]
     for value in range(low, high + 1, step):
         parts.append(
@@ -449,7 +458,7 @@ def svg_chart(
             )
     parts.append(
         f'<text x="{(box.left + box.right) / 2}" y="{box.bottom + 28}" '
-        f'text-anchor="middle">{_e(axis)}</text>'
+        f'text-anchor="middle">{escaped(axis)}</text>'
     )
     parts.append(
         f'<line class="axis" x1="{box.left}" y1="{box.bottom}" x2="{box.right}" '
@@ -466,7 +475,7 @@ def svg_chart(
         dash = f' stroke-dasharray="{pattern}"' if pattern else ""
         parts.append(
             f'<polyline class="series" stroke="{colour}"{dash} '
-            f'points="{coords}"><title>{_e(p)}</title></polyline>'
+            f'points="{coords}"><title>{escaped(p)}</title></polyline>'
         )
         ends.setdefault(points[p][-1][0], []).append((line[-1][1], i))
     for hand, group in sorted(ends.items()):
@@ -504,12 +513,12 @@ def _end_labels(
         short = name if len(name) <= 14 else name[:13] + "…"
         out.append(
             f'<text{cls} x="{left:.1f}" y="{at - max(0, overflow) + 3.5:.1f}" '
-            f'fill="{line_style(i)[0]}">{_e(short)}</text>'
+            f'fill="{line_style(i)[0]}">{escaped(short)}</text>'
         )
     return out
 
 
-def _legend(players: Sequence[str], drawn: Mapping[str, Sequence[object]] | None = None) -> str:
+def legend(players: Sequence[str], drawn: Mapping[str, Sequence[object]] | None = None) -> str:
     """Each player's line style and name (only the players ``drawn`` has a line of)."""
     items = []
     for i, p in enumerate(players):
@@ -520,7 +529,7 @@ def _legend(players: Sequence[str], drawn: Mapping[str, Sequence[object]] | None
         items.append(
             '<li><svg viewBox="0 0 36 12" aria-hidden="true"><line x1="0" y1="6" x2="36" '
             f'y2="6" stroke="{colour}" stroke-width="2.5"{dash_attr}/>'
-            f"</svg> {_e(p)}</li>"
+            f"</svg> {escaped(p)}</li>"
         )
     return '<ul class="legend">' + "".join(items) + "</ul>"
 
@@ -542,7 +551,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     row_mm = min(9.0, (_PAGE_HEIGHT[turn] - _BLANK_OVERHEAD) / max(1, len(prog.hands)))
     seat = _("Seat {number}")
     names = [
-        _e(p) if named else f'{_e(seat.format(number=p))}<br><span class="fill"></span>'
+        escaped(p) if named else f'{escaped(seat.format(number=p))}<br><span class="fill"></span>'
         for p in players
     ]
     hook_marks = any(rules.hook.applies(h.cards) for h in prog.hands) and not all(
@@ -550,11 +559,11 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     )
     content = [
         f"<style>.blank tbody tr {{ height: {row_mm:.1f}mm; }}</style>",
-        f'<header><h1>{_e(title)} <span class="id">{_e(sheet)}</span></h1>',
+        f'<header><h1>{escaped(title)} <span class="id">{escaped(sheet)}</span></h1>',
         f'<p class="meta">{rules_line(rules, len(players))}</p>',
         '<p class="meta">'
         + " ".join(
-            f'{_e(w)} <span class="fill"></span>' for w in (_("Date"), _("Place"), _("Scorer"))
+            f'{escaped(w)} <span class="fill"></span>' for w in (_("Date"), _("Place"), _("Scorer"))
         )
         + "</p>",
         "</header>",
@@ -565,7 +574,7 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     ]
     for hand in prog.hands:
         dagger = "†" if hook_marks and rules.hook.applies(hand.cards) else ""
-        dealer = _e(hand.dealer if named else _("seat {number}").format(number=hand.dealer))
+        dealer = escaped(hand.dealer if named else _("seat {number}").format(number=hand.dealer))
         cells = [
             f"<td>{hand.number}</td>",
             f"<td>{hand.cards}{dagger}</td>",
@@ -578,30 +587,30 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
         content.append(f"<tr>{''.join(cells)}</tr>")
     content.append("</tbody>")
     content.append(
-        f'<tfoot><tr><th colspan="4">{_e(_(TOTAL))}</th>'
+        f'<tfoot><tr><th colspan="4">{escaped(_(TOTAL))}</th>'
         + "".join('<td class="seat" colspan="3"></td>' for _ in players)
         + "</tr></tfoot>"
     )
     content.append("</table>")
     notes = [
-        _e(_("Scoring: {how}.").format(how=rules.scoring.sheet_note)),
-        _e(_hook_note(rules, hook_marks)),
-        _e(_("Trump: {how}.").format(how=trump_note(rules))),
+        escaped(_("Scoring: {how}.").format(how=rules.scoring.sheet_note)),
+        escaped(_hook_note(rules, hook_marks)),
+        escaped(_("Trump: {how}.").format(how=trump_note(rules))),
     ]
     if not named:
         first = players[game.first_dealer]
         notes.append(
-            _e(
+            escaped(
                 _("Write the names in clockwise from seat 1; seat {first} deals first.").format(
                     first=first
                 )
             )
         )
-    notes.append('{e} <span class="fill"></span>'.format(e=_e(_("Winner"))))
-    notes.append(_e(_("Printed by ohhell-score {version}.").format(version=__version__)))
+    notes.append('{e} <span class="fill"></span>'.format(e=escaped(_("Winner"))))
+    notes.append(escaped(_("Printed by ohhell-score {version}.").format(version=__version__)))
     content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
     content.append("</footer>")
-    return _page(_("Oh Hell score sheet"), turn, paper, "blank", content)
+    return printed_page(_("Oh Hell score sheet"), turn, paper, "blank", content)
 
 
 def _hook_note(rules: RuleSet, marked: bool) -> str:

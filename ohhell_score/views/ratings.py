@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ohhell_score.domain.ratings import PROVISIONAL_BELOW, Ladder, Rated
 from ohhell_score.i18n import N_, _, ngettext
-from ohhell_score.views.html import _e, _legend, _page, svg_chart
+from ohhell_score.views.html import escaped, legend, printed_page, svg_chart
 
 WIDTH = 80
 HEADS = (N_("rank"), N_("player"), N_("rating"), N_("games"), N_("wins"), N_("change"))
@@ -105,14 +105,14 @@ def ladder_html(ladder: Ladder) -> str:
     unsure = [p for p in ladder.players if p.provisional]
     rows = [_html_row(str(i), p) for i, p in enumerate(settled, 1)]
     if unsure:
-        rows.append(f'<tr><th colspan="{len(HEADS)}">{_e(_provisional())}</th></tr>')
+        rows.append(f'<tr><th colspan="{len(HEADS)}">{escaped(_provisional())}</th></tr>')
         rows += [_html_row("-", p) for p in unsure]
-    heads = "".join(f"<th>{_e(_(h))}</th>" for h in HEADS)
+    heads = "".join(f"<th>{escaped(_(h))}</th>" for h in HEADS)
     count = ngettext("{count} finished game", "{count} finished games", ladder.games)
     content = [
         f"<style>{LADDER_CSS}</style>",
-        f"<h1>{_e(title)}</h1>",
-        f"<p>{_e(count.format(count=ladder.games))}</p>",
+        f"<h1>{escaped(title)}</h1>",
+        f"<p>{escaped(count.format(count=ladder.games))}</p>",
         f'<table class="ladder"><thead><tr>{heads}</tr></thead><tbody>',
         *rows,
         "</tbody></table>",
@@ -120,9 +120,9 @@ def ladder_html(ladder: Ladder) -> str:
     if ladder.players:
         content += [
             f'<div class="chart">{_chart(ladder)}</div>',
-            _legend([p.name for p in ladder.players]),
+            legend([p.name for p in ladder.players]),
         ]
-    return _page(title, "portrait", "auto", "ratings", content)
+    return printed_page(title, "portrait", "auto", "ratings", content)
 
 
 LADDER_CSS = (
@@ -134,7 +134,7 @@ LADDER_CSS = (
 
 
 def _html_row(rank: str, p: Rated) -> str:
-    cells = [rank, _e(p.name), _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
+    cells = [rank, escaped(p.name), _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
     return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 

@@ -30,6 +30,7 @@ from ohhell_score.domain.tournament import (
 )
 from ohhell_score.i18n import N_, _, language, ngettext
 from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
+from ohhell_score.views.words import names_words
 
 
 def place_labels(r: Result) -> dict[str, str]:
@@ -74,14 +75,16 @@ def destinations(
     ``spoken``: in the reader's language, else in English."""
     say = _ if spoken else str
     name = t.round_title if spoken else t.round_name
+    seated = {  # (stage, player) -> the round they sat in (the last one, as listed)
+        (rnd.stage, player): rnd for rnd in t.rounds for x in rnd.tables for player in x.players
+    }
     out: dict[tuple[str, str], str] = {}
     for rnd in t.rounds:
-        later = [r for r in t.rounds if r.stage == rnd.stage + 1]
         for table in rnd.tables:
             for player in table.players:
-                for nxt in later:
-                    if any(player in x.players for x in nxt.tables):
-                        out[table.game, player] = name(nxt)
+                nxt = seated.get((rnd.stage + 1, player))
+                if nxt is not None:
+                    out[table.game, player] = name(nxt)
     outcomes = (
         (Bracket.MAIN, champion(t, res), say(CHAMPION)),
         (Bracket.LOSERS, losers_winner(t, res), say(LOSERS_FINAL_WINNER)),
@@ -148,7 +151,7 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             if on[table.game]:
                 lines.append("    " + going_on_words(on[table.game], final))
             elif r.finished and r.tie_at(cut_of(t, rnd)):
-                tied = both_words(list(r.tie_at(cut_of(t, rnd)) or ()))
+                tied = names_words(list(r.tie_at(cut_of(t, rnd)) or ()))
                 lines.append("    " + _("tied: {players}").format(players=tied))
     lines.append("")
     lines += [_("Note: {note}.").format(note=note) for note in seated_otherwise(t, res)]
@@ -167,14 +170,8 @@ def _standing(r: Result, player: str, labels: Mapping[str, str]) -> str:
     ).format(place=labels[player], player=player, total=r.totals[player], made=made)
 
 
-def both_words(names: list[str]) -> str:
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
 def going_on_words(players: list[str], final: bool) -> str:
-    who = both_words(players)
+    who = names_words(players)
     if final and len(players) == 1:
         return _("{players} wins").format(players=who)
     return ngettext("{players} goes on", "{players} go on", len(players)).format(players=who)
