@@ -17,6 +17,7 @@ import pytest
 
 from ohhell_score.actions import phones
 from ohhell_score.domain.errors import BadValue, GameChanged, Refused
+from ohhell_score.domain.rules import Suit
 from tests.conftest import Ohhell
 
 ANN, BOB = phones.phone_id("ann's phone"), phones.phone_id("bob's phone")
@@ -27,6 +28,7 @@ def game(ohhell: Ohhell) -> None:
     """Game t: Ann, Bob, Cat; 2 cards then 1, no trump, no hook; Bob bids first."""
     options = ("--hands", "2,1", "--trump", "none", "--hook", "never")
     ohhell.ok("new", "Ann", "Bob", "Cat", *options, "-g", "t")
+    ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "other")  # the current game: not t
 
 
 @pytest.fixture
@@ -83,6 +85,56 @@ def test_of_two_phones_on_the_same_version_one_is_saved_and_the_other_told(
     assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1}
 
 
+@pytest.mark.usefixtures("bid")
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"bids": {"Bob": 1}},
+        {"trump": "hearts"},
+        {"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}},
+        {"confirm": True},
+        {"undo": True},
+    ],
+)
+@pytest.mark.parametrize("confirm", [False, True])
+def test_every_entry_on_an_older_version_is_told_and_saves_nothing(
+    ohhell: Ohhell, data_dir: Path, body: dict[str, Any], confirm: bool
+) -> None:
+    seen = phones.snapshot("t").version
+    ohhell.ok("undo", "-g", "t")  # the terminal, meanwhile
+    saved = (data_dir / "t.json").read_bytes()
+    with pytest.raises(GameChanged):
+        phones.enter(
+            "t", phones.parse_request({"version": seen, **body}), phone=ANN, confirm=confirm
+        )
+    assert (data_dir / "t.json").read_bytes() == saved
+    assert not (data_dir / "t.held").exists()
+
+
+@pytest.mark.usefixtures("bid")
+def test_a_confirmation_of_tricks_held_anew_since_is_told(ohhell: Ohhell) -> None:
+    """Bob's phone saw Ann's tricks; Cat's phone held others meanwhile: Bob's
+    confirmation would score tricks Bob never saw."""
+    send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, phone=ANN, confirm=True)
+    seen = phones.snapshot("t").version
+    send({"tricks": {"Ann": 0, "Bob": 1, "Cat": 1}}, phone=phones.phone_id("cat"), confirm=True)
+    late = phones.parse_request({"version": seen, "confirm": True})
+    with pytest.raises(GameChanged):
+        phones.enter("t", late, phone=BOB, confirm=True)
+    assert ohhell.sheet("-g", "t")["hands"][0]["tricks"] == {}
+
+
+@pytest.mark.usefixtures("game")
+def test_tricks_are_held_for_the_hand_being_played(ohhell: Ohhell) -> None:
+    ohhell.ok("bid", "-g", "t", "1", "0", "1")
+    ohhell.ok("tricks", "-g", "t", "1", "0", "1")
+    ohhell.ok("bid", "-g", "t", "0", "0", "0")
+    send({"tricks": {"Ann": 1, "Bob": 0, "Cat": 0}}, confirm=True)
+    assert ohhell.sheet("-g", "t")["next"]["held"] == {"Cat": 0, "Ann": 1, "Bob": 0}
+    send({"confirm": True}, phone=BOB, confirm=True)
+    assert ohhell.sheet("-g", "t")["hands"][1]["tricks"] == {"Cat": 0, "Ann": 1, "Bob": 0}
+
+
 @pytest.mark.usefixtures("game")
 def test_the_version_changes_with_a_save_by_another_process(ohhell: Ohhell) -> None:
     seen = phones.snapshot("t").version
@@ -128,8 +180,9 @@ def test_held_tricks_are_checked_as_ohhell_tricks_checks_them(ohhell: Ohhell) ->
 @pytest.mark.usefixtures("bid")
 def test_held_tricks_are_confirmed_by_another_phone_only(ohhell: Ohhell) -> None:
     send({"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}}, phone=ANN, confirm=True)
-    with pytest.raises(Refused, match="another phone must confirm"):
+    with pytest.raises(Refused) as same:
         send({"confirm": True}, phone=ANN, confirm=True)
+    assert str(same.value) == "another phone must confirm the tricks this phone entered"
     assert ohhell.sheet("-g", "t")["hands"][0]["tricks"] == {}
     assert send({"confirm": True}, phone=BOB, confirm=True) is False
     state = ohhell.sheet("-g", "t")
@@ -139,8 +192,9 @@ def test_held_tricks_are_confirmed_by_another_phone_only(ohhell: Ohhell) -> None
 
 @pytest.mark.usefixtures("bid")
 def test_a_confirmation_with_nothing_held_is_refused(ohhell: Ohhell) -> None:
-    with pytest.raises(Refused, match="no tricks are waiting"):
+    with pytest.raises(Refused) as nothing:
         send({"confirm": True}, phone=BOB, confirm=True)
+    assert str(nothing.value) == "no tricks are waiting to be confirmed"
 
 
 @pytest.mark.usefixtures("bid")
@@ -186,28 +240,41 @@ def test_without_confirmation_a_phones_tricks_are_scored_at_once(ohhell: Ohhell)
     assert ohhell.sheet("-g", "t")["hands"][0]["scores"]
 
 
+NO_VERSION = "no version: send the version of the game the phone last saw"
+ONE_AT_A_TIME = "one entry at a time: bids, trump, tricks, confirm or undo"
+
+
 @pytest.mark.parametrize(
     ("body", "why"),
     [
         ([], "an entry is a JSON object"),
-        ({"bids": {"Bob": 1}}, "no version"),
-        ({"version": 3, "undo": True}, "no version"),
-        ({"version": "v", "bids": {"Bob": 1}, "undo": True}, "one entry at a time"),
-        ({"version": "v"}, "one entry at a time"),
+        ({"bids": {"Bob": 1}}, NO_VERSION),
+        ({"version": 3, "undo": True}, NO_VERSION),
+        ({"version": '""', "undo": True}, NO_VERSION),
+        ({"version": "v", "bids": {"Bob": 1}, "undo": True}, ONE_AT_A_TIME),
+        ({"version": "v"}, ONE_AT_A_TIME),
         ({"version": "v", "bid": {"Bob": 1}}, "unknown key 'bid'"),
+        ({"version": "v", "b" * 100: 1}, f"unknown key '{'b' * 80}…'"),
         ({"version": "v", "bids": {"Bob": "1"}}, "bids are names with whole numbers"),
         ({"version": "v", "bids": {"Bob": True}}, "bids are names with whole numbers"),
         ({"version": "v", "bids": {}}, "bids are names with whole numbers"),
         ({"version": "v", "tricks": [["Bob", 1]]}, "tricks are names with whole numbers"),
         ({"version": "v", "trump": 3}, "trump is a suit's name"),
-        ({"version": "v", "trump": "roses"}, "'roses' is not a suit"),
         ({"version": "v", "confirm": False}, "confirm is true or absent"),
         ({"version": "v", "undo": 1}, "undo is true or absent"),
     ],
 )
 def test_an_entry_of_the_wrong_form_says_what_is_wrong(body: object, why: str) -> None:
-    with pytest.raises(BadValue, match=why):
+    with pytest.raises(BadValue) as wrong:
         phones.parse_request(body)
+    assert str(wrong.value) == why
+
+
+def test_a_suit_is_read_as_ohhell_trump_reads_it(ohhell: Ohhell) -> None:
+    assert phones.parse_request({"version": "v", "trump": "♥"}).suit is Suit.HEARTS
+    with pytest.raises(BadValue) as wrong:
+        phones.parse_request({"version": "v", "trump": "roses"})
+    assert ohhell.invalid_value("trump", "roses").endswith(str(wrong.value))
 
 
 @pytest.mark.usefixtures("game")
@@ -232,10 +299,55 @@ def test_a_code_is_never_in_the_game_file_or_an_export(ohhell: Ohhell, data_dir:
 
 
 @pytest.mark.usefixtures("game")
-def test_a_damaged_codes_file_is_started_afresh(data_dir: Path) -> None:
-    (data_dir / ".entry-codes").write_text("{not json")
+@pytest.mark.parametrize(
+    "held",
+    [
+        "{not json",
+        "[1]",
+        '{"schema": 2, "codes": {"t": "123456"}}',
+        '{"schema": 1, "codes": ["t", "123456"]}',
+        '{"schema": 1, "codes": {"t": 123456}}',
+        '{"schema": 1, "codes": {"t": "12"}}',
+        '{"schema": 1, "codes": {"t": "1234567"}}',
+        '{"schema": 1, "codes": {"t": "１２３４５６"}}',
+        '{"schema": 1, "codes": {"t": "12345x"}}',
+    ],
+)
+def test_a_codes_file_not_ours_to_read_is_started_afresh(data_dir: Path, held: str) -> None:
+    (data_dir / ".entry-codes").write_text(held)
     code = phones.codes_of(["t"])["t"]
+    assert len(code) == 6 and code.isascii() and code.isdigit() and code != "123456"
     assert phones.codes_of(["t"]) == {"t": code}
+
+
+@pytest.mark.usefixtures("game")
+def test_a_code_for_no_game_id_is_dropped(data_dir: Path) -> None:
+    (data_dir / ".entry-codes").write_text('{"schema": 1, "codes": {"../t": "123456"}}')
+    phones.codes_of(["t"])
+    assert "../t" not in json.loads((data_dir / ".entry-codes").read_text())["codes"]
+
+
+@pytest.mark.usefixtures("game")
+def test_codes_drawn_later_keep_the_earlier_ones_and_forget_deleted_games(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    first = phones.codes_of(["t"])["t"]
+    phones.codes_of(["other"])
+    assert phones.codes_of(["t"]) == {"t": first}
+    (data_dir / "other.json").unlink()  # the game deleted
+    ohhell.ok("new", "Gus", "Hal", "Ida", "-g", "u")
+    phones.codes_of(["u"])
+    kept = json.loads((data_dir / ".entry-codes").read_text())["codes"]
+    assert set(kept) == {"t", "u"}
+
+
+def test_codes_are_drawn_from_every_six_digits(ohhell: Ohhell) -> None:
+    names = [f"g{n}" for n in range(30)]
+    for name in names:
+        ohhell.ok("new", "Ann", "Bob", "Cat", "-g", name)
+    codes = phones.codes_of(names)
+    assert len(set(codes.values())) == 30
+    assert max(int(code) for code in codes.values()) >= 1000  # all under 1000: 1 in 10^90
 
 
 @pytest.mark.usefixtures("game")

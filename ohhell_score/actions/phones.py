@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ohhell_score.actions import entries
 from ohhell_score.actions.table import fingerprint
-from ohhell_score.domain.errors import BadValue, GameChanged, Refused
+from ohhell_score.domain.errors import BadValue, GameChanged, Refused, Shown
 from ohhell_score.domain.game import Progress, Step, sheet_json, with_tricks
 from ohhell_score.i18n import _
 from ohhell_score.storage import drafts, games
@@ -78,7 +78,7 @@ def parse_request(body: object) -> Request:
         raise BadValue(_("an entry is a JSON object"))
     unknown = [key for key in body if key != "version" and key not in KINDS]
     if unknown:
-        raise BadValue(_("unknown key {key!r}").format(key=str(unknown[0])[:40]))
+        raise BadValue(_("unknown key {key!r}").format(key=Shown(unknown[0])))
     version = body.get("version")
     if not isinstance(version, str) or not bare_version(version):
         raise BadValue(_("no version: send the version of the game the phone last saw"))
@@ -253,9 +253,9 @@ def hold(game_id: str, items: list[Assignment], seen: AtVersion, phone: str) -> 
 
     def draft(now: Progress) -> object:
         seen.check(now)
-        scored = with_tricks(now, items)
-        number = scored.game.entries[-1].hand
-        tricks = scored.hands[number - 1].tricks
+        hand = now.current
+        assert hand is not None  # with_tricks refuses a finished game first
+        tricks = with_tricks(now, items).hands[hand.number - 1].tricks
         return {"for": fingerprint(now.game), "tricks": list(tricks.items()), "by": phone}
 
     drafts.replace(game_id, draft, drafts.HELD)
@@ -264,7 +264,10 @@ def hold(game_id: str, items: list[Assignment], seen: AtVersion, phone: str) -> 
 def confirm_held(game_id: str, seen: Guard, phone: str | None) -> Progress:
     """Enter the held tricks, confirmed by another phone than the one that held them
     (``phone``), or by the scorer (None) at the prompt ``seen``."""
-    held = held_now(games.load_progress(game_id))
+    now = games.load_progress(game_id)
+    held = held_now(now)
+    if held is None or held.by == phone:
+        seen.check(now)  # a phone that saw other tricks held is told the game changed
     if held is None:
         raise Refused(_("no tricks are waiting to be confirmed"))
     if held.by == phone:

@@ -73,14 +73,18 @@ def codes_for(game_ids: list[str]) -> dict[str, str]:
             }
             taken = set(codes.values())
             for game in missing:
-                code = ""
-                while not code or code in taken:
-                    code = f"{secrets.randbelow(10**DIGITS):0{DIGITS}d}"
+                code = _draw()
+                while code in taken:
+                    code = _draw()
                 codes[game] = code
                 taken.add(code)
-            text = json.dumps({"schema": SCHEMA, "codes": codes}, indent=1) + "\n"
+            text = json.dumps({"schema": SCHEMA, "codes": codes}) + "\n"
             write_atomic(codes_path(), text)  # 0600: only the user reads the codes
     return {game: codes[game] for game in game_ids}
+
+
+def _draw() -> str:
+    return f"{secrets.randbelow(10**DIGITS):0{DIGITS}d}"
 
 
 def _is_code(text: str) -> bool:

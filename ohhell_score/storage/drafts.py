@@ -52,7 +52,7 @@ def read(game_id: str, kind: str = TYPED) -> Any:
 def parse(data: bytes) -> Any:
     """The JSON of a draft's bytes (``read_bytes``); None when it is not JSON."""
     try:
-        return json.loads(data) if data else None
+        return json.loads(data)
     except (ValueError, RecursionError):
         return None
 
