@@ -33,8 +33,9 @@ def game(ohhell: Ohhell) -> None:
 
 @pytest.fixture
 def bid(game: None, ohhell: Ohhell) -> None:
-    """Hand 1 bid Bob 1, Cat 0, Ann 1: the tricks are next."""
+    """Hand 1 bid Bob 1, Cat 0, Ann 1: the tricks are next (and t is not current)."""
     ohhell.ok("bid", "-g", "t", "1", "0", "1")
+    ohhell.ok("new", "Gus", "Hal", "Ida", "-g", "later")
 
 
 def send(body: dict[str, Any], *, phone: str = ANN, confirm: bool = False) -> bool:
