@@ -1,5 +1,5 @@
-"""At the table, round three (issue 28, items 11, 12 and 15): what a newcomer met in a
-real terminal, typed there again."""
+"""What a newcomer meets at a real terminal: the last tricks confirmed with one Enter,
+six at classic told to add a pack, and the offer of a new game once one is finished."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ pytestmark = [
 def test_once_the_tricks_run_out_one_enter_gives_the_others_0(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """Item 15: Bob took both tricks, so Cat, Dan and Ann took none: one Enter, not three
+    """Bob took both tricks, so Cat, Dan and Ann took none: one Enter, not three
     questions; `u` there takes Bob's back."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none")
     ohhell.ok("bid", "1", "0", "0", "0")
@@ -43,7 +43,7 @@ def test_once_the_tricks_run_out_one_enter_gives_the_others_0(
 def test_six_at_classic_are_told_to_type_decks_2_at_the_rules_question(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """Item 12 (docs/rules.md "Rule parameters": 10 cards to 6 players needs 60): the
+    """Six at classic (docs/rules.md "Rule parameters": 10 cards to 6 players needs 60): the
     refusal says the way out in the question's words, and `decks 2` is taken there."""
     child = spawn(data_dir, "play")
     for name in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"):
@@ -74,22 +74,41 @@ def finished(ohhell: Ohhell, *options: str) -> None:
 def test_play_on_a_finished_game_offers_the_same_players_and_rules_at_enter(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """Item 11: `ohhell` alone says "`ohhell play` for a new game"; play showed the sheet
+    """`ohhell` alone says "`ohhell play` for a new game"; play showed the sheet
     and ended. Now Enter starts one: the same players and rules (--decks 2 kept)."""
     finished(ohhell, "-g", "first", "--decks", "2")
     assert "`ohhell play` for a new game" in ohhell.ok()
     child = spawn(data_dir, "play")
     child.expect_exact("Ann wins with 11!")
     answer(child, "A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): ", "")
-    answer(child, "(a name or 1-3; Enter: Ann; d: draw cards): ", "2")
-    child.expect_exact("Hand 1 of 1 · 1 card each · Bob deals")
-    answer(child, "Cat bids (0-1): ", "q")
+    answer(child, "(a name or 1-3; Enter: Bob; d: draw cards): ", "3")
+    child.expect_exact("Hand 1 of 1 · 1 card each · Cat deals")
+    answer(child, "Ann bids (0-1): ", "q")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     data = ohhell.sheet()
     assert data["id"] != "first" and data["players"] == ["Ann", "Bob", "Cat"]
     assert (data["rules"]["deck"], data["rules"]["hands"]) == (104, [1])
+
+
+@pytest.mark.parametrize(("first", "next_one"), [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Ann")])
+def test_the_same_players_deal_first_from_the_next_seat_clockwise(
+    ohhell: Ohhell, data_dir: Path, first: str, next_one: str
+) -> None:
+    """The deal passes clockwise from game to game as from hand to hand: the new game's
+    first dealer at Enter is the seat after the last game's first dealer, not the same."""
+    finished(ohhell, "-g", "first", "--dealer", first)
+    child = spawn(data_dir, "play")
+    answer(child, "(Enter: yes; n: ask anew; q: leave): ", "")
+    answer(child, f"(a name or 1-3; Enter: {next_one}; d: draw cards): ", "")
+    child.expect_exact(f"Hand 1 of 1 · 1 card each · {next_one} deals")
+    child.expect_exact("bids (0-1): ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert ohhell.sheet()["hands"][0]["dealer"] == next_one
 
 
 @pytest.mark.parametrize("leave", ["q", "ctrl-c", "ctrl-d"])

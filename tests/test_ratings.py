@@ -7,10 +7,10 @@ import json
 import re
 import unicodedata
 from datetime import datetime
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -22,6 +22,7 @@ from ohhell_score.domain.stats import GameFacts
 from ohhell_score.storage import games
 from tests.conftest import Ohhell, need
 from tests.games import new_game, play
+from tests.html_page import Element, read_html
 from tests.test_print import computed
 from tests.tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, play_cli, play_pure
 
@@ -263,6 +264,12 @@ def test_history_of_someone_who_never_finished_a_game_is_refused(ohhell: Ohhell)
     assert err == "ohhell: no finished game has a player called 'Zed'\n"
 
 
+def test_history_of_a_misspelled_player_offers_the_close_name(ohhell: Ohhell) -> None:
+    games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))
+    err = ohhell.refused("ratings", "--history", "Catt")
+    assert err == "ohhell: no finished game has a player called 'Catt'; did you mean 'Cat'?\n"
+
+
 def test_the_ladder_page_draws_each_rating_over_time_in_chromium(
     ohhell: Ohhell, tmp_path: Path
 ) -> None:
@@ -324,6 +331,61 @@ def test_the_ladders_heading_names_the_preset_and_the_date_it_was_asked_for(
     }
     for args, line in heading.items():
         assert ohhell.ok("ratings", *args).splitlines()[0] == line
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        (),
+        ("--json",),
+        ("--history", "ann"),
+        ("--history", "ann", "--json"),
+        ("--since", "2026-01-01"),
+    ],
+)
+def test_every_ratings_to_a_file_is_what_it_prints(
+    ohhell: Ohhell, tmp_path: Path, options: tuple[str, ...]
+) -> None:
+    """`-o FILE` without --html wrote nothing and said nothing (exit 0): it writes what
+    would have been printed, as --html does, and says so."""
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    games.create(played("g1", ("Ann", "Bob", "Cat"), 1, 1))
+    out = tmp_path / "ratings.out"
+    said = ohhell.ok("ratings", *options, "-o", str(out))
+    assert said == f"Wrote the ratings to {out}.\n"
+    assert out.read_text(encoding="utf-8") == ohhell.ok("ratings", *options)
+    assert ohhell.ok("ratings", *options, "-o", "-") == ohhell.ok("ratings", *options)
+
+
+def test_one_players_history_as_json_is_each_rated_game_in_order(ohhell: Ohhell) -> None:
+    """`--history NAME --json` printed the text: it is JSON, each game as the ladder's
+    numbers are (rounded to 6 decimals), the last one the ladder's."""
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    games.create(played("g1", ("Ann", "Bob", "Cat"), 1, 1))
+    data = json.loads(ohhell.ok("ratings", "--history", "ANN", "--json"))
+    ladder = json.loads(ohhell.ok("ratings", "--json"))
+    ann = next(p for p in ladder["players"] if p["name"] == "Ann")
+    assert data["name"] == "Ann"
+    assert [g["game"] for g in data["games"]] == ["g0", "g1"]
+    assert list(data["games"][0]) == ["game", "ended", "total", "won", "rating", "mu", "sigma"]
+    last = data["games"][-1]
+    assert (last["rating"], last["mu"], last["sigma"]) == (ann["rating"], ann["mu"], ann["sigma"])
+    assert sum(g["won"] for g in data["games"]) == ann["wins"]
+    assert data["games"][0]["ended"] == "2026-11-10T21:00:00+01:00"
+
+
+@pytest.mark.parametrize("length", [80, 81, 100_000])
+def test_a_long_name_asked_for_is_cut_in_the_refusal_as_stats_cuts_it(
+    ohhell: Ohhell, length: int
+) -> None:
+    """A 100,000-character name made a 100,048-character line: the name is cut after 80
+    characters, "…" marking the cut, as `stats -p` cuts it: one short line either way."""
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    name = "x" * length
+    shown = repr(name) if length <= 80 else f"'{'x' * 80}…'"
+    for command in (["ratings", "--history", name], ["stats", "-p", name]):
+        said = ohhell.refused(*command)
+        assert said == f"ohhell: no finished game has a player called {shown}\n"
 
 
 def test_the_ladder_page_to_a_file_is_written_there_and_says_so(
@@ -403,33 +465,21 @@ def test_a_game_id_too_long_for_80_columns_is_cut_with_an_ellipsis_in_a_history(
     assert len(row) == 80
 
 
-class LadderPage(HTMLParser):
-    """The ladder page's table as a browser reads it: each row's cells, and any text
-    the page shows outside a cell, heading, paragraph or chart."""
+class LadderPage:
+    """The ladder page's table as a browser reads it: each row's cells (the text written
+    in a cell itself), and any text the page shows outside a cell, heading, paragraph or
+    chart."""
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.open: list[str] = []
-        self.rows: list[list[str]] = []
-        self.stray: list[str] = []
+    def __init__(self, page: str) -> None:
+        root = read_html(page).root
+        self.rows = [_cells(tr) for tbody in root.all("tbody") for tr in tbody.all("tr")]
+        self.stray = [text for _tag, text in root.strays({"body", "table", "tbody", "tr", "div"})]
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "tr" and "tbody" in self.open:
-            self.rows.append([])
-        if tag not in ("meta", "link", "br"):
-            self.open.append(tag)
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        pass  # an SVG <line/>: nothing inside
-
-    def handle_endtag(self, tag: str) -> None:
-        self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        if self.open[-1:] in (["td"], ["th"]) and "tbody" in self.open:
-            self.rows[-1].append(data)
-        elif data.strip() and self.open[-1] in ("body", "table", "tbody", "tr", "div"):
-            self.stray.append(data)
+def _cells(row: Element) -> list[str]:
+    """The text written in each cell of a row, itself (not inside a mark in it)."""
+    cells = [c for c in row.children if not isinstance(c, str) and c.tag in ("td", "th")]
+    return [text for cell in cells for text in cell.children if isinstance(text, str)]
 
 
 def test_the_ladder_page_has_a_row_of_cells_for_each_player_and_no_stray_text(
@@ -438,8 +488,7 @@ def test_the_ladder_page_has_a_row_of_cells_for_each_player_and_no_stray_text(
     for k in range(3):
         games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
     games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
-    page = LadderPage()
-    page.feed(ohhell.ok("ratings", "--html"))
+    page = LadderPage(ohhell.ok("ratings", "--html"))
     players = rated(ohhell)["players"]
     settled = [p for p in players if p["name"] != "Eve"]
     newcomer = [p for p in players if p["name"] == "Eve"]

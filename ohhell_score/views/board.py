@@ -6,9 +6,10 @@ One HTML document, whole when served: inline CSS, no font, image or script from
 anywhere else. A phone first (360 px wide, large type, dark when the phone is), and a
 hall view for a TV or a projector (``hall``: large type, the hand and the totals beside
 the sheet; a tournament's bracket beside its tables, eight tables on one screen). The
-few lines of script at the end follow ``/events`` and, on each event, fetch the page
-again and put its ``<main>`` in place of the old one, so the server is the one renderer
-of the sheet and of the tables; they say when the laptop is lost, and pick up again.
+few lines of script at the end follow ``/events?page``, whose every event carries the
+page's ``<main>``, and put it in place of the old one, so the server is the one renderer
+of the sheet and of the tables; they say when the laptop is lost or the board full, and
+pick up again.
 
 The sheet, the chart and their notes are html.py's and words.py's, as on an exported
 sheet. Every name and note goes through ``html.escape``.
@@ -16,7 +17,7 @@ sheet. Every name and note goes through ``html.escape``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from html import escape
 
 from ohhell_score.domain.game import Progress, Step
@@ -37,7 +38,7 @@ from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.html import chart_section, page_head, sheet_table
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import TAKEN_OVER, going_on_words, next_line, place_labels
 from ohhell_score.views.words import (
     balance_words,
     names_words,
@@ -198,35 +199,70 @@ body.hall .ranks .name, body.hall .table .state { white-space: nowrap; overflow:
                                                   text-overflow: ellipsis; }
 """
 
-#: Follows /events: on each event the page is fetched again and its <main> swapped in
-#: (the server draws the sheet, the script never does); a lost laptop is said, and the
-#: browser's EventSource (or, once it gives up, this script) connects again.
+#: Follows /events?page, whose every event carries the page's <main> (drawn by the
+#: server, never by the script): nothing more is fetched per save. A lost laptop is
+#: said at the top; a board that is full says so itself (its 503's line); either way
+#: the script tries again, waiting longer each time (to 30 s, as the 503's Retry-After
+#: asks at least), and a stream silent for 40 s (its keep-alive comes every 15) is
+#: taken for lost.
 SCRIPT = """
 (function () {
-  var source, body = document.body;
-  function lost() { body.classList.add("lost"); }
-  function found() { body.classList.remove("lost"); }
-  function refresh() {
-    fetch(location.href, {cache: "no-store"}).then(function (r) {
-      if (!r.ok) { throw r.status; }
-      return r.text();
-    }).then(function (text) {
-      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
-      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
-    }).catch(lost);
+  var body = document.body, banner = document.getElementById("lost");
+  var said = banner.textContent, wait = 1000;
+  function lost(why) { banner.textContent = why || said; body.classList.add("lost"); }
+  function found() { body.classList.remove("lost"); wait = 1000; }
+  function show(data) {
+    var fresh = document.createElement("main");
+    fresh.innerHTML = JSON.parse(data).main;
+    document.querySelector("main").replaceWith(fresh);
   }
-  function connect() {
-    source = new EventSource("/events");
-    source.onopen = found;
-    source.onmessage = refresh;
-    source.onerror = function () {
-      lost();
-      if (source.readyState === 2) { source.close(); setTimeout(connect, 3000); }
-    };
+  function again(least) {
+    var next = Math.max(wait, least || 0);
+    wait = Math.min(wait * 2, 30000);
+    setTimeout(follow, next / 2 + Math.random() * next / 2);
   }
-  connect();
+  function follow() {
+    var stop = new AbortController(), quiet;
+    function awake() {
+      clearTimeout(quiet);
+      quiet = setTimeout(function () { stop.abort(); }, 40000);
+    }
+    awake();
+    fetch("/events?page", {cache: "no-store", signal: stop.signal}).then(function (r) {
+      if (!r.ok) {
+        var after = 1000 * (parseInt(r.headers.get("Retry-After"), 10) || 0);
+        return r.text().then(function (why) {
+          clearTimeout(quiet);
+          lost(r.status === 503 && why);
+          again(after);
+        });
+      }
+      var reader = r.body.getReader(), text = new TextDecoder(), buffer = "";
+      function read() {
+        return reader.read().then(function (part) {
+          if (part.done) { throw new Error("ended"); }
+          awake();
+          buffer += text.decode(part.value, {stream: true});
+          var events = buffer.split("\\n\\n");
+          buffer = events.pop();
+          events.forEach(function (event) {
+            var data = event.split("\\n").filter(function (line) {
+              return line.indexOf("data: ") === 0;
+            }).map(function (line) { return line.slice(6); }).join("\\n");
+            if (data) { show(data); found(); }
+          });
+          return read();
+        });
+      }
+      return read();
+    }).catch(function () { clearTimeout(quiet); lost(); again(); });
+  }
+  follow();
 })();
 """
+
+#: The page's icon: none, said inline, so that no browser asks the board for one.
+ICON = '<link rel="icon" href="data:,">'
 
 
 def board_page(
@@ -247,7 +283,7 @@ def board_page(
     css = CSS + TOURNAMENT_CSS if tournament else CSS
     return "\n".join(
         [
-            *page_head(name, css, '<meta name="color-scheme" content="light dark">'),
+            *page_head(name, css, '<meta name="color-scheme" content="light dark">', ICON),
             "</head>",
             f'<body class="{"hall" if hall else "phone"}">',
             f'<p id="lost" role="status">{lost}</p>',
@@ -286,16 +322,20 @@ def game_main(prog: Progress) -> list[str]:
 
 
 def tournament_main(
-    t: Tournament, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    taken_over: Collection[str] = (),
 ) -> list[str]:
     """A tournament in the hall: the champion once there is one, a card for each table
     of the round(s) being played (its hand, its players ranked by their totals, who goes
-    on), who goes on so far, and the bracket of rounds to the final and the losers'
-    final. ``games``: each table's game as replayed, by id (its hand now)."""
+    on, taken over on this laptop), who goes on so far, and the bracket of rounds to the
+    final and the losers' final. ``games``: each table's game as replayed, by id (its
+    hand now)."""
     out = _crown(t, res)
     out.append('<div class="rounds">')
     for rnd in t.current():
-        out += _round(t, rnd, res, games)
+        out += _round(t, rnd, res, games, taken_over)
     out.append("</div>")
     out.append('<div class="way">')
     for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
@@ -324,7 +364,11 @@ def _crown(t: Tournament, res: Mapping[str, Result]) -> list[str]:
 
 
 def _round(
-    t: Tournament, rnd: Round, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    rnd: Round,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    taken_over: Collection[str] = (),
 ) -> list[str]:
     """A round being played: how many tables are done, a card each (who goes on
     ticked), and who goes on so far, by name."""
@@ -338,7 +382,8 @@ def _round(
     out = [f'<section class="round"><h2>{_e(t.round_title(rnd))} · {_e(finished)}</h2>']
     out.append('<div class="tables">')
     out += [
-        _card(t, rnd, table, res[table.game], games.get(table.game), on) for table in rnd.tables
+        _card(t, rnd, table, res[table.game], games.get(table.game), on, taken_over)
+        for table in rnd.tables
     ]
     out.append("</div>")
     if not final:
@@ -354,6 +399,7 @@ def _card(
     r: Result,
     prog: Progress | str | None,
     on: Mapping[str, list[str]],
+    taken_over: Collection[str] = (),
 ) -> str:
     """One table: its name, its hand (or finished, not started, why it cannot count),
     its players best first with their totals, the leader starred, who goes on ticked,
@@ -381,6 +427,8 @@ def _card(
         f'<p class="state">{_e(_table_state(r, prog))}</p>',
         '<ol class="ranks">' + "".join(rows) + "</ol>",
     ]
+    if table.game in taken_over:
+        out.insert(3, f'<p class="taken">{_e(_(TAKEN_OVER))}</p>')
     if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=names_words(list(tied)))
         out.append(f'<p class="outcome tied">{_e(tie)}</p>')

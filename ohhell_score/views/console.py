@@ -94,9 +94,15 @@ def say_json(text: str, *, end: str = "\n") -> None:
 def say_as_json(value: object) -> None:
     """``value`` as every ``--json`` of the program writes it: indented by two, names and
     notes in their own characters where stdout can take them (``say_json``)."""
+    say_json(as_json(value), end="")
+
+
+def as_json(value: object) -> str:
+    """``value`` as every ``--json`` writes it, to stdout or to ``-o FILE``: indented by
+    two, in its own characters, a line break at the end."""
     import json  # already loaded by the game file's codec, as every such command reads one
 
-    say_json(json.dumps(value, ensure_ascii=False, indent=2))
+    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
 
 
 def _as_json_fits(text: str, stream: object) -> str:
@@ -135,8 +141,19 @@ def note(text: str = "", *, end: str = "\n") -> None:
 
 
 def complain(message: str) -> None:
-    """``ohhell: message`` on stderr: a refusal, a warning, a file skipped."""
-    note(f"{PROGRAM}: {message}")
+    """``ohhell: message`` on stderr: a refusal, a warning, a file skipped; one line,
+    whatever a file's name or a file held put into it (``printable``)."""
+    note(f"{PROGRAM}: {printable(message)}")
+
+
+def printable(text: str) -> str:
+    """``text`` with each character a terminal would act on rather than show (escape,
+    bell, a line break, a direction override) written as its escape, ``\\x1b``: a file
+    named on another laptop cannot set the window's title, clear the screen or make a
+    line of its own."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 class Unwritten(Exception):
