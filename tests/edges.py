@@ -10,8 +10,9 @@ surface's test turns those values into what it shows; no case holds a surface's 
 
 The edges: the dealer's forbidden bid of 0 and of n (with 2 cards and with 1), a hand
 of 1 card, a player with 0, totals below zero, a tie for first (leading, and winning,
-three ways at 0), and at a tournament's table a tie for first where both go on and a
-tie for the last place that goes on.
+three ways at 0), and at a tournament's table a tie for first where both go on, a tie
+for the last place that goes on, a tie for first in the final (no champion) and a
+champion by one point.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ GAMES = [
 
 
 class Standing(NamedTuple):
-    """What a user must see of a tournament's first table once it is finished."""
+    """What a user must see of a tournament's table at an edge, once it is finished."""
 
     table: str
     #: Each player's place (1, 2, ...; tied players share the higher) and total.
@@ -130,8 +131,10 @@ class Standing(NamedTuple):
     totals: dict[str, int]
     #: Who goes on from the table (none while a tie for the last such place stands).
     going_on: tuple[str, ...]
-    #: Who is tied for the last place that goes on.
+    #: Who is tied for the last place that goes on (in the final: for first).
     tied: tuple[str, ...]
+    #: The tournament's champion (None: not decided).
+    champion: str | None = None
 
 
 class Cup(NamedTuple):
@@ -143,23 +146,47 @@ class Cup(NamedTuple):
 
 
 TABLE = f"{CUP}-r1-t1"
-#: Eight players, two tables of four seated as given (A, B, C, D at the first), the top
-#: two of each going on to the final.
+FINAL = f"{CUP}-final"
+#: Eight players, two tables of four seated as given (A, B, C, D at the first, E, F, G,
+#: H at the second), the top two of each going on to the final (seated by the seed).
 CUP_NEW = (
-    ("tournament", "new", CUP, *"ABCDEFGH", "--hands", "2,1", "--no-shuffle", "--trump", "none"),
+    (
+        *("tournament", "new", CUP, *"ABCDEFGH"),
+        *("--hands", "2,1", "--trump", "none", "--no-shuffle", "--seed", "1"),
+    ),
 )
 
 
-def _table(*entries: str) -> tuple[tuple[str, ...], ...]:
-    """Entries at the first table: "bid B=1 C=0 ..." and the like."""
-    return tuple((entry.split()[0], "-g", TABLE, *entry.split()[1:]) for entry in entries)
+def at(table: str, *entries: str) -> tuple[tuple[str, ...], ...]:
+    """Entries at a table: "bid B=1 C=0 ..." and the like."""
+    return tuple((entry.split()[0], "-g", table, *entry.split()[1:]) for entry in entries)
 
+
+#: Round 1 played out: B and C tied first at the first table, F and G at the second
+#: (a tie for first where two go on decides nothing); then the final is seated.
+ROUND_1 = (
+    *at(
+        TABLE,
+        "bid B=1 C=1 D=0 A=1",
+        "tricks B=1 C=1 D=0 A=0",
+        "bid C=0 D=0 A=0 B=0",
+        "tricks C=0 D=0 A=1 B=0",
+    ),
+    *at(
+        f"{CUP}-r1-t2",
+        "bid F=1 G=1 H=0 E=1",
+        "tricks F=1 G=1 H=0 E=0",
+        "bid G=0 H=0 E=0 F=0",
+        "tricks G=0 H=0 E=1 F=0",
+    ),
+)
 
 TOURNAMENTS = [
     Cup(
         "a tie for the last place that goes on",
         CUP_NEW
-        + _table(
+        + at(
+            TABLE,
             "bid B=1 C=0 D=0 A=0",
             "tricks B=1 C=0 D=0 A=1",
             "bid C=0 D=0 A=0 B=0",
@@ -175,19 +202,58 @@ TOURNAMENTS = [
     ),
     Cup(
         "a tie for first, both go on",
-        CUP_NEW
-        + _table(
-            "bid B=1 C=1 D=0 A=1",
-            "tricks B=1 C=1 D=0 A=0",
-            "bid C=0 D=0 A=0 B=0",
-            "tricks C=0 D=0 A=1 B=0",
-        ),
+        CUP_NEW + ROUND_1[:4],
         Standing(
             TABLE,
             {"B": 1, "C": 1, "D": 3, "A": 4},
             {"A": 1, "B": 21, "C": 21, "D": 20},
             ("B", "C"),
             (),
+        ),
+    ),
+    Cup(
+        "a tie for first in the final: no champion",
+        (
+            *CUP_NEW,
+            *ROUND_1,
+            ("tournament", "advance", CUP),
+            *at(
+                FINAL,
+                "bid F=1 G=1 B=0 C=1",
+                "tricks F=1 G=1 B=0 C=0",
+                "bid G=0 B=0 C=0 F=0",
+                "tricks G=0 B=0 C=1 F=0",
+            ),
+        ),
+        Standing(
+            FINAL,
+            {"F": 1, "G": 1, "B": 3, "C": 4},
+            {"C": 1, "F": 21, "G": 21, "B": 20},
+            (),
+            ("F", "G"),
+        ),
+    ),
+    Cup(
+        "a champion by one point",
+        (
+            *CUP_NEW,
+            *ROUND_1,
+            ("tournament", "advance", CUP),
+            *at(
+                FINAL,
+                "bid F=1 G=1 B=0 C=1",
+                "tricks F=1 G=1 B=0 C=0",
+                "bid G=0 B=0 C=0 F=0",
+                "tricks G=1 B=0 C=0 F=0",
+            ),
+        ),
+        Standing(
+            FINAL,
+            {"F": 1, "B": 2, "G": 3, "C": 4},
+            {"C": 10, "F": 21, "G": 12, "B": 20},
+            ("F",),
+            (),
+            "F",
         ),
     ),
 ]

@@ -350,6 +350,8 @@ def test_tournament_show_ranks_the_table_and_says_the_tie(ohhell: Ohhell, cup: C
         assert f"{place_label(seen.places, p)}. {p} {seen.totals[p]} (" in block[1], block[1]
     if seen.tied:
         assert block[2].strip() == f"tied: {names(seen.tied)}"
+    elif seen.champion:
+        assert block[2].strip() == f"{seen.champion} wins"
     else:
         assert block[2].strip() == f"{names(seen.going_on)} go on"
 
@@ -362,8 +364,10 @@ def test_tournament_show_json_and_export(ohhell: Ohhell, cup: Cup) -> None:
         json.loads(ohhell.ok("tournament", "show", CUP, "--json")),
         json.loads(ohhell.ok("tournament", "export", CUP, "-f", "json")),
     ):
-        table = shown["rounds"][0]["tables"][0]
-        assert table["game"] == seen.table and table["finished"] is True
+        assert shown["champion"] == seen.champion
+        tables = [t for r in shown["rounds"] for t in r["tables"]]
+        table = next(t for t in tables if t["game"] == seen.table)
+        assert table["finished"] is True
         assert [seen.places[p] for p in table["standings"]] == sorted(seen.places.values())
 
 
@@ -386,6 +390,9 @@ def test_tournament_export_places_a_tie_as_shared(ohhell: Ohhell, cup: Cup, form
     got = {player: (place, int(total)) for place, player, total in rows}
     want = {p: (place_label(seen.places, p), seen.totals[p]) for p in seen.places}
     assert got == want
+    if form != "csv":
+        said = Page(out).text.replace("**", "")  # Markdown's bold
+        assert f"Champion: {seen.champion or 'not decided yet'}" in said
 
 
 @pytest.mark.parametrize("view", ["/", "/?view=hall"])
@@ -406,6 +413,8 @@ def test_the_hall_board_ranks_the_table_ticks_who_goes_on_and_says_the_tie(
     assert tuple(p for p, i in ranks.items() if i.get("mark") == "✓") == seen.going_on
     tied = page.paragraphs.get("outcome tied", [])
     assert tied == ([f"tied: {names(seen.tied)}"] if seen.tied else [])
+    crown = Page(html).paragraphs.get("champion", [])
+    assert crown == ([f"★ Champion: {seen.champion} ★"] if seen.champion else [])
 
 
 # --- the phones' entry controls ------------------------------------------------------------
