@@ -16,6 +16,7 @@ import csv
 import http.client
 import io
 import json
+import re
 import threading
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -203,8 +204,28 @@ def test_the_html_export_ranks_and_says_who_won(ohhell: Ohhell, edge: Edge) -> N
         assert {r[1]: (r[0], int(r[2])) for r in ranked} == {
             p: (f"{places(seen)[p]}.", seen.totals[p]) for p in seen.totals
         }
+        assert chart_totals(html) == seen.totals
     if seen.finished:
         assert result(seen) in page.paragraphs["result"][0]
+
+
+def chart_totals(html: str) -> dict[str, int]:
+    """What the chart of running totals draws at its last hand, read off its y axis:
+    each player's line ends at the height of the axis's value for the total; and no line
+    leaves the axes (a total below zero or at 0 drawn inside them)."""
+    svg = html[html.index('<section class="chart">') :]
+    svg = svg[: svg.index("</svg>")]
+    tick = r'<text x="41" y="([-\d.]+)" text-anchor="end">(-?\d+)</text>'
+    # a label stands 3.5 below its line
+    ticks = [(float(y) - 3.5, int(label)) for y, label in re.findall(tick, svg)]
+    (y0, v0), (y1, v1) = ticks[0], ticks[-1]
+    scale = (v1 - v0) / (y1 - y0)
+    lines = re.findall(r'points="([^"]*)"', svg)
+    heights = [float(point.split(",")[1]) for line in lines for point in line.split()]
+    tops = [y for y, _ in ticks]
+    assert min(tops) <= min(heights) and max(heights) <= max(tops)  # every line inside the axes
+    ends = re.findall(r'points="[^"]*?([-\d.]+)"><title>([^<]+)</title>', svg)
+    return {name: round(v0 + (float(y) - y0) * scale) for y, name in ends}
 
 
 # --- the board, phone and hall -----------------------------------------------------------
@@ -319,6 +340,7 @@ def test_the_board_shows_the_hand_the_forbidden_bid_and_the_totals(
     if seen.first:
         label = {p: f"{places(seen)[p]}." for p in seen.totals}
         assert {i["name"].removesuffix(" ★"): i["place"] for i in totals} == label
+        assert chart_totals(page.html) == seen.totals
     if seen.finished:
         assert result(seen) in page.paragraphs["result"][0]
 
