@@ -127,6 +127,54 @@ def test_show_draws_the_totals_the_stars_and_the_next_step(
     check_next_line(tail, seen)
 
 
+@edges
+def test_list_says_where_the_game_is_and_who_leads(ohhell: Ohhell, edge: Edge) -> None:
+    edge.make(ohhell)
+    seen = edge.seen
+    (line,) = json.loads(ohhell.ok("list", "--json"))
+    played = 2 if seen.finished else seen.hand - 1  # type: ignore[operator]
+    assert (line["hands_played"], line["finished"]) == (played, seen.finished)
+    # every player leads before a hand is scored (docs/scripting.md, `list --json`)
+    assert line["leaders"] == list(seen.first or seen.totals)
+    row = ohhell.ok("list").splitlines()[-1]
+    cells = [c for c in row.split("  ") if c.strip()]
+    hand = "done (2)" if seen.finished else f"{seen.hand} of 2"
+    assert hand in [c.strip() for c in cells], row
+    if seen.first:  # the leaders, each named once
+        assert " & ".join(seen.first) in row, row
+
+
+@edges
+def test_the_terminal_chart_ends_on_every_total_and_stars_the_leaders(
+    ohhell: Ohhell, edge: Edge
+) -> None:
+    edge.make(ohhell)
+    seen = edge.seen
+    out = ohhell.ok("chart")
+    if not seen.first:
+        assert out.strip() == "No hand scored yet: nothing to chart."
+        return
+    rows = [line.split() for line in out.splitlines() if line[:2] in ("A ", "B ", "C ")]
+    rows = [r for r in rows if "·" not in r]  # not the legend
+    last = {r[1]: int(r[-1] if r[-1] != "★" else r[-2]) for r in rows}
+    assert last == seen.totals
+    assert tuple(r[1] for r in rows if r[-1] == "★") == seen.first
+    assert f"Led: {' & '.join(seen.first)} " in out
+
+
+@edges
+def test_stats_count_a_shared_win_for_each_winner(ohhell: Ohhell, edge: Edge) -> None:
+    edge.make(ohhell)
+    seen = edge.seen
+    stats = json.loads(ohhell.ok("stats", "--json"))
+    assert stats["games"] == int(seen.finished)
+    if seen.finished:
+        wins = {p: s["wins"] for p, s in stats["players"].items()}
+        assert wins == {p: int(p in seen.first) for p in seen.totals}
+        averages = {p: s["average_total"] for p, s in stats["players"].items()}
+        assert averages == {p: float(t) for p, t in seen.totals.items()}
+
+
 # --- play's prompt -----------------------------------------------------------------------
 
 
