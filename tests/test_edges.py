@@ -7,7 +7,8 @@ alone, `show`, `show --json`), `play`'s prompt, the exports (JSON, CSV, Markdown
 the board as served (phone and hall, `/state.json`), and for a tournament `tournament
 show`, its exports and the hall's board. The board's servers are real (127.0.0.1, port
 0), one for the games and one for the tournaments of the whole module: each serves the
-same id, which each test makes afresh in its own data folder.
+same id, which each test makes afresh in its own data folder. The line that says where
+a game stands is read in English and in Dutch, on the terminal and on the board.
 """
 
 from __future__ import annotations
@@ -39,25 +40,56 @@ cups = pytest.mark.parametrize("cup", TOURNAMENTS, ids=[c.name for c in TOURNAME
 # --- what each case must read as, in the program's words -------------------------------
 
 
-def names(players: tuple[str, ...] | list[str]) -> str:
+class Words(NamedTuple):
+    """The few words the tests read a case's values in, in one language."""
+
+    hand: str
+    card: tuple[str, str]
+    to_bid: str
+    may_not: str
+    share: str
+    wins: str
+    and_: str
+
+
+ENGLISH = Words(
+    "Hand {hand} of 2 ({cards} {card}, {dealer} deals)",
+    ("card", "cards"),
+    "{player} to bid",
+    "may not bid",
+    "{who} share the win with {top}.",
+    "{who} wins with {top}.",
+    " and ",
+)
+DUTCH = Words(
+    "Ronde {hand} van 2 ({cards} {card}, {dealer} deelt)",
+    ("kaart", "kaarten"),
+    "{player} moet bieden",
+    "mag geen",
+    "{who} delen de winst met {top}.",
+    "{who} wint met {top}.",
+    " en ",
+)
+
+
+def names(players: tuple[str, ...] | list[str], words: Words = ENGLISH) -> str:
     """ "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
     if len(players) == 1:
         return players[0]
-    return ", ".join(players[:-1]) + " and " + players[-1]
+    return ", ".join(players[:-1]) + words.and_ + players[-1]
 
 
-def cards_words(seen: Seen) -> str:
+def cards_words(seen: Seen, words: Words = ENGLISH) -> str:
     """The hand now: "Hand 2 of 2 (1 card, Bob deals)"."""
-    plural = "" if seen.cards == 1 else "s"
-    return f"Hand {seen.hand} of 2 ({seen.cards} card{plural}, {seen.dealer} deals)"
+    card = words.card[0] if seen.cards == 1 else words.card[1]
+    return words.hand.format(hand=seen.hand, cards=seen.cards, card=card, dealer=seen.dealer)
 
 
-def result(seen: Seen) -> str:
+def result(seen: Seen, words: Words = ENGLISH) -> str:
     """Who won, once the game is over: "Ann and Bob share the win with 21."."""
     top = max(seen.totals.values())
-    if len(seen.first) > 1:
-        return f"{names(seen.first)} share the win with {top}."
-    return f"{names(seen.first)} wins with {top}."
+    said = words.share if len(seen.first) > 1 else words.wins
+    return said.format(who=names(seen.first, words), top=top)
 
 
 def places(seen: Seen) -> dict[str, int]:
@@ -65,18 +97,28 @@ def places(seen: Seen) -> dict[str, int]:
     return {p: 1 + sum(t > total for t in seen.totals.values()) for p, total in seen.totals.items()}
 
 
-def check_next_line(line: str, seen: Seen) -> None:
-    """The line that says where a game stands (`ohhell`, `show`'s last, the board's)."""
+def check_next_line(line: str, seen: Seen, words: Words = ENGLISH) -> None:
+    """The line that says where a game stands (`ohhell`, `show`'s last, the board's):
+    the hand, who is to bid, the dealer's forbidden bid (0 and n said as any other)."""
     if seen.finished:
-        assert result(seen) in line, line
+        assert result(seen, words) in line, line
         return
-    assert cards_words(seen) in line, line
+    assert cards_words(seen, words) in line, line
     if seen.to_bid is not None:
-        assert f"{seen.to_bid} to bid" in line, line
+        assert words.to_bid.format(player=seen.to_bid) in line, line
     if seen.forbidden is None:
-        assert "may not bid" not in line, line
+        assert words.may_not not in line, line
     else:
-        assert f"may not bid {seen.forbidden})" in line, line
+        assert f"{words.may_not} {seen.forbidden}" in line, line
+
+
+@pytest.fixture(params=["en", "nl"])
+def words(request: pytest.FixtureRequest) -> Words:
+    """The test in English and in Dutch (`LANGUAGE=nl`)."""
+    if request.param == "nl":
+        request.getfixturevalue("dutch")
+        return DUTCH
+    return ENGLISH
 
 
 # --- the terminal --------------------------------------------------------------------
@@ -103,11 +145,11 @@ def check_state(state: dict[str, Any], seen: Seen) -> None:
 
 
 @edges
-def test_ohhell_alone_says_the_next_step(ohhell: Ohhell, edge: Edge) -> None:
+def test_ohhell_alone_says_the_next_step(ohhell: Ohhell, edge: Edge, words: Words) -> None:
     edge.make(ohhell)
     first = ohhell.ok().splitlines()[0]
     assert first.startswith(f"{GAME} (Ann, Bob, Cat; classic): ")
-    check_next_line(first, edge.seen)
+    check_next_line(first, edge.seen, words)
 
 
 @edges
@@ -368,15 +410,16 @@ class Page(HTMLParser):
 @pytest.mark.parametrize("view", ["/", "/?view=hall"])
 @edges
 def test_the_board_shows_the_hand_the_forbidden_bid_and_the_totals(
-    ohhell: Ohhell, game_board: Board, edge: Edge, view: str
+    ohhell: Ohhell, game_board: Board, edge: Edge, view: str, words: Words
 ) -> None:
     edge.make(ohhell)
     seen = edge.seen
     page = Page(fetch(game_board, view))
     if seen.finished:
-        check_next_line(page.paragraphs["hand"][0], seen)
+        check_next_line(page.paragraphs["hand"][0], seen, words)
     else:
-        check_next_line(page.paragraphs["hand"][0] + " " + page.paragraphs["next"][0], seen)
+        now = page.paragraphs["hand"][0] + " " + page.paragraphs["next"][0]
+        check_next_line(now, seen, words)
         # the dealer's forbidden bid in red
         assert ('<span class="forbidden">' in page.html) is (seen.forbidden is not None)
     totals = [i for i in page.items if "total" in i and "delta" in i]
@@ -390,7 +433,7 @@ def test_the_board_shows_the_hand_the_forbidden_bid_and_the_totals(
         assert {i["name"].removesuffix(" ★"): i["place"] for i in totals} == label
         assert chart_totals(page.html) == seen.totals
     if seen.finished:
-        assert result(seen) in page.paragraphs["result"][0]
+        assert result(seen, words) in page.paragraphs["result"][0]
 
 
 @edges
