@@ -129,7 +129,8 @@ class Standing(NamedTuple):
     #: Each player's place (1, 2, ...; tied players share the higher) and total.
     places: dict[str, int]
     totals: dict[str, int]
-    #: Who goes on from the table (none while a tie for the last such place stands).
+    #: Who is certain to go on from the table: a tie for the last such place leaves the
+    #: tied players out until the organiser breaks it; at the final, the champion.
     going_on: tuple[str, ...]
     #: Who is tied for the last place that goes on (in the final: for first).
     tied: tuple[str, ...]
@@ -196,7 +197,7 @@ TOURNAMENTS = [
             TABLE,
             {"B": 1, "C": 2, "D": 2, "A": 4},
             {"A": 2, "B": 21, "C": 20, "D": 20},
-            (),
+            ("B",),
             ("C", "D"),
         ),
     ),
