@@ -27,7 +27,17 @@ import pytest
 from ohhell_score.actions.board import Served
 from ohhell_score.serve.server import bind, make_server, serve_in_background
 from tests.conftest import Ohhell
-from tests.edges import CUP, GAME, GAMES, TOURNAMENTS, Cup, Edge, Seen, place_label
+from tests.edges import (
+    CUP,
+    GAME,
+    GAMES,
+    TOURNAMENTS,
+    Cup,
+    Edge,
+    Seen,
+    Standing,
+    place_label,
+)
 from tests.html_page import Element, read_html
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
@@ -488,6 +498,38 @@ def test_the_hall_board_ranks_the_table_ticks_who_goes_on_and_says_the_tie(
     assert tied == ([f"tied: {names(seen.tied)}"] if seen.tied else [])
     crown = [p.words() for p in page.all("p", "champion")]
     assert crown == ([f"★ Champion: {seen.champion} ★"] if seen.champion else [])
+
+
+def after_words(seen: Standing, player: str) -> str:
+    """What a player's own page says of where they go once their table is finished."""
+    if seen.table.endswith("-final"):
+        if seen.champion is None:
+            return "Tied for the win: the organiser decides."
+        if player == seen.champion:
+            return "You win Final!"
+        return f"Final is over: {seen.champion} wins it."
+    if player in seen.going_on:
+        return "You go on to Final:"
+    if player in seen.tied:
+        return "Tied for a place that goes on: the organiser decides."
+    return "Your tournament ends here."
+
+
+@cups
+def test_each_players_page_ranks_the_table_and_says_where_they_go(
+    ohhell: Ohhell, hall_board: Board, cup: Cup
+) -> None:
+    make_cup(ohhell, cup)
+    seen = cup.seen
+    for player in seen.places:
+        page = read_html(fetch(hall_board, f"/p/{player}")).root
+        card = page.one("article")
+        assert card.attrs.get("id") == f"table-{seen.table}"
+        ranks = {i["name"]: i for i in map(spans, card.one("ol", "ranks").all("li"))}
+        assert {p: (i["place"], int(i["total"])) for p, i in ranks.items()} == {
+            p: (place_label(seen.places, p), seen.totals[p]) for p in seen.places
+        }
+        assert page.one("p", "after").words().startswith(after_words(seen, player)), player
 
 
 # --- the phones' entry controls ------------------------------------------------------------
