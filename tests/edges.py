@@ -1,7 +1,7 @@
 """One table of edge cases, read by the tests of every surface that shows a game or a
 tournament (tests/test_edges.py): the terminal, `play`'s prompt, the exports and the
-board, phone and hall, and a tournament player's own page. A new surface gets its test parametrised over ``GAMES`` and
-``TOURNAMENTS`` and so meets every edge the others meet.
+board, phone and hall, and a tournament player's own page. A new surface gets its test
+parametrised over ``GAMES`` and ``TOURNAMENTS`` and so meets every edge the others meet.
 
 Each case is made through the real commands (``ohhell`` in-process, as a scorer types
 them) and says what a user must see of it as values: the forbidden bid, the cards of the
