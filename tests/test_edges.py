@@ -227,6 +227,27 @@ def test_stats_count_a_shared_win_for_each_winner(ohhell: Ohhell, edge: Edge) ->
         assert averages == {p: float(t) for p, t in seen.totals.items()}
 
 
+@edges
+def test_ratings_count_a_tie_as_a_tie(ohhell: Ohhell, edge: Edge) -> None:
+    """Tied players win each and are rated alike; a lower total is rated lower."""
+    edge.make(ohhell)
+    seen = edge.seen
+    rated = json.loads(ohhell.ok("ratings", "--json"))
+    assert rated["games"] == int(seen.finished)
+    if not seen.finished:
+        return
+    by_name = {r["name"]: r for r in rated["players"]}
+    assert {p: r["wins"] for p, r in by_name.items()} == {
+        p: int(p in seen.first) for p in seen.totals
+    }
+    for p in seen.totals:
+        for q in seen.totals:
+            same = seen.totals[p] == seen.totals[q]
+            assert (by_name[p]["rating"] == by_name[q]["rating"]) is same, (p, q)
+            if seen.totals[p] > seen.totals[q]:
+                assert by_name[p]["rating"] > by_name[q]["rating"], (p, q)
+
+
 # --- play's prompt -----------------------------------------------------------------------
 
 
