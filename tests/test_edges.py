@@ -519,6 +519,10 @@ def test_the_hall_board_ranks_the_table_ticks_who_goes_on_and_says_the_tie(
     assert tied == ([f"tied: {names(seen.tied)}"] if seen.tied else [])
     crown = [p.words() for p in page.all("p", "champion")]
     assert crown == ([f"★ Champion: {seen.champion} ★"] if seen.champion else [])
+    # the organiser is told the tie waits for them, at that table
+    todo = [li.words() for section in page.all("section", "director") for li in section.all("li")]
+    breaks = [w for w in todo if w.startswith(f"{seen.table} ") and "a tie to break" in w]
+    assert len(breaks) == (1 if seen.tied else 0), todo
 
 
 def after_words(seen: Standing, player: str) -> str:
