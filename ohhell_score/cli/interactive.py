@@ -25,11 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ohhell_score.actions import entries, table
+from ohhell_score.actions import entries, phones, table
 from ohhell_score.cli import announce, seating
 from ohhell_score.cli.announce import BOARD_KEY, key_list, trump_keys
 from ohhell_score.cli.answers import REFUSALS, number, said_yes
 from ohhell_score.cli.terminal import REFUSED, Ask, AskAgain, ask_until
+from ohhell_score.cli.waking import Waker, Woken
 from ohhell_score.domain.errors import GameChanged, Refused, StopScoring
 from ohhell_score.domain.forms import MAX_ADJUST
 from ohhell_score.domain.game import (
@@ -47,6 +48,7 @@ from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.words import (
     balance_words,
     free_dealer_words,
+    meanwhile_words,
     names_words,
     totals_words,
     trump_words,
@@ -84,11 +86,15 @@ class Session:
         console: Console,
         ask: Ask,
         board: Callable[[], None] | None = None,
+        waker: Waker | None = None,
     ) -> None:
         self.game_id = game_id
         self.console = console
         self.ask = ask
         self.board = board  # ``play --board``: prints the board's address again (``b``)
+        #: ``play --board --entry``: a prompt wakes when the game changes (a phone).
+        self.waker = waker
+        self.prompt_ask = waker.wrap(ask) if waker is not None else ask
         self.shown_hand: int | None = None  # the hand whose header was shown last
         #: The keys that work at every prompt of a hand, by what is typed (any case).
         self.keys: dict[str, Key] = {
@@ -117,6 +123,8 @@ class Session:
         """Ask until the game is over (or ``StopScoring``, ``KeyboardInterrupt``, ``EOFError``)."""
         announce.opening(self.console, entries.load_progress(self.game_id))
         while True:
+            if self.waker is not None:
+                self.waker.mark()
             prog, typed = table.at_table(self.game_id)
             if prog.next is None:
                 return prog
@@ -132,6 +140,17 @@ class Session:
                     self.ask_tricks(prog, typed)
             except GameChanged as err:
                 self.refuse(err)
+            except Woken:
+                self.meanwhile(prog)
+
+    def meanwhile(self, before: Progress) -> None:
+        """What changed while a prompt waited (a phone's entry): said under the prompt,
+        before the prompt the game now waits for."""
+        now = entries.load_progress(self.game_id)
+        held = phones.held_now(now)
+        self.say("")
+        for line in meanwhile_words(before.game.entries, now, held.tricks if held else None):
+            self.say(line, style="bold")
 
     def answer(
         self, prompt: str, prog: Progress, typed: Mapping[str, int], save: Callable[[str], None]
@@ -147,7 +166,7 @@ class Session:
             elif not key(prog, typed):
                 raise AskAgain()
 
-        ask_until(self.ask, prompt, accept, self.refuse, REFUSALS)
+        ask_until(self.prompt_ask, prompt, accept, self.refuse, REFUSALS)
 
     # --- the keys -----------------------------------------------------------------
 
@@ -359,8 +378,18 @@ class Session:
             prompt = _("{player} took {left} (Enter): ").format(player=player, left=left)
         else:
             prompt = _("{player} took (0-{left}): ").format(player=player, left=left)
+        held = phones.held_now(prog)
+        if held is not None:
+            tricks = ", ".join(f"{name} {count}" for name, count in held.tricks.items())
+            prompt = _("From a phone: {tricks}. Enter confirms them; or {prompt}").format(
+                tricks=tricks, prompt=prompt
+            )
 
         def save(answer: str) -> None:
+            if held is not None and answer == "":
+                done = phones.confirm_held(self.game_id, table.seen(prog, typed), None)
+                self.summary(done, hand.number)
+                return
             value = left if last and answer == "" else number(answer, 0, hand.cards, _("tricks"))
             if last and value != left:
                 raise Refused(self._must_add_up(hand, rest, left))

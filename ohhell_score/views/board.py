@@ -308,8 +308,17 @@ def board_page(
     *,
     hall: bool,
     tournament: bool = False,
+    entry: str = "",
+    confirm: bool = False,
+    held_here: bool = False,
 ) -> str:
-    """The whole page around ``main`` (its HTML lines); ``tournament``: a tournament's."""
+    """The whole page around ``main`` (its HTML lines); ``tournament``: a tournament's.
+
+    ``entry`` says what this phone may do (serve/entry.py): "" the board is read-only,
+    ``code`` it takes entries once the table's code is given, ``entered`` this phone
+    may enter; ``confirm``: tricks entered are held for another phone to confirm;
+    ``held_here``: the tricks held now were entered on this phone. The page's body
+    carries them as ``data-entry``, ``data-confirm`` and ``data-held-here``."""
     other = (
         ('<a href="/">' + _e(_("Phone view")) + "</a>")
         if hall
@@ -322,7 +331,11 @@ def board_page(
         [
             *page_head(name, css, '<meta name="color-scheme" content="light dark">', ICON),
             "</head>",
-            f'<body class="{"hall" if hall else "phone"}">',
+            f'<body class="{"hall" if hall else "phone"}"'
+            + (f' data-entry="{_e(entry)}"' if entry else "")
+            + (' data-confirm="on"' if entry and confirm else "")
+            + (' data-held-here="on"' if held_here else "")
+            + ">",
             f'<p id="lost" role="status">{lost}</p>',
             f"<header><h1>{name}</h1>{other}</header>",
             "<main>",
