@@ -24,7 +24,9 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from ohhell_score.actions import phones
 from ohhell_score.actions.board import Served
+from ohhell_score.domain.errors import Refused
 from ohhell_score.serve.server import bind, make_server, serve_in_background
 from tests.conftest import Ohhell
 from tests.edges import (
@@ -557,12 +559,43 @@ def test_each_players_page_ranks_the_table_and_says_where_they_go(
         assert page.one("p", "after").words().startswith(after_words(seen, player)), player
 
 
-# --- the phones' entry controls ------------------------------------------------------------
+# --- the phones' entries ------------------------------------------------------------------
 
 
-@pytest.mark.skip(reason="the phones' entry controls are not in the program yet")
+def phone_bid(player: str, bid: int) -> None:
+    """A phone's bid for ``player`` on the game as it stands (actions/phones.py, the one
+    door a phone's entry goes through behind the board's /entry)."""
+    body = {"version": phones.snapshot(GAME).version, "bids": {player: bid}}
+    phones.enter(GAME, phones.parse_request(body), phone=phones.phone_id("a phone"), confirm=False)
+
+
 @edges
-def test_the_entry_controls_offer_every_bid_but_the_forbidden_one(edge: Edge) -> None:
-    """The place of the entry controls' test: the page a phone enters bids on offers
-    0 to the hand's cards to the player to bid, all but the dealer's forbidden bid (0,
-    n, and the 1-card hand's), and nothing once the game is over."""
+def test_a_phone_may_bid_what_the_command_line_may_and_nothing_else(
+    ohhell: Ohhell, edge: Edge
+) -> None:
+    """Every bid 0 to n+1 for the player to bid, from a phone and on the command line:
+    the forbidden one (0, n, the 1-card hand's) and n+1 refused with the same line,
+    nothing saved; each other saved as it is said, then taken back."""
+    edge.make(ohhell)
+    seen = edge.seen
+    player = seen.to_bid or "Ann"  # once the game is over, no bid is taken
+    for bid in range(0, (seen.cards or 1) + 2):
+        before = ohhell.sheet()
+        if seen.to_bid is None or bid == seen.forbidden or bid > (seen.cards or 0):
+            with pytest.raises(Refused) as refused:
+                phone_bid(player, bid)
+            assert ohhell.sheet() == before
+            assert ohhell.refused("bid", f"{player}={bid}") == f"ohhell: {refused.value}\n"
+            continue
+        phone_bid(player, bid)
+        assert ohhell.sheet()["hands"][seen.hand - 1]["bids"][player] == bid  # type: ignore[operator]
+        ohhell.ok("undo")
+        assert ohhell.sheet() == before
+
+
+@pytest.mark.skip(reason="the page's entry controls are not in the program yet")
+@edges
+def test_the_pages_entry_controls_offer_every_bid_but_the_forbidden_one(edge: Edge) -> None:
+    """The place of the page's entry controls' test: the buttons a phone enters bids
+    with offer 0 to the hand's cards to the player to bid, all but the dealer's
+    forbidden bid (0, n, and the 1-card hand's), and nothing once the game is over."""
