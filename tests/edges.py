@@ -9,10 +9,10 @@ hand, the totals, who leads or wins, who is tied for the last place that goes on
 surface's test turns those values into what it shows; no case holds a surface's words.
 
 The edges: the dealer's forbidden bid of 0 and of n (with 2 cards and with 1), a hand
-of 1 card, a player with 0, totals below zero, a tie for first (leading, and winning,
-three ways at 0), and at a tournament's table a tie for first where both go on, a tie
-for the last place that goes on, a tie for first in the final (no champion) and a
-champion by one point.
+of 1 card, a player with 0, totals below zero (a hand's and a penalty's), a tie for
+first (leading, winning, three ways at 0, in a game finished early), and at a
+tournament's table a tie for first where both go on, a tie for the last place that goes
+on, a tie for first in the final (no champion) and a champion by one point.
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ class Seen(NamedTuple):
     #: The leaders (the winners once the game is over); none before a hand is scored.
     first: tuple[str, ...]
     finished: bool
+    #: How many hands are scored (a game finished early: fewer than it has).
+    played: int
 
 
 class Edge(NamedTuple):
@@ -66,37 +68,38 @@ class Edge(NamedTuple):
 
 ZEROS = {"Ann": 0, "Bob": 0, "Cat": 0}
 AFTER_1 = {"Ann": 11, "Bob": 11, "Cat": 0}
+MINUS_END = {"Ann": 21, "Bob": 21, "Cat": -2}
 
 GAMES = [
     Edge(
         "the dealer may not bid 0",
         (NEW, ("bid", "Bob=1", "Cat=1")),
-        Seen(1, 2, "Ann", "Ann", 0, ZEROS, (), False),
+        Seen(1, 2, "Ann", "Ann", 0, ZEROS, (), False, 0),
     ),
     Edge(
         "the dealer may not bid n",
         (NEW, ("bid", "Bob=0", "Cat=0")),
-        Seen(1, 2, "Ann", "Ann", 2, ZEROS, (), False),
+        Seen(1, 2, "Ann", "Ann", 2, ZEROS, (), False, 0),
     ),
     Edge(
         "a hand of 1 card, a player with 0, a tie for the lead",
         (NEW, *HAND_1),
-        Seen(2, 1, "Bob", "Cat", None, AFTER_1, ("Ann", "Bob"), False),
+        Seen(2, 1, "Bob", "Cat", None, AFTER_1, ("Ann", "Bob"), False, 1),
     ),
     Edge(
         "a hand of 1 card where the dealer may not bid 1",
         (NEW, *HAND_1, ("bid", "Cat=0", "Ann=0")),
-        Seen(2, 1, "Bob", "Bob", 1, AFTER_1, ("Ann", "Bob"), False),
+        Seen(2, 1, "Bob", "Bob", 1, AFTER_1, ("Ann", "Bob"), False, 1),
     ),
     Edge(
         "a hand of 1 card where the dealer may not bid 0",
         (NEW, *HAND_1, ("bid", "Cat=0", "Ann=1")),
-        Seen(2, 1, "Bob", "Bob", 0, AFTER_1, ("Ann", "Bob"), False),
+        Seen(2, 1, "Bob", "Bob", 0, AFTER_1, ("Ann", "Bob"), False, 1),
     ),
     Edge(
         "a total below zero",
         ((*NEW, "--scoring", "minus"), *HAND_1),
-        Seen(2, 1, "Bob", "Cat", None, {"Ann": 11, "Bob": 11, "Cat": -1}, ("Ann", "Bob"), False),
+        Seen(2, 1, "Bob", "Cat", None, {"Ann": 11, "Bob": 11, "Cat": -1}, ("Ann", "Bob"), False, 1),
     ),
     Edge(
         "a tie for first at the end, a total below zero",
@@ -106,7 +109,9 @@ GAMES = [
             ("bid", "Cat=0", "Ann=0", "Bob=0"),
             ("tricks", "Cat=1", "Ann=0", "Bob=0"),
         ),
-        Seen(None, None, None, None, None, {"Ann": 21, "Bob": 21, "Cat": -2}, ("Ann", "Bob"), True),
+        Seen(
+            None, None, None, None, None, {"Ann": 21, "Bob": 21, "Cat": -2}, ("Ann", "Bob"), True, 2
+        ),
     ),
     Edge(
         "everyone wins with 0",
@@ -117,7 +122,17 @@ GAMES = [
             ("bid", "Cat=1", "Ann=1", "Bob=0"),
             ("tricks", "Cat=0", "Ann=0", "Bob=1"),
         ),
-        Seen(None, None, None, None, None, ZEROS, ("Ann", "Bob", "Cat"), True),
+        Seen(None, None, None, None, None, ZEROS, ("Ann", "Bob", "Cat"), True, 2),
+    ),
+    Edge(
+        "finished early after the first hand, a tie for first",
+        (NEW, *HAND_1, ("finish",)),
+        Seen(None, None, None, None, None, AFTER_1, ("Ann", "Bob"), True, 1),
+    ),
+    Edge(
+        "a penalty takes a player below zero",
+        (NEW, *HAND_1, ("adjust", "Cat", "-5", "--reason", "revoke")),
+        Seen(2, 1, "Bob", "Cat", None, {"Ann": 11, "Bob": 11, "Cat": -5}, ("Ann", "Bob"), False, 1),
     ),
 ]
 
