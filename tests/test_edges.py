@@ -417,6 +417,9 @@ def test_the_board_shows_the_hand_the_forbidden_bid_and_the_totals(
     totals = [{"li": li.cls or "", **spans(li)} for li in section.all("li")]
     shown = {i["name"].removesuffix(" ★"): int(i["total"]) for i in totals}
     assert shown == seen.totals
+    if seen.played == 1:  # what the one hand gave, a penalty in it too, is the total
+        deltas = {i["name"].removesuffix(" ★"): i["delta"] for i in totals}
+        assert deltas == {p: f"{t:+d}" for p, t in seen.totals.items()}
     assert tuple(i["name"].removesuffix(" ★") for i in totals if "leader" in i["li"]) == tuple(
         p for p in sorted(seen.totals, key=lambda p: -seen.totals[p]) if p in seen.first
     )
