@@ -285,7 +285,7 @@ def test_the_json_export(ohhell: Ohhell, edge: Edge) -> None:
 
 
 @edges
-def test_the_csv_export_ends_on_every_total(ohhell: Ohhell, edge: Edge) -> None:
+def test_the_csv_exports_end_on_every_total(ohhell: Ohhell, edge: Edge) -> None:
     edge.make(ohhell)
     rows = list(csv.DictReader(io.StringIO(ohhell.ok("export", "-f", "csv"))))
     scored = [r for r in rows if r["score"] != ""]
@@ -293,6 +293,10 @@ def test_the_csv_export_ends_on_every_total(ohhell: Ohhell, edge: Edge) -> None:
     assert last == (edge.seen.totals if edge.seen.played else {})
     for row in scored:  # a total of 0 or below zero is written as a number
         assert row["total"].lstrip("-").isdigit(), row
+    wide = list(csv.DictReader(io.StringIO(ohhell.ok("export", "-f", "csv", "--wide"))))
+    ended = [row for row in wide if row["Ann total"] != ""]
+    totals = {p: int(ended[-1][f"{p} total"]) for p in edge.seen.totals} if ended else {}
+    assert totals == (edge.seen.totals if edge.seen.played else {})
 
 
 @edges
