@@ -104,7 +104,8 @@ class Served(NamedTuple):
             return (_stat(games.game_path(self.game)), _stat(phones.held_path(self.game)))
         name = self.tournament or ""
         own = _stat(tournaments.path_of(name))
-        return (own, *(_stat(games.game_path(game)) for game in _tables(name, own)))
+        marks = _stat(tournaments.marks_path(name))  # which tables are taken over here
+        return (own, marks, *(_stat(games.game_path(game)) for game in _tables(name, own)))
 
     def playing(self) -> tuple[str, ...]:
         """The games of the tables of the rounds being played (a game: itself)."""
