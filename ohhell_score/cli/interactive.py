@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING
 from ohhell_score.actions import entries, phones, table
 from ohhell_score.cli import announce, seating
 from ohhell_score.cli.announce import BOARD_KEY, key_list, trump_keys
-from ohhell_score.cli.answers import REFUSALS, number
+from ohhell_score.cli.answers import REFUSALS, number, said_yes
 from ohhell_score.cli.terminal import REFUSED, Ask, AskAgain, ask_until
 from ohhell_score.cli.waking import Waker, Woken
 from ohhell_score.domain.errors import GameChanged, Refused, StopScoring
+from ohhell_score.domain.forms import MAX_ADJUST
 from ohhell_score.domain.game import (
     HandState,
     Progress,
@@ -40,6 +41,7 @@ from ohhell_score.domain.game import (
     describe_entry,
     hand_notes,
     note_hand,
+    with_finish,
 )
 from ohhell_score.domain.rules import Suit, TrumpMethod
 from ohhell_score.i18n import _, ngettext
@@ -100,6 +102,8 @@ class Session:
             "v": self.show_sheet,
             "p": self.show_totals,
             "w": self.write_note,
+            "a": self.adjust,
+            "f": self.finish_here,
             "t": self.change_seats,
             "u": self.take_back,
             "q": self.leave,
@@ -216,6 +220,49 @@ class Session:
         except Refused as err:
             self.refuse(err)
         return False
+
+    def adjust(self, prog: Progress, typed: Mapping[str, int]) -> bool:
+        """``a``: points for a player in the last scored hand, a penalty or a bonus, with
+        its reason (`ohhell adjust`); Enter alone at a question changes nothing."""
+        last = prog.hands_played
+        if not last:
+            raise Refused(_("no hand is scored yet: only a scored hand is adjusted"))
+        seated = ", ".join(prog.hands[last - 1].order)
+        name = self.ask(
+            _("Adjust whose score in hand {hand} ({seated}; Enter: nobody)? ").format(
+                hand=last, seated=seated
+            )
+        ).strip()
+        if not name:
+            return False
+        typed_points = self.ask(
+            _("Points for {name} in hand {hand}, negative for a penalty: ").format(
+                name=name, hand=last
+            )
+        ).strip()
+        if not typed_points:
+            return False
+        points = number(typed_points, -MAX_ADJUST, MAX_ADJUST, _("points"))
+        reason = self.ask(_("Why (a revoke, a misdeal...; Enter: no reason)? ")).strip()
+        said = entries.record_adjust(
+            self.game_id, name, points, last, reason, table.seen(prog, typed)
+        )
+        self.say(said, style="bold")
+        return True
+
+    def finish_here(self, prog: Progress, typed: Mapping[str, int]) -> bool:
+        """``f``: the table stops after the last scored hand (`ohhell finish`), once
+        confirmed; refused before the question where the game cannot stop now."""
+        with_finish(prog)  # refused as `ohhell finish` refuses it, before asking
+        question = _(
+            "Stop the game after hand {played} of {planned}: the totals now decide the "
+            "winners. Stop here? (y/N): "
+        ).format(played=prog.hands_played, planned=prog.planned)
+        if not said_yes(self.ask(question)):
+            self.say(_("The game goes on."))
+            return False
+        self.say(entries.record_finish(self.game_id, table.seen(prog, typed)), style="bold")
+        return True
 
     def change_seats(self, prog: Progress, typed: Mapping[str, int]) -> bool:
         """``t``: one seat change, asked (``seating.py``)."""

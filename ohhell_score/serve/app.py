@@ -1,7 +1,8 @@
-"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``; a tournament's
-tables at ``/t/GAME/`` (the same three, each of its table's game); and the phones'
-entries, ``POST /enter`` and ``POST /entry`` (``/t/GAME/entry``), which serve/entry.py
-answers (with ``--entry``; without it they are 405).
+"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``; on a
+tournament's board also ``/p/NAME``, a player's own page, and its tables at
+``/t/GAME/`` (the same three, each of its table's game); and the phones' entries,
+``POST /enter`` and ``POST /entry`` (``/t/GAME/entry``), which serve/entry.py answers
+(with ``--entry``; without it they are 405).
 
 GET and HEAD only (anything else: 405), these paths only (anything else: 404),
 and nothing read from the disk but the served game or tournament: there is no static
@@ -32,7 +33,7 @@ import hashlib
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -50,8 +51,14 @@ from ohhell_score.actions import phones
 from ohhell_score.actions.board import Notices, Served, Shown, Stamp
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.serve.entry import ENTERED, Doors, enter_code, enter_entry, read_only
-from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
+from ohhell_score.serve.entry import ASK_CODE, ENTERED, Doors, enter_code, enter_entry, read_only
+from ohhell_score.views.board import (
+    board_page,
+    error_main,
+    game_main,
+    player_main,
+    tournament_main,
+)
 
 #: Seconds between two stats of the served files where the system sends no notice of
 #: a change (a network share, another system): well within the second the board
@@ -373,6 +380,7 @@ def create_app(
     tournament's tables seated while the board runs."""
     hub = Hub(served, max_listeners, poll, on_trouble)
     tables = Tables(hub)
+    door = Entrance(hub, tables, doors)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -395,25 +403,11 @@ def create_app(
         drawn = await fresh(of)
         hall = request.query_params.get("view") == "hall"
         main = drawn.main.split("\n")
-        game = of.served.game
-        mode = doors.mode(request, game) if doors is not None else ""
+        tournament = of.served.tournament is not None
         html = board_page(
-            of.served.title,
-            main,
-            hall=hall,
-            tournament=of.served.tournament is not None,
-            entry=mode,
-            confirm=doors is not None and doors.confirm,
-            held_here=mode == ENTERED and held_here(request, game, drawn),
+            of.served.title, main, hall=hall, tournament=tournament, **door.said(request, drawn)
         )
         return HTMLResponse(html, headers=tagged(drawn.version))
-
-    def held_here(request: Request, game: str | None, drawn: Drawn) -> bool:
-        """Whether the tricks held now were entered on the phone that asks."""
-        token = doors.token_for(request, game) if doors is not None and game else None
-        prog = drawn.shown.game if drawn.shown is not None else None
-        waiting = phones.held_now(prog) if prog is not None else None
-        return token is not None and waiting is not None and waiting.by == phones.phone_id(token)
 
     async def state_of(of: Hub) -> Response:
         drawn = await fresh(of)
@@ -421,6 +415,22 @@ def create_app(
 
     async def page(request: Request) -> Response:
         return await draw_page(request, hub)
+
+    def player(request: Request) -> Response:
+        """``/p/NAME`` on a tournament's board: that player's own page."""
+        name = request.path_params["name"]
+        shown = served.read()
+        if served.tournament is None:
+            return PlainTextResponse("Not Found", 404)
+        main = error_main(shown.error or "")
+        if shown.tournament is not None:
+            hall = shown.tournament
+            found = player_main(hall.tournament, hall.results, hall.games, name)
+            if found is None:
+                return PlainTextResponse(_("no player {name!r} here").format(name=name), 404)
+            main = found
+        html = board_page(f"{served.title} · {name}", main, hall=False, tournament=True)
+        return HTMLResponse(html, headers=NO_STORE)
 
     async def state(request: Request) -> Response:
         return await state_of(hub)
@@ -431,47 +441,77 @@ def create_app(
     async def table_state(request: Request) -> Response:
         return await state_of(await tables.hub(request))
 
-    def page_of(game: str) -> str:
-        return "/" if served.game is not None else f"/t/{game}/"
-
-    async def code(request: Request) -> Response:
-        if doors is None:
-            return read_only()
-        answer = await enter_code(request, doors, page_of)
-        if answer.status_code in (403, 429):
-            hub.on_trouble("code")
-        return answer
-
-    async def entry(request: Request) -> Response:
-        if doors is None or served.game is None:
-            return read_only()
-        return await enter_entry(request, doors, served.game, hub.saved)
-
-    async def table_entry(request: Request) -> Response:
-        if doors is None:
-            return read_only()
-        table = await tables.hub(request)
-        assert table.served.game is not None
-        return await enter_entry(request, doors, table.served.game, table.saved)
-
     routes = [
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
-        Route("/enter", code, methods=ENTRY_METHODS),
+        Route("/enter", door.code, methods=ENTRY_METHODS),
+        Route("/p/{name:path}", player, methods=ROUTE_METHODS),
     ]
     if served.game is not None:
-        routes.append(Route("/entry", entry, methods=ENTRY_METHODS))
+        routes.append(Route("/entry", door.entry, methods=ENTRY_METHODS))
     else:
         routes += [
             Route("/t/{game}/", table_page, methods=ROUTE_METHODS),
             Route("/t/{game}/state.json", table_state, methods=ROUTE_METHODS),
             Route("/t/{game}/events", TableEvents(tables), methods=ROUTE_METHODS),
-            Route("/t/{game}/entry", table_entry, methods=ENTRY_METHODS),
+            Route("/t/{game}/entry", door.table_entry, methods=ENTRY_METHODS),
         ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # "/state.json/" is no path of the board: 404
     return HostCheck(Bounded(app, MAX_HEAD), hub.on_trouble), hub
+
+
+class Entrance:
+    """The phones' way in on a board: ``POST /enter`` and the entry routes, answered by
+    serve/entry.py with ``doors`` (``--entry``), 405 without; and what the page tells a
+    phone of it."""
+
+    def __init__(self, hub: Hub, tables: Tables, doors: Doors | None) -> None:
+        self.hub = hub
+        self.tables = tables
+        self.doors = doors
+
+    def page_of(self, game: str) -> str:
+        """Where a code's cookie leads: the game's page, or its table's."""
+        return "/" if self.hub.served.game is not None else f"/t/{game}/"
+
+    async def code(self, request: Request) -> Response:
+        if self.doors is None:
+            return read_only()
+        answer = await enter_code(request, self.doors, self.page_of)
+        if answer.status_code in (403, 429):
+            self.hub.on_trouble("code")
+        return answer
+
+    async def entry(self, request: Request) -> Response:
+        game = self.hub.served.game
+        if self.doors is None or game is None:
+            return read_only()
+        return await enter_entry(request, self.doors, game, self.hub.saved)
+
+    async def table_entry(self, request: Request) -> Response:
+        if self.doors is None:
+            return read_only()
+        table = await self.tables.hub(request)
+        assert table.served.game is not None
+        return await enter_entry(request, self.doors, table.served.game, table.saved)
+
+    def said(self, request: Request, drawn: Drawn) -> dict[str, Any]:
+        """What the page of ``drawn`` tells the phone that asks (``board_page``'s
+        ``entry``, ``confirm`` and ``held_here``)."""
+        doors = self.doors
+        prog = drawn.shown.game if drawn.shown is not None else None
+        if doors is None or prog is None:
+            return {}
+        token = doors.token_for(request, prog.game.id)
+        waiting = phones.held_now(prog) if token is not None else None
+        mine = waiting is not None and token is not None and waiting.by == phones.phone_id(token)
+        return {
+            "entry": ENTERED if token is not None else ASK_CODE,
+            "confirm": doors.confirm,
+            "held_here": mine,
+        }
 
 
 class Tables:

@@ -17,8 +17,12 @@ sheet. Every name and note goes through ``html.escape``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
+from datetime import UTC, datetime, timedelta
 from html import escape
+from statistics import median
+from urllib.parse import quote
 
 from ohhell_score.domain.game import Progress, Step
 from ohhell_score.domain.rules import TrumpMethod
@@ -26,19 +30,25 @@ from ohhell_score.domain.tournament import (
     Bracket,
     Result,
     Round,
-    Stage,
     Table,
     Tournament,
     champion,
     cut_of,
     going_on,
     losers_winner,
+    ordered_rounds,
 )
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.html import chart_section, page_head, sheet_table
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import TAKEN_OVER, going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import (
+    TAKEN_OVER,
+    going_on_words,
+    next_line,
+    place_labels,
+    stage_words,
+)
 from ohhell_score.views.words import (
     balance_words,
     names_words,
@@ -138,16 +148,11 @@ body.hall .now .hand { font-size: 1.6em; }
 body.hall .now .next { font-size: 1.4em; }
 body.hall .totals li { font-size: 1.2em; padding: .05em 0; }
 body.hall .chart svg { max-height: 20vh; }
-body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; table-layout: fixed; }
-body.hall .sheet th, body.hall .sheet td { overflow: hidden; text-overflow: ellipsis;
-                                         padding: .15em .15em; }
+body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; }
+body.hall .sheet th, body.hall .sheet td { padding: .15em .2em; }
 body.hall .sheet thead tr.sub th, body.hall .sheet thead th.fixed { font-size: .7em; }
-/* The sheet's own widths are a paper's (mm); a TV's are the type's. */
-body.hall .sheet col:nth-child(1) { width: 2.4em !important; }
-body.hall .sheet col:nth-child(2) { width: 4.2em !important; }
-body.hall .sheet col:nth-child(3) { width: 4.2em !important; }
-body.hall .sheet col:nth-child(4) { width: 2.6em !important; }
-body.hall .sheet col.over { width: 4.2em !important; }
+/* The sheet's own widths are a paper's (mm); a TV's are its words': nothing is cut. */
+body.hall .sheet col { width: auto !important; }
 body.hall .notes { grid-column: 2; }
 """
 
@@ -186,17 +191,36 @@ TOURNAMENT_CSS = """
 .stages .won { font-weight: 700; color: var(--lead); }
 .stages .format { color: var(--soft); font-size: .9em; }
 .next { color: var(--soft); overflow-wrap: anywhere; }
+.rounds .next { color: var(--ink); font-weight: 600; }
+.ranks .name a { color: inherit; text-decoration: none; }
+.table.waiting { border: 3px solid var(--red); background: var(--warn); color: var(--warn-ink); }
+.table .since { margin: 0 0 .2em; color: var(--soft); font-size: .85em; }
+.outcome.wait { color: var(--red); }
+.director .todo { margin: .2em 0 .6em; padding-left: 1.1em; }
+.director .todo li { margin: .15em 0; }
+.cmd { white-space: nowrap; font-family: ui-monospace, monospace; font-size: .95em; }
+.me .where { font-size: 1.4em; font-weight: 700; margin: .2em 0; }
+.me .where .id { white-space: nowrap; }
+.ranks li.me { outline: 2px solid var(--ink); outline-offset: -2px; }
+.me .deals { font-size: 1.15em; margin: .2em 0 .6em; }
+.after { font-size: 1.1em; font-weight: 600; }
+.mine { color: var(--soft); font-size: .9em; }
+body.hall .mine { display: none; }
 /* The hall: the bracket beside the tables; a round of 8 tables fits a TV. */
-body.hall main { grid-template-columns: minmax(13em, 1fr) 5fr; }
+body.hall main { grid-template-columns: minmax(12em, 1fr) 6fr; gap: 0 1em; }
 body.hall .crown, body.hall .way { grid-column: 1; }
 body.hall .rounds { grid-column: 2; grid-row: 1 / span 2; }
 body.hall .tables { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-body.hall .crown, body.hall .way, body.hall .rounds { font-size: 1.2em; }
-body.hall .ranks li { font-size: 1.2em; }
-body.hall .table h3 { font-size: 1.15em; }
-/* A long name is cut on a TV rather than wrapped: eight tables stay on the screen. */
-body.hall .ranks .name, body.hall .table .state { white-space: nowrap; overflow: hidden;
-                                                  text-overflow: ellipsis; }
+body.hall .crown { font-size: 1.2em; }
+body.hall .way, body.hall .rounds { font-size: 1.05em; }
+/* A name of 24 characters on one line of a card, eight cards on the screen. */
+body.hall .ranks li { font-size: 1em; gap: .3em; }
+body.hall .ranks .place { width: 1.5em; }
+body.hall .table h3 { font-size: 1.05em; }
+body.hall .round { margin-bottom: .3em; }
+body.hall .onward, body.hall .rounds .next { font-size: .9em; margin: .3em 0 0; }
+/* Nothing cut that fits: a long name wraps at a word, a word alone too long breaks. */
+body.hall .ranks .name { overflow-wrap: break-word; }
 """
 
 #: Follows /events?page, whose every event carries the page's <main> (drawn by the
@@ -211,7 +235,18 @@ SCRIPT = """
   var said = banner.textContent, wait = 1000;
   function lost(why) { banner.textContent = why || said; body.classList.add("lost"); }
   function found() { body.classList.remove("lost"); wait = 1000; }
+  function refresh() {
+    fetch(location.href, {cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw r.status; }
+      return r.text();
+    }).then(function (text) {
+      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
+      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
+    }).catch(function () { lost(); });
+  }
   function show(data) {
+    // A player's own page (/p/NAME) is drawn for that player: asked for again.
+    if (location.pathname.indexOf("/p/") === 0) { refresh(); return; }
     var fresh = document.createElement("main");
     fresh.innerHTML = JSON.parse(data).main;
     document.querySelector("main").replaceWith(fresh);
@@ -258,6 +293,8 @@ SCRIPT = """
     }).catch(function () { clearTimeout(quiet); lost(); again(); });
   }
   follow();
+  // How long since each table's last entry grows with no event: drawn again each minute.
+  setInterval(function () { if (document.querySelector(".since")) { refresh(); } }, 60000);
 })();
 """
 
@@ -339,25 +376,123 @@ def tournament_main(
     res: Mapping[str, Result],
     games: Mapping[str, Progress | str | None],
     taken_over: Collection[str] = (),
+    now: datetime | None = None,
 ) -> list[str]:
     """A tournament in the hall: the champion once there is one, a card for each table
-    of the round(s) being played (its hand, its players ranked by their totals, who goes
-    on, taken over on this laptop), who goes on so far, and the bracket of rounds to the
-    final and the losers' final. ``games``: each table's game as replayed, by id (its
-    hand now)."""
+    of the round(s) being played (its hand, how long since its last entry, its players
+    ranked by their totals, who goes on, why it waits, taken over on this laptop), who
+    goes on so far, what the organiser does next, and the bracket of rounds to the
+    final and the losers' final.
+    ``games``: each table's game as replayed, by id (its hand now); ``now``: the time
+    the page is drawn at (default: the clock's)."""
+    now = now or datetime.now(UTC)
+    waits = waiting(t, res, games, now)
     out = _crown(t, res)
     out.append('<div class="rounds">')
     for rnd in t.current():
-        out += _round(t, rnd, res, games, taken_over)
-    out.append("</div>")
-    out.append('<div class="way">')
-    for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
-        out += _bracket(t, bracket, res)
+        out += _round(t, rnd, res, games, now, waits, taken_over)
     playing = [table.game for rnd in t.current() for table in rnd.tables]
     if champion(t, res) is None and all(res[game].finished for game in playing):
-        out.append(f'<p class="next">{_e(next_line(t, res))}</p>')  # advance, or a tie
+        # advance, or a tie: under the tables, where its command has the width it needs
+        out.append(f'<p class="next">{hint(next_line(t, res))}</p>')
+    out.append("</div>")
+    out.append('<div class="way">')
+    mine = _("Tap your name for your own page: your table, your seat, where you go next.")
+    out.append(f'<p class="mine">{_e(mine)}</p>')  # a phone's; the hall's TV hides it
+    out += _director(t, res, waits)
+    for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
+        out += _bracket(t, bracket, res)
     out.append("</div>")
     return out
+
+
+#: A table with no entry for this long waits for the organiser's look (docs/board.md).
+QUIET = timedelta(minutes=10)
+#: A table this many hands behind the round's middle table stands out as behind.
+BEHIND_BY = 2
+
+
+def last_entry(prog: Progress | str | None) -> datetime | None:
+    """When a table's game last changed (its last entry; seated: when it was made)."""
+    if not isinstance(prog, Progress):
+        return None
+    stamp = prog.game.updated or prog.game.created
+    try:
+        at = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+def waiting(
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    now: datetime,
+) -> dict[str, str]:
+    """The tables of the rounds being played that wait for the organiser, by id, each
+    with why: a tie to break, no entry for ``QUIET``, ``BEHIND_BY`` hands behind the
+    round's middle table, or a game that cannot count."""
+    out: dict[str, str] = {}
+    for rnd in t.current():
+        played = [res[x.game].hands_played for x in rnd.tables if not res[x.game].problem]
+        middle = median(played) if played else 0
+        for table in rnd.tables:
+            r = res[table.game]
+            at = last_entry(games.get(table.game))
+            if r.problem:
+                out[table.game] = r.problem
+            elif r.finished:
+                if r.tie_at(cut_of(t, rnd)) is not None:
+                    out[table.game] = _("a tie to break: give the order with --order")
+            elif at is not None and now - at >= QUIET:
+                out[table.game] = _("no entry for {minutes} minutes").format(
+                    minutes=int((now - at).total_seconds() // 60)
+                )
+            elif r.hands_played + BEHIND_BY <= middle:
+                out[table.game] = _(
+                    "behind the others: {played} hands scored, most have {middle}"
+                ).format(played=r.hands_played, middle=int(middle))
+    return out
+
+
+def _director(t: Tournament, res: Mapping[str, Result], waits: Mapping[str, str]) -> list[str]:
+    """What the organiser does next while a round is played: the tables that wait for
+    them, or nothing while every table plays on (once every table is finished, the
+    next step is said under the tables)."""
+    playing = [table.game for rnd in t.current() for table in rnd.tables]
+    if champion(t, res) is not None or (not waits and all(res[g].finished for g in playing)):
+        return []
+    heading = _("What to do next")
+    out = ['<section class="director">', f"<h2>{_e(heading)}</h2>"]
+    if waits:
+        out.append('<ul class="todo">')
+        out += [f"<li><b>{_e(game)}</b>: {hint(why)}</li>" for game, why in waits.items()]
+        out.append("</ul>")
+    elif not all(res[game].finished for game in playing):
+        left = sum(1 for game in playing if not res[game].finished)
+        text = ngettext(
+            "Nothing to do: {count} table is playing.",
+            "Nothing to do: {count} tables are playing.",
+            left,
+        ).format(count=left)
+        out.append(f'<p class="todo">{_e(text)}</p>')
+    out.append("</section>")
+    return out
+
+
+#: A command or an option in a hint, with the stop that ends it: kept on one line.
+_COMMAND = re.compile(r"(?:`[^`]+`|--order(?: '[^']*'| [^\s;]+)?)[.,;:]?")
+
+
+def hint(text: str) -> str:
+    """A hint as HTML: escaped, each command and option in it unbreakable."""
+    out, at = [], 0
+    for found in _COMMAND.finditer(text):
+        out.append(_e(text[at : found.start()]))
+        out.append(f'<span class="cmd">{_e(found.group())}</span>')
+        at = found.end()
+    return "".join(out) + _e(text[at:])
 
 
 def _crown(t: Tournament, res: Mapping[str, Result]) -> list[str]:
@@ -381,6 +516,8 @@ def _round(
     rnd: Round,
     res: Mapping[str, Result],
     games: Mapping[str, Progress | str | None],
+    now: datetime,
+    waits: Mapping[str, str],
     taken_over: Collection[str] = (),
 ) -> list[str]:
     """A round being played: how many tables are done, a card each (who goes on
@@ -391,11 +528,21 @@ def _round(
         "{done} of {count} table finished", "{done} of {count} tables finished", count
     ).format(done=done, count=count)
     on = going_on(t, rnd, res)
-    final = t.plan[rnd.stage - 1].final
+    final = t.stage_of(rnd).final
     out = [f'<section class="round"><h2>{_e(t.round_title(rnd))} · {_e(finished)}</h2>']
     out.append('<div class="tables">')
     out += [
-        _card(t, rnd, table, res[table.game], games.get(table.game), on, taken_over)
+        _card(
+            t,
+            rnd,
+            table,
+            res[table.game],
+            games.get(table.game),
+            on,
+            now,
+            waits.get(table.game),
+            taken_over=taken_over,
+        )
         for table in rnd.tables
     ]
     out.append("</div>")
@@ -412,41 +559,141 @@ def _card(
     r: Result,
     prog: Progress | str | None,
     on: Mapping[str, list[str]],
+    now: datetime | None = None,
+    wait: str | None = None,
+    *,
+    me: str | None = None,
     taken_over: Collection[str] = (),
 ) -> str:
-    """One table: its name, its hand (or finished, not started, why it cannot count),
-    its players best first with their totals, the leader starred, who goes on ticked,
-    and a tie that stops the round from going on."""
+    """One table: its name, its hand (or finished, not started, why it cannot count)
+    and how long since its last entry, its players best first with their totals, the
+    leader starred, who goes on ticked, a tie that stops the round from going on, and
+    (``wait``) why the table waits for the organiser, which marks it; ``me``: the
+    player whose own page it is, their row marked."""
     going = on[table.game]
     ranked = [p for group in r.places for p in group] if r.hands_played else list(table.players)
     labels = place_labels(r) if r.hands_played else {}
     leaders = set(r.places[0]) if r.hands_played and r.places else set()
     rows = []
     for p in ranked:
-        cls = " ".join(c for c, yes in (("leader", p in leaders), ("on", p in going)) if yes)
+        marks = (("leader", p in leaders), ("on", p in going), ("me", p == me))
+        cls = " ".join(c for c, yes in marks if yes)
         total = r.totals.get(p)
         rows.append(
             (f'<li class="{cls}">' if cls else "<li>")
             + f'<span class="place">{_e(labels.get(p, "–"))}</span>'
-            + f'<span class="name">{_e(p)}</span>'
+            + f'<span class="name"><a href="{_e(player_path(p))}">{_e(p)}</a></span>'
             + ('<span class="star">★</span>' if p in leaders else "")
             + f'<span class="total">{"" if total is None else total}</span>'
             + f'<span class="mark">{"✓" if p in going else ""}</span></li>'
         )
     state = "finished" if r.finished else "problem" if r.problem else "playing"
+    marked = " waiting" if wait else ""
     out = [
-        f'<article class="table {state}" id="table-{_e(table.game)}">',
+        f'<article class="table {state}{marked}" id="table-{_e(table.game)}">',
         f"<h3>{_e(table.game)}</h3>",
         f'<p class="state">{_e(_table_state(r, prog))}</p>',
-        '<ol class="ranks">' + "".join(rows) + "</ol>",
     ]
     if table.game in taken_over:
-        out.insert(3, f'<p class="taken">{_e(_(TAKEN_OVER))}</p>')
-    if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
+        out.append(f'<p class="taken">{_e(_(TAKEN_OVER))}</p>')
+    at = last_entry(prog)
+    if now is not None and at is not None and not r.finished:
+        started = isinstance(prog, Progress) and bool(prog.game.entries)
+        out.append(f'<p class="since">{_e(since_words(now - at, started=started))}</p>')
+    out.append('<ol class="ranks">' + "".join(rows) + "</ol>")
+    if r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=names_words(list(tied)))
         out.append(f'<p class="outcome tied">{_e(tie)}</p>')
+    if wait and not r.problem and not (r.finished and r.tie_at(cut_of(t, rnd))):
+        out.append(f'<p class="outcome wait">{hint(wait)}</p>')
     out.append("</article>")
     return "".join(out)
+
+
+def player_path(name: str) -> str:
+    """The address of a player's own page on the tournament's board: ``/p/NAME``."""
+    return "/p/" + quote(name, safe="")
+
+
+def player_main(
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    name: str,
+    now: datetime | None = None,
+) -> list[str] | None:
+    """A player's own page (``/p/NAME``): where they sit now (the round, the table, the
+    seat, who deals first), their table as the hall sees it, and where they go next;
+    once the next round is seated, its table is where they sit now. ``None`` when
+    ``name`` (exactly, else ignoring case) plays no table of the tournament."""
+    player = next((p for p in t.players if p == name), None) or next(
+        (p for p in t.players if p.casefold() == name.casefold()), None
+    )
+    seated = [(r, x) for r in ordered_rounds(t) for x in r.tables if player in x.players]
+    if player is None or not seated:
+        return None
+    rnd, table = seated[-1]
+    prog, r = games.get(table.game), res[table.game]
+    first = prog.game.players[prog.game.first_dealer] if isinstance(prog, Progress) else None
+    where = _("{round}: table {game}, seat {seat} of {seats}.").format(
+        round=t.round_title(rnd),
+        game=table.game,
+        seat=table.players.index(player) + 1,
+        seats=len(table.players),
+    )
+    # the table's id kept whole on a phone's narrow line
+    whole = f'<span class="id">{_e(table.game)}</span>'
+    out = ['<section class="me">', f"<h2>{_e(player)}</h2>"]
+    out.append(f'<p class="where">{_e(where).replace(_e(table.game), whole, 1)}</p>')
+    if first is not None:
+        deals = _("{player} deals first.").format(player=first)
+        out.append(f'<p class="deals">{_e(deals)}</p>')
+    out.append("</section>")
+    on = going_on(t, rnd, res)
+    out.append(_card(t, rnd, table, r, prog, on, now or datetime.now(UTC), me=player))
+    out.append(f'<p class="after">{_e(_after(t, rnd, r, player, on[table.game]))}</p>')
+    return out
+
+
+def _after(t: Tournament, rnd: Round, r: Result, player: str, on: list[str]) -> str:
+    """Where a player goes once their table is finished, until the next round is seated."""
+    cut = cut_of(t, rnd)
+    if not r.finished:
+        return _("When your table is finished, this page says where you go next.")
+    if t.stage_of(rnd).final:
+        if player in on:
+            return _("You win {round}!").format(round=t.round_title(rnd))
+        if not on:
+            return _("Tied for the win: the organiser decides.")
+        return _("{round} is over: {who} wins it.").format(round=t.round_title(rnd), who=on[0])
+    if player in on:
+        nxt = Round(rnd.bracket, rnd.stage + 1, ())
+    elif player not in r.out(cut):
+        return _("Tied for a place that goes on: the organiser decides.")
+    elif rnd.stage == 1 and rnd.bracket is Bracket.MAIN and t.losers_bracket:
+        nxt = Round(Bracket.LOSERS, rnd.stage + 1, ())
+    else:
+        return _("Your tournament ends here. Thank you for playing!")
+    return _(
+        "You go on to {round}: it is seated once every table of this round is finished, "
+        "and this page then shows your table."
+    ).format(round=t.round_title(nxt))
+
+
+def since_words(ago: timedelta, *, started: bool = True) -> str:
+    """How long since a table's last entry ("last entry 4 min ago"), or, before its
+    first, since it was seated ("seated 4 min ago")."""
+    minutes = max(0, int(ago.total_seconds() // 60))
+    if minutes < 1:
+        return _("last entry just now") if started else _("seated just now")
+    if minutes < 60:
+        if started:
+            return _("last entry {minutes} min ago").format(minutes=minutes)
+        return _("seated {minutes} min ago").format(minutes=minutes)
+    hours, minutes = divmod(minutes, 60)
+    if started:
+        return _("last entry {hours} h {minutes} min ago").format(hours=hours, minutes=minutes)
+    return _("seated {hours} h {minutes} min ago").format(hours=hours, minutes=minutes)
 
 
 def _table_state(r: Result, prog: Progress | str | None) -> str:
@@ -470,7 +717,7 @@ def _onward(
     moves = [(later, [p for table in rnd.tables for p in on[table.game]])]
     if rnd.stage == 1 and rnd.bracket is Bracket.MAIN and t.losers_bracket:
         cut = cut_of(t, rnd)
-        out_of = [p for table in rnd.tables if on[table.game] for p in res[table.game].rest(cut)]
+        out_of = [p for table in rnd.tables for p in res[table.game].out(cut)]
         moves.append((Round(Bracket.LOSERS, rnd.stage + 1, ()), out_of))
     out = []
     for nxt, players in moves:
@@ -488,8 +735,7 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list
     heading = _("To the final") if bracket is Bracket.MAIN else _("The losers' bracket")
     seated = {r.stage: r for r in t.rounds if r.bracket is bracket}
     out = [f'<section class="bracket"><h2>{_e(heading)}</h2><ol class="stages">']
-    first = 1 if bracket is Bracket.MAIN else 2
-    for stage in t.plan[first - 1 :]:
+    for stage in t.plan_of(bracket):
         rnd = seated.get(stage.number, Round(bracket, stage.number, ()))
         if not rnd.tables:
             cls, state = "later", _("to come")
@@ -498,7 +744,7 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list
         else:
             cls, state = "playing", _("playing")
         out.append(f'<li class="{cls}"><b>{_e(t.round_title(rnd))}</b> · {_e(state)}')
-        out.append(f'<span class="format">{_e(_format_words(stage))}</span>')
+        out.append(f'<span class="format">{_e(stage_words(stage))}</span>')
         if stage.final and rnd.tables:
             final = rnd.tables[0]
             out.append(f'<span class="who">{_e(", ".join(final.players))}</span>')
@@ -508,20 +754,6 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list
         out.append("</li>")
     out.append("</ol></section>")
     return out
-
-
-def _format_words(stage: Stage) -> str:
-    """A round of the plan in a few words: its tables and who goes on."""
-    if stage.final:
-        return ngettext("{count} player", "{count} players", stage.table_size).format(
-            count=stage.table_size
-        )
-    tables = ngettext("{count} table of {size}", "{count} tables of {size}", stage.tables).format(
-        count=stage.tables, size=stage.table_size
-    )
-    if stage.going_on == 1:
-        return _("{tables}, the winners go on").format(tables=tables)
-    return _("{tables}, the top {count} go on").format(tables=tables, count=stage.going_on)
 
 
 def _hand_words(prog: Progress) -> str:
