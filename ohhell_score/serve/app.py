@@ -157,6 +157,8 @@ class Hub:
         self.closing = asyncio.Event()
         self.looking = asyncio.Lock()
         self.poked = asyncio.Event()
+        #: The hubs of a tournament's tables (``Tables``), closed with this one.
+        self.followers: list[Hub] = []
         self.notices: Notices | None = None
         #: The files are on a folder the system sends notices of: local, quick to read.
         self.local = False
@@ -239,7 +241,9 @@ class Hub:
         self.close()
 
     def close(self) -> None:
-        """Every stream ends (the server is stopping)."""
+        """Every stream ends (the server is stopping), a tournament's tables' too."""
+        for follower in self.followers:
+            follower.close()
         self.closing.set()
         self.changed.set()  # every waiting stream wakes, and sees the board closing
         self.poked.set()
@@ -392,7 +396,6 @@ def create_app(
             yield
         finally:
             hub.close()
-            tables.close()
             await asyncio.gather(*watching, *tables.watching)
 
     async def fresh(of: Hub) -> Drawn:
@@ -523,24 +526,22 @@ class Tables:
         self.hall = hall
         self.hubs: dict[str, Hub] = {}
         self.watching: list[asyncio.Task[None]] = []
+        self.making = asyncio.Lock()  # one hub a table, however many phones ask at once
 
     async def hub(self, request: Request) -> Hub:
         """The hub of the table ``/t/GAME/`` names; 404 when it is no table here."""
         game = request.path_params["game"]
-        if game not in self.hubs:
-            if game not in await asyncio.to_thread(self.hall.served.tables):
-                raise HTTPException(404)
-            hall = self.hall
-            table = Hub(Served(game=game), hall.max_listeners, hall.poll, hall.on_trouble)
-            await table.start()
-            if game not in self.hubs:  # another request made it meanwhile
+        async with self.making:
+            if game not in self.hubs:
+                if game not in await asyncio.to_thread(self.hall.served.tables):
+                    raise HTTPException(404)
+                hall = self.hall
+                table = Hub(Served(game=game), hall.max_listeners, hall.poll, hall.on_trouble)
+                await table.start()
                 self.hubs[game] = table
                 self.watching.append(asyncio.create_task(table.watch()))
+                hall.followers.append(table)  # its streams end when the hall's do
         return self.hubs[game]
-
-    def close(self) -> None:
-        for table in self.hubs.values():
-            table.close()
 
 
 class TableEvents:
