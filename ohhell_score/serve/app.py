@@ -368,6 +368,28 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
+def player_page(served: Served) -> Callable[[Request], Response]:
+    """The route ``/p/NAME`` on a tournament's board: that player's own page (read when
+    asked for: the page asks again on each event)."""
+
+    def player(request: Request) -> Response:
+        name = request.path_params["name"]
+        shown = served.read()
+        if served.tournament is None:
+            return PlainTextResponse("Not Found", 404)
+        main = error_main(shown.error or "")
+        if shown.tournament is not None:
+            hall = shown.tournament
+            found = player_main(hall.tournament, hall.results, hall.games, name)
+            if found is None:
+                return PlainTextResponse(_("no player {name!r} here").format(name=name), 404)
+            main = found
+        html = board_page(f"{served.title} · {name}", main, hall=False, tournament=True)
+        return HTMLResponse(html, headers=NO_STORE)
+
+    return player
+
+
 def create_app(
     served: Served,
     *,
@@ -419,22 +441,6 @@ def create_app(
     async def page(request: Request) -> Response:
         return await draw_page(request, hub)
 
-    def player(request: Request) -> Response:
-        """``/p/NAME`` on a tournament's board: that player's own page."""
-        name = request.path_params["name"]
-        shown = served.read()
-        if served.tournament is None:
-            return PlainTextResponse("Not Found", 404)
-        main = error_main(shown.error or "")
-        if shown.tournament is not None:
-            hall = shown.tournament
-            found = player_main(hall.tournament, hall.results, hall.games, name)
-            if found is None:
-                return PlainTextResponse(_("no player {name!r} here").format(name=name), 404)
-            main = found
-        html = board_page(f"{served.title} · {name}", main, hall=False, tournament=True)
-        return HTMLResponse(html, headers=NO_STORE)
-
     async def state(request: Request) -> Response:
         return await state_of(hub)
 
@@ -448,8 +454,8 @@ def create_app(
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
+        Route("/p/{name:path}", player_page(served), methods=ROUTE_METHODS),
         Route("/enter", door.code, methods=ENTRY_METHODS),
-        Route("/p/{name:path}", player, methods=ROUTE_METHODS),
     ]
     if served.game is not None:
         routes.append(Route("/entry", door.entry, methods=ENTRY_METHODS))
