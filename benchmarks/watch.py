@@ -5,7 +5,7 @@
 
 Plain folders, no sync tool: a table's game is saved into the watched folder as a sync
 tool saves it (a temp file renamed over it), one more hand each time, at a random moment
-of the watcher's half-second round, and the time is taken from the rename to the moment
+(0 to 0.5 s after the last arrived), and the time is taken from the rename to the moment
 the organiser's copy holds that hand (read every 5 ms). Then the watcher is left alone
 for ``--idle`` seconds over a folder that also holds ``--others`` unrelated files, and
 its CPU time over that span is read from /proc (Linux). Everything lives in a temporary
@@ -98,7 +98,7 @@ def main() -> None:
             waits = []
             rng = random.Random(30)
             for hand in range(1, args.saves + 1):
-                time.sleep(rng.uniform(0, 0.5))  # saves come at any moment of a look's round
+                time.sleep(rng.uniform(0, 0.5))  # saves come at any moment
                 game = one_more_hand(game)
                 put(folder / f"{TABLE}.json", game)
                 start = time.monotonic()

@@ -1349,3 +1349,42 @@ def test_an_older_copy_named_to_collect_on_a_followed_table_loses_nothing(
         "bring the copy that holds them all\n"
     )
     assert (data_dir / f"{TABLE}.json").read_bytes() == saved
+
+
+# --- following by the system's notices ---------------------------------------------
+
+
+def waiting_for_a_change(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The watcher between two looks over ``folder``, in a thread: back when the
+    system says something changed (its safety look an hour away)."""
+    import threading
+
+    from ohhell_score.storage import notice
+
+    monkeypatch.setattr(watch, "INTERVAL", 0.05)
+    monkeypatch.setattr(watch, "SAFETY", 3600.0)
+    watcher = watch.Watcher("cup", [folder])
+    watcher.scan(final=False)
+    notices = notice.watch([folder])
+    thread = threading.Thread(
+        target=watch._until_a_change, args=(notices, watcher, [folder], []), daemon=True
+    )
+    thread.start()
+    return thread
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_the_watch_waits_for_the_systems_notice_of_a_save_in_a_tables_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is looked at while nothing changes, however long; a save in a table's
+    folder (one level down), renamed into place as Syncthing saves, ends the wait."""
+    table = tmp_path / "table-1"
+    table.mkdir()
+    thread = waiting_for_a_change(tmp_path, monkeypatch)
+    thread.join(0.5)  # ten of the intervals a poll would look after
+    assert thread.is_alive()
+    (table / ".syncthing.cup-r1-t1.json.tmp").write_text("{}")
+    os.replace(table / ".syncthing.cup-r1-t1.json.tmp", table / "cup-r1-t1.json")
+    thread.join(20.0)  # only waited out on failure
+    assert not thread.is_alive()

@@ -3,10 +3,12 @@ table's send-only Syncthing folder) or a network share fills, and collect each c
 a table's game that may be newer than the one here, with collect's own checks
 (``actions.collect.collect_newer``).
 
-It polls: every ``INTERVAL`` seconds it lists the folders, down to ``DEPTH`` levels,
-and stats each ``*.json`` name; a file is read only when its stat changed since it was
-last judged, so thousands of other files cost a listing and nothing is read twice.
-Polling works on every share, where change notifications do not. The stat only says
+It looks when the system says a folder changed (``storage.notice``: inotify on each
+folder and its subfolders, down to ``DEPTH`` levels), and every ``INTERVAL`` seconds
+where it says nothing (a network share, another system, a folder gone until it is
+back): a look lists the folders and stats each ``*.json`` name; a file is read only
+when its stat changed since it was last judged, so thousands of other files cost a
+listing and nothing is read twice, and nothing runs while nothing changes. The stat only says
 that a file may have changed: which copy is newer is judged by the entries
 (``tournament.newer``), never by times, which come from other machines' clocks.
 
@@ -37,6 +39,7 @@ finds the copy here up to date and collects nothing twice, or half.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import stat
@@ -50,12 +53,15 @@ from ohhell_score.actions.collect import Outcome, collect_newer, table_ids, take
 from ohhell_score.domain.errors import ExitCode, Refused
 from ohhell_score.domain.game import Progress
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.storage import games
+from ohhell_score.storage import games, notice
 from ohhell_score.storage import tournaments as ts
 from ohhell_score.views.tournament import collected_line
 
-#: Seconds between two looks at the folders.
+#: Seconds between two looks at the folders where the system sends no notice of a
+#: change (a network share); where it does, the most a Ctrl-C waits.
 INTERVAL = 0.5
+#: Seconds between two looks where it does: in case a notice never came.
+SAFETY = 30.0
 #: How far below each folder games are looked for: a table's data folder, or a folder
 #: of tables' folders, with room for one more level.
 DEPTH = 2
@@ -121,6 +127,7 @@ def follow(
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
     previous = signal.signal(signal.SIGINT, stop_after_this_look)
+    notices = notice.watch(folders)
     trouble = ""
     try:
         while not stopping:
@@ -132,11 +139,13 @@ def follow(
                 if why != trouble:
                     complain(why)
                 trouble = why
-            time.sleep(INTERVAL)
+            _until_a_change(notices, watcher, folders, stopping)
     except KeyboardInterrupt:  # the way to stop watching
         pass
     finally:
         signal.signal(signal.SIGINT, previous)
+        if notices is not None:
+            notices.close()
     return 0
 
 
@@ -145,6 +154,27 @@ def once_status(kinds: Sequence[Kind]) -> ExitCode:
     if Kind.REFUSED not in kinds:
         return ExitCode.OK
     return ExitCode.PARTLY if Kind.COLLECTED in kinds else ExitCode.REFUSED
+
+
+def _until_a_change(
+    notices: notice.Notices | None, watcher: Watcher, folders: Sequence[Path], stopping: list[int]
+) -> None:
+    """Back when the system says something changed in a folder watched (each folder
+    and its subfolders to ``DEPTH``), or after ``SAFETY`` seconds all the same; where it
+    says nothing (a network share, a folder gone until it is back, its notices lost),
+    after ``INTERVAL``. Never later than ``INTERVAL`` after Ctrl-C."""
+    if notices is not None and not notices.lost:
+        for folder in watcher.dirs - {str(f) for f in notices.watched()}:
+            with contextlib.suppress(OSError):  # gone meanwhile: the next look says
+                notices.add(Path(folder))
+        if set(folders) <= notices.watched():
+            waited = 0.0
+            while not stopping and waited < SAFETY and not notices.lost:
+                if notices.wait(INTERVAL):
+                    return
+                waited += INTERVAL
+            return
+    time.sleep(INTERVAL)
 
 
 class Watcher:
@@ -166,12 +196,15 @@ class Watcher:
         self._here: object = None
         self._tables: frozenset[str] | None = None
         self._tables_of: Stamp | None = None  # the tournament file they were read from
+        #: The folders the last look listed (each given one and its subfolders).
+        self.dirs: set[str] = set()
 
     def scan(self, *, final: bool) -> list[Event]:
         """One look at every folder; ``final``: the last, so nothing waits for the next."""
         now: dict[str, Stamp] = {}
+        self.dirs = set()
         for folder in self.folders:
-            _walk(str(folder), DEPTH, now)
+            _walk(str(folder), DEPTH, now, self.dirs)
         for seen in (self.judged, self.unreadable, self.unsaved):
             for gone in seen.keys() - now.keys():
                 del seen[gone]
@@ -290,20 +323,22 @@ def _read_still(path: Path, stamp: Stamp, tries: int) -> tuple[Stamp, Progress |
     return None
 
 
-def _walk(folder: str, depth: int, out: dict[str, Stamp]) -> None:
-    """The stamps of the ``*.json`` files in ``folder`` and ``depth`` levels below it."""
+def _walk(folder: str, depth: int, out: dict[str, Stamp], dirs: set[str]) -> None:
+    """The stamps of the ``*.json`` files in ``folder`` and ``depth`` levels below it;
+    ``dirs`` gets every folder listed."""
     try:
         with os.scandir(folder) as listing:
             entries = list(listing)
     except OSError:  # gone (a stick pulled, a share away): empty until it is back
         return
+    dirs.add(folder)
     for entry in entries:
         if entry.name.startswith((".", "~")):  # hidden, or a sync tool's file in flight
             continue
         try:
             if entry.is_dir(follow_symlinks=False):
                 if depth > 0:
-                    _walk(entry.path, depth - 1, out)
+                    _walk(entry.path, depth - 1, out, dirs)
                 continue
             if not entry.name.endswith(".json"):
                 continue

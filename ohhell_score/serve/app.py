@@ -208,12 +208,14 @@ class Hub:
         loop = asyncio.get_running_loop()
         notices = self.notices
         if notices is not None:
+            folders = notices.watched()
 
             def heard() -> None:
                 if notices.drain():
                     self.poke()
-                if notices.lost:  # its folder went: stat from now on
+                if notices.lost or notices.watched() != folders:  # a folder went: stat
                     loop.remove_reader(notices.fileno())
+                    notices.lost = True
                     self.local = False
                     self.poke()
 

@@ -21,6 +21,7 @@ import contextlib
 import ctypes
 import ctypes.util
 import os
+import select
 import struct
 import sys
 from collections.abc import Iterable
@@ -63,10 +64,12 @@ NETWORK = frozenset(
 class Notices:
     """An inotify descriptor watching ``folders``. ``fileno()`` is readable when
     something changed; ``drain()`` reads every notice waiting and says which names
-    changed in which folder. ``lost`` once a folder's watch is gone (its folder
-    deleted or moved) or the kernel dropped notices: the caller stats from then on."""
+    changed in which folder (``wait`` waits for them). A folder deleted or moved leaves
+    ``watched()``; ``lost`` once the kernel dropped notices: the caller stats from then
+    on, as it does while a folder it needs is not watched."""
 
     def __init__(self, libc: ctypes.CDLL, folders: Iterable[Path]) -> None:
+        self.libc = libc
         self.fd = int(libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC))
         if self.fd < 0:
             raise OSError(ctypes.get_errno(), "inotify_init1")
@@ -74,13 +77,26 @@ class Notices:
         self.lost = False
         try:
             for folder in folders:
-                wd = libc.inotify_add_watch(self.fd, os.fsencode(folder), MASK)
-                if wd < 0:
-                    raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(folder))
-                self.folders[wd] = folder
+                self.add(folder)
         except OSError:
             os.close(self.fd)
             raise
+
+    def add(self, folder: Path) -> None:
+        """Watch one more folder (again, if its watch was gone); OSError if it cannot."""
+        wd = int(self.libc.inotify_add_watch(self.fd, os.fsencode(folder), MASK))
+        if wd < 0:
+            raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(folder))
+        self.folders[wd] = folder
+
+    def watched(self) -> set[Path]:
+        """The folders watched now (a folder deleted or moved is not)."""
+        return set(self.folders.values())
+
+    def wait(self, timeout: float) -> set[tuple[Path, str]]:
+        """The notices that come within ``timeout`` seconds (empty if none came)."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        return self.drain() if ready else set()
 
     def fileno(self) -> int:
         return self.fd
@@ -102,11 +118,14 @@ class Notices:
                 wd, mask, _cookie, size = HEADER.unpack_from(data, at)
                 name = data[at + HEADER.size : at + HEADER.size + size].rstrip(b"\0")
                 at += HEADER.size + size
-                if mask & (GONE | IN_Q_OVERFLOW):
-                    self.lost = True
                 folder = self.folders.get(wd)
-                if folder is not None:
-                    changed.add((folder, os.fsdecode(name)))
+                if mask & IN_Q_OVERFLOW:
+                    self.lost = True
+                if folder is None:
+                    continue
+                changed.add((folder, os.fsdecode(name)))
+                if mask & GONE:  # this folder's watch is gone: no notice will come from it
+                    del self.folders[wd]
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
