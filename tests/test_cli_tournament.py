@@ -1166,7 +1166,7 @@ def test_tournament_list_json_says_what_comes_next_in_english_at_a_dutch_table(
 def _on_an_ascii_stdout(monkeypatch: pytest.MonkeyPatch, name: str, fmt: str) -> str:
     """What `tournament export NAME -f FMT` shows on a stdout of ASCII only
     (PYTHONIOENCODING=ascii), the streams set up as the program sets them up."""
-    from ohhell_score.cli.tournament import Listed, export_tournament
+    from ohhell_score.cli.collecting import Listed, export_tournament
     from ohhell_score.views import console
 
     shown = io.BytesIO()

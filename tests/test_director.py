@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 import pytest
 
+from ohhell_score.actions import phones
 from ohhell_score.actions.board import served
 from ohhell_score.domain.game import Progress
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
@@ -43,10 +44,11 @@ def hall_at(minutes_later: float, name: str = "cup") -> list[str]:
     newest change to any of its tables."""
     shown = served(None, name).read()
     assert shown.tournament is not None, shown.error
-    t, res, games, _taken_over = shown.tournament
+    t, res, games, _taken_over, held = shown.tournament
     stamps = [g.game.updated for g in games.values() if isinstance(g, Progress)]
     newest = max(datetime.fromisoformat(stamp) for stamp in stamps)
-    return tournament_main(t, res, games, now=newest + timedelta(minutes=minutes_later))
+    later = newest + timedelta(minutes=minutes_later)
+    return tournament_main(t, res, games, held=held, now=later)
 
 
 def marked(lines: list[str]) -> list[str]:
@@ -111,6 +113,34 @@ def test_a_tie_to_break_marks_its_table_and_says_the_order_to_give_whole(
     page = "".join(lines)
     assert '<span class="cmd">--order cup-r1-t1=P3,P4</span>' in page
     assert "a tie to break: give the order with --order" in part(lines, "todo")
+
+
+def from_phone(game: str, body: dict[str, Any], phone: str) -> None:
+    """A phone's entry at a table whose tricks another phone confirms, as the board
+    takes it (``phone``: the phone's own code)."""
+    body = {"version": phones.snapshot(game).version, **body}
+    phones.enter(game, phones.parse_request(body), phone=phones.phone_id(phone), confirm=True)
+
+
+def test_a_table_with_tricks_to_confirm_stands_out_until_another_phone_confirms(
+    ohhell: Ohhell,
+) -> None:
+    """Tricks entered on a phone wait for another phone: the card is marked, the
+    organiser told what it waits for, and the hall's board sees the tricks held."""
+    new_cup(ohhell)
+    hand_one(ohhell, "cup-r1-t1")
+    ohhell.ok("bid", "1", "0", "0", "0", "-g", "cup-r1-t2")
+    ohhell.ok("trump", "hearts", "-g", "cup-r1-t2")
+    before = served(None, "cup").stamp()
+    from_phone("cup-r1-t2", {"tricks": {"P5": 1, "P6": 1, "P7": 0, "P8": 0}}, "ann")
+    assert served(None, "cup").stamp() != before  # the board draws the hall anew
+    lines = hall_at(1)
+    assert marked(lines) == ["cup-r1-t2"]
+    said = "tricks to confirm: tricks entered on a phone wait for another phone's confirmation"
+    assert said in card(lines, "cup-r1-t2")
+    assert said in part(lines, "todo")
+    from_phone("cup-r1-t2", {"confirm": True}, "bob")
+    assert marked(hall_at(1)) == []
 
 
 def get(path: str) -> tuple[int, str]:

@@ -15,7 +15,7 @@ from typing import BinaryIO
 
 import pytest
 
-from ohhell_score.cli.tournament import Listed
+from ohhell_score.cli.collecting import Listed
 from ohhell_score.views.formats import Format
 
 from .conftest import Ohhell

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from ohhell_score.cli import interactive, terminal
+from ohhell_score.cli import corrections, terminal
 from ohhell_score.cli.interactive import Session
 from ohhell_score.cli.terminal import Typeahead
 from tests.conftest import Ohhell, scripted
@@ -933,7 +933,7 @@ def test_u_after_a_hand_goes_back_to_the_prompt_that_confirmed_it(
     """`u` after a hand's tricks goes back to the prompt that confirmed them: the first
     one after the tricks ran out (the rest all took 0), else the last player's; the
     tricks typed before it are kept as typed."""
-    assert interactive.confirmed_at(tricks) == typed_before
+    assert corrections.confirmed_at(tricks) == typed_before
 
 
 def test_tricks_one_over_what_is_left_are_refused_in_dutch(dutch: None, ohhell: Ohhell) -> None:

@@ -10,11 +10,11 @@ differs. Where the system sends no notice (another system, a network share), the
 server stats every quarter of a second instead.
 
 Reads only: nothing here writes a file, takes a game's lock or reads any file but the
-served game's and the tricks held beside it (a tournament's: its own file and its
-tables' games). A game is read with its version (actions/phones.py). A tournament is
-read as it is saved (``tournaments.peek``): a round being seated shows the tables
-written so far, and finishing a seating left half done is a command's work, not the
-board's.
+served game's and the tricks held beside it (a tournament's: its own file, its tables'
+games and the tricks held beside them). A game is read with its version
+(actions/phones.py). A tournament is read as it is saved (``tournaments.peek``): a
+round being seated shows the tables written so far, and finishing a seating left half
+done is a command's work, not the board's.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ class Hall(NamedTuple):
     games: Mapping[str, Progress | str | None]
     #: The tables taken over on this laptop (``collect.taken_over``).
     taken_over: Sequence[str] = ()
+    #: The tables of the rounds being played whose tricks wait on a phone for another
+    #: phone's confirmation (``phones.held_now``).
+    held: Sequence[str] = ()
 
 
 class Shown(NamedTuple):
@@ -83,7 +86,8 @@ class Served(NamedTuple):
             played = tournaments.read_games(t)
             res = results(t, played)
             taken = taken_over_in(t, played, tournaments.read_marks(t.name))
-            return Shown(show_json(t, res), tournament=Hall(t, res, played, taken))
+            held = _held(t, played)
+            return Shown(show_json(t, res), tournament=Hall(t, res, played, taken, held))
         except Refused as err:  # unreadable, deleted, damaged: said, and served on
             return _unreadable(str(err))
         except OSError as err:
@@ -105,7 +109,13 @@ class Served(NamedTuple):
         name = self.tournament or ""
         own = file_stamp(tournaments.path_of(name))
         marks = file_stamp(tournaments.marks_path(name))  # which tables are taken over here
-        return (own, marks, *(file_stamp(games.game_path(game)) for game in _tables(name, own)))
+        tables = _tables(name, own)
+        return (
+            own,
+            marks,
+            *(file_stamp(games.game_path(game)) for game in tables),
+            *(file_stamp(phones.held_path(game)) for game in tables),  # tricks to confirm
+        )
 
     def playing(self) -> tuple[str, ...]:
         """The games of the tables of the rounds being played (a game: itself)."""
@@ -119,6 +129,16 @@ class Served(NamedTuple):
         if self.tournament is None:
             return ()
         return _tables(self.tournament, file_stamp(tournaments.path_of(self.tournament)))
+
+
+def _held(t: Tournament, played: Mapping[str, Progress | str | None]) -> tuple[str, ...]:
+    """The tables of the rounds being played whose tricks wait for a phone's confirmation."""
+    playing = [table.game for rnd in t.current() for table in rnd.tables]
+    return tuple(
+        game
+        for game in playing
+        if isinstance(prog := played.get(game), Progress) and phones.held_now(prog) is not None
+    )
 
 
 def _unreadable(why: str) -> Shown:

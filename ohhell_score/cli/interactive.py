@@ -14,7 +14,8 @@ Every answer is saved by the same action as the command that enters it (`bid`,
 `trump`, `tricks`, `undo`, `note`, `seat`), given what the prompt saw, drafts of typed
 tricks included (actions/table.py). Each prompt is one ``terminal.ask_until``; the keys
 that work at every prompt are a table (``Session.keys``). The questions of a seat
-change are in ``seating.py``, the set-up of a new game in ``guided.py``.
+change are in ``seating.py``, those of a note, an adjustment, a finish and taking an
+answer back in ``corrections.py``, the set-up of a new game in ``guided.py``.
 
 Imports inside functions: what draws a hand's summary and the final sheet
 (``views/render.py``, ``views/plain.py``) is imported where it is first drawn.
@@ -26,23 +27,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ohhell_score.actions import entries, phones, table
-from ohhell_score.cli import announce, seating
+from ohhell_score.cli import announce, corrections, seating
 from ohhell_score.cli.announce import BOARD_KEY, key_list, trump_keys
-from ohhell_score.cli.answers import REFUSALS, number, said_yes
+from ohhell_score.cli.answers import REFUSALS, number
 from ohhell_score.cli.terminal import REFUSED, Ask, AskAgain, ask_until
 from ohhell_score.cli.waking import Waker, Woken
 from ohhell_score.domain.errors import GameChanged, Refused, StopScoring
-from ohhell_score.domain.forms import MAX_ADJUST
-from ohhell_score.domain.game import (
-    HandState,
-    Progress,
-    Step,
-    Tricks,
-    describe_entry,
-    hand_notes,
-    note_hand,
-    with_finish,
-)
+from ohhell_score.domain.game import HandState, Progress, Step
 from ohhell_score.domain.rules import Suit, TrumpMethod
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.words import (
@@ -58,18 +49,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ohhell_score.domain.game import Assignment
-
-
-def confirmed_at(tricks: Sequence[tuple[str, int]]) -> int:
-    """How many players' tricks were typed before the prompt that confirmed the hand:
-    the last player's, or everyone's after the tricks ran out (all 0, ``ask_tricks``)."""
-    total = sum(value for _player, value in tricks)
-    taken = 0
-    for i, (_player, value) in enumerate(tricks[:-1]):
-        if taken == total:
-            return i
-        taken += value
-    return len(tricks) - 1
 
 
 #: A key's handler: True when the prompt is done (the game changed: the loop asks what
@@ -203,65 +182,30 @@ class Session:
         raise StopScoring()
 
     def write_note(self, prog: Progress, typed: Mapping[str, int]) -> bool:
-        """``w``: a note on the current hand; Enter alone keeps the note as it is. A note
-        is not an entry: it is saved whatever was entered meanwhile."""
-        now = entries.load_progress(self.game_id)
-        number = note_hand(now)
-        old = hand_notes(now.game).get(number)
-        if old:
-            self.say(_("Hand {number}'s note: {old}").format(number=number, old=old))
-        text = self.ask(
-            _("Note on hand {number} (Enter: no change; - clears it): ").format(number=number)
-        ).strip()
-        if not text:
-            return False
+        """``w``: a note on the current hand (``corrections.py``)."""
         try:
-            self.say(entries.write_note(self.game_id, number, "" if text == "-" else text))
+            said = corrections.ask_note(self.game_id, self.ask, self.say)
         except Refused as err:
             self.refuse(err)
+            return False
+        if said is not None:
+            self.say(said)
         return False
 
     def adjust(self, prog: Progress, typed: Mapping[str, int]) -> bool:
-        """``a``: points for a player in the last scored hand, a penalty or a bonus, with
-        its reason (`ohhell adjust`); Enter alone at a question changes nothing."""
-        last = prog.hands_played
-        if not last:
-            raise Refused(_("no hand is scored yet: only a scored hand is adjusted"))
-        seated = ", ".join(prog.hands[last - 1].order)
-        name = self.ask(
-            _("Adjust whose score in hand {hand} ({seated}; Enter: nobody)? ").format(
-                hand=last, seated=seated
-            )
-        ).strip()
-        if not name:
-            return False
-        typed_points = self.ask(
-            _("Points for {name} in hand {hand}, negative for a penalty: ").format(
-                name=name, hand=last
-            )
-        ).strip()
-        if not typed_points:
-            return False
-        points = number(typed_points, -MAX_ADJUST, MAX_ADJUST, _("points"))
-        reason = self.ask(_("Why (a revoke, a misdeal...; Enter: no reason)? ")).strip()
-        said = entries.record_adjust(
-            self.game_id, name, points, last, reason, table.seen(prog, typed)
-        )
-        self.say(said, style="bold")
-        return True
+        """``a``: points adjusted in the last scored hand (``corrections.py``)."""
+        said = corrections.ask_adjust(self.game_id, prog, typed, self.ask)
+        if said is not None:
+            self.say(said, style="bold")
+        return said is not None
 
     def finish_here(self, prog: Progress, typed: Mapping[str, int]) -> bool:
-        """``f``: the table stops after the last scored hand (`ohhell finish`), once
-        confirmed; refused before the question where the game cannot stop now."""
-        with_finish(prog)  # refused as `ohhell finish` refuses it, before asking
-        question = _(
-            "Stop the game after hand {played} of {planned}: the totals now decide the "
-            "winners. Stop here? (y/N): "
-        ).format(played=prog.hands_played, planned=prog.planned)
-        if not said_yes(self.ask(question)):
+        """``f``: the table stops after the last scored hand, once confirmed."""
+        said = corrections.ask_finish(self.game_id, prog, typed, self.ask)
+        if said is None:
             self.say(_("The game goes on."))
             return False
-        self.say(entries.record_finish(self.game_id, table.seen(prog, typed)), style="bold")
+        self.say(said, style="bold")
         return True
 
     def change_seats(self, prog: Progress, typed: Mapping[str, int]) -> bool:
@@ -272,21 +216,8 @@ class Session:
         return True
 
     def take_back(self, prog: Progress, typed: Mapping[str, int]) -> bool:
-        """``u``: the last answer goes, a player's tricks or the game's last entry."""
-        seen = table.seen(prog, typed)
-        if typed:
-            player = list(typed)[-1]
-            table.type_tricks(self.game_id, seen, dict(list(typed.items())[:-1]))
-            self.say(_("Took back {player}'s tricks.").format(player=player))
-            return True
-        if not prog.game.entries:
-            raise Refused(_("nothing to take back: nothing is entered yet"))
-        changed, last = entries.enter_undo(self.game_id, seen)
-        if isinstance(last, Tricks):
-            # Back to the prompt that confirmed the hand, the tricks before it as typed.
-            typed_before = last.values[: confirmed_at(last.values)]
-            table.type_tricks(self.game_id, table.seen(changed, {}), dict(typed_before))
-        self.say(_("Took back {describe_entry}.").format(describe_entry=describe_entry(last)))
+        """``u``: the last answer goes (``corrections.py``)."""
+        self.say(corrections.take_back(self.game_id, prog, typed))
         return True
 
     # --- the three prompts --------------------------------------------------------

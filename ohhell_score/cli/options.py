@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from ohhell_score.cli.complete import complete_assignments, complete_game, complete_rules
+from ohhell_score.cli.complete import (
+    complete_assignments,
+    complete_game,
+    complete_rules,
+    complete_tournament,
+)
 from ohhell_score.domain.forms import DEFAULT_PRESET as DEFAULT_PRESET
 from ohhell_score.domain.forms import PRESET_NAMES as PRESET_NAMES
 from ohhell_score.domain.forms import (
@@ -56,6 +61,16 @@ def output_file(output: str | None) -> str | None:
 OutputOpt = Annotated[
     str | None,
     typer.Option("--output", "-o", help=OUTPUT_HELP, metavar="FILE", show_default=False),
+]
+#: A tournament's name, the argument of the ``tournament`` commands.
+TournamentArg = Annotated[
+    str,
+    typer.Argument(
+        help=_("The tournament's name."),
+        show_default=False,
+        metavar="NAME",
+        autocompletion=complete_tournament,
+    ),
 ]
 GameOpt = Annotated[
     str | None,

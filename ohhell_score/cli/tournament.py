@@ -9,18 +9,16 @@ Imports inside functions: as in every area (cli/lazy.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ohhell_score.actions import tournaments as actions
-from ohhell_score.actions.exports import write_output
+from ohhell_score.cli import collecting
 from ohhell_score.cli.complete import (
     complete_game,
     complete_preset,
-    complete_tournament,
     tournament_names,
 )
 from ohhell_score.cli.lazy import Area, area
@@ -28,8 +26,7 @@ from ohhell_score.cli.options import (
     TOURNAMENTS,
     DrawCardsOpt,
     DrawTiesOpt,
-    OutputOpt,
-    output_file,
+    TournamentArg,
     read_input,
     rule_options,
     rules_option,
@@ -37,8 +34,7 @@ from ohhell_score.cli.options import (
 )
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, english
-from ohhell_score.views.console import complain, say, say_as_json, say_json
-from ohhell_score.views.formats import Format
+from ohhell_score.views.console import complain, say, say_as_json
 
 if TYPE_CHECKING:
     from ohhell_score.domain.rules import RuleOptions
@@ -55,15 +51,6 @@ tournament_app = Area(
 app = area()
 app.add_typer(tournament_app, name="tournament", rich_help_panel=TOURNAMENTS)
 
-NameArg = Annotated[
-    str,
-    typer.Argument(
-        help=_("The tournament's name."),
-        show_default=False,
-        metavar="NAME",
-        autocompletion=complete_tournament,
-    ),
-]
 NewNameArg = Annotated[
     str, typer.Argument(help=_("The tournament's name."), show_default=False, metavar="NAME")
 ]
@@ -288,7 +275,7 @@ def _next(t: Tournament, res: Mapping[str, Result], as_json: bool) -> str:
     "show", help=_("Every round and table: who sits where, standings, who goes on, the champion.")
 )
 def show(
-    name: NameArg,
+    name: TournamentArg,
     as_json: Annotated[
         bool, typer.Option("--json", help=_("One JSON object (the scripting contract)."))
     ] = False,
@@ -328,7 +315,7 @@ def _parse_orders(orders: list[str]) -> dict[str, list[str]]:
     "advance", help=_("When every table of the round is finished, seat the next round.")
 )
 def advance(
-    name: NameArg,
+    name: TournamentArg,
     order: Annotated[
         list[str] | None,
         typer.Option(
@@ -393,78 +380,5 @@ def record_first_dealer(
     )
 
 
-@tournament_app.command(
-    "collect",
-    help=_("Bring in table games scored on other laptops, in place of the tables' games here."),
-)
-def collect(
-    name: NameArg,
-    files: Annotated[
-        list[Path],
-        typer.Argument(
-            help=_(
-                "Table games exported as JSON on other laptops (`ohhell export -f json`); "
-                "with --watch, folders to follow."
-            ),
-            show_default=False,
-            metavar="FILE...",
-        ),
-    ],
-    watch: Annotated[
-        bool,
-        typer.Option(
-            "--watch",
-            help=_(
-                "Follow these folders (a sync tool's or a share's) and collect each "
-                "table's game as it arrives, until Ctrl-C."
-            ),
-        ),
-    ] = False,
-    once: Annotated[
-        bool,
-        typer.Option("--once", help=_("With --watch: collect what is there now, then stop.")),
-    ] = False,
-) -> None:
-    collect_tables(name, files, watch, once)
-
-
-def collect_tables(name: str, files: list[Path], watch: bool, once: bool) -> None:
-    """`tournament collect`: the table games of ``files`` brought in, or their folders followed."""
-    from ohhell_score.actions import collect as collecting
-    from ohhell_score.views.tournament import collected_line
-
-    if once and not watch:
-        raise typer.BadParameter(_("--once goes with --watch"))
-    if watch:
-        from ohhell_score.actions.watch import follow
-
-        raise typer.Exit(follow(name, files, once=once, say=say, complain=complain))
-    for got in collecting.collect(name, files):
-        say(collected_line(got.game, got.result))
-
-
-#: The formats of the one registry (``Format``), in the order this command has always
-#: listed them in its help; tests/test_output_files.py checks that they are the same.
-Listed = StrEnum("Listed", "md html csv json")
-
-
-@tournament_app.command(
-    "export", help=_("The whole tournament: every round, table, standing and the champion.")
-)
-def export(
-    name: NameArg,
-    fmt: Annotated[Listed, typer.Option("--format", "-f", help=_("md, html, csv or json."))],
-    output: OutputOpt = None,
-) -> None:
-    export_tournament(name, fmt, output)
-
-
-def export_tournament(name: str, fmt: Listed, output: str | None) -> None:
-    """`tournament export`: the whole tournament in ``fmt``, to stdout or ``-o FILE``."""
-    text = actions.export(name, Format(fmt.value))
-    output = output_file(output)
-    if output is None:
-        (say_json if fmt.value == "json" else say)(text, end="")
-        return
-    write_output(output, text)
-    say(_("Wrote {file}.").format(file=output))
+# collect and export, after the commands above in help: cli/collecting.py.
+tournament_app.add_typer(collecting.app)

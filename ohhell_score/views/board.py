@@ -376,6 +376,7 @@ def tournament_main(
     res: Mapping[str, Result],
     games: Mapping[str, Progress | str | None],
     taken_over: Collection[str] = (),
+    held: Collection[str] = (),
     now: datetime | None = None,
 ) -> list[str]:
     """A tournament in the hall: the champion once there is one, a card for each table
@@ -383,10 +384,11 @@ def tournament_main(
     ranked by their totals, who goes on, why it waits, taken over on this laptop), who
     goes on so far, what the organiser does next, and the bracket of rounds to the
     final and the losers' final.
-    ``games``: each table's game as replayed, by id (its hand now); ``now``: the time
+    ``games``: each table's game as replayed, by id (its hand now); ``held``: the
+    tables whose tricks wait on a phone for another's confirmation; ``now``: the time
     the page is drawn at (default: the clock's)."""
     now = now or datetime.now(UTC)
-    waits = waiting(t, res, games, now)
+    waits = waiting(t, res, games, now, held)
     out = _crown(t, res)
     out.append('<div class="rounds">')
     for rnd in t.current():
@@ -429,9 +431,11 @@ def waiting(
     res: Mapping[str, Result],
     games: Mapping[str, Progress | str | None],
     now: datetime,
+    held: Collection[str] = (),
 ) -> dict[str, str]:
     """The tables of the rounds being played that wait for the organiser, by id, each
-    with why: a tie to break, no entry for ``QUIET``, ``BEHIND_BY`` hands behind the
+    with why: a tie to break, tricks to confirm (``held``: tricks entered on a phone,
+    held for another phone), no entry for ``QUIET``, ``BEHIND_BY`` hands behind the
     round's middle table, or a game that cannot count."""
     out: dict[str, str] = {}
     for rnd in t.current():
@@ -445,6 +449,11 @@ def waiting(
             elif r.finished:
                 if r.tie_at(cut_of(t, rnd)) is not None:
                     out[table.game] = _("a tie to break: give the order with --order")
+            elif table.game in held:
+                out[table.game] = _(
+                    "tricks to confirm: tricks entered on a phone wait for another "
+                    "phone's confirmation"
+                )
             elif at is not None and now - at >= QUIET:
                 out[table.game] = _("no entry for {minutes} minutes").format(
                     minutes=int((now - at).total_seconds() // 60)
