@@ -82,7 +82,7 @@ def show_ratings(
 ) -> None:
     """`ratings`: the ladder (as text, JSON or HTML), or one player's rating game by game."""
     from ohhell_score.actions.ratings import ladder as rated
-    from ohhell_score.views.ratings import history_lines, ladder_html, ladder_lines
+    from ohhell_score.views.ratings import history_lines, ladder_lines
 
     day = _since(since)
     ladder, problems = rated(preset, day)
@@ -99,6 +99,7 @@ def show_ratings(
         return
     if html:
         from ohhell_score.cli.export import emit
+        from ohhell_score.views.html import ladder_html  # the page's templates: HTML only
 
         emit(ladder_html(ladder), output, _("the ratings"))
         return

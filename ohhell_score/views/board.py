@@ -33,9 +33,9 @@ from ohhell_score.domain.tournament import (
     going_on,
     losers_winner,
 )
-from ohhell_score.i18n import _, ngettext
+from ohhell_score.i18n import _, language, ngettext
 from ohhell_score.views.export import result_words
-from ohhell_score.views.html import chart_section, page_head, sheet_table
+from ohhell_score.views.html import chart_section, sheet_table
 from ohhell_score.views.sheet import sheet, standings
 from ohhell_score.views.tournament import both_words, going_on_words, next_line, place_labels
 from ohhell_score.views.words import (
@@ -226,6 +226,20 @@ SCRIPT = """
   connect();
 })();
 """
+
+
+def page_head(title: str, style: str, *meta: str) -> list[str]:
+    """A page's opening lines, to its style (``title`` already escaped)."""
+    return [
+        "<!DOCTYPE html>",
+        f'<html lang="{language()}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        *meta,
+        f"<title>{title}</title>",
+        f"<style>{style}</style>",
+    ]
 
 
 def board_page(

@@ -1,7 +1,7 @@
 """The ratings ladder as a person reads it: plain text (80 columns, no rich: it is read
-over a club's whole history and should answer as fast as ``stats``), one player's
-rating game by game, and an HTML page with each player's rating over time (the game
-charts' SVG, ``views.html.svg_chart``)."""
+over a club's whole history and should answer as fast as ``stats``) and one player's
+rating game by game. The HTML page (each player's rating over time, the game charts'
+SVG) is ``views/html.py``'s ``ladder_html``: no template engine is imported for text."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from ohhell_score.domain.ratings import PROVISIONAL_BELOW, Ladder, Rated
 from ohhell_score.i18n import N_, _, ngettext
-from ohhell_score.views.html import _e, _legend, _page, svg_chart
 
 WIDTH = 80
 HEADS = (N_("rank"), N_("player"), N_("rating"), N_("games"), N_("wins"), N_("change"))
@@ -98,65 +97,9 @@ def history_lines(player: Rated) -> list[str]:
     return [*lines, "", _("* the highest total of the game (a win, shared or not).")]
 
 
-def ladder_html(ladder: Ladder) -> str:
-    """A page: the ladder as a table and each player's rating over the games as a chart."""
-    title = _("Ratings")
-    settled = [p for p in ladder.players if not p.provisional]
-    unsure = [p for p in ladder.players if p.provisional]
-    rows = [_html_row(str(i), p) for i, p in enumerate(settled, 1)]
-    if unsure:
-        rows.append(f'<tr><th colspan="{len(HEADS)}">{_e(_provisional())}</th></tr>')
-        rows += [_html_row("-", p) for p in unsure]
-    heads = "".join(f"<th>{_e(_(h))}</th>" for h in HEADS)
-    count = ngettext("{count} finished game", "{count} finished games", ladder.games)
-    content = [
-        f"<style>{LADDER_CSS}</style>",
-        f"<h1>{_e(title)}</h1>",
-        f"<p>{_e(count.format(count=ladder.games))}</p>",
-        f'<table class="ladder"><thead><tr>{heads}</tr></thead><tbody>',
-        *rows,
-        "</tbody></table>",
-    ]
-    if ladder.players:
-        content += [
-            f'<div class="chart">{_chart(ladder)}</div>',
-            _legend([p.name for p in ladder.players]),
-        ]
-    return _page(title, "portrait", "auto", "ratings", content)
-
-
-LADDER_CSS = (
-    ".ladder { border-collapse: collapse; margin-bottom: 1em; }"
-    " .ladder th, .ladder td { padding: 0.15em 0.8em; text-align: right; }"
-    " .ladder td:nth-child(2), .ladder th:nth-child(2) { text-align: left; }"
-    " .ladder tbody th { text-align: left; font-weight: normal; font-style: italic; }"
-)
-
-
-def _html_row(rank: str, p: Rated) -> str:
-    cells = [rank, _e(p.name), _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
-    return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
-
-
 def _provisional() -> str:
     return ngettext(
         "Provisional, fewer than {count} game:",
         "Provisional, fewer than {count} games:",
         PROVISIONAL_BELOW,
     ).format(count=PROVISIONAL_BELOW)
-
-
-def _chart(ladder: Ladder) -> str:
-    """Ratings after each game, the games numbered in order; a line starts at 0 (a
-    newcomer's rating) just before the player's first game."""
-    points = {}
-    for p in ladder.players:
-        series = [(p.steps[0].number - 1, 0)]
-        series += [(s.number, round(s.rating)) for s in p.steps]
-        points[p.name] = series
-    return svg_chart(
-        points,
-        ladder.games,
-        label=_("Each player's rating over the games"),
-        axis=_("game"),
-    )

@@ -1,11 +1,11 @@
-"""A tournament in words and files: the lines of ``tournament show``, and md, html, csv
-and json exports. Plain text only (no rich); names are escaped or neutralised per format.
+"""A tournament in words and files: the lines of ``tournament show``, and md, csv
+and json exports (the html export is ``views/html.py``'s, from a template). Plain text
+only (no rich); names are escaped or neutralised per format.
 """
 
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 import re
@@ -28,7 +28,7 @@ from ohhell_score.domain.tournament import (
     seated_otherwise,
     show_json,
 )
-from ohhell_score.i18n import N_, _, language, ngettext
+from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
 
 
@@ -291,39 +291,3 @@ def to_md(t: Tournament, res: Mapping[str, Result]) -> str:
         lines.append("|" + "---|" * len(HEAD))
         lines += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
-
-
-def to_html(t: Tournament, res: Mapping[str, Result]) -> str:
-    e = html.escape
-    who = champion(t, res)
-    parts = [
-        "<!doctype html>",
-        f'<html lang="{language()}"><head><meta charset="utf-8">',
-        "<title>" + _("Tournament {name}").format(name=e(t.name)) + "</title>",
-        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
-        "margin-bottom:1.5em}th,td{border:1px solid #999;padding:.2em .6em}"
-        "td.n{text-align:right}</style>",
-        "</head><body>",
-        "<h1>" + _("Tournament {name}").format(name=e(t.name)) + "</h1>",
-        "<p>" + _("Champion: {who}").format(who=f"<strong>{e(who)}</strong>") + "</p>"
-        if who
-        else "<p>" + e(_("Champion: not decided yet")) + "</p>",
-    ]
-    for rnd, rows in _rows(t, res):
-        parts.append(f"<h2>{e(t.round_title(rnd))}</h2>")
-        states = (f"{e(game)}: {e(state)}" for game, state in _progress(rnd, res))
-        parts.append("<p>" + " · ".join(states) + "</p>")
-        parts.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in _head()) + "</tr>")
-        for row in rows:
-            cells = "".join(
-                f'<td class="n">{e(c)}</td>' if i in (1, 3, 4) else f"<td>{e(c)}</td>"
-                for i, c in enumerate(row)
-            )
-            parts.append(f"<tr>{cells}</tr>")
-        parts.append("</table>")
-    players = ngettext(
-        "{count} player, {rules} rules.", "{count} players, {rules} rules.", len(t.players)
-    )
-    parts.append("<p>" + e(players.format(count=len(t.players), rules=t.rules.preset)) + "</p>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
