@@ -401,7 +401,7 @@ def test_names_are_escaped(ohhell: Ohhell) -> None:
     assert shown.tournament is not None
     page = board_page("tags", tournament_main(*shown.tournament), hall=True, tournament=True)
     assert "<b>Zed</b>" not in page and "&lt;b&gt;Zed&lt;/b&gt;" in page
-    assert "A&B" not in page and "A&amp;B" in page and "&quot;Q&quot;" in page
+    assert "A&B" not in page and "A&amp;B" in page and "&#34;Q&#34;" in page
     assert "A&B ★ 11" in card(tournament_main(*shown.tournament), "tags-r1-t1")
 
 

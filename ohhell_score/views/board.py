@@ -6,18 +6,22 @@ One HTML document, whole when served: inline CSS, no font, image or script from
 anywhere else. A phone first (360 px wide, large type, dark when the phone is), and a
 hall view for a TV or a projector (``hall``: large type, the hand and the totals beside
 the sheet; a tournament's bracket beside its tables, eight tables on one screen). The
-few lines of script at the end follow ``/events`` and, on each event, fetch the page
-again and put its ``<main>`` in place of the old one, so the server is the one renderer
-of the sheet and of the tables; they say when the laptop is lost, and pick up again.
+script (``templates/board.js``, inline) follows ``/events`` and, on each event, fetch
+the page again and put its ``<main>`` in place of the old one, so the server is the one
+renderer of the sheet and of the tables; it says when the laptop is lost, and picks up
+again.
 
-The sheet, the chart and their notes are html.py's and words.py's, as on an exported
-sheet. Every name and note goes through ``html.escape``.
+The pages are templates (``board.html`` around ``game-main.html`` or
+``tournament-main.html``, with ``card.html``, ``round.html``, ``bracket.html`` and the
+exported sheet's ``sheet.html`` and ``chart.html``), which escape every value: this
+module works out what they show, as plain values. The sheet, the chart and their notes
+are html.py's and words.py's, as on an exported sheet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
+from typing import NamedTuple
 
 from ohhell_score.domain.game import Progress, Step
 from ohhell_score.domain.rules import TrumpMethod
@@ -33,9 +37,10 @@ from ohhell_score.domain.tournament import (
     going_on,
     losers_winner,
 )
-from ohhell_score.i18n import _, language, ngettext
+from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
-from ohhell_score.views.html import chart_section, sheet_table
+from ohhell_score.views.html import game_chart, sheet_view
+from ohhell_score.views.pages import part, render
 from ohhell_score.views.sheet import sheet, standings
 from ohhell_score.views.tournament import both_words, going_on_words, next_line, place_labels
 from ohhell_score.views.words import (
@@ -45,203 +50,6 @@ from ohhell_score.views.words import (
 )
 
 
-def _e(text: object) -> str:
-    return escape(str(text), quote=True)
-
-
-CSS = """
-:root { color-scheme: light dark; --ink: #161616; --soft: #5b5b5b; --paper: #fbfaf6;
-        --card: #fff; --rule: #c9c4b8; --band: #f2efe6; --made: #d9ecd0; --lead: #8a5a00;
-        --red: #b0122b; --warn: #fff3cd; --warn-ink: #5c4300; }
-@media (prefers-color-scheme: dark) {
-  :root { --ink: #ecebe6; --soft: #a7a59e; --paper: #121212; --card: #1d1d1d;
-          --rule: #3d3d3d; --band: #262626; --made: #23402a; --lead: #ffc94d;
-          --red: #ff7a8a; --warn: #4a3b00; --warn-ink: #ffe9a8; }
-}
-* { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; }
-body { margin: 0; background: var(--paper); color: var(--ink);
-       font: 18px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-header { display: flex; align-items: baseline; justify-content: space-between; gap: .5em;
-         padding: .5em .8em; border-bottom: 1px solid var(--rule); }
-header h1 { font-size: 1em; margin: 0; font-weight: 600; }
-header a { color: var(--soft); font-size: .85em; }
-main { padding: .5em .8em 2em; max-width: 60em; margin: 0 auto; }
-section { margin: 0 0 1.2em; }
-h2 { font-size: .95em; color: var(--soft); margin: 0 0 .3em; font-weight: 600;
-     text-transform: uppercase; letter-spacing: .04em; }
-.now { background: var(--card); border: 1px solid var(--rule); border-radius: .6em;
-       padding: .6em .8em; }
-.now .hand { font-size: 1.5em; font-weight: 700; margin: 0; line-height: 1.2; }
-.now p { margin: .3em 0; }
-.now .next { font-size: 1.25em; font-weight: 600; }
-.now .forbidden { color: var(--red); }
-.bids { list-style: none; margin: .4em 0; padding: 0; display: flex; flex-wrap: wrap;
-        gap: .3em .9em; font-size: 1.1em; }
-.bids b { font-size: 1.2em; }
-.bids .waiting { color: var(--soft); }
-.totals ol { list-style: none; margin: 0; padding: 0; }
-.totals li { display: flex; align-items: baseline; gap: .5em; padding: .25em 0;
-             border-bottom: 1px solid var(--band); font-size: 1.15em; }
-.totals .place { width: 1.6em; color: var(--soft); }
-.totals .name { flex: 1; overflow-wrap: anywhere; }
-.totals .total { font-weight: 700; font-variant-numeric: tabular-nums; }
-.totals .delta { width: 3.2em; text-align: right; color: var(--soft); font-size: .85em;
-                 font-variant-numeric: tabular-nums; }
-.totals .leader .name, .totals .leader .total { color: var(--lead); }
-.result { color: var(--soft); margin: .4em 0 0; }
-.scroll { overflow-x: auto; }
-table.sheet { border-collapse: collapse; font-size: .8em; font-variant-numeric: tabular-nums;
-              min-width: 100%; }
-.sheet th, .sheet td { border: 1px solid var(--rule); padding: .15em .3em; text-align: center;
-                       white-space: nowrap; }
-.sheet thead th { background: var(--band); }
-.sheet thead tr.sub th { font-weight: 400; font-size: .85em; color: var(--soft);
-                         white-space: normal; }
-.sheet th.name { white-space: normal; overflow-wrap: anywhere; }
-.sheet .seat { border-left: 2px solid var(--ink); }
-.sheet td.dealer { text-align: left; }
-.sheet tbody tr:nth-child(even) td { background: var(--band); }
-.sheet tbody tr td.made { background: var(--made); }
-.sheet td.total { font-weight: 700; }
-.sheet .over, .sheet td.points, .sheet td.away { color: var(--soft); font-size: .85em; }
-.sheet .red { color: var(--red); }
-.sheet tfoot td, .sheet tfoot th { border-top: 2px solid var(--ink); font-weight: 700; }
-.sheet tfoot td.winner { background: var(--made); }
-.sheet tr.current td { outline: 2px solid var(--lead); outline-offset: -2px; }
-.notes { color: var(--soft); font-size: .85em; }
-.notes p { margin: .2em 0; }
-.chart svg { width: 100%; height: auto; display: block; }
-.chart .axis { stroke: var(--ink); stroke-width: 1; }
-.chart .grid { stroke: var(--rule); stroke-width: .8; }
-.chart text { font: 10px system-ui, sans-serif; fill: var(--ink); }
-.chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
-.chart text.stop { paint-order: stroke; stroke: var(--paper); stroke-width: 3px; }
-.chart h2 { margin-top: .5em; }
-.legend { list-style: none; margin: .3em 0 0; padding: 0; display: flex; flex-wrap: wrap;
-          gap: .2em 1em; font-size: .85em; }
-.legend svg { width: 2em; height: .7em; vertical-align: middle; display: inline; }
-.error { background: var(--warn); color: var(--warn-ink); padding: .6em .8em;
-         border-radius: .4em; }
-#lost { display: none; position: sticky; top: 0; margin: 0; padding: .5em .8em;
-        background: var(--warn); color: var(--warn-ink); font-weight: 600; z-index: 1; }
-body.lost #lost { display: block; }
-/* The hall: a TV or a projector, read from across the room; no scrolling for 4-7. */
-body.hall { font-size: clamp(14px, 1.05vw, 36px); }
-body.hall main { max-width: none; display: grid; gap: 0 1.5em; padding-bottom: .5em;
-                 grid-template-columns: minmax(20em, 1fr) 2.4fr; align-items: start; }
-body.hall .now, body.hall .totals, body.hall .chart { grid-column: 1; }
-body.hall .sheetbox { grid-column: 2; grid-row: 1 / span 4; }
-body.hall .now .hand { font-size: 1.6em; }
-body.hall .now .next { font-size: 1.4em; }
-body.hall .totals li { font-size: 1.2em; padding: .05em 0; }
-body.hall .chart svg { max-height: 20vh; }
-body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; table-layout: fixed; }
-body.hall .sheet th, body.hall .sheet td { overflow: hidden; text-overflow: ellipsis;
-                                         padding: .15em .15em; }
-body.hall .sheet thead tr.sub th, body.hall .sheet thead th.fixed { font-size: .7em; }
-/* The sheet's own widths are a paper's (mm); a TV's are the type's. */
-body.hall .sheet col:nth-child(1) { width: 2.4em !important; }
-body.hall .sheet col:nth-child(2) { width: 4.2em !important; }
-body.hall .sheet col:nth-child(3) { width: 4.2em !important; }
-body.hall .sheet col:nth-child(4) { width: 2.6em !important; }
-body.hall .sheet col.over { width: 4.2em !important; }
-body.hall .notes { grid-column: 2; }
-"""
-
-#: A tournament's page (added to CSS): the tables of the round as cards, the bracket.
-TOURNAMENT_CSS = """
-.crown { text-align: center; background: var(--card); border: 2px solid var(--lead);
-         border-radius: .6em; padding: .4em .8em; }
-.crown .champion { font-size: 1.6em; font-weight: 700; color: var(--lead); margin: 0; }
-.crown .second { margin: .2em 0 0; }
-.round h2 { margin-top: .3em; }
-.tables { display: grid; gap: .6em; grid-template-columns: repeat(auto-fill, minmax(14em, 1fr)); }
-.table { background: var(--card); border: 1px solid var(--rule); border-radius: .6em;
-         padding: .4em .7em .5em; min-width: 0; }
-.table.finished { border-color: var(--soft); }
-.table h3 { margin: 0; font-size: 1em; overflow-wrap: anywhere; }
-.table .state { margin: 0 0 .2em; color: var(--soft); font-size: .9em; }
-.table.finished .state { color: var(--ink); font-weight: 600; }
-.table.problem .state { color: var(--red); }
-.ranks { list-style: none; margin: 0; padding: 0; }
-.ranks li { display: flex; align-items: baseline; gap: .4em; padding: .1em 0;
-            border-bottom: 1px solid var(--band); font-size: 1.1em; }
-.ranks .place { width: 1.8em; color: var(--soft); font-size: .85em; }
-.ranks .name { flex: 0 1 auto; min-width: 0; overflow-wrap: anywhere; }
-.ranks .total { margin-left: auto; font-weight: 700; font-variant-numeric: tabular-nums; }
-.ranks .mark { width: 1em; text-align: right; }
-.ranks .leader .name, .ranks .leader .star, .ranks .leader .total { color: var(--lead); }
-.ranks li.on { background: var(--made); }
-.outcome { margin: .3em 0 0; font-weight: 600; }
-.outcome.tied { color: var(--red); }
-.onward { margin: .4em 0 0; overflow-wrap: anywhere; }
-.stages { list-style: none; margin: 0; padding: 0; }
-.stages li { border-left: .3em solid var(--rule); padding: .1em .6em; margin: 0 0 .4em; }
-.stages li.playing { border-color: var(--lead); }
-.stages li.done { color: var(--soft); }
-.stages .format, .stages .who { display: block; overflow-wrap: anywhere; }
-.stages .won { font-weight: 700; color: var(--lead); }
-.stages .format { color: var(--soft); font-size: .9em; }
-.next { color: var(--soft); overflow-wrap: anywhere; }
-/* The hall: the bracket beside the tables; a round of 8 tables fits a TV. */
-body.hall main { grid-template-columns: minmax(13em, 1fr) 5fr; }
-body.hall .crown, body.hall .way { grid-column: 1; }
-body.hall .rounds { grid-column: 2; grid-row: 1 / span 2; }
-body.hall .tables { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-body.hall .crown, body.hall .way, body.hall .rounds { font-size: 1.2em; }
-body.hall .ranks li { font-size: 1.2em; }
-body.hall .table h3 { font-size: 1.15em; }
-/* A long name is cut on a TV rather than wrapped: eight tables stay on the screen. */
-body.hall .ranks .name, body.hall .table .state { white-space: nowrap; overflow: hidden;
-                                                  text-overflow: ellipsis; }
-"""
-
-#: Follows /events: on each event the page is fetched again and its <main> swapped in
-#: (the server draws the sheet, the script never does); a lost laptop is said, and the
-#: browser's EventSource (or, once it gives up, this script) connects again.
-SCRIPT = """
-(function () {
-  var source, body = document.body;
-  function lost() { body.classList.add("lost"); }
-  function found() { body.classList.remove("lost"); }
-  function refresh() {
-    fetch(location.href, {cache: "no-store"}).then(function (r) {
-      if (!r.ok) { throw r.status; }
-      return r.text();
-    }).then(function (text) {
-      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
-      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
-    }).catch(lost);
-  }
-  function connect() {
-    source = new EventSource("/events");
-    source.onopen = found;
-    source.onmessage = refresh;
-    source.onerror = function () {
-      lost();
-      if (source.readyState === 2) { source.close(); setTimeout(connect, 3000); }
-    };
-  }
-  connect();
-})();
-"""
-
-
-def page_head(title: str, style: str, *meta: str) -> list[str]:
-    """A page's opening lines, to its style (``title`` already escaped)."""
-    return [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        *meta,
-        f"<title>{title}</title>",
-        f"<style>{style}</style>",
-    ]
-
-
 def board_page(
     title: str,
     main: list[str],
@@ -249,53 +57,104 @@ def board_page(
     hall: bool,
     tournament: bool = False,
 ) -> str:
-    """The whole page around ``main`` (its HTML lines); ``tournament``: a tournament's."""
-    other = (
-        ('<a href="/">' + _e(_("Phone view")) + "</a>")
-        if hall
-        else ('<a href="/?view=hall">' + _e(_("Hall view")) + "</a>")
+    """The whole page around ``main`` (its HTML lines, drawn by ``game_main``,
+    ``tournament_main`` or ``error_main``); ``tournament``: a tournament's."""
+    return render(
+        "board.html",
+        title=f"{_('Oh Hell')} · {title}",
+        body_class="hall" if hall else "phone",
+        tournament=tournament,
+        lost=_("The scorer's laptop cannot be reached; trying again…"),
+        other_href="/" if hall else "/?view=hall",
+        other=_("Phone view") if hall else _("Hall view"),
+        main=part("\n".join(main)),
     )
-    lost = _e(_("The scorer's laptop cannot be reached; trying again…"))
-    name = f"{_e(_('Oh Hell'))} · {_e(title)}"
-    css = CSS + TOURNAMENT_CSS if tournament else CSS
-    return "\n".join(
-        [
-            *page_head(name, css, '<meta name="color-scheme" content="light dark">'),
-            "</head>",
-            f'<body class="{"hall" if hall else "phone"}">',
-            f'<p id="lost" role="status">{lost}</p>',
-            f"<header><h1>{name}</h1>{other}</header>",
-            "<main>",
-            *main,
-            "</main>",
-            f"<script>{SCRIPT}</script>",
-            "</body>",
-            "</html>",
-            "",
-        ]
-    )
+
+
+def _lines(html: str) -> list[str]:
+    return html.rstrip("\n").split("\n")
 
 
 def error_main(error: str) -> list[str]:
     """What the page shows of a game that cannot be read (deleted, damaged)."""
-    return [f'<p class="error" role="alert">{_e(error)}</p>']
+    return _lines(render("error-main.html", error=error))
+
+
+class Now(NamedTuple):
+    """The hand being played, large: which, trump, who is to bid or name trump (and
+    whether the dealer's bid is bound), the bids so far. ``next`` is "" once the game
+    is over (``hand`` then says how it ended)."""
+
+    hand: str
+    trump: str = ""
+    next: str = ""
+    forbidden: bool = False
+    bids: tuple[tuple[str, int], ...] = ()
+    waiting: tuple[str, ...] = ()
+    so_far: str = ""
+
+
+class Totals(NamedTuple):
+    """The totals, best first: place, player, leader or not, total, what the last hand
+    gave."""
+
+    heading: str
+    this_hand: str
+    rows: list[tuple[str, str, bool, int, str]]
+    result: str
 
 
 def game_main(prog: Progress) -> list[str]:
     """A game: the hand now, the totals, the sheet, its notes and the chart."""
-    out = _now(prog)
-    out += _totals(prog)
-    out += ['<section class="sheetbox"><div class="scroll">', *sheet_table(prog), "</div>"]
     sh = sheet(prog)
-    notes = [*sh.notes(over=False), *sh.seat_notes]
-    if notes:
-        out.append('<div class="notes">')
-        out += [f"<p>{_e(text)}</p>" for text in notes]
-        out.append("</div>")
-    out.append("</section>")
-    if prog.hands_played:
-        out += chart_section(prog)
-    return out
+    return _lines(
+        render(
+            "game-main.html",
+            now=_now(prog),
+            totals=_totals(prog),
+            sheet=sheet_view(prog),
+            notes=[*sh.notes(over=False), *sh.seat_notes],
+            chart=game_chart(prog) if prog.hands_played else None,
+        )
+    )
+
+
+class Crown(NamedTuple):
+    champion: str
+    second: str
+
+
+class Card(NamedTuple):
+    """One table's card: its game, state (``finished``, ``problem``, ``playing``) and
+    where it is in words, its players best first (place, name, classes, leader, total,
+    going on) and a tie that stops the round from going on."""
+
+    game: str
+    state: str
+    words: str
+    rows: list[tuple[str, str, str, bool, str, bool]]
+    tie: str
+
+
+class RoundView(NamedTuple):
+    title: str
+    finished: str
+    cards: list[Card]
+    onward: list[str]
+
+
+class StageView(NamedTuple):
+    cls: str
+    title: str
+    state: str
+    format: str
+    who: str
+    won: str
+
+
+class BracketView(NamedTuple):
+    heading: str
+    stages: list[StageView]
 
 
 def tournament_main(
@@ -305,40 +164,33 @@ def tournament_main(
     of the round(s) being played (its hand, its players ranked by their totals, who goes
     on), who goes on so far, and the bracket of rounds to the final and the losers'
     final. ``games``: each table's game as replayed, by id (its hand now)."""
-    out = _crown(t, res)
-    out.append('<div class="rounds">')
-    for rnd in t.current():
-        out += _round(t, rnd, res, games)
-    out.append("</div>")
-    out.append('<div class="way">')
-    for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
-        out += _bracket(t, bracket, res)
+    brackets = (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,)
     playing = [table.game for rnd in t.current() for table in rnd.tables]
-    if champion(t, res) is None and all(res[game].finished for game in playing):
-        out.append(f'<p class="next">{_e(next_line(t, res))}</p>')  # advance, or a tie
-    out.append("</div>")
-    return out
+    after = champion(t, res) is None and all(res[game].finished for game in playing)
+    return _lines(
+        render(
+            "tournament-main.html",
+            crown=_crown(t, res),
+            rounds=[_round(t, rnd, res, games) for rnd in t.current()],
+            brackets=[_bracket(t, bracket, res) for bracket in brackets],
+            next=next_line(t, res) if after else "",  # advance, or a tie
+        )
+    )
 
 
-def _crown(t: Tournament, res: Mapping[str, Result]) -> list[str]:
+def _crown(t: Tournament, res: Mapping[str, Result]) -> Crown | None:
     """The champion, large, and the losers' final's winner, once they are decided."""
     who = champion(t, res)
     if who is None:
-        return []
-    out = ['<section class="crown">']
-    crowned = _("Champion: {who}").format(who=who)
-    out.append(f'<p class="champion">★ {_e(crowned)} ★</p>')
+        return None
     loser = losers_winner(t, res)
-    if loser:
-        second = _("Losers' final: {who}.").format(who=loser)
-        out.append(f'<p class="second">{_e(second)}</p>')
-    out.append("</section>")
-    return out
+    second = _("Losers' final: {who}.").format(who=loser) if loser else ""
+    return Crown(_("Champion: {who}").format(who=who), second)
 
 
 def _round(
     t: Tournament, rnd: Round, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
-) -> list[str]:
+) -> RoundView:
     """A round being played: how many tables are done, a card each (who goes on
     ticked), and who goes on so far, by name."""
     done = sum(1 for table in rnd.tables if res[table.game].finished)
@@ -348,16 +200,10 @@ def _round(
     ).format(done=done, count=count)
     on = going_on(t, rnd, res)
     final = t.plan[rnd.stage - 1].final
-    out = [f'<section class="round"><h2>{_e(t.round_title(rnd))} · {_e(finished)}</h2>']
-    out.append('<div class="tables">')
-    out += [
+    cards = [
         _card(t, rnd, table, res[table.game], games.get(table.game), on) for table in rnd.tables
     ]
-    out.append("</div>")
-    if not final:
-        out += _onward(t, rnd, res, on)
-    out.append("</section>")
-    return out
+    return RoundView(t.round_title(rnd), finished, cards, [] if final else _onward(t, rnd, res, on))
 
 
 def _card(
@@ -367,7 +213,7 @@ def _card(
     r: Result,
     prog: Progress | str | None,
     on: Mapping[str, list[str]],
-) -> str:
+) -> Card:
     """One table: its name, its hand (or finished, not started, why it cannot count),
     its players best first with their totals, the leader starred, who goes on ticked,
     and a tie that stops the round from going on."""
@@ -379,26 +225,13 @@ def _card(
     for p in ranked:
         cls = " ".join(c for c, yes in (("leader", p in leaders), ("on", p in going)) if yes)
         total = r.totals.get(p)
-        rows.append(
-            (f'<li class="{cls}">' if cls else "<li>")
-            + f'<span class="place">{_e(labels.get(p, "–"))}</span>'
-            + f'<span class="name">{_e(p)}</span>'
-            + ('<span class="star">★</span>' if p in leaders else "")
-            + f'<span class="total">{"" if total is None else total}</span>'
-            + f'<span class="mark">{"✓" if p in going else ""}</span></li>'
-        )
+        shown = "" if total is None else str(total)
+        rows.append((labels.get(p, "–"), p, cls, p in leaders, shown, p in going))
     state = "finished" if r.finished else "problem" if r.problem else "playing"
-    out = [
-        f'<article class="table {state}" id="table-{_e(table.game)}">',
-        f"<h3>{_e(table.game)}</h3>",
-        f'<p class="state">{_e(_table_state(r, prog))}</p>',
-        '<ol class="ranks">' + "".join(rows) + "</ol>",
-    ]
+    tie = ""
     if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=both_words(list(tied)))
-        out.append(f'<p class="outcome tied">{_e(tie)}</p>')
-    out.append("</article>")
-    return "".join(out)
+    return Card(table.game, state, _table_state(r, prog), rows, tie)
 
 
 def _table_state(r: Result, prog: Progress | str | None) -> str:
@@ -424,23 +257,20 @@ def _onward(
         cut = cut_of(t, rnd)
         out_of = [p for table in rnd.tables if on[table.game] for p in res[table.game].rest(cut)]
         moves.append((Round(Bracket.LOSERS, rnd.stage + 1, ()), out_of))
-    out = []
-    for nxt, players in moves:
-        if players:
-            text = _("To {round}: {players}").format(
-                round=t.round_title(nxt), players=", ".join(players)
-            )
-            out.append(f'<p class="onward">{_e(text)}</p>')
-    return out
+    return [
+        _("To {round}: {players}").format(round=t.round_title(nxt), players=", ".join(players))
+        for nxt, players in moves
+        if players
+    ]
 
 
-def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list[str]:
+def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> BracketView:
     """The rounds of one bracket to its final: each one's format and whether it is
     played, and the final's players once seated, and its winner once decided."""
     heading = _("To the final") if bracket is Bracket.MAIN else _("The losers' bracket")
     seated = {r.stage: r for r in t.rounds if r.bracket is bracket}
-    out = [f'<section class="bracket"><h2>{_e(heading)}</h2><ol class="stages">']
     first = 1 if bracket is Bracket.MAIN else 2
+    stages = []
     for stage in t.plan[first - 1 :]:
         rnd = seated.get(stage.number, Round(bracket, stage.number, ()))
         if not rnd.tables:
@@ -449,17 +279,15 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list
             cls, state = "done", _("finished")
         else:
             cls, state = "playing", _("playing")
-        out.append(f'<li class="{cls}"><b>{_e(t.round_title(rnd))}</b> · {_e(state)}')
-        out.append(f'<span class="format">{_e(_format_words(stage))}</span>')
+        who = won = ""
         if stage.final and rnd.tables:
             final = rnd.tables[0]
-            out.append(f'<span class="who">{_e(", ".join(final.players))}</span>')
-            won = going_on(t, rnd, res)[final.game]
-            if won:
-                out.append(f'<span class="who won">{_e(going_on_words(won, True))}</span>')
-        out.append("</li>")
-    out.append("</ol></section>")
-    return out
+            who = ", ".join(final.players)
+            winners = going_on(t, rnd, res)[final.game]
+            won = going_on_words(winners, True) if winners else ""
+        title = t.round_title(rnd)
+        stages.append(StageView(cls, title, state, _format_words(stage), who, won))
+    return BracketView(heading, stages)
 
 
 def _format_words(stage: Stage) -> str:
@@ -487,77 +315,59 @@ def _hand_words(prog: Progress) -> str:
     ).format(hand=nxt.hand, total=len(prog.hands), count=nxt.cards, dealer=nxt.dealer)
 
 
-def _now(prog: Progress) -> list[str]:
+def _now(prog: Progress) -> Now:
     """The hand being played, large: which, who deals, trump, who is to bid and what."""
     nxt = prog.next
-    out = ['<section class="now">']
     if nxt is None:
-        out.append(f'<p class="hand">{_e(next_words(prog))}</p>')
-        out.append("</section>")
-        return out
+        return Now(next_words(prog))
     hand = prog.hands[nxt.hand - 1]
-    out.append(f'<p class="hand">{_e(_hand_words(prog))}</p>')
-    out.append(f'<p class="trump">{_e(trump_fact(prog, hand))}</p>')
-    out.append(f'<p class="next">{_next_step(prog)}</p>')
+    text, forbidden = _next_step(prog)
+    now = Now(_hand_words(prog), trump_fact(prog, hand), text, forbidden)
     if hand.bids or nxt.step is Step.BID:
-        items = [f"<li>{_e(p)} <b>{b}</b></li>" for p, b in hand.bids.items()]
-        items += [f'<li class="waiting">{_e(p)} …</li>' for p in hand.order if p not in hand.bids]
-        out.append('<ul class="bids">' + "".join(items) + "</ul>")
         so_far = _("bid {bids} of {cards} so far").format(bids=hand.bids_total, cards=hand.cards)
-        out.append(f'<p class="sofar">{_e(so_far)}</p>')
-    out.append("</section>")
-    return out
+        waiting = tuple(p for p in hand.order if p not in hand.bids)
+        now = now._replace(bids=tuple(hand.bids.items()), waiting=waiting, so_far=so_far)
+    return now
 
 
-def _next_step(prog: Progress) -> str:
-    """What the table waits for (HTML), in the words of the table, not of commands."""
+def _next_step(prog: Progress) -> tuple[str, bool]:
+    """What the table waits for, in the words of the table, not of commands; and
+    whether it is a dealer bound by the hook (said in red)."""
     nxt = prog.next
     assert nxt is not None
     hand = prog.hands[nxt.hand - 1]
     if nxt.step is Step.TRUMP:
         method = prog.game.rules.trump_method(nxt.hand)
         if method is TrumpMethod.NAMED:
-            text = _("{player} names trump").format(player=nxt.player)
-        elif method is TrumpMethod.DEALER:
+            return _("{player} names trump").format(player=nxt.player), False
+        if method is TrumpMethod.DEALER:
             text = _("{player} (dealer) names trump before the bids").format(player=nxt.player)
-        elif method is TrumpMethod.CUT:
-            text = _("The pack is cut for trump")
-        else:
-            text = _("The next card is turned up for trump")
-        return _e(text)
+            return text, False
+        if method is TrumpMethod.CUT:
+            return _("The pack is cut for trump"), False
+        return _("The next card is turned up for trump"), False
     if nxt.step is Step.BID:
         if nxt.forbidden_bid is not None:
             text = _("{player} to bid (dealer, may not bid {forbidden})").format(
                 player=nxt.player, forbidden=nxt.forbidden_bid
             )
-            return f'<span class="forbidden">{_e(text)}</span>'
+            return text, True
         if nxt.player == hand.dealer:
-            return _e(_("{player} to bid (dealer)").format(player=nxt.player))
-        return _e(_("{player} to bid").format(player=nxt.player))
-    return _e(_("Playing the hand: {balance}").format(balance=balance_words(hand)))
+            return _("{player} to bid (dealer)").format(player=nxt.player), False
+        return _("{player} to bid").format(player=nxt.player), False
+    return _("Playing the hand: {balance}").format(balance=balance_words(hand)), False
 
 
-def _totals(prog: Progress) -> list[str]:
+def _totals(prog: Progress) -> Totals:
     """The totals, best first, the leaders starred, each with what the last hand gave."""
     scored = [h for h in prog.hands if h.scored]
     last = scored[-1] if scored else None
     leaders = set(prog.leaders()) if scored else set()
     heading = _("Totals after hand {hand}").format(hand=last.number) if last else _("Totals")
-    this_hand = _e(_("this hand"))
-    out = [f'<section class="totals"><h2>{_e(heading)}</h2><ol>']
-    for place, p, total in ((st.place, st.player, st.total) for st in standings(prog)):
-        cls = ' class="leader"' if p in leaders else ""
-        star = " ★" if p in leaders else ""
-        delta = ""
-        if last is not None and p in last.scores:
-            delta = f"{last.scores[p]:+d}"
-        out.append(
-            f'<li{cls}><span class="place">{f"{place}." if place else "–"}</span>'
-            f'<span class="name">{_e(p)}{star}</span>'
-            f'<span class="total">{total}</span>'
-            f'<span class="delta" title="{this_hand}">{delta}</span></li>'
-        )
-    out.append("</ol>")
-    out.append(f'<p class="result">{result_words(prog, _e)}</p>')
-    out.append("</section>")
-    return out
+    rows = []
+    for st in standings(prog):
+        p = st.player
+        delta = f"{last.scores[p]:+d}" if last is not None and p in last.scores else ""
+        place = f"{st.place}." if st.place else "–"
+        rows.append((place, p, p in leaders, st.total, delta))
+    return Totals(heading, _("this hand"), rows, result_words(prog))

@@ -166,16 +166,6 @@ def sheet_view(prog: Progress) -> SheetView:
     )
 
 
-def sheet_table(prog: Progress) -> list[str]:
-    """The sheet's HTML, for a page that is not a template yet."""
-    return [render("sheet.html", sheet=sheet_view(prog)).rstrip("\n")]
-
-
-def chart_section(prog: Progress) -> list[str]:
-    """The running totals' section's HTML, for a page that is not a template yet."""
-    return [render("chart.html", chart=game_chart(prog)).rstrip("\n")]
-
-
 # --- a game's sheet -------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ohhell_score.i18n import language
 
@@ -43,3 +44,10 @@ def environment() -> Environment:
 def render(name: str, /, **values: Any) -> str:
     """The template ``name`` filled with ``values``, in the language chosen now."""
     return environment().get_template(name).render(lang=language(), **values)
+
+
+def part(html: str) -> Markup:
+    """A part of a page that ``render`` drew (the board's ``<main>``, sent again on its
+    own with every change), put into the whole page as it is: the one place a string
+    is taken as HTML, and only the templates' own output, every value in it escaped."""
+    return Markup(html)
