@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ohhell_score.domain.game import Progress, Step
-from ohhell_score.domain.rules import TrumpMethod
+from ohhell_score.domain.rules import Suit, TrumpMethod
 from ohhell_score.domain.tournament import (
     Bracket,
     Result,
@@ -56,9 +56,22 @@ def board_page(
     *,
     hall: bool,
     tournament: bool = False,
+    entry: str = "",
+    confirm: bool = False,
+    held_here: bool = False,
 ) -> str:
     """The whole page around ``main`` (its HTML lines, drawn by ``game_main``,
-    ``tournament_main`` or ``error_main``); ``tournament``: a tournament's."""
+    ``tournament_main`` or ``error_main``); ``tournament``: a tournament's.
+
+    ``entry`` says what this phone may do (serve/entry.py): "" the board is read-only,
+    ``code`` it takes entries once the table's code is given (the page asks for it),
+    ``entered`` this phone may enter; ``confirm``: tricks entered are held for another
+    phone to confirm; ``held_here``: the tricks held now were entered on this phone.
+    The page's body carries them as ``data-entry``, ``data-confirm`` and
+    ``data-held-here``, which the style and the script read. The hall (a TV) enters
+    nothing."""
+    if hall:
+        entry = ""
     return render(
         "board.html",
         title=f"{_('Oh Hell')} · {title}",
@@ -68,7 +81,23 @@ def board_page(
         other_href="/" if hall else "/?view=hall",
         other=_("Phone view") if hall else _("Hall view"),
         main=part("\n".join(main)),
+        entry=entry,
+        confirm=confirm,
+        held_here=held_here and bool(entry),
+        words=_entry_words() if entry else {},
     )
+
+
+def _entry_words() -> dict[str, str]:
+    """What the page says about entering, and what its script says (``words``)."""
+    return {
+        "enter": _("Enter"),
+        "code": _("The table's code (six digits, on the scorer's screen)"),
+        "go": _("Go"),
+        "changed": _("the game changed: look again"),
+        "unsent": _("Not sent: the scorer's laptop cannot be reached."),
+        "sum": _("{sum} of {cards} tricks"),
+    }
 
 
 def _lines(html: str) -> list[str]:
@@ -104,13 +133,22 @@ class Totals(NamedTuple):
     result: str
 
 
-def game_main(prog: Progress) -> list[str]:
-    """A game: the hand now, the totals, the sheet, its notes and the chart."""
+def game_main(
+    prog: Progress,
+    *,
+    entry: bool = False,
+    held: Mapping[str, int] | None = None,
+    version: str = "",
+) -> list[str]:
+    """A game: the hand now, the entry controls on a board that takes entries
+    (``entry``; ``held``: the tricks held for confirmation; ``version``: the game's,
+    which an entry names), the totals, the sheet, its notes and the chart."""
     sh = sheet(prog)
     return _lines(
         render(
             "game-main.html",
             now=_now(prog),
+            entry=entry_view(prog, held, version) if entry else None,
             totals=_totals(prog),
             sheet=sheet_view(prog),
             notes=[*sh.notes(over=False), *sh.seat_notes],
@@ -356,6 +394,94 @@ def _next_step(prog: Progress) -> tuple[str, bool]:
             return _("{player} to bid (dealer)").format(player=nxt.player), False
         return _("{player} to bid").format(player=nxt.player), False
     return _("Playing the hand: {balance}").format(balance=balance_words(hand)), False
+
+
+class EntryView(NamedTuple):
+    """The controls of the step the game waits for (``step``: bid, trump, tricks, or ""
+    once the game is over), with every word they say and what each button sends."""
+
+    step: str
+    hand: int
+    version: str
+    heading: str = ""
+    bids: tuple[tuple[int, bool, object], ...] = ()  # number, forbidden, what to send
+    forbidden: str = ""
+    suits: tuple[tuple[str, str, bool, object], ...] = ()  # symbol, name, red, send
+    order: tuple[tuple[str, str], ...] = ()  # the players in bidding order, their bid
+    cards: int = 0
+    held: str = ""  # the tricks held, in words, for the phones that confirm them
+    waiting: str = ""  # the same, for the phone that entered them
+    confirm: str = ""
+    not_right: str = ""
+    less: str = ""
+    more: str = ""
+    score: str = ""
+    undo: str = ""
+    again: str = ""
+
+
+def entry_view(prog: Progress, held: Mapping[str, int] | None, version: str) -> EntryView:
+    """What a phone may enter now, and in which words."""
+    nxt = prog.next
+    view = EntryView(
+        "",
+        0,
+        version,
+        undo=_("Undo the last entry") if prog.game.entries else "",
+        again=_("Tap again to undo"),
+    )
+    if nxt is None:
+        return view
+    hand = prog.hands[nxt.hand - 1]
+    view = view._replace(step=nxt.step.value, hand=nxt.hand)
+    if nxt.step is Step.BID:
+        assert nxt.player is not None
+        bids = tuple(
+            (n, n == nxt.forbidden_bid, {"bids": {nxt.player: n}}) for n in range(nxt.cards + 1)
+        )
+        return view._replace(
+            heading=_("{player}'s bid").format(player=nxt.player),
+            bids=bids,
+            forbidden=_("the dealer may not bid {forbidden}").format(forbidden=nxt.forbidden_bid),
+        )
+    if nxt.step is Step.TRUMP:
+        rules = prog.game.rules
+        suits = [s for s in Suit if s is not Suit.NOTRUMP or rules.allows_notrump_entry(nxt.hand)]
+        red = (Suit.HEARTS, Suit.DIAMONDS)
+        choices = tuple((s.symbol, s.words, s in red, {"trump": s.value}) for s in suits)
+        return view._replace(heading=_trump_heading(prog), suits=choices)
+    view = view._replace(
+        heading=_("Tricks taken"),
+        order=tuple(
+            (p, _("bid {bid}").format(bid=hand.bids[p]) if p in hand.bids else "")
+            for p in hand.order
+        ),
+        cards=nxt.cards,
+        confirm=_("Confirm"),
+        not_right=_("Not right"),
+        less=_("one trick less:"),
+        more=_("one trick more:"),
+        score=_("Score the hand"),
+    )
+    if held:
+        said = ", ".join(f"{p} {t}" for p, t in held.items())
+        view = view._replace(
+            held=_("Entered on another phone: {tricks}").format(tricks=said),
+            waiting=_("waiting for another phone to confirm: {tricks}").format(tricks=said),
+        )
+    return view
+
+
+def _trump_heading(prog: Progress) -> str:
+    """Who names trump, or which card shows it."""
+    nxt = prog.next
+    assert nxt is not None
+    method = prog.game.rules.trump_method(nxt.hand)
+    if method is TrumpMethod.UPCARD:
+        return _("The suit of the card turned up")
+    if method is TrumpMethod.CUT:
+        return _("The suit of the cut card")
+    return _("Trump named by {player}").format(player=nxt.player)
 
 
 def _totals(prog: Progress) -> Totals:
