@@ -440,7 +440,7 @@ def entry_view(prog: Progress, held: Mapping[str, int] | None, version: str) -> 
             (n, n == nxt.forbidden_bid, {"bids": {nxt.player: n}}) for n in range(nxt.cards + 1)
         )
         return view._replace(
-            heading=_("{player}'s bid").format(player=nxt.player),
+            heading=_("{player} bids:").format(player=nxt.player),
             bids=bids,
             forbidden=_("the dealer may not bid {forbidden}").format(forbidden=nxt.forbidden_bid),
         )
