@@ -63,10 +63,11 @@ def board_page(
     """The whole page around ``main`` (its HTML lines, drawn by ``game_main``,
     ``tournament_main`` or ``error_main``); ``tournament``: a tournament's.
 
-    ``entry`` says what this phone may do (serve/entry.py): "" the board is read-only,
-    ``code`` it takes entries once the table's code is given (the page asks for it),
-    ``entered`` this phone may enter; ``confirm``: tricks entered are held for another
-    phone to confirm; ``held_here``: the tricks held now were entered on this phone.
+    ``entry`` says what this phone may do (the board's entry routes decide): "" the
+    board is read-only, ``code`` it takes entries once the table's code is given (the
+    page asks for it), ``entered`` this phone may enter; ``confirm``: tricks entered
+    are held for another phone to confirm; ``held_here``: the tricks held now were
+    entered on this phone.
     The page's body carries them as ``data-entry``, ``data-confirm`` and
     ``data-held-here``, which the style and the script read. The hall (a TV) enters
     nothing."""
