@@ -30,6 +30,7 @@
 (function () {
   var body = document.body;
   if (!body.hasAttribute("data-entry")) { return; }
+  body.classList.add("scripted");
   var words = JSON.parse(document.getElementById("words").textContent);
   var said = document.getElementById("said");
   var typed = {hand: "", values: {}};
