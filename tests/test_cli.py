@@ -126,7 +126,7 @@ def test_new_cartier_for_three_players_uses_the_39_card_deck() -> None:
         (["Ann", "Bob"], "3 players"),
         (["A", "B", "C", "D", "E", "F", "--rules", "cartier"], "78"),
         (["A", "B", "C", "D", "E", "--hands", "13"], "65"),
-        (["A", "B", "C", "D", "E", "F", "G", "H"], "two decks"),
+        (["A", "B", "C", "D", "E", "F", "G", "H"], "80 cards"),  # classic's 10 cards to 8
         (["Ann", "ann", "Bob"], "ann"),
         (["Ann", "B=b", "Cat"], "="),
         (["Ann", " Bob", "Cat"], "Bob"),

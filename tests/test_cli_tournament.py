@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from ohhell_score.domain.codec import SCHEMA
+
 from .conftest import CHROMIUM_ARGS, Ohhell, need
 from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_cli, play_pure
 
@@ -929,8 +931,8 @@ def test_collect_refuses_a_file_that_is_not_a_game(ohhell: Ohhell, tmp_path: Pat
         ("[" * 100_000, "not a game (nested too deep)"),
         (
             '{"id": "t2", "game": {"schema": 99}}',
-            "written by a newer ohhell (schema 99; this version reads 2): upgrade ohhell-score "
-            "to open it",
+            f"written by a newer ohhell (schema 99; this version reads {SCHEMA}): upgrade "
+            "ohhell-score to open it",
         ),
         ('{"id": "t2", "game": {"schema": 2}}', "missing field 'players'"),
     ],

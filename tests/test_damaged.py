@@ -378,7 +378,7 @@ WRONG_PARTS: list[tuple[Callable[[dict[str, Any]], Any], str | int, object, str]
         lambda d: d["history"][0],
         "what",
         "notes",
-        "what a correction changed is not one of bids, tricks, trump, seat",
+        "what a correction changed is not one of bids, tricks, trump, seat, adjust, finish",
     ),
     (lambda d: d["history"][0], "hand", "2", "a correction's hand is not a whole number"),
     (

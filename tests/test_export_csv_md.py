@@ -320,28 +320,28 @@ def test_the_csv_of_a_game_with_a_note_and_a_seat_change_is_every_row_of_it(
 ) -> None:
     seat_changed_game(ohhell)
     assert ohhell("export", "--format", "csv").stdout_bytes.decode().split("\r\n") == [
-        "hand,cards,dealer,trump,player,bid,tricks,made,score,total,trump_named_by,over_under,hook,note",
-        "1,3,Ann,hearts,Ann,0,1,no,1,1,B*b,-1,yes,",
-        "1,3,Ann,hearts,B*b,1,1,yes,11,11,B*b,-1,yes,",
-        "1,3,Ann,hearts,Cat,1,1,yes,11,11,B*b,-1,yes,",
-        "1,3,Ann,hearts,Dan,0,0,yes,10,10,B*b,-1,yes,",
-        "2,2,B*b,,Ann,,,,,,,,,misdeal;' =Ann redealt",
-        "2,2,B*b,,B*b,,,,,,,,,misdeal;' =Ann redealt",
-        "2,2,B*b,,Cat,1,,,,,,,,misdeal;' =Ann redealt",
-        "2,2,B*b,,Eve,0,,,,,,,,misdeal;' =Ann redealt",
-        "3,1,Cat,,Ann,,,,,,,,,",
-        "3,1,Cat,,B*b,,,,,,,,,",
-        "3,1,Cat,,Cat,,,,,,,,,",
-        "3,1,Cat,,Eve,,,,,,,,,",
+        "hand,cards,dealer,trump,player,bid,tricks,made,score,total,trump_named_by,over_under,hook,note,adjusted",
+        "1,3,Ann,hearts,Ann,0,1,no,1,1,B*b,-1,yes,,",
+        "1,3,Ann,hearts,B*b,1,1,yes,11,11,B*b,-1,yes,,",
+        "1,3,Ann,hearts,Cat,1,1,yes,11,11,B*b,-1,yes,,",
+        "1,3,Ann,hearts,Dan,0,0,yes,10,10,B*b,-1,yes,,",
+        "2,2,B*b,,Ann,,,,,,,,,misdeal;' =Ann redealt,",
+        "2,2,B*b,,B*b,,,,,,,,,misdeal;' =Ann redealt,",
+        "2,2,B*b,,Cat,1,,,,,,,,misdeal;' =Ann redealt,",
+        "2,2,B*b,,Eve,0,,,,,,,,misdeal;' =Ann redealt,",
+        "3,1,Cat,,Ann,,,,,,,,,,",
+        "3,1,Cat,,B*b,,,,,,,,,,",
+        "3,1,Cat,,Cat,,,,,,,,,,",
+        "3,1,Cat,,Eve,,,,,,,,,,",
         "",
     ]
     assert ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n") == [
         "hand,cards,dealer,trump,"
         + ",".join(f"{p} {w}" for p in PEOPLE for w in ("bid", "tricks", "score", "total"))
-        + ",trump_named_by,over_under,hook,note",
-        "1,3,Ann,hearts,0,1,1,1,1,1,11,11,1,1,11,11,0,0,10,10,,,,,B*b,-1,yes,",
-        "2,2,B*b,,,,,,,,,,1,,,,,,,,0,,,,,,,misdeal;' =Ann redealt",
-        "3,1,Cat,,,,,,,,,,,,,,,,,,,,,,,,,",
+        + ",trump_named_by,over_under,hook,note,adjusted",
+        "1,3,Ann,hearts,0,1,1,1,1,1,11,11,1,1,11,11,0,0,10,10,,,,,B*b,-1,yes,,",
+        "2,2,B*b,,,,,,,,,,1,,,,,,,,0,,,,,,,misdeal;' =Ann redealt,",
+        "3,1,Cat,,,,,,,,,,,,,,,,,,,,,,,,,,",
         "",
     ]
 
@@ -427,8 +427,8 @@ def test_the_wide_csv_says_the_bids_over_the_tricks_without_a_plus(ohhell: Ohhel
     ohhell.ok("tricks", "Cat=1", "A|nn=0", "Bob=0")
     rows = ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n")
     assert rows[1:] == [
-        "1,2,A|nn,notrump,0,1,-2,-2,0,0,10,10,1,1,11,11,,-1,yes,",
-        "2,1,Bob,notrump,1,0,-2,-4,1,0,-2,8,1,1,11,22,,2,,",
+        "1,2,A|nn,notrump,0,1,-2,-2,0,0,10,10,1,1,11,11,,-1,yes,,",
+        "2,1,Bob,notrump,1,0,-2,-4,1,0,-2,8,1,1,11,22,,2,,,",
         "",
     ]
 
@@ -444,5 +444,6 @@ def test_the_wide_csv_leaves_the_cells_of_who_got_up_empty_after_they_left(
     ohhell.ok("tricks", "1", "1", "0", "0")
     rows = ohhell("export", "--format", "csv", "--wide").stdout_bytes.decode().split("\r\n")
     assert rows[2] == (
-        "2,2,B*b,spades,0,0,10,11,0,0,10,21,1,1,11,22,,,,,0,1,1,1,Cat,-1,yes,misdeal;' =Ann redealt"
+        "2,2,B*b,spades,0,0,10,11,0,0,10,21,1,1,11,22,,,,,0,1,1,1,Cat,-1,yes,"
+        "misdeal;' =Ann redealt,"
     )

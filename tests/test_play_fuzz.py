@@ -23,7 +23,7 @@ from rich.console import Console
 
 from ohhell_score.actions.table import typed_tricks
 from ohhell_score.cli import interactive as play
-from ohhell_score.domain.errors import Leave
+from ohhell_score.domain.errors import StopScoring
 from ohhell_score.domain.game import check_players, progress
 from ohhell_score.domain.rules import build_rules
 from ohhell_score.storage import drafts, games
@@ -99,7 +99,7 @@ def test_any_answers_at_the_play_prompts_keep_the_game_valid(
     fresh_game(ohhell, setup)
     ask, _ = typing(answers)
     session = play.Session("t", Console(file=io.StringIO(), width=80), ask)
-    with contextlib.suppress(EOFError, Leave):
+    with contextlib.suppress(EOFError, StopScoring):
         session.run()
     game = games.load("t")  # replays every entry under the rules: refused if invalid
     prog = progress(game)

@@ -18,8 +18,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ohhell_score.domain.codec import game_text, parse_progress
 from ohhell_score.domain.errors import IllegalBid, OhHellError, Refused, TricksDontAddUp
 from ohhell_score.domain.game import (
+    Adjust,
+    Finish,
     Game,
     Progress,
     Step,
@@ -30,6 +33,8 @@ from ohhell_score.domain.game import (
     set_trump,
     sheet_json,
     undo,
+    with_adjust,
+    with_finish,
 )
 from ohhell_score.domain.rules import (
     PRESETS,
@@ -382,6 +387,71 @@ def test_random_whole_games_keep_the_invariants(table: Table, seed: int) -> None
         assert prog.totals[p] == sum(h.scores[p] for h in prog.hands)
     top = max(prog.totals.values())
     assert prog.winners == [p for p in game.players if prog.totals[p] == top]
+
+
+def between_hands(prog: Progress) -> bool:
+    """A hand is scored and the next one has no entry yet: where a table stops."""
+    current = prog.current
+    return (
+        current is not None
+        and prog.hands_played > 0
+        and not current.bids
+        and not (current.trump_entered and current.trump is not None)
+    )
+
+
+@settings(max_examples=30)
+@given(table=tables(), seed=st.integers(0, 2**32 - 1))
+def test_random_adjustments_and_an_early_finish_keep_the_totals_the_sum_of_the_hands(
+    table: Table, seed: int
+) -> None:
+    """docs/scripting.md `adjust` and `finish`: a hand's score is the rules' score plus
+    its adjustments, totals are the sum of the hand scores, `hands` holds only the hands
+    played once the table stops, winners are the highest totals; the game file keeps it
+    all; undoing every adjustment and the finish gives the game without them."""
+    rng = random.Random(seed)
+    game = table.game()
+    planned = len(game.rules.hands)
+    given: dict[tuple[int, str], int] = {}
+    while (prog := progress(game)).next is not None:
+        if between_hands(prog) and rng.random() < 0.4:
+            number = rng.randint(1, prog.hands_played)
+            player = rng.choice(prog.hands[number - 1].order)
+            points = rng.choice([-1_000_000, 1_000_000, rng.randint(-50, 50)])
+            game = with_adjust(prog, player, points, number, "revoke").game
+            given[number, player] = given.get((number, player), 0) + points
+            continue
+        if between_hands(prog) and rng.random() < 1 / planned:
+            game = with_finish(prog).game
+            break
+        game = random_entry(game, rng)
+    prog = progress(game)
+    assert prog.finished and len(prog.hands) == prog.hands_played <= planned
+    assert prog.stopped_early == any(isinstance(e, Finish) for e in game.entries)
+    scheme = str(game.rules.scoring.value)
+    for hand in prog.hands:
+        mine = {p: v for (n, p), v in given.items() if n == hand.number}
+        assert dict(hand.adjustments) == mine
+        for p in hand.order:
+            rules_score = expected_score(scheme, hand.bids[p], hand.tricks[p])
+            assert hand.scores[p] == rules_score + mine.get(p, 0)
+    for p in game.players:
+        assert prog.totals[p] == sum(h.scores[p] for h in prog.hands)
+    top = max(prog.totals.values())
+    assert prog.winners == [p for p in game.players if prog.totals[p] == top]
+    sheet: dict[str, Any] = json.loads(json.dumps(sheet_json(prog)))
+    assert len(sheet["hands"]) == prog.hands_played and sheet["rules"]["hands"] == list(
+        game.rules.hands
+    )
+    assert [("adjustments" in h) for h in sheet["hands"]] == [
+        any(n == h["number"] for n, _ in given) for h in sheet["hands"]
+    ]
+    assert sheet_json(parse_progress(game_text(game), "random.json")) == sheet
+    while any(isinstance(e, Adjust | Finish) for e in game.entries):
+        game = undo(game)
+    plain = progress(game)
+    assert all(not h.adjustments for h in plain.hands)
+    assert len(plain.hands) == planned
 
 
 @settings(max_examples=20)

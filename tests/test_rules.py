@@ -182,12 +182,13 @@ def test_only_cartier_shrinks_the_deck_for_three(preset: str) -> None:
 
 
 def test_cartier_for_five_players_names_the_numbers() -> None:
-    """docs/rules.md: "13 cards to each of 5 players needs 65 cards; the deck has 52:
-    give --decks 2" (issue 28, item 12: the refusal names the way out)."""
+    """docs/rules.md "Rule parameters": "13 cards to each of 5 players needs 65 cards;
+    the deck has 52", with both ways out: more packs, or smaller hands."""
     with pytest.raises(RulesDontFit) as refused:
         new_game("cartier", FIVE)
     assert str(refused.value) == (
-        "13 cards to each of 5 players needs 65 cards; the deck has 52: give --decks 2"
+        "13 cards to each of 5 players needs 65 cards; the deck has 52: give --decks 2, "
+        "or deal at most 10 cards a hand"
     )
 
 
@@ -197,17 +198,20 @@ def test_cartier_for_five_players_names_the_numbers() -> None:
         (
             "classic",
             6,
-            "10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2",
+            "10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2, "
+            "or deal at most 8 cards a hand",
         ),
         (
             "ten-to-one",
             6,
-            "10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2",
+            "10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2, "
+            "or deal at most 8 cards a hand",
         ),
         (
             "cartier",
             5,
-            "13 cards to each of 5 players needs 65 cards; the deck has 52: give --decks 2",
+            "13 cards to each of 5 players needs 65 cards; the deck has 52: give --decks 2, "
+            "or deal at most 10 cards a hand",
         ),
     ],
 )
@@ -257,30 +261,40 @@ def test_two_players_are_refused() -> None:
     assert str(refused.value) == "Oh Hell needs at least 3 players; 2 given"
 
 
-def test_eight_players_need_two_decks() -> None:
-    """docs/rules.md: 8 or more need --decks 2 (seed 003: two decks combined)."""
+def test_eight_players_play_on_one_pack_when_their_hands_fit() -> None:
+    """docs/rules.md "Rule parameters": 8 players on one pack at hands up to 6
+    (`--hands 1-6-1`, 48 cards; 49 with an upcard): the cards decide, not the count."""
+    eight = (*SEVEN, "Hal")
+    game = new_game("classic", eight, hands="1-6-1")
+    assert (game.rules.deck, max(game.rules.hands)) == (52, 6)
+
+
+def test_eight_players_at_ten_cards_are_refused_with_both_ways_out() -> None:
+    """docs/rules.md "Rule parameters": more players or larger hands need --decks 2; the
+    refusal names the cards needed and both ways out (--decks 2, or smaller hands)."""
     eight = (*SEVEN, "Hal")
     with pytest.raises(RulesDontFit, match=None) as refused:
-        new_game("classic", eight, hands="6-1")
+        new_game("classic", eight, hands="10-1")
     assert str(refused.value) == (
-        "8 players need two decks (104 cards); the deck has 52: give --decks 2"
+        "10 cards to each of 8 players needs 80 cards; the deck has 52: give --decks 2, "
+        "or deal at most 6 cards a hand"
     )
-    assert new_game("classic", eight, hands="6-1", decks=2).rules.deck == 104
+    assert new_game("classic", eight, hands="10-1", decks=2).rules.deck == 104
 
 
 @pytest.mark.parametrize(
     ("count", "hint"),
     [
-        (6, ": give --decks 2"),  # 60 cards: two packs
-        (10, ": give --decks 2"),  # 100 cards, and 8 or more need two packs
-        (11, ": give --decks 3"),  # 110 cards: three packs, not two and then three
-        (20, ": give --decks 4"),  # 200 of the 208 four packs have
-        (21, ""),  # 210: no pack count deals it (--decks takes 1 to 4)
+        (6, ": give --decks 2, or deal at most 8 cards a hand"),  # 60 cards: two packs
+        (10, ": give --decks 2, or deal at most 5 cards a hand"),  # 100 cards
+        (11, ": give --decks 3, or deal at most 4 cards a hand"),  # not two, then three
+        (20, ": give --decks 4, or deal at most 2 cards a hand"),  # 200 of four packs' 208
+        (21, ": deal at most 2 cards a hand"),  # 210: no --decks (1 to 4) deals it
     ],
 )
 def test_a_refusal_names_the_fewest_packs_that_deal_the_hands(count: int, hint: str) -> None:
-    """docs/rules.md "Rule parameters": refused with the numbers and the fewest packs
-    that would deal it (issue 28, item 12); classic deals 10 cards."""
+    """docs/rules.md "Rule parameters": refused with the numbers, the fewest packs that
+    would deal it and the largest hand one pack deals; classic deals 10 cards."""
     players = tuple(f"P{i}" for i in range(count))
     with pytest.raises(RulesDontFit) as refused:
         new_game("classic", players)
@@ -291,7 +305,9 @@ def test_a_deck_of_its_own_size_is_told_of_one_whole_pack() -> None:
     """--deck-size 40 for five players of 10 cards (50): one pack of 52 deals it."""
     with pytest.raises(RulesDontFit) as refused:
         new_game("classic", FIVE, deck_size=40)
-    assert str(refused.value).endswith("needs 50 cards; the deck has 40: give --decks 1")
+    assert str(refused.value).endswith(
+        "needs 50 cards; the deck has 40: give --decks 1, or deal at most 8 cards a hand"
+    )
 
 
 @pytest.mark.parametrize(
@@ -300,17 +316,18 @@ def test_a_deck_of_its_own_size_is_told_of_one_whole_pack() -> None:
         ("classic", 5, 10),
         ("cartier", 4, 8),
         ("boerenbridge", 6, 13),
-        ("kachuful", 7, 52),
-        ("regional", 7, 51),
+        ("kachuful", 26, 52),
+        ("regional", 25, 51),
     ],
 )
 def test_a_preset_fits_as_many_players_as_one_pack_and_two_deal(
     preset: str, one: int, two: int
 ) -> None:
-    """docs/rules.md: n * N <= D, 8 or more need --decks 2: classic's 10 cards go to 5 on
-    52 cards and to 10 on 104, cartier's 13 to 4 and 8, boerenbridge's 8 to 6 and 13;
-    kachuful's 1-max shrinks with the table, so 7 on one pack and 52 on two (a card
-    each); regional's max-1-max must turn and leave a card to turn up: 51 on two. `max`
+    """docs/rules.md: n * N <= D, the cards decide, not the count: classic's 10 cards go
+    to 5 on 52 cards and to 10 on 104, cartier's 13 to 4 and 8, boerenbridge's 8 to 6 and
+    13; kachuful's 1-max shrinks with the table, so 26 on one pack (1 and 2 cards) and 52
+    on two (a card each); regional's max-1-max must turn and leave a card to turn up: 25
+    on one pack (2, 1, 2) and 51 on two. `max`
     is counted on the deck the options make, not on one pack. What is said is what `new`
     takes: the count, and not one more."""
     chosen = PRESETS[preset]

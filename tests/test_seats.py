@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 from ohhell_score.cli.interactive import Session
-from ohhell_score.domain.errors import Leave
+from ohhell_score.domain.errors import StopScoring
 
 from .conftest import Ohhell, scripted
 from .scripted import (
@@ -339,24 +339,24 @@ def test_a_change_later_in_the_game_names_the_largest_hand_still_to_come(
     )
 
 
-def test_an_eighth_player_at_one_deck_is_refused_naming_both_decks(data_dir: Path) -> None:
-    """rules.md: more than 7 players need two decks."""
-    ok("new", "A", "B", "C", "D", "E", "F", "G", "--hands", "1", "--trump", "none", "-g", "g")
+def test_an_eighth_player_whose_hands_do_not_fit_one_deck_is_refused_naming_the_cards(
+    data_dir: Path,
+) -> None:
+    """docs/rules.md "Rule parameters": the cards decide, not the count: 8 x 7 = 56 > 52."""
+    seven = ["A", "B", "C", "D", "E", "F", "G"]
+    ok("new", *seven, "--hands", "7", "--trump", "none", "-g", "g")
     assert refused(data_dir, "seat", "join", "H") == (
-        "ohhell: H cannot join: 8 players need two decks (104 cards); the deck has 52\n"
+        "ohhell: H cannot join: hand 1 deals 7 cards to each of 8 players, 56 cards; "
+        "the deck has 52\n"
     )
 
 
-def test_a_seventh_player_at_one_deck_and_an_eighth_at_two_decks_join(data_dir: Path) -> None:
-    """rules.md: two decks for more than 7 players, so 7 sit at one deck and 8 at two
-    (104 cards; `--deck-size 104`)."""
-    ok("new", "A", "B", "C", "D", "E", "F", "--hands", "1", "--trump", "none", "-g", "one")
-    ok("seat", "join", "G", "-g", "one")
-    assert sheet("-g", "one")["players"] == ["A", "B", "C", "D", "E", "F", "G"]
+def test_an_eighth_player_joins_one_deck_while_the_hands_fit(data_dir: Path) -> None:
+    """docs/rules.md "Rule parameters": 8 players on one pack at hands up to 6."""
     seven = ["A", "B", "C", "D", "E", "F", "G"]
-    ok("new", *seven, "--hands", "1", "--trump", "none", "--deck-size", "104", "-g", "two")
-    ok("seat", "join", "H", "-g", "two")
-    assert sheet("-g", "two")["players"] == [*seven, "H"]
+    ok("new", *seven, "--hands", "6-1", "--trump", "none", "-g", "one")
+    ok("seat", "join", "H", "-g", "one")
+    assert sheet("-g", "one")["players"] == [*seven, "H"]
 
 
 def test_seats_change_only_before_a_hands_first_entry_and_not_when_finished(
@@ -570,7 +570,7 @@ def t_session(answers: Sequence[str | Callable[[], str]]) -> tuple[list[str], st
     ask = scripted(answers, prompts)
 
     shown = io.StringIO()
-    with pytest.raises((EOFError, Leave)):
+    with pytest.raises((EOFError, StopScoring)):
         Session("t", Console(file=shown, width=200), ask).run()
     return prompts, shown.getvalue()
 

@@ -174,6 +174,27 @@ def correct(game_id: str | None, number: int, what: str, items: list[Assignment]
     return report(prog, text.format(number=number, changed=changed))
 
 
+def record_adjust(
+    game_id: str | None, name: str, points: int, number: int | None, reason: str
+) -> str:
+    """Points added to a player's score in a scored hand (default: the last one)."""
+    from ohhell_score.domain.game import Adjust, with_adjust
+    from ohhell_score.views.words import adjust_words, totals_words
+
+    at = games.now()
+    prog = apply(game_id, lambda p: with_adjust(p, name, points, number, reason, at))
+    made = prog.game.entries[-1]
+    assert isinstance(made, Adjust)
+    return report(prog, f"{adjust_words(made)}\n{totals_words(prog)}")
+
+
+def record_finish(game_id: str | None) -> str:
+    """The table stops: the game ends after its last scored hand."""
+    from ohhell_score.domain.game import with_finish
+
+    return report(apply(game_id, lambda p: with_finish(p, games.now())), "")
+
+
 def write_note(game_id: str | None, number: int | None, text: str) -> str:
     """A note on a hand (default: the current one, or the last); empty text clears it."""
     from ohhell_score.domain.game import hand_notes, note_hand, with_note
@@ -208,7 +229,7 @@ def report(prog: Progress, done: str) -> str:
     """What was entered, then what the table does next."""
     from ohhell_score.views.words import next_words
 
-    return f"{done}\n{next_words(prog)}"
+    return f"{done}\n{next_words(prog)}" if done else next_words(prog)
 
 
 def _last_touched_hand(prog: Progress) -> HandState:

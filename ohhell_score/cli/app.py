@@ -61,6 +61,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "play": ("play", "note", "delete"),
     "shell": ("completions",),
     "seat": ("seat",),
+    "result": ("finish", "adjust"),
     "board": ("board",),
 }
 

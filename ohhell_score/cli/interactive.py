@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from ohhell_score.actions import entries, seats, table
 from ohhell_score.domain.draw import Card, card_problem, highest, ties_by_suit
-from ohhell_score.domain.errors import BadValue, GameChanged, Leave, Refused, RulesDontFit, Shown
+from ohhell_score.domain.errors import (
+    BadValue,
+    GameChanged,
+    Refused,
+    RulesDontFit,
+    Shown,
+    StopScoring,
+)
 from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import (
     Game,
@@ -384,7 +391,7 @@ class Session:
             self.say(totals_words(prog), style="bold")
 
     def run(self) -> Progress:
-        """Ask until the game is over (or ``Leave``, ``KeyboardInterrupt``, ``EOFError``)."""
+        """Ask until the game is over (or ``StopScoring``, ``KeyboardInterrupt``, ``EOFError``)."""
         self.opening(entries.load_progress(self.game_id))
         while True:
             prog, typed = table.at_table(self.game_id)
@@ -421,7 +428,7 @@ class Session:
             elif key == "w":
                 self.write_note()
             elif key == "q":
-                raise Leave()
+                raise StopScoring()
             elif key == "t":
                 try:
                     self.change_seats(prog)
@@ -506,7 +513,7 @@ class Session:
         typed = typed.strip().lower()
         kind = dict(zip(letters, SEAT_KINDS, strict=True)).get(typed, typed)
         if kind == "q":
-            raise Leave()
+            raise StopScoring()
         if kind == "r":
             old = resolve_seated(
                 prog.players, self._name(_("Who gets up? ({seated}): ").format(seated=seated))
@@ -543,7 +550,7 @@ class Session:
     def _name(self, prompt: str) -> str:
         answer = self.ask(prompt).strip()
         if answer.lower() == "q":
-            raise Leave()
+            raise StopScoring()
         if not answer:
             raise Refused(_("no seat changed: a name is needed"))
         return answer

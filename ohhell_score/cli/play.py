@@ -29,8 +29,8 @@ from ohhell_score.domain.errors import (
     ExitCode,
     GameExists,
     Interrupted,
-    Leave,
     Refused,
+    StopScoring,
 )
 from ohhell_score.domain.ids import check_id
 from ohhell_score.i18n import _, ngettext
@@ -83,7 +83,7 @@ def play_game(game_id: str, board: Board | None = None) -> None:
     try:
         prog = session.run()
         play.finish(console, prog)
-    except Leave:
+    except StopScoring:
         say(f"\n{_saved(game_id)}")
     except (KeyboardInterrupt, EOFError):
         raise Interrupted(_saved(game_id)) from None
@@ -331,7 +331,7 @@ def new_at_table(
         never a player called q, never "not a preset"."""
         answer = ask(prompt)
         if answer.strip().lower() == "q":
-            raise Leave()
+            raise StopScoring()
         return answer
 
     try:
@@ -350,7 +350,7 @@ def new_at_table(
             first = names.index(Game("x", names, rule_set).resolve(dealer))
         else:
             first = play.ask_dealer(console, ask_setup, names, rule_set, by_suit)
-    except Leave:
+    except StopScoring:
         say(_("no game created"))
         raise typer.Exit(ExitCode.OK) from None
     except EOFError:

@@ -19,7 +19,7 @@ import typer
 from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import RULES_AND_STATISTICS, OutputOpt
-from ohhell_score.cli.stats import _since
+from ohhell_score.cli.stats import since_day
 from ohhell_score.domain.errors import UnknownPlayer
 from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, say, say_as_json
@@ -84,7 +84,7 @@ def show_ratings(
     from ohhell_score.actions.ratings import ladder as rated
     from ohhell_score.views.ratings import history_lines, ladder_lines
 
-    day = _since(since)
+    day = since_day(since)
     ladder, problems = rated(preset, day)
     for problem in problems:
         complain(_("skipped: {problem}").format(problem=problem))

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 app = area()
 
 
-def _since(text: str | None) -> date | None:
+def since_day(text: str | None) -> date | None:
+    """``--since``: a day as YYYY-MM-DD, else a usage error (a malformed command line)."""
     if text is None:
         return None
     try:
@@ -100,7 +101,7 @@ def show_stats(
     filters = Filters(
         players=tuple(player or ()),
         preset=rules,
-        since=_since(since),
+        since=since_day(since),
     )
     pair = tuple(vs) if vs else ()
     if len(pair) == 2 and pair[0].casefold() == pair[1].casefold():

@@ -30,7 +30,9 @@ if TYPE_CHECKING:  # imported where a game is built or read (see above)
 #: (``notes``), and ``progressive`` loses the square of the difference on a missed bid.
 #: A schema-1 file reads as is, except that ``progressive`` there is read as the
 #: formula it was scored by.
-SCHEMA = 2
+#: 3: points adjusted by hand (``adjust`` entries) and a table stopping early
+#: (``finish``). Files of schema 1 and 2 read as they are.
+SCHEMA = 3
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -95,7 +97,9 @@ def _corrections(data: dict[str, Any], hands: int) -> tuple[Correction, ...]:
                 check_note(c["at"], "a correction's time"),
                 hand,
                 _one_of(
-                    c["what"], ("bids", "tricks", "trump", "seat"), "what a correction changed"
+                    c["what"],
+                    ("bids", "tricks", "trump", "seat", "adjust", "finish"),
+                    "what a correction changed",
                 ),
                 _changes(c["old"]),
                 _changes(c["new"]),
@@ -136,8 +140,19 @@ def _line(value: object) -> str:
 
 
 def _entry_to_dict(entry: Entry) -> dict[str, Any]:
-    from ohhell_score.domain.game import Bid, Tricks, TrumpEntry
+    from ohhell_score.domain.game import Adjust, Bid, Finish, Tricks, TrumpEntry
 
+    if isinstance(entry, Adjust):
+        return {
+            "kind": "adjust",
+            "hand": entry.hand,
+            "player": entry.player,
+            "points": entry.points,
+            "reason": entry.reason,
+            "at": entry.at,
+        }
+    if isinstance(entry, Finish):
+        return {"kind": "finish", "hand": entry.hand, "at": entry.at}
     if isinstance(entry, Bid):
         return {
             "kind": "bid",
@@ -248,7 +263,9 @@ def _changes(value: object) -> tuple[tuple[str, int | str], ...]:
 def _progress(data: dict[str, Any]) -> Progress:
     """The replayed game of a checked game object (``versioned.check_version``)."""
     from ohhell_score.domain.game import (
+        Adjust,
         Bid,
+        Finish,
         Game,
         Tricks,
         TrumpEntry,
@@ -288,6 +305,18 @@ def _progress(data: dict[str, Any]) -> Progress:
                 raise ValueError(_("tricks must map players to numbers"))
             took = tuple((str(_name(p)), _int(t, "tricks")) for p, t in tricks.items())
             entries.append(Tricks(hand, took, at))
+        elif kind == "adjust":
+            player = _name(raw["player"])
+            if player not in names:
+                raise ValueError(
+                    _("an adjustment for {player!r}, who is not a player").format(
+                        player=Shown(player)
+                    )
+                )
+            reason = check_note(raw.get("reason", ""), "an adjustment's reason")
+            entries.append(Adjust(hand, player, _int(raw["points"], "points"), reason, at))
+        elif kind == "finish":
+            entries.append(Finish(hand, at))
         elif kind in ("replace", "leave", "join"):
             change = _seat_from_dict(kind, hand, raw, at)
             entries.append(change)

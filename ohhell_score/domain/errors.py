@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ohhell_score.i18n import N_, _
+from ohhell_score.i18n import N_, _, ngettext
 
 
 class ExitCode(IntEnum):
@@ -37,14 +37,32 @@ class Refused(OhHellError):
 
 class RulesDontFit(Refused):
     """The rule set cannot be played with these players and this deck. ``reason`` says
-    why; ``packs``, when set, is the fewest packs of 52 that would deal it, and the
-    message names the option that gives them (a prompt names its own words)."""
+    why; ``packs``, when set, is the fewest packs of 52 that would deal it, and ``most``
+    the most cards a hand of this deck deals to each player: the two ways out, which
+    the message names as options (a prompt names its own words)."""
 
-    def __init__(self, reason: str, packs: int | None = None) -> None:
-        self.reason, self.packs = reason, packs
-        if packs is not None:
-            reason = _("{reason}: give --decks {packs}").format(reason=reason, packs=packs)
-        super().__init__(reason)
+    def __init__(self, reason: str, packs: int | None = None, most: int | None = None) -> None:
+        self.reason, self.packs, self.most = reason, packs, most
+        super().__init__(ways_out(reason, packs, most, _("give --decks {packs}")))
+
+
+def ways_out(reason: str, packs: int | None, most: int | None, more_packs: str) -> str:
+    """``reason`` and the ways out of it: ``more_packs`` (with ``{packs}``: how the
+    command line or a prompt asks for them), or smaller hands."""
+    ways = [more_packs.format(packs=packs)] if packs is not None else []
+    if most is not None:
+        ways.append(
+            ngettext(
+                "or deal at most {most} card a hand",
+                "or deal at most {most} cards a hand",
+                most,
+            ).format(most=most)
+            if ways
+            else ngettext(
+                "deal at most {most} card a hand", "deal at most {most} cards a hand", most
+            ).format(most=most)
+        )
+    return f"{reason}: {', '.join(ways)}" if ways else reason
 
 
 class NotYourTurn(Refused):
@@ -144,7 +162,7 @@ def interrupted() -> str:
     return _(INTERRUPTED)
 
 
-class Leave(Exception):
+class StopScoring(Exception):
     """``q`` at a prompt: the table stops here, everything given so far is saved (exit 0)."""
 
 

@@ -16,6 +16,10 @@ from typing import assert_never
 
 from ohhell_score.i18n import N_, _
 
+#: The most points one `adjust` gives or takes (docs/scripting.md), as much as the
+#: largest score a formula may give a hand: what `adjust` takes and a game file keeps.
+MAX_ADJUST = 1_000_000
+
 #: The built-in presets (docs/rules.md, "Presets", where each source is cited), in the
 #: order every list gives them: where the rules come from, the summary, the table it is
 #: usually played by (how many it fits is worked out from its rules), its hands pattern,

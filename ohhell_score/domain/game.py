@@ -1,7 +1,8 @@
 """A game as recorded facts; everything else derived (rules.md, "What a hand looks like").
 
 A ``Game`` holds the players (clockwise), the first dealer, the rule set and the entries
-in the order they were typed: bids, trumps and each hand's tricks. Dealer, bidding
+in the order they were typed: bids, trumps, each hand's tricks, seat changes, the points
+a table adjusts by hand (a revoke's penalty) and the table stopping early. Dealer, bidding
 order, the forbidden bid, whose turn it is, scores, totals and winners are computed by
 replaying the entries (``progress``). Undo drops the last entry; an edit rewrites the
 entries of a scored hand and is logged in ``history``. Nothing here does I/O.
@@ -10,7 +11,7 @@ entries of a scored hand and is logged in ``history``. Nothing here does I/O.
 # No ``from __future__ import annotations``: NamedTuple would compile each field's
 # string annotation (a ForwardRef) at every start of `bid` and `show`.
 from collections.abc import Iterable, Mapping, Sequence
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import (
@@ -25,6 +26,7 @@ from ohhell_score.domain.errors import (
     TricksDontAddUp,
     UnknownPlayer,
 )
+from ohhell_score.domain.forms import MAX_ADJUST
 from ohhell_score.domain.formula import NotScorable, not_scorable
 from ohhell_score.domain.names import composed, matching
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
@@ -73,7 +75,27 @@ class Tricks(NamedTuple):
     at: str = ""
 
 
-Entry = Bid | TrumpEntry | Tricks | Replace | Leave | Join
+class Adjust(NamedTuple):
+    """``points`` added to ``player``'s score in the scored hand ``hand``, for what the
+    rules cannot see: a revoke, a misdeal, a house bonus (docs/rules.md, "Penalties and
+    bonuses"). Negative for a penalty."""
+
+    hand: int
+    player: str
+    points: int
+    reason: str = ""
+    at: str = ""
+
+
+class Finish(NamedTuple):
+    """The table stops: the game ends after ``hand``, its last scored hand (docs/rules.md,
+    "Stopping early")."""
+
+    hand: int
+    at: str = ""
+
+
+Entry = Bid | TrumpEntry | Tricks | Replace | Leave | Join | Adjust | Finish
 
 
 class Correction(NamedTuple):
@@ -136,6 +158,7 @@ class HandState(NamedTuple):
     bids_corrected: bool
     tricks_corrected: bool
     players: tuple[str, ...] = ()  # the seating this hand, clockwise from seat 1
+    adjustments: Mapping[str, int] = {}  # points adjusted by hand, summed; in ``scores``
 
     @property
     def scored(self) -> bool:
@@ -183,6 +206,17 @@ class Progress(NamedTuple):
     @property
     def finished(self) -> bool:
         return self.next is None
+
+    @property
+    def planned(self) -> int:
+        """The hands the rules plan (``hands`` holds only those played once the table
+        stopped early)."""
+        return len(self.game.rules.hands)
+
+    @property
+    def stopped_early(self) -> bool:
+        """Finished before the last hand the rules plan (``finish``)."""
+        return self.finished and len(self.hands) < self.planned
 
     @property
     def hands_played(self) -> int:
@@ -276,15 +310,28 @@ def progress(game: Game) -> Progress:
     seating = seating_at_start(game.players, game.first_dealer)
     hands, dealer_seats = _deal(game, seating)  # the hand states so far; entries replace them
     book = _SeatBook(game.players)
+    adjusting = _adjustments(game.entries)
     current = 0
+    stopped = False
     for entry in game.entries:
+        if isinstance(entry, Adjust):
+            _check_adjust(hands, current, entry)
+            continue
+        if stopped:
+            raise NotYourTurn(_finished_message(game.id, current, len(hands)))
         if current >= len(hands):
             raise NotYourTurn(_("the game is over: every hand is scored"))
+        if isinstance(entry, Finish):
+            _check_finish(hands, current, entry)
+            stopped = True
+            continue
         if isinstance(entry, Replace | Leave | Join):
             seating = book.changed(game, seating, hands[current], entry)
             hands[current:], dealer_seats[current:] = _deal(game, seating, current + 1)
             continue
         hand = _entered(game, hands[current], entry)
+        if isinstance(entry, Tricks):
+            hand = _adjusted(hand, adjusting.get(hand.number, {}))
         hands[current] = hand
         if isinstance(entry, Tricks):
             book.scored(hand)
@@ -299,10 +346,10 @@ def progress(game: Game) -> Progress:
                 hands[c.hand - 1] = hand._replace(tricks_corrected=True)
         elif c.what == "tricks":
             hands[c.hand - 1] = hand._replace(bids_corrected=False, tricks_corrected=False)
-    following = _next_step(game, hands[current]) if current < len(hands) else None
+    following = _next_step(game, hands[current]) if current < len(hands) and not stopped else None
     return Progress(
         game,
-        tuple(hands),
+        tuple(hands[:current] if stopped else hands),
         book.totals(seating.players),
         following,
         seating.players,
@@ -311,6 +358,94 @@ def progress(game: Game) -> Progress:
         tuple(book.running),
         tuple(book.points),
     )
+
+
+def _adjustments(entries: Iterable[Entry]) -> dict[int, dict[str, int]]:
+    """Every hand's adjusted points by player, summed. A hand's scores include them from
+    the replay of its tricks on, so the totals after it, and a total carried with a
+    seat, follow an adjustment made later as they follow an ``edit``."""
+    adjusting: dict[int, dict[str, int]] = {}
+    for e in entries:
+        if isinstance(e, Adjust):
+            points = adjusting.setdefault(e.hand, {})
+            points[e.player] = points.get(e.player, 0) + e.points
+    return adjusting
+
+
+def _adjusted(hand: HandState, points: Mapping[str, int]) -> HandState:
+    """``hand``, just scored, with the points adjusted in it (a name the hand does not
+    seat is refused where its entry is replayed)."""
+    if not points:
+        return hand
+    scores = {p: s + points.get(p, 0) for p, s in hand.scores.items()}
+    return hand._replace(scores=scores, adjustments={p: points[p] for p in points})
+
+
+def _check_adjust(hands: Sequence[HandState], current: int, entry: Adjust) -> None:
+    """docs/scripting.md ``adjust``: a scored hand, a player seated in it, a number of
+    points in range and a printable reason."""
+    if not -MAX_ADJUST <= entry.points <= MAX_ADJUST:
+        raise BadValue(
+            _("an adjustment is {low:,} to {high:,} points").format(
+                low=-MAX_ADJUST, high=MAX_ADJUST
+            )
+        )
+    if not 1 <= entry.hand <= current:
+        raise Refused(
+            _("hand {hand} is not scored yet: only a scored hand is adjusted").format(
+                hand=entry.hand
+            )
+        )
+    hand = hands[entry.hand - 1]
+    if entry.player not in hand.order:
+        raise UnknownPlayer(
+            _("{player} did not play hand {hand}: {seated}").format(
+                player=entry.player, hand=entry.hand, seated=", ".join(hand.order)
+            )
+        )
+    check_reason(entry.reason)
+
+
+def check_reason(text: str) -> str:
+    """An adjustment's reason as a game keeps it, like a note: printable, at most
+    ``MAX_NOTE`` characters."""
+    if len(text) > MAX_NOTE or not text.isprintable():
+        raise Refused(
+            _("a reason must be at most {max_note} printable characters").format(max_note=MAX_NOTE)
+        )
+    return text
+
+
+def _check_finish(hands: Sequence[HandState], current: int, entry: Finish) -> None:
+    """docs/scripting.md ``finish``: after a scored hand, before the next one's first entry."""
+    if current == 0:
+        raise Refused(_("no hand is scored yet: a game finishes after a scored hand"))
+    if _started(hands[current]):
+        raise Refused(
+            _(
+                "hand {number} has begun (a bid or a trump is in): undo those entries to "
+                "finish after hand {last}, or finish once hand {number} is scored"
+            ).format(number=current + 1, last=current)
+        )
+    if entry.hand != current:
+        raise NotYourTurn(
+            _("a finish after hand {hand} while hand {number} is the last scored").format(
+                hand=entry.hand, number=current
+            )
+        )
+
+
+def _finished_message(game_id: str, played: int, planned: int) -> str:
+    """Why nothing more is entered in a finished game: every hand scored, or the table
+    stopped early."""
+    if played < planned:
+        text = _("game {id} is finished: the table stopped after hand {played} of {planned}")
+        return text.format(id=game_id, played=played, planned=planned)
+    return ngettext(
+        "game {id} is finished: its one hand is scored",
+        "game {id} is finished: all {hands} hands are scored",
+        planned,
+    ).format(id=game_id, hands=planned)
 
 
 #: The most points a player may join with: more than 500 hands of the largest score
@@ -554,13 +689,7 @@ def _out_of_range(player: str, value: int, number: int, cards: int) -> IllegalBi
 
 def _finished_check(prog: Progress) -> NextStep:
     if prog.next is None:
-        raise Refused(
-            ngettext(
-                "game {id} is finished: its one hand is scored",
-                "game {id} is finished: all {hands} hands are scored",
-                len(prog.hands),
-            ).format(id=prog.game.id, hands=len(prog.hands))
-        )
+        raise Refused(_finished_message(prog.game.id, len(prog.hands), prog.planned))
     return prog.next
 
 
@@ -679,6 +808,10 @@ def undo(game: Game, at: str = "") -> Game:
         what, old = "trump", (("trump", last.suit.value),)
     elif isinstance(last, Tricks):
         what, old = "tricks", last.values
+    elif isinstance(last, Adjust):
+        what, old = "adjust", ((last.player, last.points),)
+    elif isinstance(last, Finish):
+        what, old = "finish", (("finish", last.hand),)
     else:
         what, old = "seat", (("change", describe_change(last)),)
     record = Correction("undo", at, last.hand, what, old, ())
@@ -694,6 +827,12 @@ def describe_entry(entry: Entry) -> str:
         return _("the trump of hand {hand} ({suit})").format(hand=entry.hand, suit=entry.suit.words)
     if isinstance(entry, Tricks):
         return _("the tricks of hand {hand}").format(hand=entry.hand)
+    if isinstance(entry, Adjust):
+        return _("{player}'s {points:+d} in hand {hand}").format(
+            player=entry.player, points=entry.points, hand=entry.hand
+        )
+    if isinstance(entry, Finish):
+        return _("the finish after hand {hand}").format(hand=entry.hand)
     return describe_change(entry)
 
 
@@ -701,6 +840,13 @@ def check_named(items: Sequence[Assignment]) -> None:
     """``edit`` changes values by name, NAME=N for each: a bare number is a usage error."""
     if not items or any(name is None for name, _ in items):
         raise BadValue(_("edit takes NAME=N for each value it changes"))
+
+
+class Corrected(StrEnum):
+    """What ``edit`` corrects in a scored hand (``Correction.what``)."""
+
+    BIDS = "bids"
+    TRICKS = "tricks"
 
 
 def with_edit(
@@ -717,40 +863,54 @@ def with_edit(
         )
     hand = prog.hands[number - 1]
     changes = _by_name(hand.order, items)  # check_named: every value has its name
-    if what == "bids":
-        new_bids = {**hand.bids, **changes}
-        for p, b in new_bids.items():
-            if not 0 <= b <= hand.cards:
-                raise _out_of_range(p, b, number, hand.cards)
-        others = sum(b for p, b in new_bids.items() if p != hand.dealer)
-        forbidden = game.rules.hook.forbidden_bid(hand.cards, others)
-        if forbidden is not None and new_bids[hand.dealer] == forbidden:
-            raise IllegalBid(
-                _(
-                    "{dealer} (dealer) may not bid {forbidden} in hand {number}: the bids "
-                    "would add up to {cards} for {cards} tricks (the hook)"
-                ).format(dealer=hand.dealer, forbidden=forbidden, number=number, cards=hand.cards)
-            )
-        old = {p: hand.bids[p] for p in changes}
-        entries = tuple(
-            e._replace(value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == number else e
-            for e in game.entries
-        )
-    elif what == "tricks":
-        new_tricks = {**hand.tricks, **changes}
-        _check_tricks(hand, new_tricks)
-        old = {p: hand.tricks[p] for p in changes}
-        entries = tuple(
-            e._replace(values=tuple((p, new_tricks[p]) for p in hand.order))
-            if isinstance(e, Tricks) and e.hand == number
-            else e
-            for e in game.entries
-        )
-    else:
-        raise Refused(_("edit changes bids or tricks, not {what!r}").format(what=what))
+    match what:
+        case Corrected.BIDS:
+            old, entries = _bids_edited(game, hand, changes)
+        case Corrected.TRICKS:
+            old, entries = _tricks_edited(game, hand, changes)
+        case _:
+            raise Refused(_("edit changes bids or tricks, not {what!r}").format(what=what))
     record = Correction("edit", at, number, what, tuple(old.items()), tuple(changes.items()))
     changed = game._replace(entries=entries, history=(*game.history, record))
     return progress(_touched(changed, at))
+
+
+Edited = tuple[dict[str, int], tuple[Entry, ...]]  # the old values, the entries after
+
+
+def _bids_edited(game: Game, hand: HandState, changes: Mapping[str, int]) -> Edited:
+    """A scored hand's bids corrected: each in range, and the hook still holds."""
+    new_bids = {**hand.bids, **changes}
+    for p, b in new_bids.items():
+        if not 0 <= b <= hand.cards:
+            raise _out_of_range(p, b, hand.number, hand.cards)
+    others = sum(b for p, b in new_bids.items() if p != hand.dealer)
+    forbidden = game.rules.hook.forbidden_bid(hand.cards, others)
+    if forbidden is not None and new_bids[hand.dealer] == forbidden:
+        raise IllegalBid(
+            _(
+                "{dealer} (dealer) may not bid {forbidden} in hand {number}: the bids "
+                "would add up to {cards} for {cards} tricks (the hook)"
+            ).format(dealer=hand.dealer, forbidden=forbidden, number=hand.number, cards=hand.cards)
+        )
+    entries = tuple(
+        e._replace(value=new_bids[e.player]) if isinstance(e, Bid) and e.hand == hand.number else e
+        for e in game.entries
+    )
+    return {p: hand.bids[p] for p in changes}, entries
+
+
+def _tricks_edited(game: Game, hand: HandState, changes: Mapping[str, int]) -> Edited:
+    """A scored hand's tricks corrected: they still add up to the cards dealt."""
+    new_tricks = {**hand.tricks, **changes}
+    _check_tricks(hand, new_tricks)
+    entries = tuple(
+        e._replace(values=tuple((p, new_tricks[p]) for p in hand.order))
+        if isinstance(e, Tricks) and e.hand == hand.number
+        else e
+        for e in game.entries
+    )
+    return {p: hand.tricks[p] for p in changes}, entries
 
 
 def with_replace(prog: Progress, old: str, new: str, carry: bool, at: str = "") -> Progress:
@@ -796,6 +956,40 @@ def _with_change(prog: Progress, change: SeatChange, at: str) -> Progress:
     return progress(_touched(game._replace(entries=(*game.entries, change)), at))
 
 
+def with_adjust(
+    prog: Progress, name: str, points: int, number: int | None, reason: str, at: str = ""
+) -> Progress:
+    """docs/scripting.md ``adjust``: ``points`` to ``name`` in hand ``number`` (default:
+    the last scored hand); a finished game may be adjusted too."""
+    game = prog.game
+    last = prog.hands_played
+    if last == 0:
+        raise Refused(_("no hand is scored yet: only a scored hand is adjusted"))
+    hand = last if number is None else number
+    if not 1 <= hand <= len(prog.hands):
+        raise Refused(
+            _("no hand {hand}: game {id} has hands 1 to {total}").format(
+                hand=hand, id=game.id, total=len(prog.hands)
+            )
+        )
+    who = resolve_seated(prog.hands[hand - 1].order, name) if prog.hands[hand - 1].scored else name
+    entry = Adjust(hand, who, points, check_reason(reason.strip()), at)
+    return progress(_touched(game._replace(entries=(*game.entries, entry)), at))
+
+
+def with_finish(prog: Progress, at: str = "") -> Progress:
+    """docs/scripting.md ``finish``: the game ends after its last scored hand."""
+    game = prog.game
+    _finished_check(prog)
+    entry = Finish(prog.hands_played, at)
+    return progress(_touched(game._replace(entries=(*game.entries, entry)), at))
+
+
+def adjustments(game: Game) -> list[Adjust]:
+    """Every adjustment of ``game``, in the order made (each with its reason)."""
+    return [e for e in game.entries if isinstance(e, Adjust)]
+
+
 def edit(game: Game, number: int, what: str, items: Sequence[Assignment], at: str = "") -> Game:
     return with_edit(progress(game), number, what, items, at).game
 
@@ -822,6 +1016,7 @@ def sheet_json(prog: Progress) -> dict[str, object]:
                 "bids": dict(h.bids),
                 "tricks": dict(h.tricks),
                 "scores": dict(h.scores),
+                **({"adjustments": dict(h.adjustments)} if h.adjustments else {}),
             }
             for h in prog.hands
         ],

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from ohhell_score.domain.names import composed
-from ohhell_score.domain.stats import SEATED, TOTAL, GameFacts
+from ohhell_score.domain.stats import SEATED, TOTAL, GameFacts, by_preset_and_day
 
 #: Fewer rated games than this and a rating is provisional: still mostly the prior.
 PROVISIONAL_BELOW = 3
@@ -129,15 +129,8 @@ def rate(
     games: Iterable[GameFacts], preset: str | None = None, since: date | None = None
 ) -> Ladder:
     """Rate the finished games of ``preset`` finished on ``since`` or later, in order."""
-    wanted = preset.strip().lower() if preset else None
-    day = since.isoformat() if since else None
-    kept = [
-        g
-        for g in games
-        if g.finished
-        and (wanted is None or g.preset == wanted)
-        and (day is None or _finished_on(g) >= day)
-    ]
+    passes = by_preset_and_day(preset, since, _finished_on)
+    kept = [g for g in games if g.finished and passes(g)]
     kept.sort(key=_order)
     model = PlackettLuce()
     current: dict[str, PlackettLuceRating] = {}  # person -> their openskill rating

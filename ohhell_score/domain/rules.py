@@ -31,8 +31,6 @@ from ohhell_score.domain.ids import is_id
 from ohhell_score.i18n import N_, _
 
 MIN_PLAYERS = 3
-#: rules.md: "8 or more need --decks 2".
-MAX_PLAYERS_ONE_DECK = 7
 PACK = 52
 #: ``--decks K`` takes 1 to 4 packs (rules.md, "Rule parameters").
 MAX_PACKS = 4
@@ -631,9 +629,11 @@ class RuleSet(NamedTuple):
 
 
 def check_fits(hands: tuple[int, ...], deck: int, players: int, *, hint: bool = True) -> None:
-    """rules.md: every hand must fit the deck, n * N <= D, and 8 or more players need
-    --decks 2; 3 players at least. With ``hint`` the refusal names the fewest packs that
-    fit (``RulesDontFit.packs``)."""
+    """rules.md, "Rule parameters": 3 players at least, and every hand must fit the deck,
+    n * N <= D: the limit is the cards, not the count of players (8 play on one pack at
+    hands up to 6). With ``hint`` the refusal names both ways out: the fewest packs that
+    deal it (``RulesDontFit.packs``) and the largest hand this deck deals
+    (``RulesDontFit.most``)."""
     if players < MIN_PLAYERS:
         raise BadPlayers(
             _("Oh Hell needs at least {min_players} players; {players} given").format(
@@ -641,24 +641,20 @@ def check_fits(hands: tuple[int, ...], deck: int, players: int, *, hint: bool = 
             )
         )
     largest = max(hands)
-    needed = max(largest * players, 2 * PACK if players > MAX_PLAYERS_ONE_DECK else 0)
+    needed = largest * players
+    if needed <= deck:
+        return
     packs = next((k for k in range(1, MAX_PACKS + 1) if k * PACK >= needed), None)
     packs = packs if hint and packs is not None and packs * PACK > deck else None
-    if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
-        raise RulesDontFit(
-            _("{players} players need two decks ({value} cards); the deck has {deck}").format(
-                players=players, value=2 * PACK, deck=deck
-            ),
-            packs,
-        )
-    if largest * players > deck:
-        raise RulesDontFit(
-            _(
-                "{largest} cards to each of {players} players needs {largest2} cards; "
-                "the deck has {deck}"
-            ).format(largest=largest, players=players, largest2=largest * players, deck=deck),
-            packs,
-        )
+    most = deck // players if hint else 0
+    raise RulesDontFit(
+        _(
+            "{largest} cards to each of {players} players needs {largest2} cards; "
+            "the deck has {deck}"
+        ).format(largest=largest, players=players, largest2=needed, deck=deck),
+        packs,
+        most or None,
+    )
 
 
 def upgraded_scoring(text: str, schema: int) -> str:

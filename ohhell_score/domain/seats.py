@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, Shown, UnknownPlayer
 from ohhell_score.domain.names import matching
-from ohhell_score.domain.rules import MAX_PLAYERS_ONE_DECK, MIN_PLAYERS, PACK
+from ohhell_score.domain.rules import MIN_PLAYERS
 from ohhell_score.i18n import _
 
 
@@ -161,19 +161,14 @@ def check_change_allowed(started: bool, finished: bool, number: int) -> None:
 def check_fits(
     change: SeatChange, players: int, remaining: Sequence[int], deck: int, first: int
 ) -> None:
-    """rules.md: at least 3 players, and each remaining hand fits the deck, n * N <= D."""
+    """rules.md: at least 3 players, and each remaining hand fits the deck, n * N <= D
+    (the cards decide, not the count: 8 sit at one pack while the hands are 6 or less)."""
     who = _cannot(change)
     if players < MIN_PLAYERS:
         raise SeatRefused(
             _("{who}: {players} players would remain; Oh Hell needs at least {min_players}").format(
                 who=who, players=players, min_players=MIN_PLAYERS
             )
-        )
-    if players > MAX_PLAYERS_ONE_DECK and deck < 2 * PACK:
-        raise RulesDontFit(
-            _(
-                "{who}: {players} players need two decks ({value} cards); the deck has {deck}"
-            ).format(who=who, players=players, value=2 * PACK, deck=deck)
         )
     largest = max(remaining)
     if largest * players > deck:

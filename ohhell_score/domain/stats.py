@@ -12,12 +12,13 @@ table ignoring case, docs/scripting.md); the spelling of their latest game is sh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
 from datetime import date
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import Shown, UnknownPlayer
-from ohhell_score.domain.game import Bid, Game, Tricks, progress
+from ohhell_score.domain.game import Adjust, Bid, Finish, Game, Tricks, progress
 from ohhell_score.domain.rules import Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
 from ohhell_score.i18n import _
@@ -196,9 +197,10 @@ def facts(game: Game) -> GameFacts:
     """Read a game once: each player's total and how each of their bids went.
 
     A game whose seats changed is replayed: each hand counts for the person who played
-    it, and only who sits at the end can win (docs/seats.md).
+    it, and only who sits at the end can win (docs/seats.md). So is a game with points
+    adjusted by hand or stopped early: its totals and its end are the replay's.
     """
-    if any(isinstance(e, Replace | Leave | Join) for e in game.entries):
+    if any(isinstance(e, Replace | Leave | Join | Adjust | Finish) for e in game.entries):
         return _facts_of_changed_seats(game)
     seat = {p: i for i, p in enumerate(game.players)}
     counts = [[0] * len(COUNTS) for _ in game.players]
@@ -249,7 +251,7 @@ def _facts_of_changed_seats(game: Game) -> GameFacts:
         game.rules.preset,
         game.created or game.updated,
         players,
-        len(game.rules.hands),
+        len(prog.hands),
         prog.finished,
         tuple(tuple(counts[p]) for p in players),
         _ended(game),
@@ -276,6 +278,74 @@ def _count_bid(mine: list[int], bid: int, tricks: int) -> None:
         mine[ZERO_MADE] += tricks == 0
 
 
+def by_preset_and_day(
+    preset: str | None, since: date | None, day: Callable[[GameFacts], str]
+) -> Callable[[GameFacts], bool]:
+    """Which games the preset and date filters let through: the preset as named (any
+    case, spaces around ignored), and the game's ``day`` (``YYYY-MM-DD``) on ``since`` or
+    later. ``stats`` dates a game by the day it started, ``ratings`` by the day it ended."""
+    wanted = preset.strip().lower() if preset else None
+    first = since.isoformat() if since else None
+
+    def passes(game: GameFacts) -> bool:
+        return (wanted is None or game.preset == wanted) and (first is None or day(game) >= first)
+
+    return passes
+
+
+@dataclass(slots=True)
+class _Tally:
+    """A player's numbers while the games are counted: ``PlayerStats``'s, by name."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    hands: int = 0
+    bids_made: int = 0
+    miss: int = 0
+    zero_bids: int = 0
+    zero_bids_made: int = 0
+    over: int = 0
+    under: int = 0
+    sat_to_end: int = 0
+
+    def add(self, seat: Sequence[int], won: bool) -> None:
+        """One finished game of this player (``seat``: their counts, ``GameFacts.seats``)."""
+        seated = bool(seat[SEATED])
+        self.games += 1
+        self.wins += won
+        self.points += seat[TOTAL] if seated else 0  # final totals only
+        self.hands += seat[HANDS]  # the hands this player played
+        self.bids_made += seat[MADE]
+        self.miss += seat[MISS]
+        self.zero_bids += seat[ZERO]
+        self.zero_bids_made += seat[ZERO_MADE]
+        self.over += seat[OVER]
+        self.under += seat[UNDER]
+        self.sat_to_end += seated
+
+
+@dataclass(slots=True)
+class _Duel:
+    """Two players over the finished games they both sat to the end of."""
+
+    together: int = 0
+    level: int = 0
+    first_ahead: int = 0
+    second_ahead: int = 0
+
+    def add(self, first: int, second: int) -> None:
+        """One game, by the two players' final totals."""
+        self.together += 1
+        if first == second:
+            self.level += 1
+        elif first > second:
+            self.first_ahead += 1
+        else:
+            self.second_ahead += 1
+
+
 def summarise(
     games: Iterable[GameFacts], filters: Filters = EVERY_GAME, vs: Sequence[str] = ()
 ) -> Summary:
@@ -288,18 +358,13 @@ def summarise(
     if vs:
         filters = filters._replace(players=(*filters.players, *vs))
     named = filters.keys()
-    since = filters.since.isoformat() if filters.since else None
-    preset = filters.preset.strip().lower() if filters.preset else None
-    tallies: dict[str, list[int]] = {}
-    spellings: dict[str, tuple[str, str]] = {}
+    passes = by_preset_and_day(filters.preset, filters.since, lambda game: game.day)
+    tallies: dict[str, _Tally] = {}
+    latest: dict[str, str] = {}  # when each player's latest game started: its spelling shows
     seen: set[str] = set()
     counted = unfinished = 0
-    duel = [0, 0, 0, 0]  # games together, level, the first ahead, the second ahead
-    for game in games:
-        if preset is not None and game.preset != preset:
-            continue
-        if since is not None and game.day < since:
-            continue
+    duel = _Duel()
+    for game in filter(passes, games):
         keys = [p.casefold() for p in game.players]
         if game.finished:
             seen.update(keys)
@@ -309,28 +374,25 @@ def summarise(
             unfinished += 1
             continue
         counted += 1
-        _count_game(game, keys, tallies, spellings)
+        _count_game(game, keys, tallies, latest)
         if vs:
             one = game.seats[keys.index(vs[0].casefold())]
             other = game.seats[keys.index(vs[1].casefold())]
             if one[SEATED] and other[SEATED]:  # who got up did not finish: no duel there
-                a, b = one[TOTAL], other[TOTAL]
-                duel[0] += 1
-                duel[1 if a == b else 2 if a > b else 3] += 1
+                duel.add(one[TOTAL], other[TOTAL])
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
         raise UnknownPlayer(
             _("no finished game has a player called {missing!r}").format(missing=Shown(missing[0]))
         )
-    by_key = {k: PlayerStats(spellings[k][1], *tally) for k, tally in tallies.items()}
+    by_key = {k: PlayerStats(**asdict(tally)) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
     ranked = sorted(shown, key=ranking)
     head_to_head = None
     if vs:
-        first, second = _spelled(spellings, vs[0]), _spelled(spellings, vs[1])
-        together, level, first_ahead, second_ahead = duel
-        ahead = {first: first_ahead, second: second_ahead}
-        head_to_head = HeadToHead(first, second, together, ahead, level)
+        first, second = _spelled(tallies, vs[0]), _spelled(tallies, vs[1])
+        ahead = {first: duel.first_ahead, second: duel.second_ahead}
+        head_to_head = HeadToHead(first, second, duel.together, ahead, duel.level)
     return Summary(counted, unfinished, tuple(ranked), head_to_head)
 
 
@@ -340,41 +402,25 @@ def ranking(player: PlayerStats) -> tuple[int, float, str]:
     return (-player.bids_made_percent, player.average_miss, player.name.casefold())
 
 
-def _spelled(spellings: dict[str, tuple[str, str]], name: str) -> str:
-    return spellings.get(name.casefold(), ("", name))[1]
+def _spelled(tallies: dict[str, _Tally], name: str) -> str:
+    tally = tallies.get(name.casefold())
+    return tally.name if tally else name
 
 
 def _count_game(
-    game: GameFacts,
-    keys: list[str],
-    tallies: dict[str, list[int]],
-    spellings: dict[str, tuple[str, str]],
+    game: GameFacts, keys: list[str], tallies: dict[str, _Tally], latest: dict[str, str]
 ) -> None:
-    """Add one finished game to its players' numbers (a shared win counts for each).
-
-    A tally holds a player's numbers in ``PlayerStats``'s order, from ``games`` to
-    ``sat_to_end``; ``spellings`` the time and spelling of each player's latest game.
-    """
+    """Add one finished game to its players' numbers (a shared win counts for each), and
+    spell each player as in their latest game."""
     top = max(s[TOTAL] for s in game.seats if s[SEATED])  # who left cannot win
     for player, key, seat in zip(game.players, keys, game.seats, strict=True):
         tally = tallies.get(key)
         if tally is None:
-            tally = tallies[key] = [0] * 11
-        spelled = spellings.get(key)
-        if spelled is None or game.created >= spelled[0]:  # the latest game's spelling
-            spellings[key] = (game.created, player)
-        total, made, miss, zero, zero_made, over, under, hands, seated = seat
-        tally[0] += 1  # games
-        tally[1] += seated and total == top  # wins
-        tally[2] += total if seated else 0  # points: final totals only
-        tally[3] += hands  # the hands this player played
-        tally[4] += made
-        tally[5] += miss
-        tally[6] += zero
-        tally[7] += zero_made
-        tally[8] += over
-        tally[9] += under
-        tally[10] += seated  # sat to the end
+            tally = tallies[key] = _Tally(player)
+        if key not in latest or game.created >= latest[key]:
+            latest[key] = game.created
+            tally.name = player
+        tally.add(seat, bool(seat[SEATED]) and seat[TOTAL] == top)
 
 
 def rescored(game: Game, scoring: Scoring) -> Game:

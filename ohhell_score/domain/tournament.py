@@ -28,6 +28,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from itertools import groupby
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused, Shown
@@ -333,16 +334,9 @@ def result(table: Table, prog: Progress | str | None, order: Sequence[str] = ())
     # who sat to the end
     away = {p: p not in prog.players for p in table.players}
     ranked = sorted(table.players, key=lambda p: (away[p], -totals[p], -made[p]))
-    places: list[tuple[str, ...]] = []
-    for p in ranked:
-        if places and (away[p], totals[p], made[p]) == (
-            away[places[-1][0]],
-            totals[places[-1][0]],
-            made[places[-1][0]],
-        ):
-            places[-1] = (*places[-1], p)
-        else:
-            places.append((p,))
+    places = [
+        tuple(group) for _key, group in groupby(ranked, key=lambda p: (away[p], totals[p], made[p]))
+    ]
     broken: list[tuple[str, ...]] = []
     for group in places:
         if len(group) > 1 and all(p in order for p in group):
@@ -376,17 +370,17 @@ def cut_of(t: Tournament, rnd: Round) -> int:
 
 def champion(t: Tournament, res: Mapping[str, Result]) -> str | None:
     """The final's winner, once the final is finished and its first place decided."""
-    for rnd in t.rounds:
-        if rnd.bracket is Bracket.MAIN and t.plan[rnd.stage - 1].final:
-            final = res[rnd.tables[0].game]
-            if final.finished and len(final.places[0]) == 1:
-                return final.places[0][0]
-    return None
+    return _final_winner(t, res, Bracket.MAIN)
 
 
 def losers_winner(t: Tournament, res: Mapping[str, Result]) -> str | None:
+    """The losers' final's winner, as ``champion`` is the main final's."""
+    return _final_winner(t, res, Bracket.LOSERS)
+
+
+def _final_winner(t: Tournament, res: Mapping[str, Result], bracket: Bracket) -> str | None:
     for rnd in t.rounds:
-        if rnd.bracket is Bracket.LOSERS and t.plan[rnd.stage - 1].final:
+        if rnd.bracket is bracket and t.plan[rnd.stage - 1].final:
             final = res[rnd.tables[0].game]
             if final.finished and len(final.places[0]) == 1:
                 return final.places[0][0]

@@ -1,8 +1,8 @@
 """The play loop's draft: the tricks typed so far in a hand, kept beside the game in
 ``<id>.tricks`` until the last player's tricks complete the hand.
 
-What a draft holds, and when it is stale, is the play loop's business
-(cli/interactive.py); here is where it lives, how it is read back, and how it is
+What a draft holds, and when it is stale, is decided in actions/table.py (what the
+play loop's prompts saw); here is where it lives, how it is read back, and how it is
 replaced: atomically, under the game's lock, checked against the game as saved.
 """
 

@@ -42,9 +42,10 @@ from ohhell_score.views.export import result_words
 from ohhell_score.views.html import game_chart, sheet_view
 from ohhell_score.views.pages import part, render
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import both_words, going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import going_on_words, next_line, place_labels
 from ohhell_score.views.words import (
     balance_words,
+    names_words,
     next_words,
     trump_fact,
 )
@@ -269,7 +270,7 @@ def _card(
     state = "finished" if r.finished else "problem" if r.problem else "playing"
     tie = ""
     if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
-        tie = _("tied: {players}").format(players=both_words(list(tied)))
+        tie = _("tied: {players}").format(players=names_words(list(tied)))
     return Card(table.game, state, _table_state(r, prog), rows, tie)
 
 

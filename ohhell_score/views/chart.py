@@ -116,13 +116,7 @@ def chart(prog: Progress, width: int) -> RenderableType:
                 grid[row][free[0]] = (letters[p], styles[p])
             else:
                 grid[row][col] = (SEVERAL, "bold")
-    labelled = {0: high, rows - 1: low}
-    if low < 0 < high:
-        labelled[_row_of(0, low, high, rows)] = 0
-    else:  # a middle mark to read the height by
-        middle = (high + low) // 2
-        if _row_of(middle, low, high, rows) not in labelled:
-            labelled[_row_of(middle, low, high, rows)] = middle
+    labelled = _height_labels(low, high, rows)
     lines: list[RenderableType] = []
     for r, cells in enumerate(grid):
         label = str(labelled[r]) if r in labelled else ""
@@ -132,18 +126,37 @@ def chart(prog: Progress, width: int) -> RenderableType:
         lines.append(line)
     lines.append(Text(" " * label_width + " └" + "─" * plot_width, style="dim"))
     lines.append(Text("#".rjust(label_width) + "  " + _hand_axis(hands, col_of, plot_width)))
+    several = any(ch == SEVERAL for cells in grid for ch, _ in cells)
+    lines.append(_legend(prog, letters, styles, several))
+    lines.extend(Text(line) for line in totals_table(prog, letters, width))
+    lines.append(Text(lead_words(prog)))
+    return Group(*lines)
+
+
+def _height_labels(low: int, high: int, rows: int) -> dict[int, int]:
+    """The rows the height axis labels, with their values: the top, the bottom, and 0
+    when the totals cross it (else a middle mark to read the height by)."""
+    labelled = {0: high, rows - 1: low}
+    if low < 0 < high:
+        labelled[_row_of(0, low, high, rows)] = 0
+    else:
+        middle = (high + low) // 2
+        if _row_of(middle, low, high, rows) not in labelled:
+            labelled[_row_of(middle, low, high, rows)] = middle
+    return labelled
+
+
+def _legend(prog: Progress, letters: dict[str, str], styles: dict[str, str], several: bool) -> Text:
+    """Each player's marker, name and total; the mark of several players on one spot."""
     legend = Text("")
-    for i, (p, total) in enumerate(zip(players, sheet(prog).total_cells, strict=True)):
+    for i, (p, total) in enumerate(zip(prog.everyone, sheet(prog).total_cells, strict=True)):
         if i:
             legend.append(" · ")
         legend.append(letters[p], style=f"bold {styles[p]}")
         legend.append(f" {p} {total}")  # "24 → Fay": the total went with the seat
-    if any(ch == SEVERAL for cells in grid for ch, _ in cells):
+    if several:
         legend.append(_("  {several} several").format(several=SEVERAL))
-    lines.append(legend)
-    lines.extend(Text(line) for line in totals_table(prog, letters, width))
-    lines.append(Text(lead_words(prog)))
-    return Group(*lines)
+    return legend
 
 
 def checkpoints(hands: int, room: int) -> list[int]:

@@ -27,7 +27,7 @@ from ohhell_score.domain.rules import Scoring, Suit
 from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.i18n import _
 from ohhell_score.views.sheet import Cell, CellKind, Row, sheet, standings
-from ohhell_score.views.words import OVER_HEAD, names_words
+from ohhell_score.views.words import OVER_HEAD, finished_words, names_words
 
 #: A spreadsheet runs a cell beginning with one of these as a formula (OWASP, "CSV
 #: injection"); tab and carriage return are read as the start of one by some of them.
@@ -128,8 +128,9 @@ LONG_HEADER = (
     "total",
 )
 #: After each row's own columns, what a paper sheet keeps of the hand: who named trump,
-#: the bids over (+) or under (-) the tricks, whether the hook bound the dealer, the note.
-HAND_HEADER = ("trump_named_by", "over_under", "hook", "note")
+#: the bids over (+) or under (-) the tricks, whether the hook bound the dealer, the note,
+#: the points adjusted by hand with their reasons ("Bob -10 (revoke); Ann +5").
+HAND_HEADER = ("trump_named_by", "over_under", "hook", "note", "adjusted")
 
 
 def _hand_cells(row: Row) -> list[str]:
@@ -138,6 +139,7 @@ def _hand_cells(row: Row) -> list[str]:
         row.over.removeprefix("+"),
         "yes" if row.hook_mark else "",
         neutralise(row.note),
+        neutralise("; ".join(row.adjusted)),
     ]
 
 
@@ -223,6 +225,13 @@ def result_words(prog: Progress, escape: Callable[[str], str] = str) -> str:
     who = names_words([escape(p) for p in who_list])
     top = prog.totals[who_list[0]]
     several = len(who_list) > 1
+    if prog.stopped_early:
+        if several:
+            text = _("{finished}: {who} share the win with {top}.")
+        else:
+            text = _("{finished}: {who} wins with {top}.")
+        said = finished_words(prog)
+        return text.format(finished=said[:1].upper() + said[1:], who=who, top=top)
     if prog.finished:
         if several:
             return _("{who} share the win with {top}.").format(who=who, top=top)
@@ -258,7 +267,7 @@ def export_markdown(prog: Progress) -> str:
     players = sh.players
     seated = prog.players
     if prog.finished:
-        status = _("finished")
+        status = finished_words(prog)
     else:
         status = _("{played} of {total} hands").format(
             played=prog.hands_played, total=len(prog.hands)

@@ -14,9 +14,20 @@ hand's tricks, and before the entries of later hands. No I/O here.
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 from typing import NamedTuple
 
-from ohhell_score.domain.game import Bid, Correction, Entry, Game, Tricks, TrumpEntry, progress
+from ohhell_score.domain.game import (
+    Adjust,
+    Bid,
+    Correction,
+    Entry,
+    Finish,
+    Game,
+    Tricks,
+    TrumpEntry,
+    progress,
+)
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.seats import Leave, Replace, SeatChange
 from ohhell_score.i18n import _
@@ -25,38 +36,57 @@ from ohhell_score.views.words import trump_words
 Values = tuple[tuple[str, int | str], ...]
 
 
+class Happened(StrEnum):
+    """What a line of the history is: an entry, a correction or a note (its JSON "kind")."""
+
+    BID = "bid"
+    TRUMP = "trump"
+    TRICKS = "tricks"
+    SEAT = "seat"
+    EDIT = "edit"  # a correction
+    UNDO = "undo"  # a correction
+    NOTE = "note"
+    ADJUST = "adjust"
+    FINISH = "finish"
+
+
 class Event(NamedTuple):
     """One line of the history."""
 
     at: str
-    # "bid", "trump", "tricks", "seat" (entries), "edit", "undo" (corrections), "note"
-    kind: str
+    kind: Happened
     hand: int
-    what: str  # "bids", "trump", "tricks", "seat" or "note"
+    what: str  # "bids", "trump", "tricks", "seat", "adjust", "finish" or "note"
     values: Values  # an entry's values as entered; a correction's old values
     new: Values = ()  # an edit's new values
 
     @property
     def is_correction(self) -> bool:
-        return self.kind in ("edit", "undo")
+        return self.kind in (Happened.EDIT, Happened.UNDO)
 
     def to_json(self) -> dict[str, object]:
-        head: dict[str, object] = {"at": self.at, "kind": self.kind, "hand": self.hand}
-        if self.kind == "bid":
-            player, bid = self.values[0]
-            return {**head, "player": player, "bid": bid}
-        if self.kind == "trump":
-            return {**head, "suit": self.values[0][1]}
-        if self.kind == "tricks":
-            return {**head, "tricks": dict(self.values)}
-        if self.kind == "note":
-            return {**head, "text": self.values[0][1]}
-        if self.kind == "seat":
-            return {**head, "seat": dict(self.values)}
-        out = {**head, "what": self.what, "old": dict(self.values)}
-        if self.kind == "edit":
-            out["new"] = dict(self.new)
-        return out
+        head: dict[str, object] = {"at": self.at, "kind": self.kind.value, "hand": self.hand}
+        match self.kind:
+            case Happened.BID:
+                player, bid = self.values[0]
+                return {**head, "player": player, "bid": bid}
+            case Happened.TRUMP:
+                return {**head, "suit": self.values[0][1]}
+            case Happened.TRICKS:
+                return {**head, "tricks": dict(self.values)}
+            case Happened.NOTE:
+                return {**head, "text": self.values[0][1]}
+            case Happened.SEAT:
+                return {**head, "seat": dict(self.values)}
+            case Happened.EDIT:
+                return {**head, "what": self.what, "old": dict(self.values), "new": dict(self.new)}
+            case Happened.UNDO:
+                return {**head, "what": self.what, "old": dict(self.values)}
+            case Happened.ADJUST:
+                (player, points), (_key, reason) = self.values
+                return {**head, "player": player, "points": points, "reason": reason}
+            case Happened.FINISH:
+                return head
 
 
 def _time(at: str) -> tuple[int, float]:
@@ -83,6 +113,10 @@ def _place(game: Game, orders: Orders, hand: int, what: str, player: str | None)
         return (hand, -1)
     if what == "tricks":
         return (hand, n + 1)
+    if what == "adjust":  # after the hand's tricks and an edit of them
+        return (hand, n + 3)
+    if what == "finish":
+        return (hand, n + 4)
     if what == "trump":
         return (hand, 0 if trump_first else n)
     order = orders[hand - 1] if 1 <= hand <= len(orders) else ()
@@ -97,6 +131,10 @@ def _entry_place(game: Game, orders: Orders, entry: Entry) -> tuple[int, int]:
         return _place(game, orders, entry.hand, "trump", None)
     if isinstance(entry, Tricks):
         return _place(game, orders, entry.hand, "tricks", None)
+    if isinstance(entry, Adjust):
+        return _place(game, orders, entry.hand, "adjust", None)
+    if isinstance(entry, Finish):
+        return _place(game, orders, entry.hand, "finish", None)
     return _place(game, orders, entry.hand, "seat", None)
 
 
@@ -139,19 +177,25 @@ def history(game: Game) -> list[Event]:
             if item.kind == "edit":
                 for player, old in item.old:
                     before[(item.hand, item.what, player)] = old
-            events.append(Event(item.at, item.kind, item.hand, item.what, item.old, item.new))
+            kind = Happened(item.kind)
+            events.append(Event(item.at, kind, item.hand, item.what, item.old, item.new))
         elif isinstance(item, Bid):
             value = before.get((item.hand, "bids", item.player), item.value)
-            events.append(Event(item.at, "bid", item.hand, "bids", ((item.player, value),)))
+            events.append(Event(item.at, Happened.BID, item.hand, "bids", ((item.player, value),)))
         elif isinstance(item, TrumpEntry):
             events.append(
-                Event(item.at, "trump", item.hand, "trump", (("trump", item.suit.value),))
+                Event(item.at, Happened.TRUMP, item.hand, "trump", (("trump", item.suit.value),))
             )
         elif isinstance(item, Tricks):
             values = tuple((p, before.get((item.hand, "tricks", p), t)) for p, t in item.values)
-            events.append(Event(item.at, "tricks", item.hand, "tricks", values))
+            events.append(Event(item.at, Happened.TRICKS, item.hand, "tricks", values))
+        elif isinstance(item, Adjust):
+            values = ((item.player, item.points), ("reason", item.reason))
+            events.append(Event(item.at, Happened.ADJUST, item.hand, "adjust", values))
+        elif isinstance(item, Finish):
+            events.append(Event(item.at, Happened.FINISH, item.hand, "finish", ()))
         else:
-            events.append(Event(item.at, "seat", item.hand, "seat", _seat_values(item)))
+            events.append(Event(item.at, Happened.SEAT, item.hand, "seat", _seat_values(item)))
     events.reverse()
     return _with_notes(game, events)
 
@@ -166,7 +210,7 @@ def _with_notes(game: Game, events: list[Event]) -> list[Event]:
         while pending is not None and _time(pending.at) <= _time(note.at):
             out.append(pending)
             pending = next(rest, None)
-        out.append(Event(note.at, "note", note.hand, "note", (("note", note.text),)))
+        out.append(Event(note.at, Happened.NOTE, note.hand, "note", (("note", note.text),)))
     if pending is not None:
         out.append(pending)
     out.extend(rest)
@@ -202,32 +246,67 @@ def _suit_words(value: int | str) -> str:
 
 def describe(event: Event) -> str:
     """One event in words: "Bob bids 3", "tricks corrected: Ann 2 → 3"."""
-    if event.kind == "bid":
-        player, bid = event.values[0]
-        return _("{player} bids {bid}").format(player=player, bid=bid)
-    if event.kind == "trump":
-        return _("trump: {suit}").format(suit=_suit_words(event.values[0][1]))
-    if event.kind == "tricks":
-        return _("tricks: {listed}").format(listed=_listed(event.values))
-    if event.kind == "note":
-        text = event.values[0][1]
-        return _("note: {text}").format(text=text) if text else _("note cleared")
-    if event.kind == "seat":
-        return _seat_words(dict(event.values))
-    if event.kind == "edit":
-        new = dict(event.new)
-        changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
-        if event.what == "bids":
-            return _("bids corrected: {changes}").format(changes=changes)
-        return _("tricks corrected: {changes}").format(changes=changes)
-    if event.what == "bids" and event.values:
-        player, bid = event.values[0]
-        return _("undo: took back {player}'s bid of {bid}").format(player=player, bid=bid)
-    if event.what == "trump" and event.values:
-        return _("undo: took back the trump ({suit})").format(suit=_suit_words(event.values[0][1]))
-    if event.what == "seat" and event.values:
-        return _("undo: took back {change}").format(change=event.values[0][1])
-    return _("undo: took back the tricks ({listed})").format(listed=_listed(event.values))
+    match event.kind:
+        case Happened.BID:
+            player, bid = event.values[0]
+            return _("{player} bids {bid}").format(player=player, bid=bid)
+        case Happened.TRUMP:
+            return _("trump: {suit}").format(suit=_suit_words(event.values[0][1]))
+        case Happened.TRICKS:
+            return _("tricks: {listed}").format(listed=_listed(event.values))
+        case Happened.NOTE:
+            text = event.values[0][1]
+            return _("note: {text}").format(text=text) if text else _("note cleared")
+        case Happened.SEAT:
+            return _seat_words(dict(event.values))
+        case Happened.ADJUST:
+            (player, points), (_key, reason) = event.values
+            return _adjust_words(player, points, str(reason))
+        case Happened.FINISH:
+            return _("the table stops: the game is finished after hand {hand}").format(
+                hand=event.hand
+            )
+        case Happened.EDIT:
+            new = dict(event.new)
+            changes = ", ".join(f"{p} {old} → {new.get(p, '?')}" for p, old in event.values)
+            if event.what == "bids":
+                return _("bids corrected: {changes}").format(changes=changes)
+            return _("tricks corrected: {changes}").format(changes=changes)
+        case Happened.UNDO:
+            return _undo_words(event.what, event.values)
+
+
+def _undo_words(what: str, values: Values) -> str:
+    """What an undo took back: "undo: took back Bob's bid of 3"."""
+    match what:
+        case "bids" if values:
+            player, bid = values[0]
+            return _("undo: took back {player}'s bid of {bid}").format(player=player, bid=bid)
+        case "trump" if values:
+            return _("undo: took back the trump ({suit})").format(suit=_suit_words(values[0][1]))
+        case "seat" if values:
+            return _("undo: took back {change}").format(change=values[0][1])
+        case "adjust" if values:
+            player, points = values[0]
+            return _("undo: took back {player}'s {points}").format(
+                player=player, points=_signed(points)
+            )
+        case "finish":
+            return _("undo: took back the finish; the game goes on")
+    return _("undo: took back the tricks ({listed})").format(listed=_listed(values))
+
+
+def _signed(points: int | str) -> str:
+    return f"{points:+d}" if isinstance(points, int) else points
+
+
+def _adjust_words(player: str, points: int | str, reason: str) -> str:
+    """An adjustment as a line of the history: "adjusted: Bob -10 (revoke)"."""
+    if reason:
+        return _("adjusted: {player} {points} ({reason})").format(
+            player=player, points=_signed(points), reason=reason
+        )
+    return _("adjusted: {player} {points}").format(player=player, points=_signed(points))
 
 
 def _seat_words(change: dict[str, int | str]) -> str:

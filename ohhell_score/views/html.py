@@ -25,15 +25,11 @@ from ohhell_score.domain.tournament import Result, Tournament, champion
 from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.pages import render
-from ohhell_score.views.ratings import HEADS
-from ohhell_score.views.ratings import _provisional as provisional
-from ohhell_score.views.ratings import _row as ratings_row
+from ohhell_score.views.ratings import HEADS, ladder_row, provisional_words
 from ohhell_score.views.sheet import Row, sheet, standings
-from ohhell_score.views.tournament import _head as tournament_heads
-from ohhell_score.views.tournament import _progress, _rows
+from ohhell_score.views.tournament import table_heads, table_progress, table_rows
 from ohhell_score.views.words import OVER_HEAD, chart_points, trump_note
 
-PAPERS = ("auto", "a4", "letter")
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
 LANDSCAPE_FROM_PLAYERS = 5
 #: The printable height of the smaller of A4 and Letter, less the margins, in mm.
@@ -418,10 +414,10 @@ def tournament_html(t: Tournament, res: Mapping[str, Result]) -> str:
     rounds = [
         (
             t.round_title(rnd),
-            [f"{game}: {state}" for game, state in _progress(rnd, res)],
+            [f"{game}: {state}" for game, state in table_progress(rnd, res)],
             rows,
         )
-        for rnd, rows in _rows(t, res)
+        for rnd, rows in table_rows(t, res)
     ]
     players = ngettext(
         "{count} player, {rules} rules.", "{count} players, {rules} rules.", len(t.players)
@@ -433,7 +429,7 @@ def tournament_html(t: Tournament, res: Mapping[str, Result]) -> str:
         champion=crowned,
         undecided=_("Champion: not decided yet"),
         rounds=rounds,
-        heads=tournament_heads(),
+        heads=table_heads(),
         players=players.format(count=len(t.players), rules=t.rules.preset),
     )
 
@@ -452,9 +448,9 @@ def ladder_html(ladder: Ladder) -> str:
         **paper_values(title, "portrait", "auto", "ratings"),
         count=count.format(count=ladder.games),
         heads=[_(h) for h in HEADS],
-        settled=[ratings_row(str(i), p) for i, p in enumerate(settled, 1)],
-        unsure=[ratings_row("-", p) for p in unsure],
-        provisional=provisional(),
+        settled=[ladder_row(str(i), p) for i, p in enumerate(settled, 1)],
+        unsure=[ladder_row("-", p) for p in unsure],
+        provisional=provisional_words(),
         chart=_ladder_chart(ladder) if ladder.players else None,
     )
 

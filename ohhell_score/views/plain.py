@@ -224,6 +224,34 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(width, 1), break_on_hyphens=False) or [text]
 
 
+class _Columns:
+    """The sheet's columns: each one's width and whether it is justified right, and the
+    space between them."""
+
+    __slots__ = ("columns", "gap")
+
+    def __init__(self, columns: list[tuple[int, bool]], gap: str) -> None:
+        self.columns = columns
+        self.gap = gap
+
+    @property
+    def width(self) -> int:
+        return sum(c for c, _ in self.columns) + len(self.gap) * (len(self.columns) - 1)
+
+    def line(self, cells: Sequence[tuple[str, str]]) -> str:
+        """Cells as (styled text, bare text), each fitted to its column."""
+        out = []
+        for (text, bare), (cw, right) in zip(cells, self.columns, strict=True):
+            if cell_len(bare) > cw:
+                text = bare = fit(bare, cw)
+            out.append(pad_styled(text, bare, cw, right))
+        return self.gap.join(out)
+
+
+def _bare(text: str) -> tuple[str, str]:
+    return text, text
+
+
 def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     """The score sheet, laid out to fit ``width`` columns.
 
@@ -231,69 +259,75 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     score and the running total. The current hand is marked ▶, the leaders ★: marks,
     not colours alone, so it reads the same without colour and on any background.
     """
-    game = prog.game
     sh = sheet(prog)
     players = sh.players  # who sat at any time; a cell is blank while away
     w = _widths(sh)
     layout, left = _layout(sh, w, width)
     pw = layout.player_width
-    gap = " " * (2 * layout.pad + 1)
-    # Each column: its width and whether it is justified right.
     columns = [(left[0], True), (left[1], True)]
     if layout.dealer:
         columns.append((left[2], False))
     columns.extend((pw, True) for _ in players)
-    over_column = layout.over
-    if over_column:
+    if layout.over:
         columns.append((left[3], True))
-    ends = [(OVER_HEAD, OVER_HEAD)] if over_column else []
-    table_width = sum(c for c, _ in columns) + len(gap) * (len(columns) - 1)
-
-    def line(cells: Sequence[tuple[str, str]]) -> str:
-        """Cells as (styled text, bare text), each fitted to its column."""
-        out = []
-        for (text, bare), (cw, right) in zip(cells, columns, strict=True):
-            if cell_len(bare) > cw:
-                text = bare = fit(bare, cw)
-            out.append(pad_styled(text, bare, cw, right))
-        return gap.join(out)
-
-    def bare(text: str) -> tuple[str, str]:
-        return text, text
-
+    cols = _Columns(columns, " " * (2 * layout.pad + 1))
+    ends = [_bare(OVER_HEAD)] if layout.over else []
+    table_width = cols.width
     out = [s(pad(t, table_width, False), ITALIC) for t in _wrap(sheet_title(prog), table_width)]
-    heads = [bare("#"), bare("n")] + ([bare(_(DEALS))] if layout.dealer else [])
-    out.append(s(line(heads + [bare(p) for p in players] + ends), BOLD))
+    heads = [_bare("#"), _bare("n")] + ([_bare(_(DEALS))] if layout.dealer else [])
+    out.append(s(cols.line(heads + [_bare(p) for p in players] + ends), BOLD))
     out.append("─" * table_width)
-    for hand in sh.rows:
-        here = "▶" if hand.current else ""
-        row = [bare(f"{here}{hand.number}{hand.hand_mark}"), bare(_trump_cell(hand))]
-        if layout.dealer:
-            row.append(bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
-        for cell in hand.cells:
-            parts = _cell(cell, w, layout.cells, pw)
-            plain_text = "".join(t for t, _ in parts)
-            text = "".join(s(t, style) if style else t for t, style in parts)
-            fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
-            row.append((fill + text, fill + plain_text))
-        if over_column:
-            row.append(bare(hand.over + hand.hook_mark))
-        text = line(row)
-        if hand.current:
-            text = s(text, BOLD)
-        elif not hand.scored:
-            text = s(text, DIM)
-        out.append(text)
+    out.extend(_hand_line(hand, layout, left, w, cols, s) for hand in sh.rows)
     out.append(" " * table_width)
-    feet = [bare(""), bare("" if layout.dealer else "Σ")] + (
-        [bare(_(TOTAL))] if layout.dealer else []
+    feet = [_bare(""), _bare("" if layout.dealer else "Σ")] + (
+        [_bare(_(TOTAL))] if layout.dealer else []
     )
     totals_row = [
-        bare(f"{total}{'★' if p in sh.leaders else ''}")
+        _bare(f"{total}{'★' if p in sh.leaders else ''}")
         for p, total in zip(players, sh.total_cells, strict=True)
     ]
-    out.append(s(line(feet + totals_row + [("", "")] * len(ends)), BOLD))
-    if any(cell_len(p) > pw for p in players) or players != prog.players:
+    out.append(s(cols.line(feet + totals_row + [("", "")] * len(ends)), BOLD))
+    out.extend(
+        _under_the_sheet(
+            prog, sh, width, s, names_cut=any(cell_len(p) > pw for p in players), over=layout.over
+        )
+    )
+    return [text.rstrip(" ") for text in out]  # piped or copied, no line ends in spaces
+
+
+def _hand_line(
+    hand: Row, layout: _Layout, left: list[int], w: _Widths, cols: _Columns, s: Styler
+) -> str:
+    """One hand's line: its number, cards and trump, dealer, each player's cell."""
+    here = "▶" if hand.current else ""
+    row = [_bare(f"{here}{hand.number}{hand.hand_mark}"), _bare(_trump_cell(hand))]
+    if layout.dealer:
+        row.append(_bare(fit(hand.dealer, left[2], ellipsis=False)))  # cropped
+    pw = layout.player_width
+    for cell in hand.cells:
+        parts = _cell(cell, w, layout.cells, pw)
+        plain_text = "".join(t for t, _ in parts)
+        text = "".join(s(t, style) if style else t for t, style in parts)
+        fill = " " * max(0, pw - cell_len(plain_text))  # cells line up under each other
+        row.append((fill + text, fill + plain_text))
+    if layout.over:
+        row.append(_bare(hand.over + hand.hook_mark))
+    text = cols.line(row)
+    if hand.current:
+        return s(text, BOLD)
+    if not hand.scored:
+        return s(text, DIM)
+    return text
+
+
+def _under_the_sheet(
+    prog: Progress, sh: Sheet, width: int, s: Styler, *, names_cut: bool, over: bool
+) -> list[str]:
+    """The lines under the totals: who sits now, seat changes, what to enter next, the
+    sheet's notes, a formula's words and the scorer, each folded to ``width``."""
+    game = prog.game
+    out: list[str] = []
+    if names_cut or sh.players != prog.players:
         # names were cut, or seats changed: who sits now, in full
         seated = _("Players, clockwise: {players}").format(players=", ".join(prog.players))
         out.extend(s(t, DIM) for t in _wrap(seated, width))
@@ -301,7 +335,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
         out.extend(s(t, DIM) for t in _wrap(_("Seats: {note}.").format(note=note), width))
     marker = "▶ " if prog.next else ""
     out.extend(s(t, BOLD) for t in _wrap(marker + next_words(prog), width))
-    for text in sh.notes(over=over_column, hook=over_column):
+    for text in sh.notes(over=over, hook=over):
         out.extend(s(t, DIM) for t in _wrap(text, width))
     if not game.rules.scoring.name:  # a formula: say what it scores (docs/rules.md)
         said = _("Scoring: {sheet_note}.").format(sheet_note=game.rules.scoring.sheet_note)
@@ -309,7 +343,7 @@ def sheet_lines(prog: Progress, width: int, s: Styler) -> list[str]:
     if game.scorer:
         scorer = _("Scorer: {name}").format(name=game.scorer)
         out.extend(s(t, DIM) for t in _wrap(scorer, width))
-    return [text.rstrip(" ") for text in out]  # piped or copied, no line ends in spaces
+    return out
 
 
 #: The sheet's words that line up in columns (translated where they are drawn).

@@ -45,7 +45,7 @@ def _table(heads: Sequence[str], rows: list[list[str]], name_column: int) -> lis
     return lines
 
 
-def _row(rank: str, p: Rated) -> list[str]:
+def ladder_row(rank: str, p: Rated) -> list[str]:
     return [rank, p.name, _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
 
 
@@ -63,12 +63,12 @@ def ladder_lines(ladder: Ladder, where: Sequence[str] = ()) -> list[str]:
     unsure = [p for p in ladder.players if p.provisional]
     lines = [head, ""]
     if settled:
-        lines += _table(heads, [_row(str(i), p) for i, p in enumerate(settled, 1)], 1)
+        lines += _table(heads, [ladder_row(str(i), p) for i, p in enumerate(settled, 1)], 1)
     if unsure:
         if settled:
             lines.append("")
-        lines.append(_provisional())
-        lines += _table(heads, [_row("-", p) for p in unsure], 1)
+        lines.append(provisional_words())
+        lines += _table(heads, [ladder_row("-", p) for p in unsure], 1)
     lines += [
         "",
         _("rating: mu - 3 sigma, a cautious guess of skill that games make surer;"),
@@ -97,7 +97,7 @@ def history_lines(player: Rated) -> list[str]:
     return [*lines, "", _("* the highest total of the game (a win, shared or not).")]
 
 
-def _provisional() -> str:
+def provisional_words() -> str:
     return ngettext(
         "Provisional, fewer than {count} game:",
         "Provisional, fewer than {count} games:",

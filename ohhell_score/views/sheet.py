@@ -11,9 +11,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
-from ohhell_score.domain.game import hand_notes
+from ohhell_score.domain.game import adjustments, hand_notes
 from ohhell_score.i18n import _
 from ohhell_score.views.words import (
+    adjust_words,
+    adjustment_words,
     away_words,
     hand_mark,
     handed_over,
@@ -69,7 +71,7 @@ class Row(NamedTuple):
     trump: Suit | None
     current: bool  # the hand being played (▶)
     scored: bool
-    hand_mark: str  # "*": corrected after it was scored
+    hand_mark: str  # "*": corrected after it was scored; "!": points adjusted in it
     hook_mark: str  # "†": the hook bound the dealer
     over: str  # the bids over (+) or under (-) the tricks, once every bid is in
     over_words: str  # the same in words: "under by 1", "exact"
@@ -77,6 +79,7 @@ class Row(NamedTuple):
     note: str  # the hand's note
     players: tuple[str, ...]  # who sat at this hand, clockwise from seat 1
     cells: tuple[Cell, ...]
+    adjusted: tuple[str, ...] = ()  # each adjustment of the hand: "Bob -10 (revoke)"
 
     @property
     def entered(self) -> bool:
@@ -104,6 +107,7 @@ class Sheet(NamedTuple):
     winners: frozenset[str]  # once the game is over
     seat_notes: tuple[str, ...]  # every seat change in words, in the order made
     corrected: bool  # some hand was corrected after it was scored
+    adjustments: tuple[str, ...] = ()  # every adjustment in words, in the order made
 
     @property
     def total_cells(self) -> tuple[str, ...]:
@@ -125,6 +129,7 @@ class Sheet(NamedTuple):
         lines.extend(
             _("Hand {n} note: {text}").format(n=r.number, text=r.note) for r in self.rows if r.note
         )
+        lines.extend(self.adjustments)
         if over and any(r.over for r in self.rows):
             lines.append(
                 _("± the bids over (+) or under (-) the tricks; † the hook bound the dealer")
@@ -157,6 +162,7 @@ def _row(
     marks: dict[tuple[int, str], str],
     notes: dict[int, str],
     gone: Container[str],
+    adjusted: tuple[str, ...],
 ) -> Row:
     rules = prog.game.rules
     namer = hand.trump_namer(rules) if hand.trump_entered and hand.trump is not None else None
@@ -178,6 +184,7 @@ def _row(
             _cell(hand, p, None if p in gone else totals.get(p), marks.get((hand.number, p), ""))
             for p in prog.everyone
         ),
+        adjusted,
     )
 
 
@@ -187,6 +194,7 @@ def sheet(prog: Progress) -> Sheet:
     current = prog.next.hand if prog.next else None
     marks, notes = seat_marks(prog), hand_notes(prog.game)
     handed = handed_over(prog)
+    made = adjustments(prog.game)
     rows = tuple(
         _row(
             prog,
@@ -196,6 +204,7 @@ def sheet(prog: Progress) -> Sheet:
             marks,
             notes,
             handed[h.number - 1],
+            tuple(adjustment_words(a) for a in made if a.hand == h.number),
         )
         for h in prog.hands
     )
@@ -209,6 +218,7 @@ def sheet(prog: Progress) -> Sheet:
         frozenset(prog.winners),
         tuple(seat_notes(prog)),
         any(h.bids_corrected or h.tricks_corrected for h in prog.hands),
+        tuple(adjust_words(a) for a in made),
     )
 
 

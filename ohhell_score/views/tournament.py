@@ -30,6 +30,7 @@ from ohhell_score.domain.tournament import (
 )
 from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
+from ohhell_score.views.words import names_words
 
 
 def place_labels(r: Result) -> dict[str, str]:
@@ -74,14 +75,16 @@ def destinations(
     ``spoken``: in the reader's language, else in English."""
     say = _ if spoken else str
     name = t.round_title if spoken else t.round_name
+    seated = {  # (stage, player) -> the round they sat in (the last one, as listed)
+        (rnd.stage, player): rnd for rnd in t.rounds for x in rnd.tables for player in x.players
+    }
     out: dict[tuple[str, str], str] = {}
     for rnd in t.rounds:
-        later = [r for r in t.rounds if r.stage == rnd.stage + 1]
         for table in rnd.tables:
             for player in table.players:
-                for nxt in later:
-                    if any(player in x.players for x in nxt.tables):
-                        out[table.game, player] = name(nxt)
+                nxt = seated.get((rnd.stage + 1, player))
+                if nxt is not None:
+                    out[table.game, player] = name(nxt)
     outcomes = (
         (Bracket.MAIN, champion(t, res), say(CHAMPION)),
         (Bracket.LOSERS, losers_winner(t, res), say(LOSERS_FINAL_WINNER)),
@@ -148,7 +151,7 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
             if on[table.game]:
                 lines.append("    " + going_on_words(on[table.game], final))
             elif r.finished and r.tie_at(cut_of(t, rnd)):
-                tied = both_words(list(r.tie_at(cut_of(t, rnd)) or ()))
+                tied = names_words(list(r.tie_at(cut_of(t, rnd)) or ()))
                 lines.append("    " + _("tied: {players}").format(players=tied))
     lines.append("")
     lines += [_("Note: {note}.").format(note=note) for note in seated_otherwise(t, res)]
@@ -167,14 +170,8 @@ def _standing(r: Result, player: str, labels: Mapping[str, str]) -> str:
     ).format(place=labels[player], player=player, total=r.totals[player], made=made)
 
 
-def both_words(names: list[str]) -> str:
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
 def going_on_words(players: list[str], final: bool) -> str:
-    who = both_words(players)
+    who = names_words(players)
     if final and len(players) == 1:
         return _("{players} wins").format(players=who)
     return ngettext("{players} goes on", "{players} go on", len(players)).format(players=who)
@@ -207,7 +204,7 @@ def to_json(t: Tournament, res: Mapping[str, Result]) -> str:
     return json.dumps(full, ensure_ascii=False, indent=2) + "\n"
 
 
-def _rows(
+def table_rows(
     t: Tournament, res: Mapping[str, Result], *, spoken: bool = True
 ) -> list[tuple[Round, list[list[str]]]]:
     """Per round, one row per player: game, place, player, total, bids made, next."""
@@ -234,7 +231,7 @@ def _rows(
     return out
 
 
-def _progress(rnd: Round, res: Mapping[str, Result]) -> list[tuple[str, str]]:
+def table_progress(rnd: Round, res: Mapping[str, Result]) -> list[tuple[str, str]]:
     """Where each table of a round stands: the hand being played, or finished."""
     return [(table.game, _state(res[table.game])) for table in rnd.tables]
 
@@ -243,7 +240,7 @@ def _progress(rnd: Round, res: Mapping[str, Result]) -> list[tuple[str, str]]:
 HEAD = [N_("table"), N_("place"), N_("player"), N_("total"), N_("bids made"), N_("next")]
 
 
-def _head() -> list[str]:
+def table_heads() -> list[str]:
     return [_(h) for h in HEAD]
 
 
@@ -251,7 +248,7 @@ def to_csv(t: Tournament, res: Mapping[str, Result]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator=CSV_LINE_END)
     writer.writerow(["round", *HEAD])
-    for rnd, rows in _rows(t, res, spoken=False):
+    for rnd, rows in table_rows(t, res, spoken=False):
         for row in rows:
             writer.writerow([_cell(t.round_name(rnd)), *(_cell(c) for c in row)])
     return buf.getvalue()
@@ -281,13 +278,13 @@ def to_md(t: Tournament, res: Mapping[str, Result]) -> str:
         lines.append(_("Champion: **{who}**").format(who=_md(who)))
     else:
         lines.append(_("Champion: not decided yet"))
-    for rnd, rows in _rows(t, res):
+    for rnd, rows in table_rows(t, res):
         lines += ["", f"## {_md(t.round_title(rnd))}", ""]
         lines += [
-            " · ".join(f"{_md(game)}: {_md(state)}" for game, state in _progress(rnd, res)),
+            " · ".join(f"{_md(game)}: {_md(state)}" for game, state in table_progress(rnd, res)),
             "",
         ]
-        lines.append("| " + " | ".join(_head()) + " |")
+        lines.append("| " + " | ".join(table_heads()) + " |")
         lines.append("|" + "---|" * len(HEAD))
         lines += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ohhell_score.domain import forms
 from ohhell_score.domain.game import (
+    Adjust,
     Entry,
     HandState,
     NextStep,
@@ -133,8 +134,10 @@ def hook_mark(prog: Progress, hand: HandState) -> str:
 
 
 def hand_mark(prog: Progress, hand: HandState) -> str:
-    """After the hand's number: * where the hand was corrected after it was scored."""
-    return "*" if hand.bids_corrected or hand.tricks_corrected else ""
+    """After the hand's number: * where the hand was corrected after it was scored, !
+    where points were adjusted in it (``adjust``)."""
+    corrected = "*" if hand.bids_corrected or hand.tricks_corrected else ""
+    return corrected + ("!" if hand.adjustments else "")
 
 
 def free_dealer_words(rules: RuleSet, hand: HandState) -> str | None:
@@ -155,6 +158,30 @@ def trump_words(suit: Suit | None) -> str:
     return suit_name(suit) if suit is Suit.NOTRUMP else f"{suit_name(suit)} {suit.symbol}"
 
 
+def finished_words(prog: Progress) -> str:
+    """A finished game as the table says it: "finished", or "finished after hand 12 of
+    19" when it stopped early (``finish``)."""
+    if prog.stopped_early:
+        return _("finished after hand {played} of {planned}").format(
+            played=len(prog.hands), planned=prog.planned
+        )
+    return _("finished")
+
+
+def adjustment_words(adjust: Adjust) -> str:
+    """An adjustment as a hand's row says it: "Bob -10 (revoke)"."""
+    with_reason = _("{player} {points:+d} ({reason})")
+    text = with_reason if adjust.reason else _("{player} {points:+d}")
+    return text.format(player=adjust.player, points=adjust.points, reason=adjust.reason)
+
+
+def adjust_words(adjust: Adjust) -> str:
+    """An adjustment in one line: "Points adjusted in hand 3: Bob -10 (revoke)"."""
+    return _("Points adjusted in hand {hand}: {adjustment}").format(
+        hand=adjust.hand, adjustment=adjustment_words(adjust)
+    )
+
+
 def next_words(prog: Progress) -> str:
     """What the table does next, in one line: "Hand 3 of 23 (11 cards, Cat deals): ..."."""
     nxt = prog.next
@@ -162,9 +189,13 @@ def next_words(prog: Progress) -> str:
         winners = prog.winners
         top = prog.totals[winners[0]]
         who = names_words(winners)
+        if prog.stopped_early:
+            over = _("Game over ({finished}):").format(finished=finished_words(prog))
+        else:
+            over = _("Game over:")
         if len(winners) > 1:
-            return _("Game over: {who} share the win with {top}.").format(who=who, top=top)
-        return _("Game over: {who} wins with {top}.").format(who=who, top=top)
+            return _("{over} {who} share the win with {top}.").format(over=over, who=who, top=top)
+        return _("{over} {who} wins with {top}.").format(over=over, who=who, top=top)
     total = len(prog.hands)
     head = ngettext(
         "Hand {hand} of {total} ({count} card, {dealer} deals)",
