@@ -293,6 +293,41 @@ def test_bid_by_an_unknown_player_is_refused(data_dir: Path) -> None:
     assert said == "ohhell: no player 'Zed' at the table: Bob, Cat, Dan, Ann\n"
 
 
+@pytest.mark.usefixtures("both_paths")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bid", "Catt=1"],
+        ["bid", "catt=1"],
+        ["tricks", "Bob=3", "Catt=2", "Dan=5", "Ann=3"],
+        ["edit", "1", "bids", "Catt=1"],
+        ["seat", "leave", "Catt"],
+        ["seat", "join", "Eve", "--after", "Catt"],
+    ],
+)
+def test_a_misspelled_player_is_refused_with_the_close_name_offered(
+    data_dir: Path, args: list[str]
+) -> None:
+    """As the command line offers a command ("Did you mean 'show'?"), a name a letter off
+    a player's is refused with that player offered."""
+    new_cartier()
+    if args[0] in ("tricks", "edit"):
+        ok("bid", "1", "1", "1", "1")
+        ok("trump", "s")
+    if args[0] == "edit":
+        ok("tricks", "3", "2", "5", "3")
+    said = refused(data_dir, *args)
+    assert said.endswith("; did you mean 'Cat'?\n"), said
+    typed = "catt" if "catt=1" in args else "Catt"
+    assert said.startswith(f"ohhell: no player {typed!r} "), said
+
+
+def test_a_name_close_to_no_player_offers_none(data_dir: Path) -> None:
+    new_cartier()
+    assert "did you mean" not in refused(data_dir, "bid", "Zed=1")
+    assert "did you mean" not in refused(data_dir, "bid", "Catherine=1")
+
+
 @pytest.mark.parametrize(
     ("args", "who"),
     [

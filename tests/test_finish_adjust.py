@@ -295,3 +295,17 @@ def test_the_board_serves_the_adjustment_and_the_early_finish(data_dir: Path) ->
     assert main.one("section", "now").text() == (
         "Game over (finished after hand 3 of 5): Dan wins with 33."
     )
+
+
+def test_a_game_file_is_schema_3_only_once_it_holds_an_adjustment_or_a_finish(
+    data_dir: Path,
+) -> None:
+    """docs/file-format.md: a game with neither stays schema 2, which an older ohhell
+    reads; an adjustment (or its undo, kept in the history) makes it schema 3."""
+    three_hands_played()
+    path = data_dir / "fri.json"
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 2
+    ok("adjust", "Dan", "-10")
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
+    ok("undo")
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3

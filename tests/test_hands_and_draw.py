@@ -140,7 +140,9 @@ def test_a_draw_given_as_text(draw: str, deck: int, by_suit: bool, dealer: str) 
          "only them"),
         ("Ann=A♥ Bob=K♦ Cat=9♣; Ann=3♣ Bob=J♦", 52,
          "--draw-cards: Ann drew the highest card (A♥) in round 1; round 2 has nothing to decide"),
-        ("Ann=A♥ Bob=K♦ Dan=9♣", 52, "--draw-cards: no player 'Dan' in this game: Ann, Bob, Cat"),
+        ("Ann=A♥ Bob=K♦ Zed=9♣", 52, "--draw-cards: no player 'Zed' in this game: Ann, Bob, Cat"),
+        ("Ann=A♥ Bob=K♦ Catt=9♣", 52,
+         "--draw-cards: no player 'Catt' in this game: Ann, Bob, Cat; did you mean 'Cat'?"),
         ("Ann=A♥ Ann=K♦ Cat=9♣", 52, "--draw-cards: Ann draws twice in round 1"),
     ],
 )  # fmt: skip

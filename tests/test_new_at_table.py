@@ -257,7 +257,8 @@ def test_six_at_classic_on_the_command_line_are_told_to_give_decks_2(ohhell: Ohh
     said = ohhell.refused("new", *SIX)
     assert (
         said
-        == "ohhell: 10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2\n"
+        == "ohhell: 10 cards to each of 6 players needs 60 cards; the deck has 52: give --decks 2, "
+        "or deal at most 8 cards a hand\n"
     )
     ohhell.ok("new", *SIX, "--decks", "2")
 
@@ -266,7 +267,9 @@ def test_the_way_out_is_said_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     result = ohhell("new", input=typed(*SIX, "", "", "q"))
     assert "het spel heeft er 52: typ decks 2" in result.stdout
     said = ohhell.refused("new", *SIX)
-    assert said.endswith("het spel heeft er 52: geef --decks 2\n")
+    assert said.endswith(
+        "het spel heeft er 52: geef --decks 2, of deel hoogstens 8 kaarten per ronde\n"
+    )
 
 
 def test_new_takes_the_first_dealer_by_seat_number(ohhell: Ohhell) -> None:

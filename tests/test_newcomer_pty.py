@@ -81,15 +81,34 @@ def test_play_on_a_finished_game_offers_the_same_players_and_rules_at_enter(
     child = spawn(data_dir, "play")
     child.expect_exact("Ann wins with 11!")
     answer(child, "A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): ", "")
-    answer(child, "(a name or 1-3; Enter: Ann; d: draw cards): ", "2")
-    child.expect_exact("Hand 1 of 1 · 1 card each · Bob deals")
-    answer(child, "Cat bids (0-1): ", "q")
+    answer(child, "(a name or 1-3; Enter: Bob; d: draw cards): ", "3")
+    child.expect_exact("Hand 1 of 1 · 1 card each · Cat deals")
+    answer(child, "Ann bids (0-1): ", "q")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     data = ohhell.sheet()
     assert data["id"] != "first" and data["players"] == ["Ann", "Bob", "Cat"]
     assert (data["rules"]["deck"], data["rules"]["hands"]) == (104, [1])
+
+
+@pytest.mark.parametrize(("first", "next_one"), [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Ann")])
+def test_the_same_players_deal_first_from_the_next_seat_clockwise(
+    ohhell: Ohhell, data_dir: Path, first: str, next_one: str
+) -> None:
+    """The deal passes clockwise from game to game as from hand to hand: the new game's
+    first dealer at Enter is the seat after the last game's first dealer, not the same."""
+    finished(ohhell, "-g", "first", "--dealer", first)
+    child = spawn(data_dir, "play")
+    answer(child, "(Enter: yes; n: ask anew; q: leave): ", "")
+    answer(child, f"(a name or 1-3; Enter: {next_one}; d: draw cards): ", "")
+    child.expect_exact(f"Hand 1 of 1 · 1 card each · {next_one} deals")
+    child.expect_exact("bids (0-1): ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert ohhell.sheet()["hands"][0]["dealer"] == next_one
 
 
 @pytest.mark.parametrize("leave", ["q", "ctrl-c", "ctrl-d"])

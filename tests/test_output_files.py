@@ -21,7 +21,7 @@ from ohhell_score.views.formats import Format
 from .conftest import Ohhell
 
 
-@pytest.fixture(params=["export", "tournament export", "rules export"])
+@pytest.fixture(params=["export", "tournament export", "rules export", "ratings"])
 def command(request: pytest.FixtureRequest, ohhell: Ohhell) -> list[str]:
     """A command with something to write (a game, a tournament, a house rule): it writes
     to ``-o FILE`` what it prints without."""
@@ -31,6 +31,8 @@ def command(request: pytest.FixtureRequest, ohhell: Ohhell) -> list[str]:
     if request.param == "tournament export":
         ohhell.ok("tournament", "new", "cup", *"ABCDEFGH", "--no-shuffle", "--hands", "1")
         return ["tournament", "export", "cup", "-f", "md"]
+    if request.param == "ratings":
+        return ["ratings"]
     ohhell.ok("rules", "save", "family", "--hook", "never")
     return ["rules", "export", "family"]
 
@@ -121,6 +123,33 @@ def test_a_folder_is_refused_with_one_line(ohhell: Ohhell, command: list[str], h
     assert here.is_dir() and os.listdir(here) == []
 
 
+@pytest.mark.parametrize("kind", ["a new name", "a file", "a link to nothing"])
+def test_a_name_ending_in_a_slash_that_is_no_folder_is_refused_as_cp_does(
+    ohhell: Ohhell, command: list[str], here: Path, kind: str
+) -> None:
+    """`-o NEWDIR/` wrote a file called NEWDIR: the slash says a folder is meant, so
+    as `cp` does, it is "Not a directory", exit 1, and nothing is written."""
+    target = here / "out"
+    if kind == "a file":
+        target.write_text("kept\n")
+    elif kind == "a link to nothing":
+        target.symlink_to(here / "nowhere")
+    before = sorted(os.listdir(here))
+    err = ohhell.refused(*command, "-o", f"{target}/")
+    assert err == f"ohhell: cannot write {target}/: Not a directory\n"
+    assert sorted(os.listdir(here)) == before
+    if kind == "a file":
+        assert target.read_text() == "kept\n"
+
+
+def test_a_folder_named_with_its_slash_is_refused_as_a_folder(
+    ohhell: Ohhell, command: list[str], here: Path
+) -> None:
+    err = ohhell.refused(*command, "-o", f"{here}/")
+    assert err == f"ohhell: cannot write {here}/: Is a directory\n"
+    assert os.listdir(here) == []
+
+
 def test_dash_is_stdout_for_every_o(
     ohhell: Ohhell, command: list[str], here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -171,7 +200,7 @@ def test_tournament_export_lists_the_formats_of_the_registry() -> None:
 WRITERS = (
     ["export"],
     ["sheet"],
-    ["ratings", "--html"],
+    ["ratings"],
     ["tournament", "export", "cup"],
     ["rules", "export", "family"],
 )

@@ -399,6 +399,33 @@ def test_enter_after_a_finished_game_starts_one_of_the_same_players_and_rules(
 
 
 @pytest.mark.usefixtures("at_a_terminal")
+@pytest.mark.parametrize(
+    ("change", "offered"),
+    [
+        (("seat", "leave", "Cat"), "Dan"),  # Bob dealt first: Cat's seat is gone, Dan's next
+        (("seat", "leave", "Bob"), "Cat"),  # Bob got up: the seat after his deals
+        (("seat", "join", "Eve", "--after", "Bob"), "Eve"),  # sat down after Bob
+        (("seat", "replace", "Bob", "Eve"), "Cat"),  # Eve took Bob's seat: the next is Cat's
+    ],
+)
+def test_the_same_players_after_a_seat_change_deal_first_from_the_next_seat_taken(
+    ohhell: Ohhell, change: tuple[str, ...], offered: str
+) -> None:
+    """Bob dealt hand 1 of Ann, Bob, Cat, Dan; the seats changed after it."""
+    options = ("--hands", "1,1", "--trump", "none", "--hook", "never", "--dealer", "Bob")
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "t", *options)
+    ohhell.ok("bid", "0", "0", "0", "0")
+    ohhell.ok("tricks", "1", "0", "0", "0")
+    ohhell.ok(*change)
+    players = len(ohhell.sheet()["players"])
+    ohhell.ok("bid", *["0"] * players)
+    ohhell.ok("tricks", "1", *["0"] * (players - 1))
+    result = play(ohhell, "", "", "q")
+    assert f"; Enter: {offered}; d: draw cards): " in result.stdout
+    assert ohhell.sheet()["hands"][0]["dealer"] == offered
+
+
+@pytest.mark.usefixtures("at_a_terminal")
 @pytest.mark.parametrize(("typed", "status"), [("q", 0), (None, 130)])
 def test_q_or_end_of_input_at_the_offer_makes_no_game(
     ohhell: Ohhell, typed: str | None, status: int
@@ -697,9 +724,15 @@ def test_a_newcomers_points_outside_0_to_a_million_are_refused(
 def test_plays_key_list_gives_the_dutch_suit_letters(dutch: None, ohhell: Ohhell) -> None:
     """Item 16 of issue 28: `?` named `s h d c n` at a Dutch table, where the suits are
     schoppen, harten, ruiten, klaveren and sans (SA)."""
-    three(ohhell, "--trump", "none")
+    three(ohhell, "--trump", "dealer")
     out = play(ohhell, "?", "q").stdout
-    assert "Troef: s h r k sa (of schoppen, harten, ruiten, klaveren, sans)." in out
+    assert (
+        "Toetsen: de troef, dan Enter: s h r k sa (of schoppen, harten, ruiten, klaveren, sans).\n"
+        in out
+    )
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1", "-g", "u", "--trump", "upcard")
+    out = play(ohhell, "?", "q").stdout  # no sans where a card is turned up
+    assert "Toetsen: de troef, dan Enter: s h r k (of schoppen, harten, ruiten, klaveren).\n" in out
 
 
 def test_the_trump_prompt_offers_the_dutch_suit_letters(dutch: None, ohhell: Ohhell) -> None:

@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -263,6 +264,12 @@ def test_history_of_someone_who_never_finished_a_game_is_refused(ohhell: Ohhell)
     assert err == "ohhell: no finished game has a player called 'Zed'\n"
 
 
+def test_history_of_a_misspelled_player_offers_the_close_name(ohhell: Ohhell) -> None:
+    games.create(played("first", ("Ann", "Bob", "Cat"), 0, 0))
+    err = ohhell.refused("ratings", "--history", "Catt")
+    assert err == "ohhell: no finished game has a player called 'Catt'; did you mean 'Cat'?\n"
+
+
 def test_the_ladder_page_draws_each_rating_over_time_in_chromium(
     ohhell: Ohhell, tmp_path: Path
 ) -> None:
@@ -324,6 +331,61 @@ def test_the_ladders_heading_names_the_preset_and_the_date_it_was_asked_for(
     }
     for args, line in heading.items():
         assert ohhell.ok("ratings", *args).splitlines()[0] == line
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        (),
+        ("--json",),
+        ("--history", "ann"),
+        ("--history", "ann", "--json"),
+        ("--since", "2026-01-01"),
+    ],
+)
+def test_every_ratings_to_a_file_is_what_it_prints(
+    ohhell: Ohhell, tmp_path: Path, options: tuple[str, ...]
+) -> None:
+    """`-o FILE` without --html wrote nothing and said nothing (exit 0): it writes what
+    would have been printed, as --html does, and says so."""
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    games.create(played("g1", ("Ann", "Bob", "Cat"), 1, 1))
+    out = tmp_path / "ratings.out"
+    said = ohhell.ok("ratings", *options, "-o", str(out))
+    assert said == f"Wrote the ratings to {out}.\n"
+    assert out.read_text(encoding="utf-8") == ohhell.ok("ratings", *options)
+    assert ohhell.ok("ratings", *options, "-o", "-") == ohhell.ok("ratings", *options)
+
+
+def test_one_players_history_as_json_is_each_rated_game_in_order(ohhell: Ohhell) -> None:
+    """`--history NAME --json` printed the text: it is JSON, each game as the ladder's
+    numbers are (rounded to 6 decimals), the last one the ladder's."""
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    games.create(played("g1", ("Ann", "Bob", "Cat"), 1, 1))
+    data = json.loads(ohhell.ok("ratings", "--history", "ANN", "--json"))
+    ladder = json.loads(ohhell.ok("ratings", "--json"))
+    ann = next(p for p in ladder["players"] if p["name"] == "Ann")
+    assert data["name"] == "Ann"
+    assert [g["game"] for g in data["games"]] == ["g0", "g1"]
+    assert list(data["games"][0]) == ["game", "ended", "total", "won", "rating", "mu", "sigma"]
+    last = data["games"][-1]
+    assert (last["rating"], last["mu"], last["sigma"]) == (ann["rating"], ann["mu"], ann["sigma"])
+    assert sum(g["won"] for g in data["games"]) == ann["wins"]
+    assert data["games"][0]["ended"] == "2026-11-10T21:00:00+01:00"
+
+
+@pytest.mark.parametrize("length", [80, 81, 100_000])
+def test_a_long_name_asked_for_is_cut_in_the_refusal_as_stats_cuts_it(
+    ohhell: Ohhell, length: int
+) -> None:
+    """A 100,000-character name made a 100,048-character line: the name is cut after 80
+    characters, "…" marking the cut, as `stats -p` cuts it: one short line either way."""
+    games.create(played("g0", ("Ann", "Bob", "Cat"), 0, 0))
+    name = "x" * length
+    shown = repr(name) if length <= 80 else f"'{'x' * 80}…'"
+    for command in (["ratings", "--history", name], ["stats", "-p", name]):
+        said = ohhell.refused(*command)
+        assert said == f"ohhell: no finished game has a player called {shown}\n"
 
 
 def test_the_ladder_page_to_a_file_is_written_there_and_says_so(

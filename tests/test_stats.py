@@ -268,6 +268,18 @@ def test_stats_refuse_a_player_seen_only_in_an_unfinished_game(ohhell: Ohhell) -
     assert said == "ohhell: no finished game has a player called 'Eve'\n"
 
 
+def test_stats_of_a_misspelled_player_offer_the_close_name_of_a_finished_game(
+    ohhell: Ohhell,
+) -> None:
+    """Eve sat only at the unfinished game: not offered; Cat is."""
+    play(ohhell, "g1", ("Ann", "Bob", "Cat"), [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")])
+    ohhell.ok("new", "Ann", "Bob", "Evelyn", "-g", "g2", *TWO_HANDS)
+    said = ohhell.refused("stats", "--player", "Catt")
+    assert said == "ohhell: no finished game has a player called 'Catt'; did you mean 'Cat'?\n"
+    said = ohhell.refused("stats", "--player", "Evelin")
+    assert said == "ohhell: no finished game has a player called 'Evelin'\n"
+
+
 def test_equal_shares_of_bids_made_rank_the_smaller_average_miss_first(ohhell: Ohhell) -> None:
     """Ann and Bob each make 1 bid of 2; Ann misses by 2 tricks, Bob by 1: Bob first
     (after Cat, who made both)."""
@@ -414,6 +426,23 @@ def test_game_facts_are_read_back_as_they_were_kept() -> None:
 @pytest.mark.parametrize(
     ("place", "value"),
     [
+        (6, [*SEATS[:2], [10**15, 0, 2, 0, 0, 0, 1, 10**15, 1]]),
+        (6, [*SEATS[:2], [-(10**15), 0, 0, 0, 0, 0, 0, 0, 0]]),
+        (3, ["A" * 24, "B", "Zoë"]),
+        (0, "g" * 64),
+        (2, ""),  # a game saved before it kept its time
+        (4, 0),
+        (4, 500),
+    ],
+)
+def test_game_facts_at_the_bounds_of_what_a_game_holds_are_taken(place: int, value: object) -> None:
+    data = [*GOOD_FACTS[:place], value, *GOOD_FACTS[place + 1 :]]
+    assert GameFacts.from_json(data).to_json() == data
+
+
+@pytest.mark.parametrize(
+    ("place", "value"),
+    [
         (None, "not a list"),
         (None, 7),  # no length at all
         (None, GOOD_FACTS[:6]),
@@ -434,6 +463,26 @@ def test_game_facts_are_read_back_as_they_were_kept() -> None:
         (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, "1"]]),
         (6, [*SEATS[:2], [1.5, 0, 2, 0, 0, 0, 1, 2, 1]]),
         (7, 20261113),  # when the last entry was made
+        # A shape to_json writes, holding what no game holds: escapes a terminal obeys,
+        # numbers no float holds (`ratings` ended in an OverflowError), words too long.
+        (6, [*SEATS[:2], [10**400, 0, 2, 0, 0, 0, 1, 2, 1]]),
+        (6, [*SEATS[:2], [10**15 + 1, 0, 2, 0, 0, 0, 1, 2, 1]]),
+        (6, [*SEATS[:2], [-(10**15) - 1, 0, 2, 0, 0, 0, 1, 2, 1]]),
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 10**15 + 1, 1]]),
+        (6, [*SEATS[:2], [1, 0, -1, 0, 0, 0, 1, 2, 1]]),  # a miss below 0
+        (6, [*SEATS[:2], [1, 0, 2, 0, 0, 0, 1, 2, -1]]),
+        (6, []),
+        (3, ["Ann\x1b]0;pwned\x07\x1b[2J", "Bob", "Cat"]),
+        (3, ["Ann\n", "Bob", "Cat"]),
+        (3, ["", "Bob", "Cat"]),
+        (3, ["A" * 25, "Bob", "Cat"]),
+        (0, "g1\x1b[2J"),
+        (0, "g" * 65),
+        (1, "classic\x07"),
+        (2, "\x1b[31m"),
+        (7, "2" * 65),
+        (4, -1),
+        (4, 501),
     ],
 )
 def test_game_facts_of_the_wrong_shape_are_never_taken(place: int | None, value: object) -> None:
@@ -488,6 +537,58 @@ def test_a_stats_cache_line_of_the_wrong_shape_is_read_again(
     cache.write_text(json.dumps(kept))
     assert stats_json(ohhell) == first
     assert json.loads(cache.read_text())["games"]["g1.json"] == good
+
+
+#: What a damaged or hostile stats cache held for g1, in facts of the right shape.
+DAMAGED_FACTS: dict[str, Callable[[list[Any]], None]] = {
+    "a total no float holds": lambda facts: facts[6][0].__setitem__(0, 10**400),
+    "an escape in a name": lambda facts: facts[3].__setitem__(0, "Ann\x1b]0;pwned\x07\x1b[2J"),
+    "an escape in the id": lambda facts: facts.__setitem__(0, "g1\x1b[2J"),
+}
+
+
+@pytest.mark.usefixtures("evenings")
+@pytest.mark.parametrize("damage", DAMAGED_FACTS.values(), ids=DAMAGED_FACTS.keys())
+def test_ratings_and_stats_over_a_damaged_cache_read_the_game_again(
+    ohhell: Ohhell, data_dir: Path, damage: Callable[[list[Any]], None]
+) -> None:
+    """`ratings` ended in an OverflowError and both printed the cached name's escapes:
+    a cache is checked as a file a user gives, and rebuilt where it is wrong."""
+    commands = (["ratings"], ["ratings", "--history", "Ann"], ["stats"])
+    first = [ohhell.ok(*command) for command in commands]
+    cache = data_dir / ".stats-cache.json"
+    kept = json.loads(cache.read_text())
+    good = json.loads(json.dumps(kept["games"]["g1.json"]))
+    damage(kept["games"]["g1.json"][1])
+    for command, said_before in zip(commands, first, strict=True):
+        cache.write_text(json.dumps(kept))
+        said = ohhell.ok(*command)
+        assert "\x1b" not in said and "\x07" not in said
+        assert said == said_before
+        assert json.loads(cache.read_text())["games"]["g1.json"] == good
+
+
+def test_a_stats_cache_too_large_to_read_back_is_not_written(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache the program would refuse to read (larger than it reads any file) would
+    be written again by every `stats`, and never used: it is not written at all. (Here
+    the bound is made smaller than the cache of 12 games, larger than any game.)"""
+    from ohhell_score.storage import files
+
+    for number in range(12):
+        play(ohhell, f"g{number}", ("Ann", "Bob", "Cat"), [("1 0 1", "1 0 1"), ("0 1 0", "1 0 0")])
+    cache = data_dir / ".stats-cache.json"
+    first = stats_json(ohhell)
+    size = cache.stat().st_size
+    assert size > max(p.stat().st_size for p in data_dir.glob("g*.json"))
+    cache.unlink()
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", size - 1)
+    assert stats_json(ohhell) == first
+    assert not cache.exists()
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", size)  # as large as it reads: written
+    assert stats_json(ohhell) == first
+    assert cache.stat().st_size == size
 
 
 @pytest.mark.usefixtures("evenings")

@@ -188,3 +188,90 @@ def test_new_with_draw_at_a_terminal_may_end_at_the_shell(ohhell: Ohhell, data_d
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def three_hands_named(ohhell: Ohhell) -> None:
+    """Bob 1, Cat 1, Ann 0 bid in hand 1 of two of 3 cards; Bob names trump."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "named", "-g", "t")
+    ohhell.ok("bid", "1", "1", "0")
+
+
+def test_ohhell_alone_after_q_in_the_tricks_says_whose_are_in(
+    ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play` keeps the tricks typed; `ohhell` alone said "play it out, then enter the
+    tricks" as if none were, and so sent the table back to count them again."""
+    three_hands_named(ohhell)
+    child = spawn(data_dir, "play")
+    answer(child, "Bob (highest bid) names trump (s h d c n): ", "s")
+    answer(child, "Bob took (0-3): ", "2")
+    child.expect_exact("Cat took (0-1): ")
+    leave(child)
+    out = ohhell.ok()
+    assert (
+        "t (Ann, Bob, Cat; classic): Hand 1 of 2 (3 cards, Ann deals): tricks in: Bob 2; "
+        "Cat and Ann to come (bids 2 for 3 tricks: under by 1)\n"
+        "Next: `ohhell play` asks for Cat's tricks (or `ohhell tricks N...` for every "
+        "player)."
+    ) in out
+    assert "play it out" not in out
+    monkeypatch.setenv("LANGUAGE", "nl")
+    child = spawn(data_dir)  # the same, in Dutch
+    child.expect_exact("slagen ingevoerd: Bob 2; Cat en Ann nog te gaan")
+    child.expect_exact("`ohhell play` vraagt de slagen van Cat")
+    child.expect(pexpect.EOF)
+    monkeypatch.setenv("LANGUAGE", "en")
+    child = spawn(data_dir, "play")  # and play goes on there
+    child.expect_exact("Tricks so far: Bob 2.")
+    answer(child, "Cat took (0-1): ", "1")
+    answer(child, "Ann took 0 (Enter): ", "")
+    child.expect_exact("Hand 1 of 2 scored")
+    leave(child)
+
+
+@pytest.mark.parametrize(
+    ("trump", "prompt", "keys"),
+    [
+        ("upcard", "Trump, the turned-up card's suit (s h d c): ", "s h d c (or spades"),
+        ("cut", "Trump, the cut card's suit (s h d c): ", "s h d c (or spades"),
+        ("named", "(highest bid) names trump (s h d c n): ", "s h d c n (or spades"),
+    ],
+)
+def test_the_key_list_offers_only_the_trump_keys_the_rules_take(
+    ohhell: Ohhell, data_dir: Path, trump: str, prompt: str, keys: str
+) -> None:
+    """Where the rules turn a card up or cut one, `n` is refused: `?` does not offer it.
+    At a bid, the key list offers a number, not the trump."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", trump, "-g", "t")
+    if trump == "named":
+        ohhell.ok("bid", "1", "1", "0")
+    child = spawn(data_dir, "play")
+    answer(child, prompt, "?")
+    child.expect_exact(f"Keys: the trump, then Enter: {keys}")
+    line = child.readline()
+    assert ("notrump" in line) is (trump == "named"), line
+    child.expect_exact("u  take back the last answer")
+    answer(child, prompt, "s")
+    answer(child, "Bob bids (0-3): " if trump != "named" else "Bob took (0-3): ", "?")
+    child.expect_exact("Keys: a number, then Enter.\r\n")
+    child.expect_exact("u  take back the last answer")
+    leave(child)
+
+
+def test_a_misspelled_name_at_the_seat_change_offers_the_close_one(
+    ohhell: Ohhell, data_dir: Path
+) -> None:
+    """As the command line offers a command, play offers the player a name was meant for."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "3,3", "--trump", "none", "-g", "t")
+    child = spawn(data_dir, "play")
+    answer(child, "Bob bids (0-3): ", "t")
+    answer(child, "(Enter: none): ", "r")
+    answer(child, "Who gets up? (Ann, Bob, Cat): ", "Catt")
+    child.expect_exact("✗ no player 'Catt' at the table: Ann, Bob, Cat; did you mean 'Cat'?")
+    answer(child, "Bob bids (0-3): ", "t")
+    answer(child, "(Enter: none): ", "r")
+    answer(child, "Who gets up? (Ann, Bob, Cat): ", "Zed")
+    child.expect_exact("✗ no player 'Zed' at the table: Ann, Bob, Cat\r\n")
+    child.expect_exact("Bob bids (0-3): ")
+    leave(child)
+    assert ohhell.sheet("-g", "t")["players"] == ["Ann", "Bob", "Cat"]

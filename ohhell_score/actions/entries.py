@@ -242,10 +242,15 @@ def status() -> str:
     """What `ohhell` alone answers: the current game and what to type next, or how to
     start one. A damaged current game is refused as `show` refuses it."""
     from ohhell_score.domain.errors import GameNotFound
+    from ohhell_score.domain.game import Step
     from ohhell_score.views.words import NO_GAME_YET, status_words
 
     try:
         prog = load_progress(None)
     except GameNotFound:
         return _(NO_GAME_YET)
-    return status_words(prog)
+    if prog.next is None or prog.next.step is not Step.TRICKS:
+        return status_words(prog)
+    from ohhell_score.actions.table import typed_tricks
+
+    return status_words(prog, typed_tricks(prog))

@@ -82,9 +82,14 @@ if TYPE_CHECKING:
 #: language; each is one that `Suit.parse` reads in every language (a Dutch table's are
 #: `s h r k sa`: tests/test_play_prompts.py holds them to it).
 TRUMP_KEYS = N_("s h d c n")
+#: The first line of the key list (`?`): what answers the prompt at hand. Where the
+#: rules turn a card up or cut one, no trump is never entered, so `n` is not offered.
+KEYS_NUMBER = N_("Keys: a number, then Enter.")
+KEYS_TRUMP = N_(
+    "Keys: the trump, then Enter: {keys} (or spades, hearts, diamonds, clubs, notrump)."
+)
+KEYS_SUIT = N_("Keys: the trump, then Enter: {keys} (or spades, hearts, diamonds, clubs).")
 KEYS = N_(
-    "Keys: a number, then Enter. Trump: {keys} (or spades, hearts, diamonds, clubs, "
-    "notrump).\n"
     "  u  take back the last answer (into the previous hand too)\n"
     "  v  view the whole score sheet\n"
     "  p  the points: the totals so far\n"
@@ -108,6 +113,19 @@ def trump_keys(*, notrump: bool) -> str:
     entered."""
     keys = _(TRUMP_KEYS).split()
     return " ".join(keys if notrump else keys[:4])
+
+
+def key_list(prog: Progress) -> str:
+    """What `?` shows: the answer the prompt at hand takes (a number, or the trump with
+    only the letters its method allows), then the keys that work at every prompt."""
+    nxt = prog.next
+    if nxt is None or nxt.step is not Step.TRUMP:
+        head = _(KEYS_NUMBER)
+    elif prog.game.rules.allows_notrump_entry(nxt.hand):
+        head = _(KEYS_TRUMP).format(keys=trump_keys(notrump=True))
+    else:
+        head = _(KEYS_SUIT).format(keys=trump_keys(notrump=False))
+    return head + "\n" + _(KEYS)
 
 
 def new_console() -> Console:
@@ -418,7 +436,7 @@ class Session:
             answer = self.ask(prompt).strip()
             key = answer.lower()
             if key == "?":
-                self.say(_(KEYS).format(keys=trump_keys(notrump=True)))
+                self.say(key_list(prog))
                 if self.board is not None:
                     self.say(_(BOARD_KEY))
             elif key == "b" and self.board is not None:
@@ -886,18 +904,23 @@ def _changed(changes: RuleOptions, rule: str, value: str) -> RuleOptions:
 
 
 def ask_dealer(
-    console: Console, ask: Ask, players: Sequence[str], rules: RuleSet, by_suit: bool | None = None
+    console: Console,
+    ask: Ask,
+    players: Sequence[str],
+    rules: RuleSet,
+    by_suit: bool | None = None,
+    enter: int = 0,
 ) -> int:
-    """The first dealer's seat: a name, a seat number, Enter for the first, d to draw
-    (ties broken as ``draw_dealer``'s ``by_suit`` says)."""
+    """The first dealer's seat: a name, a seat number, Enter for seat ``enter`` (the
+    first), d to draw (ties broken as ``draw_dealer``'s ``by_suit`` says)."""
     draft = Game("x", tuple(players), rules)
     prompt = _("First dealer (a name or 1-{count}; Enter: {first}; d: draw cards): ").format(
-        count=len(players), first=players[0]
+        count=len(players), first=players[enter]
     )
     while True:
         answer = ask(prompt).strip()
         if not answer:
-            return 0
+            return enter
         seat = seat_number(answer, len(players))
         if seat is not None:
             return seat - 1

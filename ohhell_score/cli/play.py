@@ -162,7 +162,7 @@ def play_again(console: Console, prog: Progress, board: Board | None) -> None:
     from ohhell_score.domain.rules import RuleOptions
 
     ask = play.console_ask(console)
-    same: tuple[tuple[str, ...], RuleSet] | None
+    same: Progress | None
     question = _("A new game, same players and rules? (Enter: yes; n: ask anew; q: leave): ")
     while True:
         try:
@@ -170,7 +170,7 @@ def play_again(console: Console, prog: Progress, board: Board | None) -> None:
         except (EOFError, KeyboardInterrupt):
             raise Interrupted(_("no game created")) from None
         if answer in ("", "y", "yes", _("y"), _("yes")):
-            same = (prog.players, prog.game.rules)
+            same = prog
             break
         if answer in ("n", "no", _("n"), _("no")):
             same = None
@@ -289,16 +289,17 @@ def new_at_table(
     draw: bool,
     draw_ties: str | None = None,
     board: Board | None = None,
-    same: tuple[tuple[str, ...], RuleSet] | None = None,
+    same: Progress | None = None,
 ) -> None:
     """``ohhell new`` that asks: the players, the preset and the first dealer (or, with
     ``--draw``, each player's drawn card). Without players on the command line the
-    game is played at once; so is one with ``same`` players and rules, which asks only
-    for the first dealer (`play` after a finished game)."""
+    game is played at once; so is one with the players and rules of the finished game
+    ``same``, which asks only for the first dealer, the next seat's at Enter (`play`
+    after a finished game)."""
     from ohhell_score.actions.setup import saved_house_rules
     from ohhell_score.cli import interactive as play
     from ohhell_score.domain.draw import chosen_ties, ties_by_suit
-    from ohhell_score.domain.game import Game, check_players, progress
+    from ohhell_score.domain.game import Game, check_players, next_first_dealer, progress
     from ohhell_score.views.words import next_words
 
     if draw and dealer is not None:
@@ -311,8 +312,10 @@ def new_at_table(
         )
     names: tuple[str, ...] | None = None
     rule_set: RuleSet | None = None
+    enter = 0  # the first dealer at Enter
     if same is not None:
-        names, rule_set = same
+        names, rule_set = same.players, same.game.rules
+        enter = next_first_dealer(same)
         rule_set.check_fits(len(names))  # a seat change may have changed the table
     elif players:
         names = check_players(players)
@@ -349,7 +352,7 @@ def new_at_table(
         elif dealer is not None:
             first = names.index(Game("x", names, rule_set).resolve(dealer))
         else:
-            first = play.ask_dealer(console, ask_setup, names, rule_set, by_suit)
+            first = play.ask_dealer(console, ask_setup, names, rule_set, by_suit, enter)
     except StopScoring:
         say(_("no game created"))
         raise typer.Exit(ExitCode.OK) from None

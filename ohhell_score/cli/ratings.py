@@ -20,9 +20,8 @@ from ohhell_score.cli.complete import complete_rules
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import RULES_AND_STATISTICS, OutputOpt
 from ohhell_score.cli.stats import since_day
-from ohhell_score.domain.errors import UnknownPlayer
 from ohhell_score.i18n import _
-from ohhell_score.views.console import complain, say, say_as_json
+from ohhell_score.views.console import complain
 
 #: This area's commands; cli/lazy.py builds them when one of them is named.
 app = area()
@@ -82,6 +81,9 @@ def show_ratings(
 ) -> None:
     """`ratings`: the ladder (as text, JSON or HTML), or one player's rating game by game."""
     from ohhell_score.actions.ratings import ladder as rated
+    from ohhell_score.cli.export import emit
+    from ohhell_score.domain.stats import in_no_finished_game
+    from ohhell_score.views.console import as_json as as_json_text
     from ohhell_score.views.ratings import history_lines, ladder_lines
 
     day = since_day(since)
@@ -91,25 +93,22 @@ def show_ratings(
     if history is not None:
         player = ladder.find(history)
         if player is None:
-            raise UnknownPlayer(
-                _("no finished game has a player called {missing!r}").format(missing=history)
-            )
-        for line in history_lines(player):
-            say(line)
-        return
-    if html:
-        from ohhell_score.cli.export import emit
+            raise in_no_finished_game(history, (p.name for p in ladder.players))
+        if as_json:
+            text = as_json_text(player.history_to_json())
+        else:
+            text = "".join(f"{line}\n" for line in history_lines(player))
+    elif html:
         from ohhell_score.views.html import ladder_html  # the page's templates: HTML only
 
-        emit(ladder_html(ladder), output, _("the ratings"))
-        return
-    if as_json:
-        say_as_json(ladder.to_json())
-        return
-    where = []
-    if preset:
-        where.append(_("rules {preset}").format(preset=preset))
-    if day:
-        where.append(_("since {date}").format(date=day.isoformat()))
-    for line in ladder_lines(ladder, where):
-        say(line)
+        text = ladder_html(ladder)
+    elif as_json:
+        text = as_json_text(ladder.to_json())
+    else:
+        where = []
+        if preset:
+            where.append(_("rules {preset}").format(preset=preset))
+        if day:
+            where.append(_("since {date}").format(date=day.isoformat()))
+        text = "".join(f"{line}\n" for line in ladder_lines(ladder, where))
+    emit(text, output, _("the ratings"), as_json=as_json and not html)

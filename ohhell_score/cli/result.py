@@ -89,7 +89,7 @@ def adjust(
     ] = None,
     reason: Annotated[
         str,
-        typer.Option("--reason", help=_("Why: a revoke, a misdeal..."), metavar="TEXT"),
+        typer.Option("--reason", help=_("Why: a revoke, a misdeal..."), metavar="WHY"),
     ] = "",
     game: GameOpt = None,
 ) -> None:

@@ -35,9 +35,20 @@ if TYPE_CHECKING:  # imported where a game is built or read (see above)
 SCHEMA = 3
 
 
+#: What only a file of schema 3 may hold, as an entry's ``kind`` or a correction's ``what``.
+SCHEMA_3_KINDS = frozenset({"adjust", "finish"})
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
+    """The game file's object, of the oldest schema that holds it: a game with neither
+    an adjustment nor an early finish stays schema 2, which an older ohhell still reads."""
+    entries = [_entry_to_dict(e) for e in game.entries]
+    history = [_correction_to_dict(c) for c in game.history]
+    needs_3 = any(e["kind"] in SCHEMA_3_KINDS for e in entries) or any(
+        c["what"] in SCHEMA_3_KINDS for c in history
+    )
     return {
-        "schema": SCHEMA,
+        "schema": SCHEMA if needs_3 else 2,
         "id": game.id,
         "players": list(game.players),
         "first_dealer": game.players[game.first_dealer],
@@ -45,8 +56,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_json(),
         "created": game.created,
         "updated": game.updated,
-        "entries": [_entry_to_dict(e) for e in game.entries],
-        "history": [_correction_to_dict(c) for c in game.history],
+        "entries": entries,
+        "history": history,
         "notes": [_note_to_dict(n) for n in game.notes],
     }
 

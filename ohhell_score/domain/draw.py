@@ -15,7 +15,8 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import BadValue, Refused, Shown, UnknownPlayer
+from ohhell_score.domain.errors import BadValue, Refused, Shown
+from ohhell_score.domain.names import unknown_player
 from ohhell_score.domain.rules import CARTIER_THREE_PLAYER_DECK, PACK, RuleSet, Suit
 from ohhell_score.i18n import _
 
@@ -241,9 +242,11 @@ def _player(name: str, players: tuple[str, ...]) -> str:
         return name
     found = [p for p in players if p.casefold() == name.casefold()]
     if len(found) != 1:
-        raise UnknownPlayer(
+        raise unknown_player(
             _("--draw-cards: no player {name!r} in this game: {players}").format(
                 name=Shown(name), players=", ".join(players)
-            )
+            ),
+            name,
+            players,
         )
     return found[0]

@@ -28,7 +28,7 @@ from ohhell_score.domain.errors import (
 )
 from ohhell_score.domain.forms import MAX_ADJUST
 from ohhell_score.domain.formula import NotScorable, not_scorable
-from ohhell_score.domain.names import composed, matching
+from ohhell_score.domain.names import MAX_NAME, composed, matching, unknown_player
 from ohhell_score.domain.rules import RuleSet, Suit, TrumpMethod
 from ohhell_score.domain.seats import (
     Carried,
@@ -136,10 +136,12 @@ class Game(NamedTuple):
         player = matching(self.players, name)
         if player is not None:
             return player
-        raise UnknownPlayer(
+        raise unknown_player(
             _("no player {name!r} in this game: {players}").format(
                 name=Shown(name), players=", ".join(self.players)
-            )
+            ),
+            name,
+            self.players,
         )
 
 
@@ -1066,7 +1068,7 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
     seen: set[str] = set()
     for name in map(composed, names):
-        if not 1 <= len(name) <= 24:
+        if not 1 <= len(name) <= MAX_NAME:
             raise BadPlayers(
                 _("player name {name!r} must be 1 to 24 characters").format(name=Shown(name))
             )
@@ -1093,6 +1095,22 @@ def check_players(names: Iterable[str]) -> tuple[str, ...]:
         seen.add(name.casefold())
         out.append(name)
     return tuple(out)
+
+
+def next_first_dealer(prog: Progress) -> int:
+    """The seat (in ``prog.players``, seated at the end) that deals first in the next
+    game of the same table: the one clockwise after this game's first dealer, as the
+    deal passes from hand to hand; where that dealer got up, the first seat after
+    theirs that is still taken."""
+    game, seated = prog.game, prog.players
+    ring = game.players
+    start = game.first_dealer
+    for step in range(len(ring)):
+        player = ring[(start + step) % len(ring)]
+        if player in seated:
+            after = seated.index(player) + (step == 0)
+            return after % len(seated)
+    return 0
 
 
 # --- notes on hands -------------------------------------------------------------------

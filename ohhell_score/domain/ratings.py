@@ -83,6 +83,25 @@ class Rated(NamedTuple):
     def provisional(self) -> bool:
         return self.games < PROVISIONAL_BELOW
 
+    def history_to_json(self) -> dict[str, object]:
+        """``ratings --history NAME --json``: the player, and their rating after each
+        game they were rated in, oldest first (the numbers as ``to_json`` rounds them)."""
+        return {
+            "name": self.name,
+            "games": [
+                {
+                    "game": s.game,
+                    "ended": s.ended,
+                    "total": s.total,
+                    "won": s.won,
+                    "rating": round(s.rating, 6),
+                    "mu": round(s.mu, 6),
+                    "sigma": round(s.sigma, 6),
+                }
+                for s in self.steps
+            ],
+        }
+
     def to_json(self) -> dict[str, object]:
         return {
             "name": self.name,

@@ -13,8 +13,8 @@ and deals the hands that follow from it. Nothing here does I/O.
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, Shown, UnknownPlayer
-from ohhell_score.domain.names import matching
+from ohhell_score.domain.errors import BadPlayers, RulesDontFit, SeatRefused, Shown
+from ohhell_score.domain.names import matching, unknown_player
 from ohhell_score.domain.rules import MIN_PLAYERS
 from ohhell_score.i18n import _
 
@@ -130,10 +130,12 @@ def resolve_seated(seated: Sequence[str], name: str) -> str:
     player = matching(seated, name)
     if player is not None:
         return player
-    raise UnknownPlayer(
+    raise unknown_player(
         _("no player {name!r} at the table: {seated}").format(
             name=Shown(name), seated=", ".join(seated)
-        )
+        ),
+        name,
+        seated,
     )
 
 

@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from ohhell_score.domain.errors import Shown, UnknownPlayer
 from ohhell_score.domain.game import Adjust, Bid, Finish, Game, Tricks, progress
-from ohhell_score.domain.rules import Scoring
+from ohhell_score.domain.names import MAX_NAME, unknown_player
+from ohhell_score.domain.rules import MAX_HANDS, Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
 from ohhell_score.i18n import _
 
@@ -164,7 +165,9 @@ class GameFacts(NamedTuple):
         if not isinstance(data, list) or len(data) != 8:
             raise ValueError(_("not game facts"))
         gid, preset, created, players, hands, finished, seats, ended = data
-        # Checked with C-level calls: this runs for every game at every `stats`.
+        # Checked with C-level calls: this runs for every game at every `stats`. What
+        # passes is what a game could have given: names and words a terminal shows as
+        # they are (printable, as a game file's), numbers a game reaches.
         try:
             ok = (
                 type(gid) is str
@@ -175,10 +178,16 @@ class GameFacts(NamedTuple):
                 and type(ended) is str
                 and type(players) is list
                 and type(seats) is list
-                and len(seats) == len(players)
+                and 0 < len(seats) == len(players)
                 and all(type(x) is list and len(x) == len(COUNTS) for x in seats)
                 and type("".join(players)) is str  # TypeError unless all are names
                 and type(sum(map(sum, seats))) is int  # TypeError unless all are numbers
+                and max(map(len, (gid, preset, created, ended))) <= MAX_WORD
+                and 1 <= min(map(len, players)) <= max(map(len, players)) <= MAX_NAME
+                and "".join((gid, preset, created, ended, *players)).isprintable()
+                and 0 <= hands <= MAX_HANDS
+                and -MAX_FACT <= min(map(min, seats)) <= max(map(max, seats)) <= MAX_FACT
+                and min(min(x[MADE:]) for x in seats) >= 0  # only a total is below 0
             )
         except TypeError:
             ok = False
@@ -187,6 +196,13 @@ class GameFacts(NamedTuple):
         seated = tuple(map(tuple, seats))
         return cls(gid, preset, created, tuple(players), hands, finished, seated, ended)
 
+
+#: The longest id, preset and time a game holds (``ids.MAX_LENGTH``, ``game.MAX_NOTE``).
+MAX_WORD = 64
+#: Far beyond any count or total a game reaches (at most 500 hands of at most a million
+#: points, a newcomer's 10**9), and within the whole numbers a float holds exactly
+#: (`ratings` ranks by totals as floats): a cached number past it is not one of ours.
+MAX_FACT = 10**15
 
 #: Places in a seat's counts (``GameFacts.seats``).
 COUNTS = range(9)
@@ -346,6 +362,16 @@ class _Duel:
             self.second_ahead += 1
 
 
+def in_no_finished_game(typed: str, players: Iterable[str]) -> UnknownPlayer:
+    """The refusal of a name that no finished game has (`stats -p`, `ratings --history`),
+    the name cut as every value shown is, the closest of ``players`` offered."""
+    return unknown_player(
+        _("no finished game has a player called {missing!r}").format(missing=Shown(typed)),
+        typed,
+        players,
+    )
+
+
 def summarise(
     games: Iterable[GameFacts], filters: Filters = EVERY_GAME, vs: Sequence[str] = ()
 ) -> Summary:
@@ -361,13 +387,13 @@ def summarise(
     passes = by_preset_and_day(filters.preset, filters.since, lambda game: game.day)
     tallies: dict[str, _Tally] = {}
     latest: dict[str, str] = {}  # when each player's latest game started: its spelling shows
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # the players of the finished games, by key
     counted = unfinished = 0
     duel = _Duel()
     for game in filter(passes, games):
         keys = [p.casefold() for p in game.players]
         if game.finished:
-            seen.update(keys)
+            seen.update(zip(keys, game.players, strict=True))
         if any(k not in keys for k in named):
             continue
         if not game.finished:
@@ -382,9 +408,7 @@ def summarise(
                 duel.add(one[TOTAL], other[TOTAL])
     missing = [p for p, k in zip(filters.players, named, strict=True) if k not in seen]
     if missing:
-        raise UnknownPlayer(
-            _("no finished game has a player called {missing!r}").format(missing=Shown(missing[0]))
-        )
+        raise in_no_finished_game(missing[0], seen.values())
     by_key = {k: PlayerStats(**asdict(tally)) for k, tally in tallies.items()}
     shown = [by_key[k] for k in dict.fromkeys(named) if k in by_key] if named else by_key.values()
     ranked = sorted(shown, key=ranking)

@@ -163,11 +163,15 @@ def write_output(path: Path | str, text: str | bytes) -> None:
     shared). A FIFO, a character or block device (``/dev/null``, a printer) and a name
     of an open stream (``/dev/stdout``) are written through, never replaced by a file.
     A symlink is followed: its target is written, as its own kind asks, and the link
-    stays. A folder or anything else is refused (``OSError`` naming ``path``). What was
-    written is a change (``count_change``): the command's product, whatever it says next.
+    stays. A folder or anything else is refused (``OSError`` naming ``path``), and so is
+    a name ending in ``/`` that is not a folder (as ``cp`` refuses it: "Not a directory"),
+    never written as a file without the slash. What was written is a change
+    (``count_change``): the command's product, whatever it says next.
     """
     data = text.encode("utf-8") if isinstance(text, str) else text
     name = os.fspath(path)
+    if name.endswith(_SEPARATORS) and not os.path.isdir(name):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), name)
     stream = _STREAM_NAME.fullmatch(_absolute(name))
     if stream and (stream["std"] or stream["fd"] or stream["pid"] in ("self", str(os.getpid()))):
         # one of this process's own streams: written where it stands, as the shell left it
@@ -189,6 +193,10 @@ def write_output(path: Path | str, text: str | bytes) -> None:
     else:
         raise OSError(errno.EINVAL, _("not a file, a pipe or a device"), name)
     count_change()
+
+
+#: What ends a folder's name: ``/`` (and ``\\`` on Windows).
+_SEPARATORS = tuple({os.sep, os.altsep or os.sep})
 
 
 def _absolute(name: str) -> str:

@@ -6,7 +6,9 @@ is most of the cost of `stats` over thousands of games. The facts of each game
 the game file's key (``files.file_key``: inode, size, modification time): every save
 replaces the file (a new inode), so a changed game is always read again. The cache is
 only a copy: a missing, damaged or older one is rebuilt, and one that cannot be written
-is skipped.
+(or would be too large to read back) is skipped. It is read as any file a user gives:
+bounded in size, and each game's facts checked (``GameFacts.from_json``) before they are
+counted or shown; facts that fail are read again from their game.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ohhell_score.storage.files import (
     file_key,
     read_cache,
     read_regular,
+    readable_size,
     write_atomic,
 )
 from ohhell_score.storage.games import game_files
@@ -44,7 +47,11 @@ def _load(folder: Path) -> Cached:
 
 
 def _save(folder: Path, cached: Cached) -> None:
+    """Keep the facts, unless the file would be larger than the program reads back
+    (``files.MAX_FILE_BYTES``: tens of thousands of games), which is only slower."""
     text = json.dumps({"version": VERSION, "games": cached}, separators=(",", ":"))
+    if not readable_size(text.encode()):
+        return
     with contextlib.suppress(OSError):  # a cache that cannot be kept is only slower
         write_atomic(folder / CACHE_FILE, text)
 

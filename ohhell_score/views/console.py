@@ -94,9 +94,15 @@ def say_json(text: str, *, end: str = "\n") -> None:
 def say_as_json(value: object) -> None:
     """``value`` as every ``--json`` of the program writes it: indented by two, names and
     notes in their own characters where stdout can take them (``say_json``)."""
+    say_json(as_json(value), end="")
+
+
+def as_json(value: object) -> str:
+    """``value`` as every ``--json`` writes it, to stdout or to ``-o FILE``: indented by
+    two, in its own characters, a line break at the end."""
     import json  # already loaded by the game file's codec, as every such command reads one
 
-    say_json(json.dumps(value, ensure_ascii=False, indent=2))
+    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
 
 
 def _as_json_fits(text: str, stream: object) -> str:

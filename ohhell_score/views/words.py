@@ -5,7 +5,7 @@ Plain strings only (no rich): the quick commands print these without paying for 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ohhell_score.domain import forms
 from ohhell_score.domain.game import (
@@ -182,8 +182,9 @@ def adjust_words(adjust: Adjust) -> str:
     )
 
 
-def next_words(prog: Progress) -> str:
-    """What the table does next, in one line: "Hand 3 of 23 (11 cards, Cat deals): ..."."""
+def next_words(prog: Progress, typed: Mapping[str, int] | None = None) -> str:
+    """What the table does next, in one line: "Hand 3 of 23 (11 cards, Cat deals): ...";
+    ``typed``: the tricks `play` kept of the hand being scored, said as in."""
     nxt = prog.next
     if nxt is None:
         winners = prog.winners
@@ -202,10 +203,10 @@ def next_words(prog: Progress) -> str:
         "Hand {hand} of {total} ({count} cards, {dealer} deals)",
         nxt.cards,
     ).format(hand=nxt.hand, total=total, count=nxt.cards, dealer=nxt.dealer)
-    return f"{head}: {step_words(prog, nxt)}"
+    return f"{head}: {step_words(prog, nxt, typed)}"
 
 
-def step_words(prog: Progress, nxt: NextStep) -> str:
+def step_words(prog: Progress, nxt: NextStep, typed: Mapping[str, int] | None = None) -> str:
     hand = prog.hands[nxt.hand - 1]
     rules = prog.game.rules
     if nxt.step is Step.TRUMP:
@@ -236,6 +237,8 @@ def step_words(prog: Progress, nxt: NextStep) -> str:
         if hand.bids:
             text += "; " + _("{bids} bid of {cards}").format(bids=hand.bids_total, cards=hand.cards)
         return text
+    if typed:
+        return typed_words(hand, typed)
     return _("play it out, then enter the tricks ({balance_words})").format(
         balance_words=balance_words(hand)
     )
@@ -340,6 +343,16 @@ def players_words(p: Preset) -> str:
     return _("{seats}, usually {usual}").format(seats=seats, usual=_(p.usual_players))
 
 
+def typed_words(hand: HandState, typed: Mapping[str, int]) -> str:
+    """The tricks typed in `play` so far, and whose are still to come: "tricks in: Bob 2;
+    Cat and Ann to come (bids 2 for 3 tricks: under by 1)"."""
+    return _("tricks in: {typed}; {rest} to come ({balance_words})").format(
+        typed=", ".join(f"{p} {t}" for p, t in typed.items()),
+        rest=names_words(hand.order[len(typed) :]),
+        balance_words=balance_words(hand),
+    )
+
+
 #: What `ohhell` alone says when there is no game to go on with (translated where said).
 NO_GAME_YET = N_(
     "No game yet. Start one: `ohhell play` asks for the players and the rules, then "
@@ -348,13 +361,19 @@ NO_GAME_YET = N_(
 )
 
 
-def status_words(prog: Progress) -> str:
+def status_words(prog: Progress, typed: Mapping[str, int] | None = None) -> str:
     """What `ohhell` alone says: the current game in one line, then the command to type
-    next (every way of going on ends in `ohhell play`, which asks)."""
+    next (every way of going on ends in `ohhell play`, which asks). ``typed``: the tricks
+    `play` kept of the hand being scored (actions/table.py), said as in."""
     rules = prog.game.rules
-    head = f"{prog.game.id} ({', '.join(prog.game.players)}; {rules.preset}): {next_words(prog)}"
     nxt = prog.next
-    if nxt is None:
+    now = next_words(prog, typed)
+    head = f"{prog.game.id} ({', '.join(prog.game.players)}; {rules.preset}): {now}"
+    if typed and nxt is not None and nxt.step is Step.TRICKS:
+        then = _(
+            "`ohhell play` asks for {player}'s tricks (or `ohhell tricks N...` for every player)"
+        ).format(player=prog.hands[nxt.hand - 1].order[len(typed)])
+    elif nxt is None:
         then = _("`ohhell show` for the sheet, or `ohhell play` for a new game")
     elif nxt.step is Step.BID:
         then = _("`ohhell bid N...` from {player} on, or `ohhell play`").format(player=nxt.player)
