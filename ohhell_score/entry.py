@@ -3,7 +3,8 @@ becomes its exit status and one line on stderr.
 
 Exit statuses (``ExitCode``, docs/scripting.md): 0 done; 1 refused, with one line
 ``ohhell: why`` and nothing on disk changed (``Refused``, ``OSError``); 2 a malformed
-command line, worded by Typer as its own usage errors; 130 interrupted: Ctrl-C at any
+command line, worded by Typer as its own usage errors; 3 partly done
+(``tournament collect --watch --once``, which returns it itself); 130 interrupted: Ctrl-C at any
 moment, even while importing, is one line and never a traceback (``KeyboardInterrupt``
 here, and ``ohhell_score``'s excepthook before ``guarded`` runs, both saying
 ``errors.INTERRUPTED``), and a command that asks questions says what it kept

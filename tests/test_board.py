@@ -9,6 +9,7 @@ of the test (uvicorn on port 0), read with the standard library's http.client.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import http.client
 import json
@@ -21,7 +22,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -32,6 +32,7 @@ from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.pages import TEMPLATES
 from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
+from tests.html_page import Element, read_as
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
 PATIENCE = 20.0
@@ -52,9 +53,11 @@ def game(ohhell: Ohhell) -> str:
     return "friday"
 
 
-def start(game_id: str | None = None, **options: Any) -> tuple[Any, threading.Thread, Board]:
+def start(
+    game_id: str | None = None, host: str = "127.0.0.1", **options: Any
+) -> tuple[Any, threading.Thread, Board]:
     server = make_server(served(game_id, None), quiet=True, **options)
-    sock = bind("127.0.0.1", 0)
+    sock = bind(host, 0)
     url = url_of(sock)
     thread = serve_in_background(server, sock)
     assert server.ready.is_set()
@@ -126,7 +129,8 @@ def test_the_page_is_the_game_in_html_whole_without_script(board: Board) -> None
     assert "Hand 1 of 23 (13 cards, Ann deals)" in page
     assert "Bob to bid" in page
     assert '<table class="sheet">' in page
-    assert 'new EventSource("/events")' in page
+    assert 'fetch("/events?page"' in page  # it follows its own stream
+    assert '<link rel="icon" href="data:,">' in page  # and asks for no icon
     # Nothing fetched from elsewhere: no address in a src or href but the board's own.
     assert "http" not in page.replace('content="width=device-width', "")
 
@@ -257,72 +261,18 @@ def test_the_dealers_forbidden_bid_is_shown_while_the_dealer_bids(
 #: Elements that hold blocks, never text of their own: text there is a stray.
 BLOCKS = {"", "html", "head", "body", "header", "main", "section", "div", "ol", "ul"}
 BLOCKS |= {"table", "thead", "tbody", "tfoot", "tr"}
-#: Elements that have no end tag.
-VOID = {"meta", "col", "br", "img", "input", "link", "hr", "source", "wbr"}
 
 
-class Node:
-    """One element of a page: its tag, its attributes and what it holds."""
-
-    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
-        self.tag = tag
-        self.attrs = attrs
-        self.children: list[Node | str] = []
-
-    @property
-    def classes(self) -> list[str]:
-        return self.attrs.get("class", "").split()
+class Node(Element):
+    """One element of a page as the board's tests read it."""
 
     def text(self) -> str:
         """What a reader sees of it: its text, tags dropped, entities read, spaces one."""
-        parts = [c if isinstance(c, str) else c.text() for c in self.children]
-        return " ".join(" ".join(parts).split())
-
-    def elements(self) -> Iterator[Node]:
-        """Every element inside it, in the page's order."""
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.elements()
-
-    def all(self, tag: str, cls: str | None = None) -> list[Node]:
-        return [n for n in self.elements() if n.tag == tag and (cls is None or cls in n.classes)]
-
-    def one(self, tag: str, cls: str | None = None) -> Node:
-        (found,) = self.all(tag, cls)
-        return found
+        return self.words()
 
     def parts(self) -> list[str]:
         """Its elements' tags and classes, one level down: 'section.now', 'div.scroll'."""
         return [".".join([c.tag, *c.classes]) for c in self.children if isinstance(c, Node)]
-
-
-class Tree(HTMLParser):
-    """A page parsed into its elements."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.root = Node("", {})
-        self.open = [self.root]
-        self.strays: list[tuple[str, str]] = []  # (the block, the text loose in it)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, {k: v or "" for k, v in attrs})
-        self.open[-1].children.append(node)
-        if tag not in VOID:
-            self.open.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.open[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.open[-1].tag == tag, (tag, [n.tag for n in self.open])
-        self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        if data.strip() and self.open[-1].tag in BLOCKS:
-            self.strays.append((self.open[-1].tag, data.strip()))
-        self.open[-1].children.append(data)
 
 
 def asked(board_of: Served, *, hall: bool = False) -> Node:
@@ -341,7 +291,7 @@ def asked(board_of: Served, *, hall: bool = False) -> Node:
         "raw_path": b"/",
         "query_string": query,
         "root_path": "",
-        "headers": [(b"host", b"127.0.0.1")],
+        "headers": [(b"host", b"127.0.0.1:8765")],
         "client": ("127.0.0.1", 1),
         "server": ("127.0.0.1", 8765),
     }
@@ -358,11 +308,10 @@ def asked(board_of: Served, *, hall: bool = False) -> Node:
 
     asyncio.run(get())
     assert sent[0]["status"] == 200
-    tree = Tree()
-    tree.feed(b"".join(m.get("body", b"") for m in sent[1:]).decode())
-    tree.close()
-    assert tree.strays == []
-    assert [n.tag for n in tree.open] == [""]
+    tree = read_as(b"".join(m.get("body", b"") for m in sent[1:]).decode(), Node)
+    assert tree.problems == []
+    assert [(tag, text.strip()) for tag, text in tree.root.strays(BLOCKS)] == []
+    assert tree.unclosed == []
     return tree.root
 
 
@@ -466,7 +415,7 @@ def totals_rows(main: Node) -> list[tuple[list[str], str, str, str, str, str]]:
     rows = []
     for li in main.one("section", "totals").one("ol").all("li"):
         place, name, total, delta = (s.text() for s in li.all("span"))
-        title = li.one("span", "delta").attrs["title"]
+        title = li.one("span", "delta").attrs["title"] or ""
         rows.append((li.classes, place, name, total, delta, title))
     return rows
 
@@ -598,7 +547,10 @@ def test_a_deleted_game_sends_an_error_and_the_server_goes_on(
         assert list(stream.next()) == ["error"]
         (data_dir / "copied.tmp").write_bytes(kept)  # copied back in by hand
         (data_dir / "copied.tmp").replace(data_dir / "friday.json")
-        assert stream.next() == ohhell.sheet("-g", "friday")
+        state = stream.next()
+        while "error" in state:  # the file as it was written (empty, then damaged)
+            state = stream.next()
+        assert state == ohhell.sheet("-g", "friday")
     finally:
         stream.close()
 
@@ -760,15 +712,7 @@ def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_doe
     import pexpect
 
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "-g", "table")
-    env = {**os.environ, "OHHELL_DATA_DIR": str(data_dir), "COLUMNS": "80", "TERM": "dumb"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "ohhell_score", "play", "--board", "--port", "0"],
-        env=env,
-        encoding="utf-8",
-        timeout=PATIENCE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    child = spawn_play_board(data_dir)
     try:
         child.expect(r"board: http://127\.0\.0\.1:(\d+)/")
         where = Board("127.0.0.1", int(child.match.group(1)), "")
@@ -791,6 +735,21 @@ def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_doe
         child.close()
     assert child.exitstatus == 130
     assert ohhell.sheet("-g", "table")["hands"][0]["bids"] == {"Bob": 1}
+
+
+def spawn_play_board(data_dir: Path) -> Any:
+    """`ohhell play --board --port 0` in a real terminal (pexpect), Ctrl-C as typed."""
+    import pexpect
+
+    env = {**os.environ, "OHHELL_DATA_DIR": str(data_dir), "COLUMNS": "80", "TERM": "dumb"}
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "ohhell_score", "play", "--board", "--port", "0"],
+        env=env,
+        encoding="utf-8",
+        timeout=PATIENCE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 # --- in a real browser --------------------------------------------------------------
@@ -825,6 +784,8 @@ def shows(page: Any, text: str) -> None:
 @ALONE
 def test_the_page_follows_the_game_on_a_phone(browser: Any, board: Board, tmp_path: Path) -> None:
     page = browser.new_page(viewport=PHONE, color_scheme="dark")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.removeprefix(board.url.rstrip("/"))))
     page.goto(board.url)
     shows(page, "Bob to bid")
     for entry, then in [
@@ -837,9 +798,33 @@ def test_the_page_follows_the_game_on_a_phone(browser: Any, board: Board, tmp_pa
         run_ohhell(*entry, "-g", "friday")
         shows(page, then)
     assert "bid 12 of 13 so far" in page.inner_text("main")
+    assert asked == ["/", "/events?page"]  # each save came in its event: no icon, no page
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not page.is_visible("#lost")
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+
+
+@ALONE
+def test_a_phone_turned_away_by_a_full_board_says_so_and_follows_once_there_is_room(
+    browser: Any, game: str
+) -> None:
+    server, thread, where = start(game, max_listeners=1)
+    try:
+        first = browser.new_page(viewport=PHONE)
+        first.goto(where.url)
+        shows(first, "Bob to bid")
+        late = browser.new_page(viewport=PHONE)
+        late.goto(where.url)
+        late.wait_for_selector("#lost", state="visible", timeout=PATIENCE * 1000)
+        said = "The board is full (1 phone follows it); trying again…"
+        assert late.inner_text("#lost") == said
+        first.close()  # a place is free: the late phone takes it at its next try
+        run_ohhell("bid", "3", "-g", game)
+        shows(late, "Cat to bid")
+        late.wait_for_selector("#lost", state="hidden", timeout=PATIENCE * 1000)
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
 
 
 @ALONE
@@ -916,72 +901,98 @@ class Records(logging.Handler):
         self.records.append(record)
 
 
+class Follower(threading.Thread):
+    """A listener of /events that keeps every event's state until the stream ends."""
+
+    def __init__(self, where: Board) -> None:
+        super().__init__(daemon=True)
+        self.stream = Stream(where)
+        self.states: list[Any] = []
+
+    def run(self) -> None:
+        with contextlib.suppress(Exception):  # the stream ended, from either end
+            while True:
+                self.states.append(self.stream.next())
+
+    def last(self) -> Any:
+        """The last state the stream sent before it ended (the board stopped)."""
+        self.join(PATIENCE)
+        assert not self.is_alive(), "the stream did not end"
+        return self.states[-1]
+
+
+class Started(NamedTuple):
+    server: Any
+    thread: threading.Thread
+    follower: Follower
+    junk: bytes
+
+
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[Any, threading.Thread]]]:
-    """Each server `play --board` starts in-process, with its thread; stopped after."""
+def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Started]]:
+    """Each server `play --board` starts in-process, with its thread, a phone that
+    follows it from its start, and what it answered to a request that is not HTTP;
+    stopped after (if `play` did not stop it)."""
     from ohhell_score.serve import server as serving
 
-    servers: list[tuple[Any, threading.Thread]] = []
+    servers: list[Started] = []
     real = serving.serve_in_background
 
     def recorded(server: Any, sock: Any, wait: float = 10.0) -> threading.Thread:
         thread = real(server, sock, wait)
-        servers.append((server, thread))
+        host, port = sock.getsockname()[:2]
+        follower = Follower(Board(host, port, ""))
+        follower.start()
+        with socket.create_connection((host, port), timeout=PATIENCE) as raw:
+            raw.sendall(b"not http at all\r\n\r\n")
+            junk = raw.recv(100)
+        servers.append(Started(server, thread, follower, junk))
         return thread
 
     monkeypatch.setattr(serving, "serve_in_background", recorded)
     yield servers
-    for server, thread in servers:
-        server.stop()
-        thread.join(PATIENCE)
+    for one in servers:
+        one.server.stop()
+        one.thread.join(PATIENCE)
 
 
 @pytest.mark.parametrize("lan", [False, True])
 def test_play_board_serves_the_game_played_and_b_shows_its_address_again(
     ohhell: Ohhell,
     monkeypatch: pytest.MonkeyPatch,
-    started: list[tuple[Any, threading.Thread]],
+    started: list[Started],
     lan: bool,
 ) -> None:
     """docs/board.md: `play --board` prints `board: URL` (with --lan on the Wi-Fi's
     address, and its QR code) before the first prompt and serves there the game played
     (here not the current one); `b` prints it all again. The server says nothing while
-    the prompts run, not even of a request that is not HTTP."""
+    the prompts run, not even of a request that is not HTTP; the last entry reaches
+    the phones before `q` stops it."""
     from ohhell_score.serve import server as serving
 
     monkeypatch.setattr(serving, "lan_address", lambda: "127.0.0.2")
     host = "127.0.0.2" if lan else "127.0.0.1"
-    records = Records()
-    logging.getLogger("uvicorn.error").addHandler(records)
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "t", "--hands", "2,1", "--trump", "none")
     ohhell.ok("new", "Dan", "Eve", "Fay", "-g", "other")
-    try:
-        args = ["play", "-g", "t", "--board", "--port", "0", *(["--lan"] if lan else [])]
-        result = ohhell(*args, input="b\n1\nq\n")
-        assert result.exit_code == 0, result.output
-        first = result.stdout.splitlines()[0]
-        assert first.startswith(f"board: http://{host}:") and first.endswith("/")
-        assert result.stdout.count(first + "\n") == 2
-        scan = "Scan the code with a phone on the same Wi-Fi, or type the address.\n"
-        assert result.stdout.count(scan) == (2 if lan else 0)
-        assert result.stderr == ""
-        port = int(first.removeprefix(f"board: http://{host}:").rstrip("/"))
-        where = Board(host, port, first.removeprefix("board: "))
-        status, _, body = request(where, "/state.json")
-        assert status == 200
-        assert json.loads(body) == ohhell.sheet("-g", "t")
-        assert json.loads(body)["hands"][0]["bids"] == {"Bob": 1}
-        with socket.create_connection((host, port), timeout=PATIENCE) as raw:
-            raw.sendall(b"not http at all\r\n\r\n")
-            assert raw.recv(100).startswith(b"HTTP/1.1 400")
-    finally:
-        logging.getLogger("uvicorn.error").removeHandler(records)
-    assert len(started) == 1
-    assert records.records == []
+    args = ["play", "-g", "t", "--board", "--port", "0", *(["--lan"] if lan else [])]
+    result = ohhell(*args, input="b\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"board: http://{host}:") and first.endswith("/")
+    assert result.stdout.count(first + "\n") == 2
+    scan = "Scan the code with a phone on the same Wi-Fi, or type the address.\n"
+    assert result.stdout.count(scan) == (2 if lan else 0)
+    assert result.stderr == ""  # not a word of the request that was not HTTP
+    port = int(first.removeprefix(f"board: http://{host}:").rstrip("/"))
+    [one] = started
+    assert one.follower.stream.conn.port == port
+    assert one.follower.last() == ohhell.sheet("-g", "t")
+    assert one.follower.last()["hands"][0]["bids"] == {"Bob": 1}
+    assert one.junk.startswith(b"HTTP/1.1 400")
 
 
 def test_play_board_on_a_finished_game_serves_the_new_game_it_offers(
-    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, started: list[tuple[Any, threading.Thread]]
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, started: list[Started]
 ) -> None:
     """docs/board.md: `play --board` on a game that is over offers a new one (Enter:
     the same players and rules); the board is that new game's, served as it starts."""
@@ -993,12 +1004,9 @@ def test_play_board_on_a_finished_game_serves_the_new_game_it_offers(
     ohhell.ok("tricks", "0", "1", "0")
     result = ohhell("play", "-g", "t", "--board", "--port", "0", input="\n\nq\n")
     assert result.exit_code == 0, result.output
-    line = next(x for x in result.stdout.splitlines() if x.startswith("board: "))
-    port = int(line.removeprefix("board: http://127.0.0.1:").rstrip("/"))
-    where = Board("127.0.0.1", port, line.removeprefix("board: "))
-    shown = json.loads(request(where, "/state.json")[2])
+    [one] = started
+    shown = one.follower.last()
     assert shown["id"] != "t" and shown["players"] == ["Ann", "Bob", "Cat"]
-    assert len(started) == 1
 
 
 class Looked(NamedTuple):
@@ -1055,7 +1063,7 @@ def test_board_serves_the_game_named_says_where_first_and_logs_a_bad_request(
     assert result.stdout == f"board: {seen.board.url}\n"
     assert seen.board.url == f"http://127.0.0.1:{seen.board.port}/"
     assert seen.state == ohhell.sheet("-g", "friday")
-    assert seen.logged == ["Invalid HTTP request received."]
+    assert result.stderr == "board: a request that is not HTTP was refused\n"  # in its words
 
 
 def test_board_of_a_tournament_is_tournament_show(ohhell: Ohhell, looked: list[Looked]) -> None:
@@ -1103,15 +1111,12 @@ def test_board_refuses_two_options_that_say_the_same_thing(
 
 
 def test_play_board_with_no_game_yet_serves_the_first_game_made(
-    ohhell: Ohhell, started: list[tuple[Any, threading.Thread]]
+    ohhell: Ohhell, started: list[Started]
 ) -> None:
     """docs/board.md: `play --board` on a laptop with no game asks for the first one,
     then serves it as it starts."""
     answers = "".join(f"{a}\n" for a in ("Ann", "Bob", "Cat", "", "", "bob", "q"))
     result = ohhell("play", "--board", "--port", "0", input=answers)
     assert result.exit_code == 0, result.output
-    line = next(x for x in result.stdout.splitlines() if x.startswith("board: "))
-    port = int(line.removeprefix("board: http://127.0.0.1:").rstrip("/"))
-    where = Board("127.0.0.1", port, line.removeprefix("board: "))
-    assert json.loads(request(where, "/state.json")[2]) == ohhell.sheet()
-    assert len(started) == 1
+    [one] = started
+    assert one.follower.last() == ohhell.sheet()

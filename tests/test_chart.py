@@ -597,7 +597,7 @@ def test_show_chart_and_json_together_are_malformed(ohhell: Ohhell) -> None:
 
 @pytest.mark.parametrize("width", [40, 80])
 def test_under_the_plot_each_player_has_one_line_of_running_totals(width: int) -> None:
-    """Issue 16: letters scattered on a grid are hard to follow without colour; a line
+    """Letters scattered on a grid are hard to follow without colour; a line
     a player of totals after hands spread over the game (first and last kept) is not."""
     prog = progress(play(new_game("g", PLAYERS, "cartier"), None))
     lines = drawn(PLAYERS, width)

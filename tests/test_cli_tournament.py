@@ -9,7 +9,6 @@ import json
 import re
 import shutil
 from collections.abc import Sequence
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import pytest
 from ohhell_score.domain.codec import SCHEMA
 
 from .conftest import CHROMIUM_ARGS, Ohhell, need
+from .html_page import Element, read_html
 from .tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, Plan, play_cli, play_pure
 
 FIELD = [f"P{i}" for i in range(1, 33)]
@@ -1242,57 +1242,49 @@ def test_tournament_new_without_players_is_malformed(ohhell: Ohhell) -> None:
 # Tests for mutation survivors (docs/mutation-survivors.md)
 
 
-class Reading(HTMLParser):
-    """A page as its reader meets it, a line per element read: ``title``, ``h1``,
-    ``h2``, ``p`` (a ``strong`` part in ``**``), and a row of a table as its cells;
-    text anywhere else is ``stray``. Every element must close in order."""
-
-    READ = ("title", "h1", "h2", "p", "th", "td")
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[str] = []
-        self.stack: list[str] = []
-        self.text: list[str] = []
-        self.cells: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "html":
-            self.lines.append(f"lang {dict(attrs).get('lang')}")
-        if tag == "strong":
-            self.text.append("**")
-        if tag != "meta":
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
-        self.stack.pop()
-        if tag == "strong":
-            self.text.append("**")
-        elif tag in ("th", "td"):
-            self.cells.append("".join(self.text))
-            self.text = []
-        elif tag == "tr":
-            self.lines.append("row " + " | ".join(self.cells))
-            self.cells = []
-        elif tag in self.READ:
-            self.lines.append(f"{tag} " + "".join(self.text))
-            self.text = []
-
-    def handle_data(self, data: str) -> None:
-        inside = [t for t in self.stack if t in self.READ or t == "style"]
-        if inside and inside[-1] != "style":
-            self.text.append(data)
-        elif not inside and data.strip():
-            self.lines.append(f"stray {data!r}")
+#: The elements a reader reads a line of (a row of a table is a line of its cells).
+READ = ("title", "h1", "h2", "p", "th", "td")
 
 
 def read_page(page: str) -> list[str]:
-    reading = Reading()
-    reading.feed(page)
-    reading.close()
-    assert reading.stack == [], f"never closed: {reading.stack}"
-    return reading.lines
+    """A page as its reader meets it, a line per element read: ``title``, ``h1``,
+    ``h2``, ``p`` (a ``strong`` part in ``**``), and a row of a table as its cells;
+    text anywhere else is ``stray``. Every element must close in order."""
+    read = read_html(page)
+    assert read.problems == []
+    assert read.unclosed == [], f"never closed: {read.unclosed}"
+    lines: list[str] = []
+    text: list[str] = []
+    cells: list[str] = []
+
+    def walk(element: Element, inside: str | None) -> None:
+        if element.tag == "html":
+            lines.append(f"lang {element.attrs.get('lang')}")
+        if element.tag == "strong":
+            text.append("**")
+        if element.tag in READ or element.tag == "style":
+            inside = element.tag
+        for child in element.children:
+            if not isinstance(child, str):
+                walk(child, inside)
+            elif inside and inside != "style":
+                text.append(child)
+            elif not inside and child.strip():
+                lines.append(f"stray {child!r}")
+        if element.tag == "strong":
+            text.append("**")
+        elif element.tag in ("th", "td"):
+            cells.append("".join(text))
+            text.clear()
+        elif element.tag == "tr":
+            lines.append("row " + " | ".join(cells))
+            cells.clear()
+        elif element.tag in READ:
+            lines.append(f"{element.tag} " + "".join(text))
+            text.clear()
+
+    walk(read.root, None)
+    return lines
 
 
 ROUND_1_ZOE_FIRST = [

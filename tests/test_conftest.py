@@ -64,7 +64,7 @@ PROCESS_TESTS = {
     "test_dutch_pty.py", "test_i18n.py", "test_interrupt_pty.py", "test_kill.py",
     "test_layers.py", "test_newcomer_pty.py",
     "test_play_pty.py", "test_print.py", "test_seats_pty.py", "test_startup.py",
-    "test_table_pty.py", "test_table_round_three_pty.py", "test_terminals.py",
+    "test_table_pty.py", "test_answer_keys_pty.py", "test_terminals.py",
     "test_two_at_once.py",
 }  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""Damaged files (issue 6, 4): refused with the file and the fault named, never
+"""Damaged files: refused with the file and the fault named, never
 overwritten, the other games still listed, and the kept previous version restorable."""
 
 from __future__ import annotations

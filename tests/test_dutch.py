@@ -1,4 +1,4 @@
-"""A Dutch table (issue 17): the HTML score sheet and the printable blank sheet in Dutch,
+"""A Dutch table: the HTML score sheet and the printable blank sheet in Dutch,
 rendered by Chromium, and the words a Dutch table reads, with no English left in them.
 
 tests/test_i18n.py holds the machinery (choosing the language, the catalogues, the
@@ -57,7 +57,7 @@ def rendered_text(tmp_path: Path, page: Path) -> str:
 def test_the_html_sheet_in_dutch_renders_in_chromium(
     dutch: None, ohhell: Ohhell, tmp_path: Path
 ) -> None:
-    """Issue 17: the HTML score sheet of a finished game, in Dutch, on one A4 page."""
+    """The HTML score sheet of a finished game, in Dutch, on one A4 page."""
     saved_game("friday", PLAYERS, "cartier")
     text = ohhell.ok("export", "--format", "html", "--paper", "a4")
     assert '<html lang="nl"' in text
@@ -71,7 +71,7 @@ def test_the_html_sheet_in_dutch_renders_in_chromium(
 def test_the_blank_sheet_in_dutch_renders_in_chromium(
     dutch: None, ohhell: Ohhell, tmp_path: Path
 ) -> None:
-    """Issue 17: the printable blank sheet, in Dutch, on one A4 page."""
+    """The printable blank sheet, in Dutch, on one A4 page."""
     text = ohhell.ok("sheet", *PLAYERS, "--rules", "classic", "--paper", "a4")
     assert '<html lang="nl"' in text
     page = write(tmp_path, "leeg.html", text)
@@ -116,14 +116,14 @@ def test_a_refused_hands_pattern_or_hook_is_said_in_dutch(
 
 
 def test_suits_are_read_in_dutch_in_every_language(ohhell: Ohhell) -> None:
-    """Issue 17: `ohhell trump harten` works whatever the language (here English)."""
+    """`ohhell trump harten` works whatever the language (here English)."""
     ohhell.ok("new", *PLAYERS, "-g", "vrijdag", "-r", "cartier")
     ohhell.ok("bid", "3", "2", "4", "3")
     ohhell.ok("trump", "harten")
     assert ohhell.sheet()["hands"][0]["trump"] == "hearts"
 
 
-# --- issue 28, item 16: the rest of the English, and Dutch as a Dutch table says it ------
+# --- the rest of the English, and Dutch as a Dutch table says it ------
 
 
 def test_the_guided_set_up_describes_the_presets_and_rules_in_dutch(
@@ -191,7 +191,7 @@ HEADINGS_CUT = """() => [...document.querySelectorAll('thead th')].filter(th => 
 def test_no_dutch_heading_of_the_html_sheets_is_cut(
     dutch: None, ohhell: Ohhell, tmp_path: Path, players: int
 ) -> None:
-    """Item 16: "Kaar…" for Kaarten (and "Geha…"): a heading wider than its column ends
+    """ "Kaar…" for Kaarten (and "Geha…"): a heading wider than its column ends
     in "…"; the Dutch ones break where the catalogue lets them (Kaar-ten, Sla-gen), on
     the page as printed on A4 (portrait up to 4 players, then landscape)."""
     from playwright.sync_api import sync_playwright
@@ -243,7 +243,7 @@ def test_ohhell_alone_says_what_to_type_next_in_dutch(dutch: None, ohhell: Ohhel
 def test_a_refusal_reads_as_a_dutch_table_says_it(
     dutch: None, ohhell: Ohhell, args: tuple[str, ...], said: str
 ) -> None:
-    """Item 16: "Boerenbridge vraagt minstens 3 spelers; 2 opgegeven", "ronde 1 deelt 13
+    """ "Boerenbridge vraagt minstens 3 spelers; 2 opgegeven", "ronde 1 deelt 13
     kaarten" read as translated word for word."""
     if args[0] == "bid":
         ohhell.ok("new", *PLAYERS, "-r", "cartier")

@@ -1,4 +1,4 @@
-"""A whole game in Dutch at a real terminal (issue 17): `LANGUAGE=nl ohhell play`, with
+"""A whole game in Dutch at a real terminal: `LANGUAGE=nl ohhell play`, with
 a refused answer, a refused dealer bid (the hook: "mag geen ... bieden"), an undo across
 a hand, Ctrl-C and a resume; it ends with the same `show --json` as the scripted
 commands give in English.
@@ -117,7 +117,7 @@ class Log:
 def test_the_guided_set_up_and_the_keys_in_dutch_at_the_terminal(
     ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 28, item 16: `ohhell play` with no game, at a Dutch table. The presets were
+    """`ohhell play` with no game, at a Dutch table. The presets were
     described in English and a rule was changed by its English word; `?` and the trump
     prompt offered the English letters `s h d c n`."""
     monkeypatch.setenv("LANG", "nl_NL.UTF-8")

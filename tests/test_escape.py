@@ -1,4 +1,4 @@
-"""Nothing escapes (issue 6.6): no game id, tournament or house rule name, import file or
+"""Nothing escapes: no game id, tournament or house rule name, import file or
 player name makes `ohhell` read or write outside its data (and config) directory, or
 beyond the one `-o` file named; and what it keeps is the user's alone (0700 folders,
 0600 files, whatever the umask).

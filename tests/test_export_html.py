@@ -3,63 +3,48 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from ohhell_score.storage import games
+from tests import html_page
 from tests.conftest import CHROMIUM_ARGS, Ohhell, need
 from tests.games import new_game, play, saved_game
 
 PLAYERS = ("Ann Marie", "<b>Bo</b>", "@home", "Zoë")
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
 
-@dataclass
-class Page(HTMLParser):
-    """Checks that every element is closed in order; collects what the tests look at."""
+class Element(html_page.Element):
+    """An element of an exported page, its text as written (spaces and all)."""
 
-    stack: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    tags: list[tuple[str, dict[str, str | None]]] = field(default_factory=list)
-    titles: list[str] = field(default_factory=list)  # the text of each SVG <title>
-    text: list[str] = field(default_factory=list)
+    @property
+    def text(self) -> str:
+        return "".join(self.strings())
 
-    def __post_init__(self) -> None:
-        super().__init__(convert_charrefs=True)
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, dict(attrs)))
-        if tag not in VOID:
-            self.stack.append(tag)
+class Parsed:
+    """What the tests look at in a whole page: each element's tag and attributes, the
+    text of each chart line's ``<title>``, and every piece of text, in the page's order."""
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, dict(attrs)))
-
-    def handle_endtag(self, tag: str) -> None:
-        if not self.stack or self.stack[-1] != tag:
-            self.problems.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
-            return
-        self.stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        self.text.append(data)
-        if self.stack[-2:] == ["polyline", "title"]:
-            self.titles.append(data)
+    def __init__(self, root: Element) -> None:
+        elements = list(root.elements())
+        self.tags = [(e.tag, e.attrs) for e in elements]
+        self.titles = [
+            t.text for e in elements if e.tag == "polyline" for t in e.all("title") if t.text
+        ]
+        self.text = list(root.strings())
 
     def count(self, tag: str) -> int:
         return sum(1 for t, _ in self.tags if t == tag)
 
 
-def parse(text: str) -> Page:
-    page = Page()
-    page.feed(text)
-    page.close()
+def parse(text: str) -> Parsed:
+    """A whole page, checked: every element is closed, in order."""
+    page = html_page.read_as(text, Element)
     assert page.problems == []
-    assert page.stack == [], f"never closed: {page.stack}"
-    return page
+    assert page.unclosed == [], f"never closed: {page.unclosed}"
+    return Parsed(page.root)
 
 
 def test_a_finished_games_html_is_well_formed_and_has_one_chart_line_per_player(
@@ -256,7 +241,7 @@ def test_the_html_export_places_the_player_after_a_tie_third(ohhell: Ohhell) -> 
     assert places == [("1.", "Bob"), ("1.", "Cat"), ("3.", "Ann")]
 
 
-# --- the sheet on a screen: its width and its words (issue 28, item 17) --------------
+# --- the sheet on a screen: its width and its words --------------
 
 LONGISH = ("Annemarie", "Bartholomew", "Catherine", "Dominique", "Evangeline", "Frederique")
 
@@ -386,72 +371,8 @@ FRAMES = {"html", "head", "body", "header", "footer", "table", "colgroup", "thea
 FRAMES |= {"tfoot", "tr"}
 
 
-@dataclass
-class Element:
-    tag: str
-    attrs: dict[str, str | None]
-    children: list[Element | str] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return "".join(c if isinstance(c, str) else c.text for c in self.children)
-
-    @property
-    def cls(self) -> str | None:
-        return self.attrs.get("class")
-
-    def all(self, tag: str) -> list[Element]:
-        """Every element of that tag inside this one, in document order."""
-        found: list[Element] = []
-        for child in self.children:
-            if isinstance(child, Element):
-                if child.tag == tag:
-                    found.append(child)
-                found.extend(child.all(tag))
-        return found
-
-    def one(self, tag: str) -> Element:
-        (found,) = self.all(tag)
-        return found
-
-
-class Tree(HTMLParser):
-    """The page as a tree of elements (``parse`` checks it is well-formed), and any text
-    that stands between the boxes."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Element("#document", {})
-        self.open = [self.root]
-        self.stray: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        element = Element(tag, dict(attrs))
-        self.open[-1].children.append(element)
-        if tag not in VOID:
-            self.open.append(element)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.open[-1].children.append(Element(tag, dict(attrs)))
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.open[-1].tag == tag:
-            self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        if data.strip() and self.open[-1].tag in FRAMES:
-            self.stray.append(data)
-        self.open[-1].children.append(data)
-
-
 def blank_sheet(ohhell: Ohhell, *args: str) -> Element:
-    text = ohhell.ok("sheet", *args)
-    parse(text)
-    tree = Tree()
-    tree.feed(text)
-    tree.close()
-    assert tree.stray == []
-    return tree.root
+    return tree(ohhell.ok("sheet", *args))
 
 
 SEATS = ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
@@ -625,22 +546,19 @@ def test_a_wide_games_chart_prints_under_the_sheet_or_on_a_page_of_its_own(
     saved_game("friday", (*PLAYERS, "Eve"), rules, hands=2)
     text = ohhell.ok("export", "--format", "html")
     parse(text)
-    tree = Tree()
-    tree.feed(text)
-    tree.close()
-    assert [style.text for style in tree.root.one("body").all("style")] == [chart]
+    body = html_page.read_as(text, Element).root.one("body")
+    assert [style.text for style in body.all("style")] == [chart]
 
 
 # --- a game's sheet as a reader sees it (survivors of export_html, sheet_table) ----
 
 
 def tree(text: str) -> Element:
+    """A whole page, checked (``parse``), with no text loose between the boxes."""
     parse(text)
-    page = Tree()
-    page.feed(text)
-    page.close()
-    assert page.stray == []
-    return page.root
+    root = html_page.read_as(text, Element).root
+    assert root.strays(FRAMES) == []
+    return root
 
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")

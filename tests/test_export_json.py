@@ -181,18 +181,82 @@ def test_import_of_a_missing_file_says_why_in_one_line(ohhell: Ohhell, tmp_path:
     )
 
 
-def test_import_from_stdin_takes_4_mb_and_refuses_one_byte_more(ohhell: Ohhell) -> None:
-    """As a game file: a pipe of 4 MB is read whole, one byte more is refused."""
+def test_import_from_stdin_takes_16_mb_and_refuses_one_byte_more(ohhell: Ohhell) -> None:
+    """As an exported file: a pipe of 16 MB (4 times the largest game file) is read
+    whole, one byte more is refused."""
     saved_game("friday", TABLES["classic"], hands=2)
     exported = ohhell.ok("export", "-g", "friday", "--format", "json").encode()
-    limit = exported.ljust(4 * 1024 * 1024)  # JSON may end in blanks
+    limit = exported.ljust(16 * 1024 * 1024)  # JSON may end in blanks
     assert ohhell("import", "-", "--game", "piped", input=limit).exit_code == 0
     assert ohhell.sheet("-g", "piped")["totals"] == ohhell.sheet("-g", "friday")["totals"]
     result = ohhell("import", "-", "--game", "other", input=limit + b" ")
     assert (result.exit_code, result.stderr) == (
         1,
-        "ohhell: cannot read stdin: larger than the largest game file\n",
+        "ohhell: cannot read stdin: larger than 16 MB\n",
     )
+
+
+def test_an_export_file_of_16_mb_is_read_and_one_byte_more_is_refused(
+    ohhell: Ohhell, tmp_path: Path
+) -> None:
+    saved_game("friday", TABLES["classic"], hands=2)
+    exported = ohhell.ok("export", "-g", "friday", "--format", "json").encode()
+    target = tmp_path / "friday.json"
+    target.write_bytes(exported.ljust(16 * 1024 * 1024))
+    assert ohhell("import", str(target), "--game", "kept").exit_code == 0
+    target.write_bytes(exported.ljust(16 * 1024 * 1024 + 1))
+    assert ohhell.refused("import", str(target), "--game", "other") == (
+        f"ohhell: cannot read {target}: larger than 16 MB\n"
+    )
+
+
+def test_the_export_of_the_largest_game_there_can_be_imports(
+    ohhell: Ohhell, tmp_path: Path, data_dir: Path
+) -> None:
+    """208 players of 24-character names (four packs, one card each) and 500 hands:
+    the game's file as near its 4 MB as a hand allows, its export well over 4 MB
+    (every hand's seating, bids, tricks and scores for every seat) imports whole."""
+    game = widest_game(data_dir)
+    target = tmp_path / "widest.json"
+    ohhell.ok("export", "-g", game, "--format", "json", "-o", str(target))
+    assert target.stat().st_size > 3 * 4 * 1024 * 1024
+    ohhell.ok("import", str(target), "--game", "copy")
+    assert ohhell.sheet("-g", "copy")["totals"] == ohhell.sheet("-g", game)["totals"]
+
+
+def widest_game(data_dir: Path) -> str:
+    """A game file of 208 players and 500 one-card hands, played as far as the file's
+    4 MB allows, written as `ohhell` saves it; its id."""
+    from ohhell_score.domain.codec import game_text
+    from ohhell_score.domain.game import Bid, Game, Tricks
+    from ohhell_score.domain.rules import RuleOptions, build_rules
+    from ohhell_score.storage.files import MAX_FILE_BYTES
+
+    seats = 208
+    names = tuple(f"{'Player of a long name'}{i:03d}" for i in range(seats))
+    assert {len(n) for n in names} == {24}
+    rules = build_rules("classic", seats, RuleOptions(hands=",".join(["1"] * 500), decks=4))
+    at = "2026-12-04T20:00:00+01:00"
+
+    def played(hands: int) -> Game:
+        entries: list[Bid | Tricks] = []
+        for hand in range(1, hands + 1):
+            order = [names[(hand + i) % seats] for i in range(seats)]  # left of the dealer
+            entries += [Bid(hand, p, 0, at) for p in order]
+            entries.append(Tricks(hand, tuple((p, int(k == 0)) for k, p in enumerate(order)), at))
+        return Game("widest", names, rules, 0, tuple(entries), created=at, updated=at)
+
+    def size(hands: int) -> int:
+        return len(game_text(played(hands)).encode())
+
+    hands = (MAX_FILE_BYTES - size(0)) // (size(2) - size(1))
+    while size(hands) > MAX_FILE_BYTES:  # later hands' numbers have more digits
+        hands -= 1
+    assert size(hands + 1) > MAX_FILE_BYTES  # not one hand more fits
+    game = played(hands)
+    data_dir.mkdir(exist_ok=True)
+    (data_dir / "widest.json").write_text(game_text(game), encoding="utf-8")
+    return game.id
 
 
 class _Endless(io.RawIOBase):
@@ -219,7 +283,7 @@ def test_import_from_a_stdin_that_never_ends_is_refused_at_once(
     result = ohhell("import", "-")
     assert (result.exit_code, result.stderr) == (
         1,
-        "ohhell: cannot read stdin: larger than the largest game file\n",
+        "ohhell: cannot read stdin: larger than 16 MB\n",
     )
 
 

@@ -1,4 +1,4 @@
-"""Saves that must hold where the issue 14 found holes: an entry saved is a success even
+"""Saves that must hold where breaking the program found holes: an entry saved is a success even
 when `current` cannot be written, `delete` keeps the lock working, `restore` keeps every
 damaged version and never leaves the game without its file, house rule imports take a
 lock, file systems without hard links, and a lock on Windows."""
@@ -165,8 +165,8 @@ def _import_rule(barrier: Any, path: Path) -> None:
 def test_house_rules_imported_at_once_under_one_name_keep_one_and_refuse_the_others(
     tmp_path: Path,
 ) -> None:
-    """Without --force only the first import of a name may succeed; the issue lost
-    one silently in 13 of 30 races (here 8 races of three)."""
+    """Without --force only the first import of a name may succeed; without the lock
+    one was lost silently in 13 of 30 races (here 8 races of three)."""
     rule_files = []
     for k, hook in enumerate(["never", "always", "from:4"]):
         ok("rules", "save", "friday", "--hook", hook)

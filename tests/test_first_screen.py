@@ -1,5 +1,5 @@
 """What a newcomer meets first: `ohhell` alone, the grouped help with its examples, and
-the completion scripts for an installed program (issue 15)."""
+the completion scripts for an installed program."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bad input everywhere (issue 6, 5): arbitrary command lines never crash the program.
+"""Bad input everywhere: arbitrary command lines never crash the program.
 
 hypothesis types arbitrary arguments (unicode, huge and negative numbers, empty strings,
 control characters) at every command: the exit status is 0, 1 or 2, there is never a
@@ -19,7 +19,7 @@ from ohhell_score.storage import games
 COMMANDS = ["new", "bid", "trump", "tricks", "undo", "edit", "show", "list", "path", "rules",
             "play", "delete", "restore", "export", "import", "sheet", "chart", "stats",
             "history", "tournament"]  # fmt: skip
-#: Commands that ask questions; stdin here is empty, which is Ctrl-D: exit 130 (issue 3).
+#: Commands that ask questions; stdin here is empty, which is Ctrl-D: exit 130.
 ASKING = {"new", "play"}
 
 words = st.one_of(

@@ -13,7 +13,6 @@ import json
 import re
 import shutil
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from ohhell_score.actions.board import served
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.board import board_page, tournament_main
 from tests.conftest import ALONE, Ohhell
+from tests.html_page import Element, read_html
 from tests.test_board import HALL, PATIENCE, PHONE, Node, asked, browser, run_ohhell
 
 __all__ = ["browser"]  # the fixture, shared with the game's board
@@ -30,21 +30,10 @@ __all__ = ["browser"]  # the fixture, shared with the game's board
 FIELD = [f"P{i}" for i in range(1, 9)]
 
 
-class Text(HTMLParser):
-    """What a reader sees of some HTML: its text, tags dropped, entities read."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
 def text(html: str) -> str:
-    parser = Text()
-    parser.feed(html)
-    return " ".join(" ".join(parser.parts).split())
+    """What a reader sees of some HTML (a part of a line too): its text, tags dropped,
+    entities read, spaces one."""
+    return read_html(html).root.words()
 
 
 def hall(name: str = "cup") -> list[str]:
@@ -70,36 +59,22 @@ def ranks(lines: list[str], game: str) -> list[tuple[str, str, str]]:
     ]
 
 
-class Part(HTMLParser):
-    """The text of each element whose class names ``cls``, one string an element."""
-
-    def __init__(self, cls: str) -> None:
-        super().__init__()
-        self.cls = cls
-        self.depth = 0  # inside a matching element: how deep
-        self.found: list[list[str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.depth:
-            self.depth += 1
-        elif self.cls in (dict(attrs).get("class") or "").split():
-            self.depth = 1
-            self.found.append([])
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.depth:
-            self.depth -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self.depth:
-            self.found[-1].append(data)
-
-
 def part(lines: list[str], cls: str, n: int = 0) -> str:
-    """The text of the ``n``-th element of class ``cls``."""
-    parser = Part(cls)
-    parser.feed("\n".join(lines))
-    return " ".join(" ".join(parser.found[n]).split())
+    """The text of the ``n``-th element of class ``cls`` (not counting one inside another)."""
+    root = read_html("\n".join(lines)).root
+    found: list[Element] = []
+
+    def look(element: Element) -> None:
+        for child in element.children:
+            if isinstance(child, str):
+                continue
+            if cls in child.classes:
+                found.append(child)
+            else:
+                look(child)
+
+    look(root)
+    return found[n].words()
 
 
 def new_cup(ohhell: Ohhell, *more: str) -> None:

@@ -1,4 +1,4 @@
-"""Hostile input (issue 14, items 6 to 10 and 12): what a user or a file can hand the
+"""Hostile input: what a user or a file can hand the
 program is refused with exit 1 and one line (exit 2 for a malformed number), never a
 traceback, a hang, an escape sequence on the terminal or a change on disk.
 

@@ -1,4 +1,4 @@
-"""Random bytes and random JSON shapes (issue 14): fed to `import` (a file and stdin),
+"""Random bytes and random JSON shapes: fed to `import` (a file and stdin),
 `tournament collect` and `rules import`, and put in place of every file the program
 reads from its data and config directories. Never a traceback: a refusal is exit 1
 with one line on stderr and nothing changed on disk; what is read is never shown with

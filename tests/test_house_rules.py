@@ -215,7 +215,7 @@ def test_rules_name_explains_a_house_rule_for_its_bases_table(ohhell: Ohhell) ->
 
 
 def test_rules_say_how_many_play_on_one_pack_and_on_two(ohhell: Ohhell) -> None:
-    """Issue 28, item 12: "3 to 5 players" of classic hid that two packs seat ten
+    """Classic's "3 to 5 players" hid that two packs seat ten
     (docs/rules.md: 10 cards to each, n * N <= D)."""
     lines = ohhell.ok("rules").splitlines()
     classic = next(line for line in lines if line.startswith("classic:"))

@@ -67,7 +67,7 @@ def chosen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
 def test_the_language_is_chosen_as_gettext_chooses_it_ohhell_lang_first(
     chosen: pytest.MonkeyPatch, variables: dict[str, str], language: str
 ) -> None:
-    """Issue 17: OHHELL_LANG, then LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English by default."""
+    """OHHELL_LANG, then LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English by default."""
     for name, value in variables.items():
         chosen.setenv(name, value)
     assert i18n.language() == language
@@ -143,7 +143,7 @@ def test_there_is_a_dutch_catalogue() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_in_the_code_is_translated(extracted: Catalog, language: str) -> None:
-    """Issue 17: a message marked in the code with no translation fails here (run
+    """A message marked in the code with no translation fails here (run
     ``pybabel update``, then translate: docs/translating.md)."""
     po = catalogue(language)
     missing = []
@@ -158,7 +158,7 @@ def test_every_message_in_the_code_is_translated(extracted: Catalog, language: s
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_translation_keeps_the_placeholders(language: str) -> None:
-    """Issue 17: a translation that drops or adds a ``{placeholder}`` fails here; each
+    """A translation that drops or adds a ``{placeholder}`` fails here; each
     plural form keeps those of the plural (Dutch "1 kaart" may say the number in words:
     only the names must match the English forms')."""
     po = catalogue(language)
@@ -277,7 +277,7 @@ INDEX = ".list-index.json"
 def test_json_exit_statuses_and_files_are_the_same_in_every_language(
     both_paths: str, chosen: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Issue 17: `show --json`, `list --json`, every exit status and the saved files are
+    """`show --json`, `list --json`, every exit status and the saved files are
     byte for byte the same under LANGUAGE=nl and LANGUAGE=en."""
     english = played("en", chosen, tmp_path / "en")
     assert {0, 1, 2} <= {code for _, code in english.statuses}  # every kind of answer
@@ -290,7 +290,7 @@ def test_json_exit_statuses_and_files_are_the_same_in_every_language(
 
 
 def test_the_wheel_built_from_the_sdist_speaks_dutch(tmp_path: Path) -> None:
-    """Issue 17: the catalogues ship in the sdist and in the wheel built from it, and the
+    """The catalogues ship in the sdist and in the wheel built from it, and the
     installed program speaks Dutch with LANGUAGE=nl."""
     import tarfile
     import zipfile

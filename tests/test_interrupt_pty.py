@@ -1,4 +1,4 @@
-"""Ctrl-C and Ctrl-D at every kind of prompt, in a real pseudo-terminal (issue 6.2).
+"""Ctrl-C and Ctrl-D at every kind of prompt, in a real pseudo-terminal.
 
 At each prompt of `ohhell play` (trump turned up, trump named, a bid, the dealer's bid,
 a player's tricks, the confirm of the last player's tricks): exit 130 with one line,

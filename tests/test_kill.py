@@ -1,4 +1,4 @@
-"""Killed at any instant, a save leaves the game as it was before or after (issue 6, 1).
+"""Killed at any instant, a save leaves the game as it was before or after.
 
 Each command that saves is run as a real process and killed with SIGKILL after a random
 delay spread over its whole run, hundreds of times in all. After every kill the game

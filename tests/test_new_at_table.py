@@ -1,5 +1,5 @@
 """`ohhell new` that asks: the players, the preset, the first dealer, and `--draw`
-(docs/rules.md, "First dealer"; issue 3)."""
+(docs/rules.md, "First dealer")."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from ohhell_score.actions.setup import make_rules
-from ohhell_score.cli import interactive
+from ohhell_score.cli import announce, answers, guided, terminal
 from ohhell_score.domain.draw import Card, highest
 from ohhell_score.domain.errors import BadValue, Refused
 from ohhell_score.domain.game import progress
@@ -209,7 +209,7 @@ SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
 
 def test_six_at_classic_are_told_to_type_decks_2_and_can(ohhell: Ohhell) -> None:
-    """Issue 28, item 12 (docs/rules.md "Rule parameters": 10 cards to 6 players is 60,
+    """Six at classic (docs/rules.md "Rule parameters": 10 cards to 6 players is 60,
     so two packs): the rules question says the way out in its own words, and takes it."""
     result = ohhell("new", input=typed(*SIX, "", "", "decks 2", "", "", "q"))
     assert ", decks 1-4" in result.stdout  # the hint of the rules question
@@ -317,7 +317,7 @@ def test_ctrl_c_at_a_question_of_new_makes_no_game(
     exits 130 with one line, and no game is made."""
     answers = iter(["Ann", "Bob"])
 
-    def ask(console: Console) -> interactive.Ask:
+    def ask(console: Console) -> terminal.Ask:
         def struck(prompt: str) -> str:
             answer = next(answers, None)
             if answer is None:
@@ -326,7 +326,7 @@ def test_ctrl_c_at_a_question_of_new_makes_no_game(
 
         return struck
 
-    monkeypatch.setattr(interactive, "console_ask", ask)
+    monkeypatch.setattr(terminal, "console_ask", ask)
     result = ohhell("new")
     assert result.exit_code == 130
     assert result.stderr == "\nno game created\n"
@@ -451,7 +451,7 @@ class Typed:
 
 @pytest.mark.parametrize(("text", "value"), [("0", 0), ("2", 2), (" 1 ", 1)])
 def test_number_takes_both_ends_of_its_range(text: str, value: int) -> None:
-    assert interactive.number(text, 0, 2, "a bid") == value
+    assert answers.number(text, 0, 2, "a bid") == value
 
 
 @pytest.mark.parametrize(
@@ -466,21 +466,21 @@ def test_number_takes_both_ends_of_its_range(text: str, value: int) -> None:
 )
 def test_number_refuses_one_past_each_end(text: str, reason: str) -> None:
     with pytest.raises(Refused) as refused:
-        interactive.number(text, 0, 2, "a bid")
+        answers.number(text, 0, 2, "a bid")
     assert str(refused.value) == reason
 
 
 def test_number_of_nine_digits_is_read_and_judged_by_its_value() -> None:
-    assert interactive.number("999999999", 0, 10**9, "points") == 999_999_999
+    assert answers.number("999999999", 0, 10**9, "points") == 999_999_999
     with pytest.raises(Refused, match=r"^999999999 is out of range: points is 0 to 10$"):
-        interactive.number("999999999", 0, 10, "points")
+        answers.number("999999999", 0, 10, "points")
 
 
 @pytest.mark.parametrize(
     ("text", "seat"), [("0", None), ("1", 1), ("4", 4), ("5", None), ("001", 1), ("0001", None)]
 )
 def test_seat_number_is_1_to_the_count(text: str, seat: int | None) -> None:
-    assert interactive.seat_number(text, 4) == seat
+    assert answers.seat_number(text, 4) == seat
 
 
 # --- the guided `new`: players, preset, first dealer -----------------------------------
@@ -488,14 +488,14 @@ def test_seat_number_is_1_to_the_count(text: str, seat: int | None) -> None:
 
 def test_the_player_list_ends_at_3_players_not_at_2() -> None:
     typed = Typed("Ann", "Bob", "", "Cat", "")
-    assert interactive.ask_players(typed.console, typed) == ("Ann", "Bob", "Cat")
+    assert guided.ask_players(typed.console, typed) == ("Ann", "Bob", "Cat")
     assert "✗ Oh Hell needs at least 3 players; 2 so far" in typed.shown
     assert typed.prompts == [f"Player {n}: " for n in (1, 2, 3, 3, 4)]
 
 
 def test_a_players_name_is_1_to_24_characters() -> None:
     typed = Typed("A" * 25, "A" * 24, "B", "C", "")
-    assert interactive.ask_players(typed.console, typed) == ("A" * 24, "B", "C")
+    assert guided.ask_players(typed.console, typed) == ("A" * 24, "B", "C")
     assert f"✗ player name {'A' * 25!r} must be 1 to 24 characters" in typed.shown
 
 
@@ -505,7 +505,7 @@ def preset(*answers: str) -> tuple[str, Typed]:
     def build(name: str, changes: RuleOptions) -> Any:
         return make_rules(name, len(TABLE), changes)
 
-    rules = interactive.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
+    rules = guided.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
     return rules.preset, typed
 
 
@@ -526,7 +526,7 @@ def test_a_preset_number_outside_1_to_7_is_refused_and_asked_again(typed: str) -
 def dealer(*answers: str) -> tuple[int, Typed]:
     typed = Typed(*answers)
     rules = make_rules("classic", len(TABLE), RuleOptions())
-    return interactive.ask_dealer(typed.console, typed, TABLE, rules), typed
+    return guided.ask_dealer(typed.console, typed, TABLE, rules), typed
 
 
 @pytest.mark.parametrize(("typed", "seat"), [("1", 0), ("4", 3), ("", 0), ("dan", 3)])
@@ -546,7 +546,7 @@ def test_a_dealer_and_a_card_refused_stand_out_in_bold_on_a_terminal() -> None:
     """Each refusal of the first dealer's questions is bold, as every refusal of play's."""
     typed = Typed("Zed", "d", "X9", "2S", "2s", "KH", "2c", "3d", terminal=True)
     rules = make_rules("classic", len(TABLE), RuleOptions())
-    assert interactive.ask_dealer(typed.console, typed, TABLE, rules) == 1
+    assert guided.ask_dealer(typed.console, typed, TABLE, rules) == 1
     for refusal in ("no player 'Zed'", "'X9' is not a card", "Ann drew 2♠ already"):
         assert f"{BOLD}  ✗ {refusal}" in typed.shown, typed.shown
 
@@ -556,7 +556,7 @@ def test_the_draw_says_how_it_goes_each_tie_and_who_deals() -> None:
     again, the tied players only."""
     typed = Typed("d", "KS", "3h", "KD", "2c", "5s", "9h")
     rules = make_rules("classic", len(TABLE), RuleOptions())
-    assert interactive.ask_dealer(typed.console, typed, TABLE, rules) == 2
+    assert guided.ask_dealer(typed.console, typed, TABLE, rules) == 2
     assert typed.shown == (
         "Each player draws a card; the highest deals (aces high; ties draw again).\n"
         "A tie (Ann K♠, Cat K♦): Ann and Cat draw again.\n"
@@ -571,7 +571,7 @@ def test_a_cartier_draw_asked_for_at_the_dealer_question_breaks_ties_by_suit() -
     hearts, diamonds, clubs), at `d` as with `new --draw`."""
     typed = Typed("d", "KD", "KH", "2s", "5c")
     rules = make_rules("cartier", len(TABLE), RuleOptions())
-    assert interactive.ask_dealer(typed.console, typed, TABLE, rules) == 1
+    assert guided.ask_dealer(typed.console, typed, TABLE, rules) == 1
     assert typed.shown == (
         "Each player draws a card; the highest deals (aces high, then spades, hearts, "
         "diamonds, clubs).\n"
@@ -606,7 +606,7 @@ def test_the_end_of_play_names_the_winners_in_bold_then_the_styled_sheet(
         new_game("classic", ("Ann", "Bob", "Cat"), hands=hands), len(hands.split(","))
     )
     typed = Typed(terminal=True)
-    interactive.finish(typed.console, progress(game))
+    announce.finish(typed.console, progress(game))
     assert typed.shown.startswith(f"\n{BOLD}★ {said}\x1b[0m\n\x1b[3mtest · classic")
 
 
@@ -644,7 +644,8 @@ class _SysAtATerminal:
 def stdin_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     from ohhell_score.cli import play
 
-    monkeypatch.setattr(play, "sys", _SysAtATerminal())
+    for asks in (play, guided):  # `play` asks, and so do the questions of a new game
+        monkeypatch.setattr(asks, "sys", _SysAtATerminal())
     monkeypatch.setenv("TERM", "dumb")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
 
@@ -662,7 +663,7 @@ NEXT = (
 def test_new_with_draw_at_a_terminal_offers_to_play_and_enter_plays(
     ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, answer: str
 ) -> None:
-    """Issue 28: after `new PLAYER... --draw` at a terminal, anything but n, no or q
+    """After `new PLAYER... --draw` at a terminal, anything but n, no or q
     goes on to `play`: its first prompt (Cat bids first after Bob deals)."""
     monkeypatch.setenv("FORCE_COLOR", "1")  # stdout a terminal too
     result = ohhell("new", "Ann", "Bob", "Cat", "--draw", input=DRAWN + f"{answer}\nq\n")
@@ -676,7 +677,7 @@ def test_new_with_draw_at_a_terminal_offers_to_play_and_enter_plays(
 def test_n_no_q_or_end_of_input_at_the_offer_ends_new_with_what_comes_next(
     ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, answer: str | None
 ) -> None:
-    """Issue 28: n, no or q (any case), or Ctrl-D, at the offer: `new` ends as it
+    """Answered n, no or q (any case), or Ctrl-D, at the offer: `new` ends as it
     does in a script, saying what comes next; nothing is played."""
     monkeypatch.setenv("FORCE_COLOR", "1")
     tail = "" if answer is None else f"{answer}\n"
@@ -715,7 +716,7 @@ def test_the_rules_question_lists_the_presets_then_says_how_to_change_a_rule() -
     def build(name: str, changes: RuleOptions) -> Any:
         return make_rules(name, len(TABLE), changes)
 
-    interactive.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
+    guided.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
     rows = [re.match(r"  [1-7]  (\S+)", line) for line in typed.shown.splitlines()]
     names = [row[1] for row in rows if row]
     assert names == list(PRESETS)
@@ -725,7 +726,7 @@ def test_the_players_question_says_what_to_type_and_refuses_a_name_twice_in_bold
     """`new` at the table: the players question says how to answer, `?` says it again
     (a name is still asked), and a name already in (ignoring case) is refused in bold."""
     typed = Typed("?", "Ann", "ann", "Bob", "Cat", "", terminal=True)
-    assert interactive.ask_players(typed.console, typed) == ("Ann", "Bob", "Cat")
+    assert guided.ask_players(typed.console, typed) == ("Ann", "Bob", "Cat")
     assert typed.shown == (
         "Players, clockwise from anyone: one a line, an empty line when all are in.\n"
         "Type a name and Enter; an empty line ends the list (3 or more).\n"
@@ -747,7 +748,7 @@ def test_a_dutch_table_changes_the_hook_by_its_dutch_or_english_word(
 ) -> None:
     """At a Dutch table the rules question takes `delerregel` (any case) for the hook,
     as it takes the English `hook`."""
-    assert interactive.changeable(word) == "hook"
+    assert guided.changeable(word) == "hook"
 
 
 # Tests for mutation survivors of ask_preset (docs/mutation-survivors.md)
@@ -761,7 +762,7 @@ def test_a_scoring_formula_with_spaces_is_taken_whole_at_the_rules_question() ->
     def build(name: str, changes: RuleOptions) -> Any:
         return make_rules(name, len(TABLE), changes)
 
-    rules = interactive.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
+    rules = guided.ask_preset(typed.console, typed, len(TABLE), "classic", build, ())
     assert rules.scoring.text == "made: 10+b; missed: -b"
     assert (
         "\nRules now: classic · 19 hands · scoring: bid made, 10 + the bid; "
@@ -788,7 +789,7 @@ def test_each_refusal_at_the_rules_question_stands_out_in_bold_on_a_terminal() -
     def build(name: str, changes: RuleOptions) -> Any:
         return make_rules(name, len(SIX), changes)
 
-    rules = interactive.ask_preset(typed.console, typed, len(SIX), "classic", build, ())
+    rules = guided.ask_preset(typed.console, typed, len(SIX), "classic", build, ())
     assert (rules.preset, rules.deck) == ("classic", 104)
     refusals = [line for line in typed.shown.splitlines() if "✗" in line]
     assert len(refusals) == 3, typed.shown

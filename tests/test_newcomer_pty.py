@@ -1,5 +1,5 @@
-"""At the table, round three (issue 28, items 11, 12 and 15): what a newcomer met in a
-real terminal, typed there again."""
+"""What a newcomer meets at a real terminal: the last tricks confirmed with one Enter,
+six at classic told to add a pack, and the offer of a new game once one is finished."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ pytestmark = [
 def test_once_the_tricks_run_out_one_enter_gives_the_others_0(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """Item 15: Bob took both tricks, so Cat, Dan and Ann took none: one Enter, not three
+    """Bob took both tricks, so Cat, Dan and Ann took none: one Enter, not three
     questions; `u` there takes Bob's back."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "--hands", "2,1", "--trump", "none")
     ohhell.ok("bid", "1", "0", "0", "0")
@@ -43,7 +43,7 @@ def test_once_the_tricks_run_out_one_enter_gives_the_others_0(
 def test_six_at_classic_are_told_to_type_decks_2_at_the_rules_question(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """Item 12 (docs/rules.md "Rule parameters": 10 cards to 6 players needs 60): the
+    """Six at classic (docs/rules.md "Rule parameters": 10 cards to 6 players needs 60): the
     refusal says the way out in the question's words, and `decks 2` is taken there."""
     child = spawn(data_dir, "play")
     for name in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"):
@@ -74,7 +74,7 @@ def finished(ohhell: Ohhell, *options: str) -> None:
 def test_play_on_a_finished_game_offers_the_same_players_and_rules_at_enter(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """Item 11: `ohhell` alone says "`ohhell play` for a new game"; play showed the sheet
+    """`ohhell` alone says "`ohhell play` for a new game"; play showed the sheet
     and ended. Now Enter starts one: the same players and rules (--decks 2 kept)."""
     finished(ohhell, "-g", "first", "--decks", "2")
     assert "`ohhell play` for a new game" in ohhell.ok()

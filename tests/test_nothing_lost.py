@@ -1,5 +1,6 @@
-"""Nothing is ever lost, round three (issue 28): what breaking the program found, each
-through the path a user takes, most of it as a process on a real stream.
+"""Nothing is ever lost: a full or closed stream, a narrow encoding, a full disk, a killed
+save, values too long to read, each through the path a user takes, most of it as a
+process on a real stream.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def sheet(root: Path) -> dict[str, Any]:
     return data
 
 
-# Item 5: a saved entry exits 0 even when its answer cannot be written.
+# A saved entry exits 0 even when its answer cannot be written.
 
 
 def test_an_entry_saved_with_stdout_full_exits_0_and_says_the_answer_was_lost(
@@ -129,7 +130,7 @@ def test_once_the_reader_went_away_nothing_more_reaches_stdout(
     assert path.read_text() == ""
 
 
-# Item 6: JSON on a stream that cannot encode a name escapes it, never `?`.
+# JSON on a stream that cannot encode a name escapes it, never `?`.
 
 NAMES = ("Zoë", "Ann", "😀Bob")
 #: A stream of ASCII only: Python told so, or the C locale with neither coercion nor UTF-8.
@@ -244,7 +245,7 @@ def test_a_json_export_on_an_ascii_stream_imports_back(tmp_path: Path, stream: s
     ).stdout.replace('"id": "z"', '"id": "back"')
 
 
-# Item 9: the program's own instructions are never cut; what a user typed is.
+# The program's own instructions are never cut; what a user typed is.
 
 
 def test_an_instruction_to_type_is_never_cut(ohhell: Ohhell) -> None:
@@ -262,7 +263,7 @@ def test_a_long_name_typed_is_cut_in_the_refusal_and_the_rest_is_whole(ohhell: O
     assert err == f"ohhell: player name '{'C' * 80}…' must be 1 to 24 characters\n"
 
 
-# Item 10: a formula's length is counted as typed, not as the program rewrites it.
+# A formula's length is counted as typed, not as the program rewrites it.
 
 #: 300 characters typed without a space; its canonical text (``made: ...; missed: -b``)
 #: has 303.
@@ -285,7 +286,7 @@ def test_a_formula_of_301_characters_typed_is_still_refused(ohhell: Ohhell) -> N
     assert reason == "scoring formula: 301 characters; at most 300 are taken"
 
 
-# Item 8: what cannot be got rid of.
+# What cannot be got rid of.
 
 
 def test_a_damaged_game_with_no_previous_version_can_be_deleted(
@@ -340,7 +341,7 @@ def test_a_killed_saves_temp_file_of_a_tournament_is_removed_by_the_next_change(
     assert not stale.exists()
 
 
-# Item 7: an advance that fails on a full disk takes back all it wrote.
+# An advance that fails on a full disk takes back all it wrote.
 
 
 @pytest.fixture
@@ -398,7 +399,7 @@ def test_an_advance_on_a_full_disk_is_done_whole_or_not_at_all(
     assert "cup-final" in ohhell.ok("tournament", "show", "cup")
 
 
-# Item 4: every number and text is bounded where it enters.
+# Every number and text is bounded where it enters.
 
 HUGE = "9" * 4_300  # as many digits as Python reads; printing one more would fail
 
@@ -447,7 +448,7 @@ def test_a_game_file_with_a_trump_rule_of_100000_exceptions_is_refused_in_one_li
     assert "trump: 700,006 characters; at most 300 are taken" in err
 
 
-# Item 3: no save writes a file that the program then refuses to read.
+# No save writes a file that the program then refuses to read.
 
 
 def test_an_entry_that_would_grow_the_game_past_what_is_read_is_refused(

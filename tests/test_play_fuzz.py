@@ -1,4 +1,4 @@
-"""Bad input at the prompts (issue 6.5): hypothesis types arbitrary answers at
+"""Bad input at the prompts: hypothesis types arbitrary answers at
 `ohhell play` and at `ohhell new`'s questions: unicode, huge and negative numbers,
 empty lines, control characters. Never a traceback, and the game on disk stays valid
 by the rules. Names with spaces, accents and emoji go through every command; names that
@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from ohhell_score.actions.table import typed_tricks
+from ohhell_score.cli import guided, terminal
 from ohhell_score.cli import interactive as play
 from ohhell_score.domain.errors import StopScoring
 from ohhell_score.domain.game import check_players, progress
@@ -72,7 +73,7 @@ ANSWERS = st.lists(ANSWER, max_size=40)
 SETUPS = [(), ("--trump", "none"), ("--rules", "cartier"), ("--trump", "dealer")]
 
 
-def typing(answers: list[str]) -> tuple[play.Ask, Iterator[str]]:
+def typing(answers: list[str]) -> tuple[terminal.Ask, Iterator[str]]:
     left = iter(answers)
 
     def ask(prompt: str) -> str:
@@ -120,11 +121,11 @@ def test_any_answers_to_the_questions_of_new_give_a_valid_table_or_none(
     ask, _ = typing(["Ann", "Bob", "Cat", "Dan", *answers] if draw else answers)
     console = Console(file=io.StringIO(), width=80)
     try:
-        players, rules = play.ask_new_game(console, ask, "classic", build_rules)
+        players, rules = guided.ask_new_game(console, ask, "classic", build_rules)
         if draw:
-            seat = play.draw_dealer(console, ask, players, rules)
+            seat = guided.draw_dealer(console, ask, players, rules)
         else:
-            seat = play.ask_dealer(console, ask, players, rules)
+            seat = guided.ask_dealer(console, ask, players, rules)
     except EOFError:
         return
     assert check_players(players) == players and len(players) >= 3

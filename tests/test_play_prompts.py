@@ -1,4 +1,4 @@
-"""`ohhell play` prompt by prompt (issue 3): each wrong answer is refused with its reason
+"""`ohhell play` prompt by prompt: each wrong answer is refused with its reason
 and asked again, nothing wrong is stored, and the keys u, ?, q do what they say."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from ohhell_score.cli import interactive
-from ohhell_score.cli.interactive import Session, Typeahead
+from ohhell_score.cli import interactive, terminal
+from ohhell_score.cli.interactive import Session
+from ohhell_score.cli.terminal import Typeahead
 from tests.conftest import Ohhell, scripted
 
 
@@ -104,7 +105,7 @@ def bid_up(ohhell: Ohhell) -> None:
 
 
 def test_once_no_trick_is_left_the_others_are_not_asked_a_number(ohhell: Ohhell) -> None:
-    """Issue 28, item 15: Bob took both, so Cat and Ann took 0; 1 is refused."""
+    """Bob took both, so Cat and Ann took 0; 1 is refused."""
     bid_up(ohhell)
     result = play(ohhell, "2", "1")
     assert "Cat and Ann took 0 (Enter): " in result.stdout
@@ -122,7 +123,7 @@ def four_bid(ohhell: Ohhell) -> None:
 def test_once_no_trick_is_left_one_enter_gives_everyone_after_0(
     ohhell: Ohhell, confirm: str
 ) -> None:
-    """Issue 28, item 15: Bob took 2 of 2; Cat, Dan and Ann are confirmed at once, as the
+    """Bob took 2 of 2; Cat, Dan and Ann are confirmed at once, as the
     last player's tricks are (Enter, or the one number possible)."""
     four_bid(ohhell)
     result = play(ohhell, "2", confirm)
@@ -363,7 +364,7 @@ def finish_t(ohhell: Ohhell) -> None:
 
 
 def test_a_finished_game_played_by_a_script_asks_nothing(ohhell: Ohhell) -> None:
-    """Issue 28, item 11: the offer of a new game is for a terminal; a script that
+    """The offer of a new game is for a terminal; a script that
     plays a finished game reads the sheet and ends, whatever it has piped in."""
     finish_t(ohhell)
     result = play(ohhell, "", "")
@@ -383,7 +384,7 @@ def at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_enter_after_a_finished_game_starts_one_of_the_same_players_and_rules(
     ohhell: Ohhell,
 ) -> None:
-    """Issue 28, item 11: `ohhell` alone says "`ohhell play` for a new game"; Enter
+    """`ohhell` alone says "`ohhell play` for a new game"; Enter
     gives one: the players and rules (--hands 2,1, --trump none) of the game just over."""
     finish_t(ohhell)
     assert "`ohhell play` for a new game" in ohhell.ok()
@@ -455,7 +456,7 @@ def test_n_at_the_offer_asks_for_players_and_rules_and_other_keys_are_refused(
 def test_yes_in_english_or_dutch_at_the_dutch_offer_keeps_the_players(
     dutch: None, ohhell: Ohhell, typed: str
 ) -> None:
-    """Issue 28, item 11: at a Dutch table the offer takes "j"/"ja" as well as the
+    """At a Dutch table the offer takes "j"/"ja" as well as the
     English "y"/"yes": a new game of the same players and rules."""
     finish_t(ohhell)
     result = play(ohhell, typed, "", "q")
@@ -470,7 +471,7 @@ def test_yes_in_english_or_dutch_at_the_dutch_offer_keeps_the_players(
 def test_no_in_english_or_dutch_at_the_dutch_offer_asks_for_the_players(
     dutch: None, ohhell: Ohhell, typed: str
 ) -> None:
-    """Issue 28, item 11: at a Dutch table "nee" and the English "no" ask anew."""
+    """At a Dutch table "nee" and the English "no" ask anew."""
     finish_t(ohhell)
     result = play(ohhell, typed, "Dan", "Eve", "Fay", "", "", "", "q")
     assert "✗" not in result.stdout
@@ -722,7 +723,7 @@ def test_a_newcomers_points_outside_0_to_a_million_are_refused(
 
 
 def test_plays_key_list_gives_the_dutch_suit_letters(dutch: None, ohhell: Ohhell) -> None:
-    """Item 16 of issue 28: `?` named `s h d c n` at a Dutch table, where the suits are
+    """`?` named `s h d c n` at a Dutch table, where the suits are
     schoppen, harten, ruiten, klaveren and sans (SA)."""
     three(ohhell, "--trump", "dealer")
     out = play(ohhell, "?", "q").stdout
@@ -749,7 +750,7 @@ def test_every_trump_key_shown_is_read_as_its_suit(
     """The letters the prompts offer, in each language, are the suits in order, then no
     trump, as `Suit.parse` reads them (a letter shown but not read would be refused)."""
     from ohhell_score import i18n
-    from ohhell_score.cli.interactive import trump_keys
+    from ohhell_score.cli.announce import trump_keys
     from ohhell_score.domain.rules import Suit
 
     monkeypatch.setenv("OHHELL_LANG", language)
@@ -780,6 +781,39 @@ class _Readline:
 
     def insert_text(self, text: str) -> None:
         self.line += text  # a str only, as readline's
+
+
+def test_a_question_is_asked_until_its_answer_is_taken() -> None:
+    """`ask_until`, the loop of every question: a refusal is said and the question asked
+    again, an answer the accept dealt with itself (a key) asks again unsaid, the first
+    answer taken ends it, and anything else raised goes through."""
+    from ohhell_score.domain.errors import Refused, StopScoring
+
+    typed = iter(["x", "?", "7", "q"])
+    asked: list[str] = []
+    refused: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(typed)
+
+    def accept(answer: str) -> int:
+        if answer == "?":
+            raise terminal.AskAgain()
+        if answer == "q":
+            raise StopScoring()
+        if not answer.isdigit():
+            raise Refused(f"{answer!r} is not a number")
+        return int(answer)
+
+    def refuse(err: Exception) -> None:
+        refused.append(str(err))
+
+    assert terminal.ask_until(ask, "N: ", accept, refuse, (Refused,)) == 7
+    assert (asked, refused) == (["N: "] * 3, ["'x' is not a number"])
+    with pytest.raises(StopScoring):
+        terminal.ask_until(ask, lambda: f"N{len(asked)}: ", accept, refuse, (Refused,))
+    assert asked[-1] == "N3: "
 
 
 def _begun(begun: str) -> tuple[Typeahead, io.StringIO]:
@@ -1369,7 +1403,7 @@ def test_the_summary_of_a_later_hand_gives_the_totals_after_that_hand(ohhell: Oh
 def test_keys_typed_while_play_starts_are_lines_with_backspaces_taken_controls_dropped() -> None:
     """What `Typeahead.take` puts on the first prompts (a pty only, so the mutation run
     saw it with no keys): CR, LF and CRLF end a line, DEL and ^H take back a key."""
-    from ohhell_score.cli.interactive import typed_lines
+    from ohhell_score.cli.terminal import typed_lines
 
     assert typed_lines("Ann\r\nBoo\x7fb\rCa\x08at\x1b\nZo\u00eb 2\tD") == [
         "Ann",
@@ -1409,7 +1443,7 @@ def test_keys_typed_while_play_starts_answer_the_first_prompts_and_echo_comes_ba
         def stuck(*_: object) -> None:
             raise TimeoutError("play waited for keys nobody typed")
 
-        monkeypatch.setattr(interactive, "prefilled", finish)
+        monkeypatch.setattr(terminal, "prefilled", finish)
         signal.signal(signal.SIGALRM, stuck)
         signal.alarm(10)
         settings = termios.tcgetattr(slave)
@@ -1471,7 +1505,7 @@ def test_off_a_terminal_play_has_no_keys_waiting_and_asks_as_usual(
     """Off a terminal `quiet` changes nothing, `take` reads nothing, and each prompt is
     asked with the name shown as typed (markup and emoji off)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("[b]Bo\n"))
-    console = interactive.new_console()
+    console = terminal.new_console()
     asked: list[tuple[str, dict[str, Any]]] = []
 
     def answer(prompt: str, **kw: Any) -> str:
@@ -1503,7 +1537,7 @@ def test_a_terminal_whose_settings_cannot_be_read_is_asked_as_usual(
     stdin = Pretending(os.fdopen(read, "rb"))
     try:
         monkeypatch.setattr(sys, "stdin", stdin)
-        console = interactive.new_console()
+        console = terminal.new_console()
         monkeypatch.setattr(console, "input", lambda prompt, **kw: "Ann")
         typeahead = Typeahead(console)
         typeahead.quiet()

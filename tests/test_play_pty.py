@@ -1,4 +1,4 @@
-"""A whole short game played through `ohhell play` in a real pseudo-terminal (issue 3).
+"""A whole short game played through `ohhell play` in a real pseudo-terminal.
 
 Wrong answers, an undo across a hand, Ctrl-C at a bid prompt and again at a tricks
 prompt, each time resumed: the game ends with the same `show --json` as the scripted

@@ -153,7 +153,7 @@ def computed(tmp_path: Path, html: str, script: str) -> str:
 
 
 def test_a_made_bid_is_shaded_on_every_row_in_chromium(ohhell: Ohhell, tmp_path: Path) -> None:
-    """Issue 16: the banding of even rows outranked the shading of a made bid."""
+    """The banding of even rows outranked the shading of a made bid."""
     saved_game("friday", PLAYERS, "cartier")
     html = ohhell.ok("export", "--format", "html")
     script = (

@@ -1,7 +1,7 @@
 """The quick path (quick.py) answers exactly as Typer would, or leaves the line to it.
 
 `bid`, `trump`, `tricks`, `undo`, `show` and `--version` in their plain forms are read
-without importing Typer (start-up time, issue 7). Whatever a person types, the answer,
+without importing Typer (start-up time). Whatever a person types, the answer,
 the exit status and the files left behind must be those of the Typer program.
 """
 

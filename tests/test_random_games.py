@@ -588,7 +588,7 @@ def test_anything_typed_is_taken_or_refused_never_a_crash(table: Table, seed: in
 @given(table=tables())
 def test_random_rule_sets_fit_and_read_back(table: Table) -> None:
     """docs/rules.md: a rule set that fits (n * N <= D) is accepted; the stored rules and the
-    written hands pattern read back the same (issue 2: the whole rule set is stored)."""
+    written hands pattern read back the same (the whole rule set is stored)."""
     rules = table.game().rules
     assert max(rules.hands) * len(table.players) <= rules.deck
     assert RuleSet.from_json(rules.to_json()) == rules

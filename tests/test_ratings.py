@@ -7,7 +7,6 @@ import json
 import re
 import unicodedata
 from datetime import datetime
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from ohhell_score.domain.stats import GameFacts
 from ohhell_score.storage import games
 from tests.conftest import Ohhell, need
 from tests.games import new_game, play
+from tests.html_page import Element, read_html
 from tests.test_print import computed
 from tests.tournament_helpers import DISTINCT, TIE_1_2, TIE_2_3, play_cli, play_pure
 
@@ -465,33 +465,21 @@ def test_a_game_id_too_long_for_80_columns_is_cut_with_an_ellipsis_in_a_history(
     assert len(row) == 80
 
 
-class LadderPage(HTMLParser):
-    """The ladder page's table as a browser reads it: each row's cells, and any text
-    the page shows outside a cell, heading, paragraph or chart."""
+class LadderPage:
+    """The ladder page's table as a browser reads it: each row's cells (the text written
+    in a cell itself), and any text the page shows outside a cell, heading, paragraph or
+    chart."""
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.open: list[str] = []
-        self.rows: list[list[str]] = []
-        self.stray: list[str] = []
+    def __init__(self, page: str) -> None:
+        root = read_html(page).root
+        self.rows = [_cells(tr) for tbody in root.all("tbody") for tr in tbody.all("tr")]
+        self.stray = [text for _tag, text in root.strays({"body", "table", "tbody", "tr", "div"})]
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "tr" and "tbody" in self.open:
-            self.rows.append([])
-        if tag not in ("meta", "link", "br"):
-            self.open.append(tag)
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        pass  # an SVG <line/>: nothing inside
-
-    def handle_endtag(self, tag: str) -> None:
-        self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        if self.open[-1:] in (["td"], ["th"]) and "tbody" in self.open:
-            self.rows[-1].append(data)
-        elif data.strip() and self.open[-1] in ("body", "table", "tbody", "tr", "div"):
-            self.stray.append(data)
+def _cells(row: Element) -> list[str]:
+    """The text written in each cell of a row, itself (not inside a mark in it)."""
+    cells = [c for c in row.children if not isinstance(c, str) and c.tag in ("td", "th")]
+    return [text for cell in cells for text in cell.children if isinstance(text, str)]
 
 
 def test_the_ladder_page_has_a_row_of_cells_for_each_player_and_no_stray_text(
@@ -500,8 +488,7 @@ def test_the_ladder_page_has_a_row_of_cells_for_each_player_and_no_stray_text(
     for k in range(3):
         games.create(played(f"g{k}", ("Ann", "Bob", "Cat", "Dan"), k, k))
     games.create(played("g3", ("Ann", "Bob", "Eve"), 0, 3))
-    page = LadderPage()
-    page.feed(ohhell.ok("ratings", "--html"))
+    page = LadderPage(ohhell.ok("ratings", "--html"))
     players = rated(ohhell)["players"]
     settled = [p for p in players if p["name"] != "Eve"]
     newcomer = [p for p in players if p["name"] == "Eve"]

@@ -1116,7 +1116,7 @@ def test_each_preset_deals_its_hands_at_its_own_table() -> None:
 
 
 def test_hands_option_overrides_the_preset() -> None:
-    """issue 2: --hands overrides a preset; the rest of the preset stays."""
+    """--hands overrides a preset; the rest of the preset stays."""
     rules = new_game("cartier", hands="7,7,6").rules
     assert (rules.hands, str(rules.hook), str(rules.trump)) == ((7, 7, 6), "always", "named")
 
@@ -1307,7 +1307,7 @@ def test_the_largest_deck_is_208_cards() -> None:
 
 
 def test_the_stored_rules_read_back_equal() -> None:
-    """issue 2 Storage: the whole rule set is stored in the game."""
+    """The whole rule set is stored in the game."""
     from ohhell_score.domain.rules import RuleSet
 
     rules = new_game("ten-to-one", FIVE, hook="from:4", scoring="minus", decks=2).rules

@@ -415,7 +415,7 @@ def test_a_tournament_table_ranks_who_got_up_last_and_names_who_sat_in() -> None
 
 
 def test_statistics_count_each_hand_for_the_person_who_played_it() -> None:
-    """Issue 16: "statistics count each hand for the person who played it"; who got up
+    """Statistics count each hand for the person who played it; who got up
     cannot win (docs/seats.md)."""
     import json
 

@@ -1,4 +1,4 @@
-"""Seats that change in `ohhell play` at a real terminal (issue 16: "a replace and a
+"""Seats that change in `ohhell play` at a real terminal ("a replace and a
 leave in mid-game"): the `t` key between hands asks the few questions a change needs,
 and the game ends with the same `show --json` as the scripted `seat` commands give."""
 

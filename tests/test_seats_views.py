@@ -1,4 +1,4 @@
-"""The views of a game whose seats changed (issue 16, "Done when": the sheet, HTML in
+"""The views of a game whose seats changed (the sheet, HTML in
 Chromium, CSV and Markdown of a game with a replace, a leave and a join read correctly).
 
 The game: ten-to-one for Ann, Bob, Cat and Dan; before hand 3 Dave takes Bob's seat
@@ -121,7 +121,7 @@ def test_the_html_sheet_reads_correctly_and_prints_on_one_page(
     assert pdf_pages(tmp_path, write(tmp_path, "seats.html", text)) in ([A4], [A4[::-1]])
 
 
-# --- a seat handed over with its total (issue 28, item 14) -----------------------------
+# --- a seat handed over with its total -----------------------------
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The sheet people read, `list` and `delete` (issue 3)."""
+"""The sheet people read, `list` and `delete`."""
 
 from __future__ import annotations
 

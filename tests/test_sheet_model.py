@@ -3,8 +3,18 @@ once for the terminal, HTML, Markdown and CSV sheets."""
 
 from __future__ import annotations
 
-from ohhell_score.domain.game import Game, add_bids, add_tricks, progress, with_leave
-from ohhell_score.views.sheet import CellKind, sheet, standings
+from ohhell_score.domain.game import (
+    Game,
+    add_bids,
+    add_tricks,
+    progress,
+    with_edit,
+    with_join,
+    with_leave,
+    with_note,
+    with_replace,
+)
+from ohhell_score.views.sheet import Cell, CellKind, Row, sheet, standings
 from tests.domain import new_game
 
 
@@ -65,3 +75,105 @@ def test_two_tied_leaders_share_first_place_and_the_next_is_third() -> None:
 
 def test_no_leader_before_a_hand_is_scored() -> None:
     assert sheet(progress(three_card_game())).leaders == frozenset()
+
+
+# --- every kind of cell, and what a row and the sheet say about it ------------------
+
+
+def three_hands() -> Game:
+    """Three hands of 3 cards, no trump, no hook; in hand 1 Bob and Cat make a bid of 1
+    (11 each), Dan a bid of 0 (10), and Ann takes a trick on a bid of 0 (1)."""
+    game = new_game("classic", first_dealer=0, hands="3,3,3", trump="none", hook="never")
+    return bids_and_tricks(game, [1, 1, 0, 0], [1, 1, 0, 1])
+
+
+def cells_of(row: Row, players: tuple[str, ...]) -> dict[str, Cell]:
+    return dict(zip(players, row.cells, strict=True))
+
+
+def test_a_hand_not_begun_has_every_seated_player_waiting_without_a_total() -> None:
+    row = sheet(progress(three_card_game())).rows[0]
+    assert [c.kind for c in row.cells] == [CellKind.WAITING] * 4
+    assert [(c.bid, c.total, c.mark, c.made) for c in row.cells] == [(None, None, "", False)] * 4
+    assert (row.current, row.scored, row.over, row.over_words, row.entered) == (
+        True,
+        False,
+        "",
+        "",
+        False,
+    )
+
+
+def test_a_player_who_left_keeps_their_total_in_the_rows_after() -> None:
+    """Cat leaves after hand 1 with 11: away in hand 2 with the mark "left" and her 11."""
+    prog = with_leave(progress(three_hands()), "Cat")
+    game = bids_and_tricks(prog.game, [0, 0, 0], [1, 1, 1])
+    sh = sheet(progress(game))
+    cat = cells_of(sh.rows[1], sh.players)["Cat"]
+    assert (cat.kind, cat.mark, cat.total, cat.bid) == (CellKind.AWAY, "left", 11, None)
+    assert cells_of(sh.rows[2], sh.players)["Cat"].mark == ""  # the mark once
+    assert sh.total_cells[sh.players.index("Cat")] == "11"
+
+
+def test_a_seat_handed_over_with_its_total_says_where_it_went_and_shows_no_total() -> None:
+    """Cat gives her seat and her 11 to Eve after hand 1: "→ Eve" in hand 2, no total
+    of hers after it (it is Eve's: 11 and a trick on a bid of 0, 12), and "11 → Eve" in
+    the totals row."""
+    prog = with_replace(progress(three_hands()), "Cat", "Eve", carry=True)
+    game = bids_and_tricks(prog.game, [0, 0, 0, 0], [1, 1, 1, 0])
+    sh = sheet(progress(game))
+    cat = cells_of(sh.rows[1], sh.players)["Cat"]
+    assert (cat.kind, cat.mark, cat.total) == (CellKind.AWAY, "→ Eve", None)
+    eve = cells_of(sh.rows[1], sh.players)["Eve"]
+    assert (eve.kind, eve.bid, eve.tricks, eve.total) == (CellKind.SCORED, 0, 1, 12)
+    assert sh.total_cells[sh.players.index("Cat")] == "11 → Eve"
+    assert sh.gave_to[sh.players.index("Cat")] == "Eve"
+
+
+def test_a_newcomer_is_away_without_a_mark_in_the_hands_before_they_sat_down() -> None:
+    prog = with_join(progress(three_hands()), "Eve", "Bob", 5)
+    sh = sheet(prog)
+    eve = cells_of(sh.rows[0], sh.players)["Eve"]
+    assert (eve.kind, eve.mark, eve.total) == (CellKind.AWAY, "", None)
+    assert cells_of(sh.rows[1], sh.players)["Eve"].kind is CellKind.WAITING
+    assert "Eve" not in sh.rows[0].players and "Eve" in sh.rows[1].players
+    assert sh.total_cells[sh.players.index("Eve")] == "5"
+
+
+def test_a_hand_corrected_after_it_was_scored_is_marked_and_the_mark_explained() -> None:
+    prog = with_edit(progress(three_hands()), 1, "tricks", [("Cat", 0), ("Dan", 1)])
+    sh = sheet(prog)
+    assert (sh.rows[0].hand_mark, sh.rows[1].hand_mark, sh.corrected) == ("*", "", True)
+    assert sh.notes()[-1] == "* a hand that was corrected after it was scored"
+
+
+def test_the_hook_the_over_under_and_a_note_are_on_the_row_and_under_the_sheet() -> None:
+    """The hook of classic binds Ann (dealer) in hand 1: bids 1, 1, 0 for 3, so 1 was
+    forbidden to her; the bids are 1 under the tricks."""
+    game = new_game("classic", first_dealer=0, hands="3,3", trump="none")
+    game = bids_and_tricks(game, [1, 1, 0, 0], [1, 1, 0, 1])
+    prog = with_note(progress(game), 1, "misdeal, redealt by Bob")
+    row = sheet(prog).rows[0]
+    assert (row.hook_mark, row.over, row.over_words, row.note) == (
+        "†",
+        "-1",
+        "1 under",
+        "misdeal, redealt by Bob",
+    )
+    assert sheet(prog).notes() == [
+        "Hand 1 note: misdeal, redealt by Bob",
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer",
+    ]
+    assert sheet(prog).notes(over=False) == [
+        "Hand 1 note: misdeal, redealt by Bob",
+        "† the hook bound the dealer: one bid was forbidden",
+    ]
+
+
+def test_without_the_hook_the_sheet_explains_only_the_over_under() -> None:
+    sh = sheet(progress(three_hands()))
+    assert sh.rows[0].hook_mark == ""
+    assert sh.notes() == [
+        "± the bids over (+) or under (-) the tricks; † the hook bound the dealer"
+    ]
+    assert sh.notes(over=False) == []

@@ -211,7 +211,7 @@ def test_stats_table_shows_made_bids_and_zero_bids(ohhell: Ohhell) -> None:
 
 @pytest.mark.usefixtures("evenings")
 def test_the_bids_made_column_reads_in_the_order_the_title_gives(ohhell: Ohhell) -> None:
-    """Issue 28, item 15: ranked by share, the column led with the count, so Dan's "2
+    """Ranked by share, the column led with the count, so Dan's "2
     100%" stood above Bob's "3 75%" (89 above 90). The title says the order, and the
     column leads with it: Dan 2/2, Bob 3/4, Ann 4/6, Cat 2/6."""
     out = ohhell.ok("stats")
@@ -758,7 +758,7 @@ def test_an_unreadable_file_read_first_leaves_every_other_game_counted(
 def test_at_80_columns_no_column_of_stats_is_cut(
     ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 16: at 80 columns the last column ("over/under") was cut to "over/un…"."""
+    """At 80 columns the last column ("over/under") was cut to "over/un…"."""
     from tests.games import saved_game
 
     names = ("Annabelle Marie-Louise", "Bartholomew", "Cat", "Dan")

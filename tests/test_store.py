@@ -1,4 +1,4 @@
-"""Games saved safely (issue 2, "Storage"): one versioned JSON file per game, atomic
+"""Games saved safely: one versioned JSON file per game, atomic
 saves that keep the previous version, a lock around every change, unreadable files
 refused by name while the other games still list, and ids that stay in the data
 directory."""
@@ -142,7 +142,7 @@ def truncated(text: str) -> str:
 
 def newer(text: str) -> str:
     data = json.loads(text)
-    data["schema"] += 1
+    data["schema"] = codec.SCHEMA + 1
     return json.dumps(data)
 
 

@@ -1,4 +1,4 @@
-"""The string checks that replaced regular expressions (start-up time, issue 7) accept
+"""The string checks that replaced regular expressions (start-up time) accept
 exactly what those expressions did: ids (docs/scripting.md), hooks and hands (docs/rules.md)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`ohhell play` and the guided `ohhell new` at a real terminal (issue 16): the sheet and
+"""`ohhell play` and the guided `ohhell new` at a real terminal: the sheet and
 the totals at any prompt, the totals on resuming, the summary in seat order, notes on
 hands, changing the hook while making a game, and the keys a hand takes."""
 
@@ -100,7 +100,7 @@ def test_the_summary_lists_the_players_in_seat_order_with_the_dealer_marked(
     # docs/rules.md 4 (the hook): the others over the cards already, the dealer bids freely.
     answer(child, "Bob (dealer, free: the others bid 2 for 1) bids (0-1; 2 bid of 1 so far): ", "0")
     answer(child, "Cat took (0-1): ", "1")
-    answer(child, "Ann and Bob took 0 (Enter): ", "")  # issue 28, item 15
+    answer(child, "Ann and Bob took 0 (Enter): ", "")
     child.expect_exact("Hand 2 of 2 scored")
     child.expect(r"Ann +1 +0 +missed")
     child.expect(r"Bob +dealer +0 +0 +✓ made")
@@ -153,7 +153,7 @@ def test_the_guided_new_changes_the_hook_before_the_preset(ohhell: Ohhell, data_
 def test_keys_typed_while_play_starts_are_shown_on_the_prompt(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
-    """Issue 16: keys typed before the first prompt were taken but not shown there."""
+    """Keys typed before the first prompt were taken but not shown there."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "2,1", "--trump", "none", "-g", "t")
     child = spawn(data_dir, "play")
     child.send("1\n0")  # Bob's bid, and Cat's begun: typed before any prompt

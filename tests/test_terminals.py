@@ -1,4 +1,4 @@
-"""Output that fits every terminal (issue 15): plain stand-ins where the encoding has no
+"""Output that fits every terminal: plain stand-ins where the encoding has no
 room for a symbol, colour as the variables ask, no line
 ending in spaces, one CSV line ending."""
 

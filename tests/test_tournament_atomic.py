@@ -1,4 +1,4 @@
-"""Tournament commands that write several files (issue 14): `tournament new` and
+"""Tournament commands that write several files: `tournament new` and
 `advance` leave the tournament as it was or with the round seated and every table's
 game there, never between; a retry after any failure succeeds. `tournament collect`
 checks a table against the game as it is under the game's lock."""
@@ -65,7 +65,7 @@ def files(folder: Path) -> dict[str, bytes]:
 def test_a_tournament_that_cannot_be_saved_leaves_nothing_behind_and_a_retry_succeeds(
     ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
-    """The issue's `chattr +i tournaments/`, in-process: every write there fails."""
+    """A folder made read-only (`chattr +i tournaments/`), in-process: every write there fails."""
     args = ready_for(ohhell, command)
     before = files(data_dir)
     write = files_module.write_atomic  # what storage/tournaments.py writes with
@@ -227,7 +227,7 @@ def _lock_is_held(lock: Path) -> bool:
 def test_a_bid_entered_while_collect_checks_its_table_is_never_dropped(
     ohhell: Ohhell, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The issue's race, made certain: a `bid` comes while collect checks the table.
+    """A bid racing collect, made certain: a `bid` comes while collect checks the table.
     If collect holds the table's lock, the bid waits and lands on the collected game;
     if not, the bid lands at once and collect's replace must not throw it away."""
     from ohhell_score.domain import tournament
@@ -240,12 +240,12 @@ def test_a_bid_entered_while_collect_checks_its_table_is_never_dropped(
     started: list[subprocess.Popen[bytes]] = []
     bring = tournament.bring
 
-    def bring_while_a_bid_comes(*args: Any) -> Any:
+    def bring_while_a_bid_comes(*args: Any, **kwargs: Any) -> Any:
         held = _lock_is_held(data_dir / f"{table}.lock")
         started.append(subprocess.Popen(bid, stdout=subprocess.DEVNULL))
         if not held:
             started[0].wait(60)  # nothing keeps it out: it lands before the replace
-        return bring(*args)
+        return bring(*args, **kwargs)
 
     monkeypatch.setattr(tournament, "bring", bring_while_a_bid_comes)
     ohhell.ok("tournament", "collect", "cup", str(brought))

@@ -1,4 +1,4 @@
-"""Two at once (issue 6.3), through the command line and through two real terminals.
+"""Two at once, through the command line and through two real terminals.
 
 tests/test_store.py races `games.change` itself (8 processes, one bid kept once) and
 tests/test_play_prompts.py checks a play answer against a change made by a scripted

@@ -4,9 +4,12 @@ with real files, real processes and, last, two real Syncthing instances on loopb
 
 from __future__ import annotations
 
+import contextlib
+import html
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -18,13 +21,22 @@ import urllib.request
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from ohhell_score.actions import watch
 from ohhell_score.domain.codec import game_text
-from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
+from ohhell_score.domain.game import (
+    Game,
+    Step,
+    add_bids,
+    add_tricks,
+    edit,
+    progress,
+    set_trump,
+    undo,
+)
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.tournament import _facts
 from ohhell_score.storage import games
@@ -36,6 +48,8 @@ FIELD = [f"P{i}" for i in range(1, 9)]
 HANDS = 7
 NEW = ("tournament", "new", "cup", *FIELD, "--hands", "7,6,5,4,3,2,1", "--no-shuffle")
 TABLE = "cup-r1-t2"  # P5 to P8
+#: The first line of `collect --watch` over one folder.
+FOLLOWING = "Following 1 folder for tournament cup (Ctrl-C stops).\n"
 
 
 @pytest.fixture
@@ -145,43 +159,167 @@ def test_a_copy_with_fewer_entries_or_the_same_is_not_newer(
     assert (data_dir / f"{TABLE}.json").read_bytes() == saved
 
 
-@pytest.mark.parametrize(("hands_here", "hands_there"), [(1, 2), (2, 2)])
-def test_a_copy_that_went_another_way_is_refused_naming_the_file(
-    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path, hands_here: int, hands_there: int
+def taken_over_said(game: str = TABLE) -> str:
+    return (
+        f"ohhell: {game} is taken over on this laptop (an entry was made here since its "
+        "table's last copy): the table's copies are refused unless they hold every entry "
+        f"made here; to hand it back, copy this laptop's file (`ohhell path -g {game}`) "
+        "into the table's data folder\n"
+    )
+
+
+def said_under(game: str, shown: str) -> str:
+    """The line `tournament show` has under a table's own line."""
+    return shown.split(f"\n  {game}: ")[1].splitlines()[1].strip()
+
+
+def bid_here(ohhell: Ohhell) -> None:
+    """The organiser makes the next entry on the copy here (one the table's
+    `play_a_hand` does not make): the table is taken over."""
+    now = ohhell.sheet("-g", TABLE)["next"]
+    if now["step"] == "trump":
+        ohhell.ok("trump", "-g", TABLE, "hearts")
+    else:
+        ohhell.ok("bid", "-g", TABLE, f"{now['player']}=1")
+
+
+@pytest.mark.parametrize("hands_there", [2, 3])
+def test_a_copy_that_went_another_way_at_a_table_taken_over_here_is_refused(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path, hands_there: int
 ) -> None:
-    """As long as the one here, or longer: not older, so collect's check refuses it."""
-    exported = _exported(played(cup, hands_here), laptop / "a.json")
+    """Once an entry is made on the organiser's copy, a table's copy that lacks it is
+    refused, naming the file, after the line saying the table is taken over."""
+    exported = _exported(played(cup, 1), laptop / "a.json")
     ohhell.ok("tournament", "collect", "cup", str(exported))
     exported.unlink()
+    bid_here(ohhell)
     saved = (data_dir / f"{TABLE}.json").read_bytes()
     copy = laptop / f"{TABLE}.json"
     put(copy, played(cup, hands_there, taker=1))
     result = once(ohhell, laptop)
     assert result.exit_code == 1
-    assert result.stderr == (
+    assert result.stderr == taken_over_said() + (
         f"ohhell: {copy}: {TABLE} here has entries that game {TABLE!r} does not: "
         "bring the copy that holds them all\n"
     )
     assert (data_dir / f"{TABLE}.json").read_bytes() == saved
 
 
-def test_after_an_undo_at_the_table_dropping_the_copy_here_follows_the_table(
+LATER = "2026-12-04T21:00:00+01:00"  # the table's clock, after the copies above
+
+
+def test_an_undo_and_an_edit_at_the_table_are_followed_here(
     ohhell: Ohhell, cup: Game, laptop: Path
 ) -> None:
-    """docs/tournaments.md: the table undid a hand the organiser had and played it again
-    otherwise; the organiser deletes the copy here and the table's comes in whole."""
+    """The organiser's copy follows the table while nothing is entered here: the
+    table's undo of a hand the organiser had, the hand played again otherwise, then an
+    edit, each come in whole and are said."""
     copy = laptop / f"{TABLE}.json"
-    put(copy, played(cup, 2))
+    two = played(cup, 2)
+    put(copy, two)
     assert once(ohhell, laptop).exit_code == 0
-    put(copy, played(played(cup, 1), 2, taker=1))
-    assert once(ohhell, laptop).exit_code == 1
-    ohhell.ok("delete", TABLE, "--yes")
+    undone = undo(two, at=LATER)  # hand 2's tricks taken back
+    put(copy, undone)
     result = once(ohhell, laptop)
-    assert (result.exit_code, result.stdout) == (
+    assert (result.exit_code, result.stdout, result.stderr) == (
         0,
-        f"{TABLE}: P5, P6, P7, P8 (3 of 7 hands scored).\n",
+        f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
+        "",
     )
-    assert _facts(here()) == _facts(played(played(cup, 1), 2, taker=1))
+    assert _facts(here()) == _facts(undone)
+    again = played(played(cup, 1), 1, taker=1)
+    put(copy, again)
+    assert once(ohhell, laptop).stdout == f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n"
+    order = progress(again).hands[0].order
+    edited = edit(again, 1, "bids", [(order[1], 1)], at="2026-12-04T21:05:00+01:00")
+    put(copy, edited)
+    assert once(ohhell, laptop).exit_code == 0
+    assert progress(here()).hands[0].bids[order[1]] == 1
+    assert "taken over" not in ohhell.ok("tournament", "show", "cup")
+
+
+def test_an_old_copy_of_a_followed_table_changes_nothing(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path
+) -> None:
+    """A copy with fewer entries saved before the one here (yesterday's stick) is no
+    undo: the table's own clock says it is older."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    put(stick / f"{TABLE}.json", played(cup._replace(updated="2026-12-04T19:00:00+01:00"), 1))
+    put(laptop / f"{TABLE}.json", played(cup._replace(updated=LATER), 2))
+    assert once(ohhell, laptop).exit_code == 0
+    result = once(ohhell, stick)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert hands_here() == 2
+
+
+def test_a_table_taken_over_here_is_said_once_shown_and_handed_back(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table's laptop died after hand 1; the organiser bids hand 2 here. The watch
+    says once that the table is taken over and refuses the old laptop's later copy;
+    `tournament show` marks it. Handed back (the organiser's file copied to the
+    table's folder and played on there), the table is followed again."""
+    copy = laptop / f"{TABLE}.json"
+    put(copy, played(cup, 1))
+    assert once(ohhell, laptop).exit_code == 0
+    bid_here(ohhell)
+    assert said_under(TABLE, ohhell.ok("tournament", "show", "cup")) == (
+        "taken over on this laptop: its table's copies are followed again once one holds "
+        "every entry made here"
+    )
+    kept = (data_dir / f"{TABLE}.json").read_bytes()
+
+    def revived() -> None:  # the dead laptop comes back with a hand of its own
+        put(copy, played(cup, 2, taker=1))
+
+    result, _looks = watched(ohhell, monkeypatch, [laptop], {2: revived}, 4)
+    assert (result.exit_code, result.stdout) == (0, FOLLOWING)
+    assert result.stderr == taken_over_said() + (
+        f"ohhell: {copy}: {TABLE} here has entries that game {TABLE!r} does not: "
+        "bring the copy that holds them all\n"
+    )
+    assert (data_dir / f"{TABLE}.json").read_bytes() == kept
+    shutil.copy(data_dir / f"{TABLE}.json", copy)  # handed back
+    with monkeypatch.context() as m:
+        m.setenv("OHHELL_DATA_DIR", str(laptop))
+        play_a_hand(ohhell, TABLE)
+    assert once(ohhell, laptop).stdout == f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n"
+    assert "taken over" not in ohhell.ok("tournament", "show", "cup")
+    put(copy, undo(games.load_progress(TABLE).game, at=LATER))  # followed: an undo comes in
+    assert once(ohhell, laptop).stdout == f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n"
+
+
+def test_watching_says_a_line_for_each_hand_scored_not_for_each_bid(
+    ohhell: Ohhell, cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`collect --watch` says once what it follows, then a line when a table scores a
+    hand; bids alone are collected without a word."""
+    copy = laptop / f"{TABLE}.json"
+    order = progress(cup).hands[0].order
+    steps: dict[int, Callable[[], object]] = {
+        1: lambda: put(copy, add_bids(cup, [(order[0], 0)])),
+        2: lambda: put(copy, add_bids(cup, [(p, 0) for p in order])),
+        3: lambda: put(copy, played(cup, 1)),
+        4: lambda: put(
+            copy, add_bids(played(cup, 1), [(progress(played(cup, 1)).hands[1].order[0], 0)])
+        ),
+    }
+    result, _looks = watched(ohhell, monkeypatch, [laptop], steps, 5)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        FOLLOWING + f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
+        "",
+    )
+    assert len(here().entries) == len(played(cup, 1).entries) + 1  # the last bid came in too
+
+
+def said_of_conflict(copy: Path) -> str:
+    """The line a conflict copy of the second table is named with."""
+    return (
+        f"ohhell: {copy}: a sync conflict copy of {TABLE}, not collected: "
+        "compare it with the table's own file and keep the right one"
+    )
 
 
 def _exported(game: Game, path: Path) -> Path:
@@ -279,10 +417,7 @@ def test_a_conflict_copy_is_named_never_collected_and_once_exits_0(
     put(laptop / f"{TABLE}.json", played(cup, 1))
     result = once(ohhell, laptop)
     assert result.exit_code == 0
-    assert result.stderr == (
-        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
-        "compare it with the table's own file and keep the right one\n"
-    )
+    assert result.stderr == said_of_conflict(conflict) + "\n"
     assert hands_here() == 1
 
 
@@ -459,7 +594,7 @@ def test_watch_follows_a_folder_until_ctrl_c(
     out, err = watcher.communicate(timeout=10)
     assert (watcher.returncode, err) == (0, "")
     assert out == (
-        f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n"
+        FOLLOWING + f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n"
         f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n"
     )
 
@@ -485,6 +620,7 @@ def test_watch_refuses_a_file_names_it_and_goes_on(
     out, err = watcher.communicate(timeout=10)
     assert watcher.returncode == 0
     assert out.splitlines() == [
+        FOLLOWING.strip(),
         "cup-r1-t1: P1, P2, P3, P4 (1 of 7 hands scored).",
         f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).",
     ]
@@ -512,7 +648,7 @@ def test_killed_at_any_moment_nothing_is_collected_twice_or_half(
         time.sleep(rng.uniform(0.0, 0.8))
         watcher.kill()
         out, _err = watcher.communicate(timeout=10)
-        said += out.splitlines()
+        said += out.splitlines()[1:]  # after the line saying what it follows
         kept = _facts(here())  # whole, or load_progress would refuse it
         assert kept == (_facts(versions[sent - 1])[: len(kept)] if sent else [])
         backup = data_dir / f"{TABLE}.json.bak"
@@ -536,15 +672,18 @@ def test_killed_at_any_moment_nothing_is_collected_twice_or_half(
 
 
 def play_a_hand(ohhell: Ohhell, game_id: str) -> None:
-    """One hand typed at the table: every bid 0, the first to bid takes every trick."""
-    now = ohhell.sheet("-g", game_id)["next"]
-    players: list[str] = ohhell.sheet("-g", game_id)["players"]
-    dealer = players.index(now["dealer"])
-    order = [players[(dealer + 1 + i) % len(players)] for i in range(len(players))]
-    ohhell.ok("bid", "-g", game_id, *(f"{p}=0" for p in order))
-    if ohhell.sheet("-g", game_id)["next"]["step"] == "trump":
-        ohhell.ok("trump", "-g", game_id, "spades")
-    tricks = [f"{p}={now['cards'] if p == order[0] else 0}" for p in order]
+    """One hand typed at the table, from where it stands: every bid 0, the first to bid
+    takes every trick."""
+    first = None
+    while (now := ohhell.sheet("-g", game_id)["next"])["step"] != "tricks":
+        if now["step"] == "trump":
+            ohhell.ok("trump", "-g", game_id, "spades")
+        else:
+            first = first or now["player"]
+            ohhell.ok("bid", "-g", game_id, f"{now['player']}=0")
+    bids = ohhell.sheet("-g", game_id)["hands"][now["hand"] - 1]["bids"]
+    first = first or next(iter(bids))
+    tricks = [f"{p}={now['cards'] if p == first else 0}" for p in bids]
     ohhell.ok("tricks", "-g", game_id, *tricks)
 
 
@@ -672,16 +811,36 @@ class Syncthing:
                 self.process.wait(10)
 
 
-@ALONE
-def test_hands_played_at_a_table_reach_the_organiser_through_syncthing(
-    ohhell: Ohhell,
-    cup: Game,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    processes: list[subprocess.Popen[str]],
-) -> None:
-    """The hall: the table's data folder sent (send-only) to the organiser's laptop
-    (receive-only), `collect --watch` following it; each hand is here within seconds."""
+class Hall(NamedTuple):
+    """The second table's laptop kept in step with the organiser's by Syncthing."""
+
+    table_data: Path  # the table's data folder (sent only)
+    inbox: Path  # its copy on the organiser's laptop (received only)
+    at_table: Syncthing
+
+    def at_the_table(self, ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
+        """A command typed at the table, whose save Syncthing sends at once."""
+        with monkeypatch.context() as m:
+            m.setenv("OHHELL_DATA_DIR", str(self.table_data))
+            out = ohhell.ok(*args) if args else ""
+            if not args:
+                play_a_hand(ohhell, TABLE)
+        self.at_table.rest("POST", f"/rest/db/scan?folder=cup-t2&sub={TABLE}.json")
+        return out
+
+    def table_copy(self) -> Game:
+        return ts.read_brought(self.table_data / f"{TABLE}.json").game
+
+    def table_copy_totals(self, ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch) -> Any:
+        with monkeypatch.context() as m:
+            m.setenv("OHHELL_DATA_DIR", str(self.table_data))
+            return ohhell.sheet("-g", TABLE)["totals"]
+
+
+@contextlib.contextmanager
+def hall_synced(ohhell: Ohhell, tmp_path: Path) -> Iterator[Hall]:
+    """Two real Syncthing instances on loopback: the table's data folder, holding the
+    game the organiser handed out, sent to the organiser's inbox; stopped at the end."""
     syncthing = need("syncthing")
     table_data, inbox = tmp_path / "table-laptop", tmp_path / "hall" / "t2"
     table_data.mkdir()
@@ -697,17 +856,103 @@ def test_hands_played_at_a_table_reach_the_organiser_through_syncthing(
         organiser.share("cup-t2", inbox, "receiveonly", at_table)
         until(lambda: at_table.connected(organiser), 30)
         until((inbox / f"{TABLE}.json").exists, 30)
-        processes.append(watching(inbox))
-        for hand in range(1, 3):
-            with monkeypatch.context() as m:
-                m.setenv("OHHELL_DATA_DIR", str(table_data))
-                play_a_hand(ohhell, TABLE)
-            at_table.rest("POST", f"/rest/db/scan?folder=cup-t2&sub={TABLE}.json")
-            assert until(lambda: hands_here() == hand, 30) < 5  # noqa: B023
+        yield Hall(table_data, inbox, at_table)
     finally:
         for instance in instances:
             instance.stop()
     assert all(i.process.returncode is not None for i in instances)
+
+
+@ALONE
+def test_hands_played_at_a_table_reach_the_organiser_through_syncthing(
+    ohhell: Ohhell,
+    cup: Game,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    processes: list[subprocess.Popen[str]],
+) -> None:
+    """The hall: the table's data folder sent (send-only) to the organiser's laptop
+    (receive-only), `collect --watch` following it; each hand is here within seconds."""
+    with hall_synced(ohhell, tmp_path) as hall:
+        processes.append(watching(hall.inbox))
+        for hand in range(1, 3):
+            hall.at_the_table(ohhell, monkeypatch)
+            assert until(lambda: hands_here() == hand, 30) < 5  # noqa: B023
+
+
+def hall_card(url: str) -> tuple[str, dict[str, int], str | None]:
+    """The second table's card on the hall board: its state line, each total, and what
+    it says of a table taken over here."""
+    with urllib.request.urlopen(f"{url}?view=hall", timeout=10) as response:
+        page = response.read().decode("utf-8")
+    found = re.search(rf'id="table-{TABLE}">(.*?)</article>', page)
+    assert found is not None, page
+    state = re.search(r'<p class="state">(.*?)</p>', found.group(1))
+    assert state is not None
+    totals = re.findall(r'class="name">([^<]*)<.*?class="total">(-?\d+)<', found.group(1))
+    taken = re.search(r'<p class="taken">(.*?)</p>', found.group(1))
+    said = html.unescape(taken.group(1)) if taken else None
+    return html.unescape(state.group(1)), {n: int(t) for n, t in totals}, said
+
+
+@ALONE
+def test_a_tables_undo_and_corrected_hand_reach_the_organiser_and_the_hall_board(
+    ohhell: Ohhell,
+    cup: Game,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    processes: list[subprocess.Popen[str]],
+) -> None:
+    """Through two real Syncthing instances: the table undoes a hand the organiser
+    already has and enters other tricks; the organiser's copy and the hall board (a
+    real `ohhell board --tournament`) follow. Then the organiser takes the table over
+    (an entry here): the table's later saves do not overwrite it, and the watch says
+    so once."""
+    board = subprocess.Popen(
+        [sys.executable, "-m", "ohhell_score", "board", "--tournament", "cup", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    processes.append(board)
+    assert board.stdout is not None
+    url = board.stdout.readline().split()[-1]
+    with hall_synced(ohhell, tmp_path) as hall:
+        watcher = watching(hall.inbox)
+        processes.append(watcher)
+        for hand in range(1, 3):
+            hall.at_the_table(ohhell, monkeypatch)
+            until(lambda: hands_here() == hand, 30)  # noqa: B023
+        hall.at_the_table(ohhell, monkeypatch, "undo", "-g", TABLE)  # hand 2's tricks
+        until(lambda: hands_here() == 1, 30)
+        assert _facts(here()) == _facts(hall.table_copy())
+        assert hall_card(url)[1:] == (ohhell.sheet("-g", TABLE)["totals"], None)
+        hand_2 = progress(here()).hands[1]
+        other = [f"{p}={hand_2.cards if k == 1 else 0}" for k, p in enumerate(hand_2.order)]
+        hall.at_the_table(ohhell, monkeypatch, "tricks", "-g", TABLE, *other)
+        until(lambda: hands_here() == 2, 30)
+        assert _facts(here()) == _facts(hall.table_copy())
+        state, totals, _taken = hall_card(url)
+        assert totals == hall.table_copy_totals(ohhell, monkeypatch)
+        assert "3" in state  # the card moved on to hand 3
+        bid_here(ohhell)  # the organiser takes the table over
+        taken = _facts(here())
+        hall.at_the_table(ohhell, monkeypatch)  # the table plays on all the same
+        inbox = hall.inbox / f"{TABLE}.json"
+        until(lambda: _facts(ts.read_brought(inbox).game) == _facts(hall.table_copy()), 30)
+        time.sleep(4 * watch.INTERVAL)  # the watch's next looks judge the copy synced
+        assert _facts(here()) == taken
+        assert hall_card(url)[2] == (
+            "taken over on this laptop: its table's copies are followed again once one "
+            "holds every entry made here"
+        )
+        watcher.send_signal(signal.SIGINT)
+        out, err = watcher.communicate(timeout=10)
+    assert watcher.returncode == 0
+    assert out.splitlines()[0] == FOLLOWING.strip()
+    assert err.count("is taken over on this laptop") == 1
+    assert err.startswith(taken_over_said())
+    assert f"{TABLE} here has entries that game {TABLE!r} does not" in err
 
 
 def test_watch_in_process_says_each_copy_then_ends_with_0_on_ctrl_c(
@@ -734,7 +979,7 @@ def test_watch_in_process_says_each_copy_then_ends_with_0_on_ctrl_c(
     result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
-        f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
+        FOLLOWING + f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
         "",
     )
     assert looks == [0, 1]
@@ -751,29 +996,41 @@ def test_watch_in_process_complains_of_a_copy_once_while_it_stays_the_same(
     put(laptop / f"{TABLE}.json", wrong)
     conflict = laptop / f"{TABLE}.sync-conflict-20261202-201500-ABCDEFG.json"
     put(conflict, played(cup, 1))
-    looks: list[int] = []
-
-    def between_looks(seconds: float) -> None:
-        looks.append(hands_here())
-        if len(looks) == 3:
-            put(laptop / f"{TABLE}.json", played(cup, 2))
-        elif len(looks) == 5:
-            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
-
-    monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
-    result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
+    result, looks = watched(
+        ohhell, monkeypatch, [laptop], {3: lambda: put(laptop / f"{TABLE}.json", played(cup, 2))}, 5
+    )
     assert (result.exit_code, result.stdout) == (
         0,
-        f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
+        FOLLOWING + f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
     )
     lines = result.stderr.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith(f"ohhell: {laptop / TABLE}.json: game {TABLE!r} is played by")
-    assert lines[1] == (
-        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
-        "compare it with the table's own file and keep the right one"
-    )
+    assert lines[1] == said_of_conflict(conflict)
     assert looks == [0, 0, 0, 2, 2]
+
+
+def watched(
+    ohhell: Ohhell,
+    monkeypatch: pytest.MonkeyPatch,
+    folders: list[Path],
+    after: dict[int, Callable[[], object]],
+    stop: int,
+) -> tuple[Any, list[int]]:
+    """`tournament collect cup --watch FOLDERS` in this process: after look k,
+    ``after[k]()``; Ctrl-C after look ``stop``. Its result, and the hands of the table
+    here after each look."""
+    looks: list[int] = []
+
+    def between_looks(seconds: float) -> None:
+        looks.append(hands_here())
+        if len(looks) in after:
+            after[len(looks)]()
+        if len(looks) == stop:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+
+    monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
+    return ohhell("tournament", "collect", "cup", "--watch", *map(str, folders)), looks
 
 
 # Tests for mutation survivors (docs/mutation-survivors.md)
@@ -847,7 +1104,243 @@ def test_a_link_to_a_folder_is_not_followed_so_a_loop_names_a_file_once(
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
         "",
-        f"ohhell: {conflict}: a sync conflict copy of {TABLE}, not collected: "
-        "compare it with the table's own file and keep the right one\n",
+        said_of_conflict(conflict) + "\n",
     )
     assert hands_here() == 0
+
+
+# --- a game belongs to a table by its tournament -------------------------------------
+
+
+T1 = "cup-r1-t1"  # P1 to P4
+
+
+def test_another_weeks_table_of_the_same_players_beside_this_weeks_is_passed_over(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    """A weekly club: last week's `cup0-r1-t1.json`, finished, the same players and
+    rules, lies beside this week's `cup-r1-t1.json` in the table's folder. Only this
+    week's is collected, and the table's next saves are too."""
+    ohhell.ok("tournament", "new", "cup0", *FIELD, "--hands", "7,6,5,4,3,2,1", "--no-shuffle")
+    put(laptop / "cup0-r1-t1.json", played(games.load_progress("cup0-r1-t1").game, HANDS))
+    this_week = games.load_progress(T1).game
+    put(laptop / f"{T1}.json", played(this_week, 1))
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        f"{T1}: P1, P2, P3, P4 (1 of 7 hands scored).\n",
+        "",
+    )
+    put(laptop / f"{T1}.json", played(this_week, 2))
+    assert once(ohhell, laptop).stdout == f"{T1}: P1, P2, P3, P4 (2 of 7 hands scored).\n"
+    assert _facts(games.load_progress(T1).game) == _facts(played(this_week, 2))
+
+
+def test_a_link_to_another_tournaments_file_under_a_tables_name_is_passed_over(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path
+) -> None:
+    ohhell.ok("tournament", "new", "cup0", *FIELD, "--hands", "7,6,5,4,3,2,1", "--no-shuffle")
+    elsewhere = tmp_path / "last-week"
+    elsewhere.mkdir()
+    put(elsewhere / "cup0-r1-t1.json", played(games.load_progress("cup0-r1-t1").game, HANDS))
+    (laptop / f"{T1}.json").symlink_to(elsewhere / "cup0-r1-t1.json")
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert not games.load_progress(T1).game.entries
+
+
+def test_a_game_of_a_tournament_of_the_same_name_seated_another_day_is_refused(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path
+) -> None:
+    """Last week's `cup` was deleted and this week's is called `cup` again: a laptop
+    that kept last week's `cup-r1-t2.json` brings the same id, players and rules, but
+    not the game seated here; it is named and nothing changes."""
+    last_week = played(cup._replace(created="2026-11-27T20:00:00+01:00"), HANDS)
+    put(laptop / f"{TABLE}.json", last_week)
+    before = (data_dir / f"{TABLE}.json").read_bytes()
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"ohhell: {laptop / TABLE}.json: game {TABLE!r} was made 2026-11-27T20:00:00+01:00, "
+        f"not when this tournament seated it ({cup.created}): a game of another tournament\n"
+    )
+    assert (data_dir / f"{TABLE}.json").read_bytes() == before
+
+
+# --- --once: partly done --------------------------------------------------------------
+
+
+def test_once_exits_3_when_one_table_is_collected_and_another_refused(
+    ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    """docs/scripting.md: 3 is partly done (a file changed here), each refused file
+    named; 1 only when nothing was collected."""
+    put(laptop / f"{T1}.json", played(games.load_progress(T1).game, 1))
+    wrong = laptop / f"{TABLE}.json"
+    put(wrong, cup._replace(players=("P5", "P6", "P7", "P9")))
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stdout) == (
+        3,
+        f"{T1}: P1, P2, P3, P4 (1 of 7 hands scored).\n",
+    )
+    assert result.stderr.startswith(f"ohhell: {wrong}: game {TABLE!r} is played by")
+    assert result.stderr.count("\n") == 1
+    assert once(ohhell, laptop).exit_code == 1  # the first table up to date: nothing collected
+
+
+# --- a finished tournament ------------------------------------------------------------
+
+
+def test_on_a_finished_tournament_once_names_a_broken_file_and_a_conflict_copy(
+    ohhell: Ohhell, laptop: Path
+) -> None:
+    """The final is played and the champion known; a table's folder of round 1 still
+    holds a broken file and a conflict copy: each is named, as while the round is played."""
+    from .tournament_helpers import play_pure
+
+    ohhell.ok("tournament", "new", "cup", *FIELD, "--hands", "2,1", "--no-shuffle")
+    for game_id in (T1, TABLE):
+        game = games.load_progress(game_id).game
+        games.save(play_pure(game, sorted(game.players)), current=False)
+    ohhell.ok("tournament", "advance", "cup")
+    final = games.load_progress("cup-final").game
+    games.save(play_pure(final, sorted(final.players)), current=False)
+    assert "Champion: P1" in ohhell.ok("tournament", "show", "cup")
+    broken = laptop / f"{T1}.json"
+    broken.write_text('{"schema": 2, "id": ', encoding="utf-8")
+    conflict = laptop / f"{TABLE}.sync-conflict-20261202-201500-ABCDEFG.json"
+    put(conflict, games.load_progress(TABLE).game)
+    result = once(ohhell, laptop)
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"ohhell: cannot read {broken}: not valid JSON")
+    assert lines[1] == said_of_conflict(conflict)
+
+
+# --- a full disk ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A tmpfs of 1 MB of its own (root may mount one): a disk that really fills."""
+    from .conftest import no_process_in_a_mutation_run
+
+    no_process_in_a_mutation_run()
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", str(disk)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=True, timeout=30)
+
+
+def fill(disk: Path) -> Path:
+    """Fill ``disk`` to its last byte; the file that fills it."""
+    filler = disk / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for size in (65536, 4096, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    os.write(fd, b"\0" * size)
+    finally:
+        os.close(fd)
+    return filler
+
+
+def test_on_a_full_disk_the_watch_names_the_failure_and_collects_once_there_is_room(
+    ohhell: Ohhell,
+    laptop: Path,
+    small_disk: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The organiser's data folder on a disk that fills up: `--once` names the copy it
+    could not save (exit 1); the watch names it once, goes on looking, and collects it
+    at the first look after room is made."""
+    monkeypatch.setenv("OHHELL_DATA_DIR", str(small_disk / "data"))
+    ohhell.ok(*NEW)
+    copy = laptop / f"{TABLE}.json"
+    put(copy, played(here(), 2))
+    filler = fill(small_disk)
+    result = once(ohhell, laptop)
+    saved = small_disk / "data" / f"{TABLE}.json"
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1,
+        "",
+        f"ohhell: {copy}: not collected: {saved}: No space left on device\n",
+    )
+    assert hands_here() == 0
+    result, looks = watched(ohhell, monkeypatch, [laptop], {3: filler.unlink}, 4)  # room made
+    assert (result.exit_code, result.stdout) == (
+        0,
+        FOLLOWING + f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
+    )
+    assert looks == [0, 0, 0, 2]
+    assert result.stderr == (
+        f"ohhell: {copy}: not collected yet: {saved}: No space left on device; "
+        "trying again at every look\n"
+    )
+
+
+# --- names from another laptop, in a real terminal ------------------------------------
+
+
+@ALONE
+def test_a_file_name_with_escapes_reaches_the_terminal_neutralised(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path
+) -> None:
+    """A synced conflict copy named to set the window's title and clear the screen:
+    the terminal gets the escapes as text, not one escape or bell byte."""
+    from .test_play_pty import spawn
+
+    name = f"{TABLE}.sync-conflict-\x1b]0;pwned\x07\x1b[2J.json"
+    put(laptop / name, played(cup, 1))
+    child = spawn(data_dir, "tournament", "collect", "cup", "--watch", str(laptop), "--once")
+    shown = child.read()
+    child.close()
+    assert child.exitstatus == 0
+    assert "\x1b" not in shown and "\x07" not in shown
+    assert (
+        f"ohhell: {laptop}/{TABLE}.sync-conflict-\\x1b]0;pwned\\x07\\x1b[2J.json: "
+        f"a sync conflict copy of {TABLE}, not collected"
+    ) in shown
+
+
+def test_a_table_taken_over_is_said_in_dutch_at_a_dutch_table(
+    dutch: None, ohhell: Ohhell, cup: Game, laptop: Path
+) -> None:
+    put(laptop / f"{TABLE}.json", played(cup, 1))
+    assert once(ohhell, laptop).exit_code == 0
+    bid_here(ohhell)
+    assert said_under(TABLE, ohhell.ok("tournament", "show", "cup")).startswith(
+        "overgenomen op deze laptop: "
+    )
+    put(laptop / f"{TABLE}.json", played(cup, 2, taker=1))
+    assert once(ohhell, laptop).stderr.startswith(
+        f"ohhell: {TABLE} is overgenomen op deze laptop (hier is iets ingevoerd"
+    )
+
+
+def test_an_older_copy_named_to_collect_on_a_followed_table_loses_nothing(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path, data_dir: Path
+) -> None:
+    """Following a table takes the copies it saves later; `collect FILE` of an older
+    copy (yesterday's export) is refused as before, the copy here as it was."""
+    put(laptop / f"{TABLE}.json", played(cup, 2))
+    assert once(ohhell, laptop).exit_code == 0
+    old = _exported(played(cup, 1), tmp_path / "yesterday.json")
+    saved = (data_dir / f"{TABLE}.json").read_bytes()
+    assert ohhell.refused("tournament", "collect", "cup", str(old)) == (
+        f"ohhell: {TABLE} here has entries that game {TABLE!r} does not: "
+        "bring the copy that holds them all\n"
+    )
+    assert (data_dir / f"{TABLE}.json").read_bytes() == saved

@@ -3,10 +3,11 @@ tournament as saved now, and whether its files have changed since.
 
 The board follows the files, not the process that writes them: whatever changed a game
 (`play`, `bid`, another terminal, an import, a collect, a copy by hand), the change is a
-new file put in place. So "has it changed" is a stat of each file (its inode, size and
-time), which costs next to nothing and works where the system sends no notice of a
-change (a network share): the server asks every quarter of a second and reads a game
-only when its stat differs.
+new file put in place. The system says so the moment it happens (``notices``: inotify on
+Linux, on the files' folders); "has it changed" is then a stat of each file (its inode,
+size and time), which costs next to nothing, and a game is read only when its stat
+differs. Where the system sends no notice (another system, a network share), the
+server stats every quarter of a second instead.
 
 Reads only: nothing here writes a file, takes a game's lock or reads any file but the
 served game's (a tournament's: its own file and its tables' games). A tournament is
@@ -19,14 +20,17 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from ohhell_score.actions.collect import taken_over_in
 from ohhell_score.domain.errors import GameNotFound, Refused
 from ohhell_score.domain.game import Progress, sheet_json
 from ohhell_score.domain.tournament import Result, Tournament, results, show_json
-from ohhell_score.storage import games, tournaments
+from ohhell_score.storage import games, notice, paths, tournaments
+from ohhell_score.storage.files import cannot_read
+from ohhell_score.storage.notice import Notices as Notices  # the board hears them
 
 #: What a stat says of a file: its inode, size and modification time (None: no file).
 Stamp = tuple[tuple[int, int, int] | None, ...]
@@ -39,6 +43,8 @@ class Hall(NamedTuple):
     tournament: Tournament
     results: Mapping[str, Result]
     games: Mapping[str, Progress | str | None]
+    #: The tables taken over on this laptop (``collect.taken_over``).
+    taken_over: Sequence[str] = ()
 
 
 class Shown(NamedTuple):
@@ -72,11 +78,21 @@ class Served(NamedTuple):
             t = tournaments.peek(self.tournament or "")
             played = tournaments.read_games(t)
             res = results(t, played)
-            return Shown(show_json(t, res), tournament=Hall(t, res, played))
+            taken = taken_over_in(t, played, tournaments.read_marks(t.name))
+            return Shown(show_json(t, res), tournament=Hall(t, res, played, taken))
         except Refused as err:  # unreadable, deleted, damaged: said, and served on
-            return Shown({"error": str(err)}, error=str(err))
+            return _unreadable(str(err))
         except OSError as err:
-            return Shown({"error": str(err)}, error=str(err))
+            return _unreadable(cannot_read(err.filename or self.title, err))
+
+    def notices(self) -> Notices | None:
+        """The system's notices of a change in the folders of the served files (the
+        data folder; a tournament's folder too), or None where it sends none: then
+        ``stamp`` now and then is how a change is learnt."""
+        folders = [paths.data_dir()]  # the games
+        if self.tournament is not None:
+            folders.append(tournaments.folder())
+        return notice.watch(folders)
 
     def stamp(self) -> Stamp:
         """A stat of each file the state is read from; equal stamps, equal state."""
@@ -85,6 +101,16 @@ class Served(NamedTuple):
         name = self.tournament or ""
         own = _stat(tournaments.path_of(name))
         return (own, *(_stat(games.game_path(game)) for game in _tables(name, own)))
+
+
+def _unreadable(why: str) -> Shown:
+    """Why the files cannot be read, as every phone is told it: a file in the data
+    folder is named from the folder (``friday.json``, ``tournaments/cup.json``), never
+    by the laptop's own path to it."""
+    folder = paths.data_dir()
+    for prefix in {str(folder), str(folder.absolute()), str(folder.resolve())}:
+        why = why.replace(prefix + os.sep, "")
+    return Shown({"error": why}, error=why)
 
 
 @functools.lru_cache(maxsize=4)

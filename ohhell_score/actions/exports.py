@@ -20,17 +20,20 @@ if TYPE_CHECKING:
     from ohhell_score.views.formats import Format, Style
 
 
-def read_input(file: str, stdin: BinaryIO) -> bytes:
+def read_input(file: str, stdin: BinaryIO, *, export: bool = False) -> bytes:
     """The bytes of the file a user names (``-``: ``stdin``), read as every file is: a
-    regular file only, without blocking, at most ``files.MAX_FILE_BYTES``; anything
-    else is refused naming it."""
+    regular file only, without blocking, at most ``files.MAX_FILE_BYTES`` (an
+    ``export``: ``files.export_limit()``); anything else is refused naming it."""
+    limit = files.export_limit() if export else files.MAX_FILE_BYTES
     if file == "-":
-        data = stdin.read(files.MAX_FILE_BYTES + 1)
-        if len(data) > files.MAX_FILE_BYTES:
-            raise Refused(_("cannot read stdin: larger than the largest game file"))
+        data = stdin.read(limit + 1)
+        if len(data) > limit:
+            raise Refused(
+                _("cannot read {file}: {value}").format(file="stdin", value=files.too_large(limit))
+            )
         return data
     try:
-        return files.read_regular(file)[0]
+        return files.read_regular(file, limit)[0]
     except OSError as err:
         raise Refused(
             _("cannot read {file}: {value}").format(file=file, value=err.strerror or err)

@@ -24,7 +24,6 @@ from typer.main import get_command
 
 from ohhell_score import __version__
 from ohhell_score.actions import saved
-from ohhell_score.actions.setup import announced, create_game, make_rules
 from ohhell_score.cli.complete import complete_suit
 from ohhell_score.cli.lazy import Area, LazyGroup
 from ohhell_score.cli.options import (
@@ -46,7 +45,7 @@ from ohhell_score.i18n import _
 from ohhell_score.views.console import complain, say, say_as_json
 
 if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-up time
-    from ohhell_score.domain.rules import RuleOptions, RuleSet
+    pass
 
 # The commands of the other areas, by their module in cli/, each holding them on its own
 # Typer app (``app``). A module is imported only when one of its commands runs, or when
@@ -195,57 +194,9 @@ def new(
     draw_cards: DrawCardsOpt = None,
     draw_ties: DrawTiesOpt = None,
 ) -> None:
+    from ohhell_score.cli.newgame import start_game
+
     start_game(players, rules, dealer, game, rule_options(ctx), scorer, draw, draw_cards, draw_ties)
-
-
-def start_game(
-    players: list[str] | None,
-    rules: str,
-    dealer: str | None,
-    game: str | None,
-    options: "RuleOptions",
-    scorer: str | None,
-    draw: bool,
-    draw_cards: str | None,
-    draw_ties: str | None,
-) -> None:
-    """`new`: the game made from the command line and said, or asked for at the table."""
-    from ohhell_score.domain.game import check_players, progress
-    from ohhell_score.views.words import next_words
-
-    if draw_cards is not None and (dealer is not None or draw):
-        raise typer.BadParameter(_("give one of --dealer, --draw and --draw-cards"))
-    if draw_cards is not None and not players:
-        raise typer.BadParameter(_("--draw-cards names the players: list them after `new`"))
-    if not players or draw:
-        from ohhell_score.cli.play import new_at_table
-
-        new_at_table(players, rules, dealer, game, options, scorer, draw, draw_ties)
-        return
-
-    names = check_players(players)
-    rule_set = make_rules(rules, len(names), options)
-    first = first_dealer(names, rule_set, dealer, draw_cards, draw_ties)
-    created = create_game(game, names, rule_set, first, scorer)
-    say(announced(created))
-    say(next_words(progress(created)))
-
-
-def first_dealer(
-    names: tuple[str, ...],
-    rule_set: "RuleSet",
-    dealer: str | None,
-    draw_cards: str | None,
-    draw_ties: str | None,
-) -> int:
-    """The first dealer's seat: named, drawn on the command line, or the first player."""
-    from ohhell_score.domain.draw import scripted_draw, ties_by_suit
-    from ohhell_score.domain.game import Game
-
-    by_suit = ties_by_suit(rule_set, draw_ties)  # --draw-ties is checked when given alone too
-    if draw_cards is not None:
-        return names.index(scripted_draw(draw_cards, names, rule_set.deck, by_suit=by_suit))
-    return names.index(Game("", names, rule_set).resolve(dealer)) if dealer else 0
 
 
 # --- entries ------------------------------------------------------------------------

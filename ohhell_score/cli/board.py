@@ -10,7 +10,8 @@ served, inside the functions that serve it, and those lines need no comment of t
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -22,7 +23,6 @@ from ohhell_score.views.console import say
 
 if TYPE_CHECKING:
     import socket
-    from collections.abc import Callable
 
     from ohhell_score.actions.board import Served
     from ohhell_score.serve.server import BoardServer
@@ -145,15 +145,23 @@ def _announce(url: str, lan: bool) -> None:
     sys.stdout.flush()
 
 
-def start_for_play(game_id: str, port: int, lan: bool) -> Callable[[], None]:
+class PlayBoard(NamedTuple):
+    """``play --board``'s board: what prints its address again (play's ``b`` key), and
+    what stops it once every save has reached the phones (play's way out)."""
+
+    again: Callable[[], None]
+    stop: Callable[[], None]
+
+
+def start_for_play(game_id: str, port: int, lan: bool) -> PlayBoard:
     """``play --board``: the board of ``game_id`` served from a daemon thread of this
     process, its URL printed (and QR code) before the first prompt. The thread only
-    reads the game's file; the prompts never wait on it, and it ends with `play`.
-    Returns what prints the URL (and QR code) again: play's ``b`` key."""
+    reads the game's file; the prompts never wait on it, and `play` stops it on its
+    way out, after the last save has reached the phones."""
     from ohhell_score.actions.board import served
-    from ohhell_score.serve.server import serve_in_background
+    from ohhell_score.serve.server import serve_in_background, stop_and_wait
 
     server, sock, url = _prepare(served(game_id, None), None, port, lan, quiet=True)
-    serve_in_background(server, sock)
+    thread = serve_in_background(server, sock)
     _announce(url, lan)
-    return lambda: _announce(url, lan)
+    return PlayBoard(lambda: _announce(url, lan), lambda: stop_and_wait(server, thread))

@@ -160,7 +160,7 @@ def restore_game(file: str, game: str | None) -> None:
     """`import`: the game exported as JSON in ``file`` saved, and what comes next said."""
     from ohhell_score.views.words import next_words
 
-    data = read_input(file)
+    data = read_input(file, export=True)
     restored, prog = exports.import_game(data, "stdin" if file == "-" else file, game)
     say(
         _(

@@ -32,11 +32,11 @@ if TYPE_CHECKING:  # the domain is imported by the commands that need it: start-
 NUMBERS = {"ignore_unknown_options": True}
 
 
-def read_input(file: str) -> bytes:
+def read_input(file: str, *, export: bool = False) -> bytes:
     """The bytes of the file a user names (``-``: stdin): ``actions.exports.read_input``."""
     from ohhell_score.actions.exports import read_input as read
 
-    return read(file, typer.get_binary_stream("stdin"))
+    return read(file, typer.get_binary_stream("stdin"), export=export)
 
 
 #: ``-o FILE`` of every command that writes a file (export, sheet, ratings, rules export,

@@ -267,9 +267,10 @@ def show_tournament(name: str, as_json: bool) -> None:
     if as_json:
         say_as_json(show_json(t, res))
         return
+    from ohhell_score.actions.collect import taken_over
     from ohhell_score.views.tournament import show_lines
 
-    for line in show_lines(t, res):
+    for line in show_lines(t, res, taken_over(name)):
         say(line)
 
 

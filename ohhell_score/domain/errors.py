@@ -20,6 +20,7 @@ class ExitCode(IntEnum):
     OK = 0
     REFUSED = 1  # nothing on disk changed; also a reader that went away (``| head``)
     USAGE = 2  # a malformed command line: Typer's usage errors
+    PARTLY = 3  # `collect --watch --once`: some tables collected, others refused
     INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
 
 
@@ -137,8 +138,9 @@ class NotReady(Refused):
     """A round cannot be closed yet: a table is unfinished, unreadable or tied."""
 
 
-class GameChanged(Refused):
-    """The game file changed under a ``play`` session (another ``ohhell`` at work)."""
+class GameChanged(OhHellError):
+    """The game file changed under a ``play`` session (another ``ohhell`` at work). Not a
+    refusal of the answer: the play loop says it, and asks what the game now waits for."""
 
     def __init__(self) -> None:
         super().__init__(

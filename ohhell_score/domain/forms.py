@@ -4,7 +4,7 @@ schemes, each with its words.
 
 `--rules`, `--hook`, `--hands`, `--trump` and `--scoring` say what they take from
 here (cli/options.py), completion offers the presets from here (cli/complete.py), and
-the questions of `new` name the rules from here (cli/interactive.py); the rules
+the questions of `new` name the rules from here (cli/guided.py); the rules
 (domain/rules.py) parse and explain these same forms. Cheap to import, since every
 command and every TAB reads it: plain text and one enum, nothing of ohhell_score but the
 translations (the rules engine, which the help and completion need not load, imports

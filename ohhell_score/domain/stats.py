@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ohhell_score.domain.errors import Shown, UnknownPlayer
 from ohhell_score.domain.game import Adjust, Bid, Finish, Game, Tricks, progress
@@ -169,32 +169,47 @@ class GameFacts(NamedTuple):
         # passes is what a game could have given: names and words a terminal shows as
         # they are (printable, as a game file's), numbers a game reaches.
         try:
-            ok = (
-                type(gid) is str
-                and type(preset) is str
-                and type(created) is str
-                and type(hands) is int
-                and type(finished) is bool
-                and type(ended) is str
-                and type(players) is list
-                and type(seats) is list
-                and 0 < len(seats) == len(players)
-                and all(type(x) is list and len(x) == len(COUNTS) for x in seats)
-                and type("".join(players)) is str  # TypeError unless all are names
-                and type(sum(map(sum, seats))) is int  # TypeError unless all are numbers
-                and max(map(len, (gid, preset, created, ended))) <= MAX_WORD
-                and 1 <= min(map(len, players)) <= max(map(len, players)) <= MAX_NAME
-                and "".join((gid, preset, created, ended, *players)).isprintable()
-                and 0 <= hands <= MAX_HANDS
-                and -MAX_FACT <= min(map(min, seats)) <= max(map(max, seats)) <= MAX_FACT
-                and min(min(x[MADE:]) for x in seats) >= 0  # only a total is below 0
-            )
+            ok = _well_typed(data) and _within_bounds(data)
         except TypeError:
             ok = False
         if not ok:
             raise ValueError(_("not game facts"))
         seated = tuple(map(tuple, seats))
         return cls(gid, preset, created, tuple(players), hands, finished, seated, ended)
+
+
+def _well_typed(data: list[Any]) -> bool:
+    """Each of the eight facts of the type ``to_json`` writes (``TypeError`` where a name
+    or a count is not one)."""
+    gid, preset, created, players, hands, finished, seats, ended = data
+    return (
+        type(gid) is str
+        and type(preset) is str
+        and type(created) is str
+        and type(hands) is int
+        and type(finished) is bool
+        and type(ended) is str
+        and type(players) is list
+        and type(seats) is list
+        and 0 < len(seats) == len(players)
+        and all(type(x) is list and len(x) == len(COUNTS) for x in seats)
+        and type("".join(players)) is str  # TypeError unless all are names
+        and type(sum(map(sum, seats))) is int  # TypeError unless all are numbers
+    )
+
+
+def _within_bounds(data: list[Any]) -> bool:
+    """Well-typed facts that a game could have given: words and names as long and as
+    printable as a game's, numbers a game reaches."""
+    gid, preset, created, players, hands, _finished, seats, ended = data
+    return (
+        max(map(len, (gid, preset, created, ended))) <= MAX_WORD
+        and 1 <= min(map(len, players)) <= max(map(len, players)) <= MAX_NAME
+        and "".join((gid, preset, created, ended, *players)).isprintable()
+        and 0 <= hands <= MAX_HANDS
+        and -MAX_FACT <= min(map(min, seats)) <= max(map(max, seats)) <= MAX_FACT
+        and min(min(x[MADE:]) for x in seats) >= 0  # only a total is below 0
+    )
 
 
 #: The longest id, preset and time a game holds (``ids.MAX_LENGTH``, ``game.MAX_NOTE``).

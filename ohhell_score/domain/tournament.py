@@ -24,6 +24,7 @@ comes out.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -608,13 +609,55 @@ def table_for(t: Tournament, brought: Game) -> Table:
     )
 
 
-def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game:
+def copy_mark(game: Game) -> str:
+    """What tells one copy of a table's game from another, times aside: its entries,
+    its first dealer and its corrections. The organiser keeps the mark of the copy last
+    collected; the copy here bearing another has had an entry made here since."""
+    held = repr((_facts(game), game.first_dealer, len(game.history)))
+    return hashlib.sha256(held.encode("utf-8")).hexdigest()
+
+
+def followed(here: Game, mark: str | None) -> bool:
+    """Whether the copy here of a table played elsewhere still follows the table: it is
+    the copy last collected (``mark``), or, never collected, nothing is entered here."""
+    return copy_mark(here) == mark if mark is not None else not here.entries
+
+
+def later(brought: Game, here: Game) -> bool:
+    """Whether a copy from the table's laptop was saved there after the copy here, which
+    came from that laptop too (a followed table): its corrections (every ``undo`` and
+    ``edit`` is one) go on from those here. Not an old copy (a stick, a folder of
+    yesterday's), whatever its clock said: corrections are only ever added."""
+    kept = here.history
+    return len(brought.history) > len(kept) and brought.history[: len(kept)] == kept
+
+
+def table_named(t: Tournament, game_id: str) -> Table | None:
+    """The table, of any round, whose game is ``game_id``: a game belongs to a table by
+    its id, which names the tournament (``cup-r1-t1`` is cup's, ``cup0-r1-t1`` is not)."""
+    return next((table for table in t.tables() if table.game == game_id), None)
+
+
+def bring(
+    t: Tournament, table: Table, here: Game | None, brought: Game, *, following: bool = False
+) -> Game:
     """A table's game scored on another laptop, to replace the one here.
 
     It must seat the table's players under the tournament's rules, and hold every entry
-    made here (so nothing scored on this machine is lost); its first dealer may differ
-    only while nothing is entered here.
+    made here (so nothing scored on this machine is lost), unless the copy here is
+    ``following`` the table (``followed``: nothing was entered here, so an ``undo`` or
+    ``edit`` at the table is taken whole); its first dealer may differ only while
+    nothing is entered here. A copy under the table's own id must be a copy of the game
+    seated here (made at the same moment): another tournament of the same name seated a
+    game of the same id on another day.
     """
+    if here is not None and brought.id == table.game and brought.created != here.created:
+        raise Refused(
+            _(
+                "game {game!r} was made {made}, not when this tournament seated it "
+                "({seated}): a game of another tournament"
+            ).format(game=brought.id, made=Shown(brought.created), seated=here.created)
+        )
     if sorted(brought.players) != sorted(table.players):
         raise Refused(_other_players(brought, table))
     wanted = t.rules.build(len(table.players))
@@ -625,7 +668,7 @@ def bring(t: Tournament, table: Table, here: Game | None, brought: Game) -> Game
                 game=brought.id, rules=theirs, wanted=ours
             )
         )
-    if here is not None:
+    if here is not None and not following:
         kept = _facts(here)
         if _facts(brought)[: len(kept)] != kept:
             raise Refused(

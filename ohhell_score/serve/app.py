@@ -3,27 +3,34 @@
 GET and HEAD only (anything else: 405), these three paths only (anything else: 404),
 and nothing read from the disk but the served game or tournament: there is no static
 folder, so no path, however spelled (``/../``, ``%2e%2e``, the data folder's own path),
-can name a file.
+can name a file. Every route, present and future, answers 421 to a ``Host`` that names
+no address the board serves on (``HostCheck``, around the whole app): a web page the
+scorer visits cannot read the board by pointing a name of its own at the laptop.
 
-One ``Hub`` per server watches the files (a stat every ``POLL`` seconds, no reading
-while nothing changes) and, on a change, reads the state once and wakes every
-listener, who sends the newest state: a slow or stalled phone waits on its own
-connection and holds up no other, and skips states it had no time for. At most
-``max_listeners`` follow ``/events`` at once; one more is answered 503.
+One ``Hub`` per server holds the newest state of the served files, learnt of from the
+system's notice of a change (``Served.notices``: inotify; a stat every ``POLL`` seconds
+where there is none), or at once from ``Hub.saved()``, which a route that saves calls
+before it answers. It reads the files once a change and draws them once: their
+``show --json`` line (``/events``, ``/state.json``) and the page's ``<main>``
+(``/events?page``, the stream the page follows: each event carries what the page
+shows, so a phone fetches nothing more per save). On a change it wakes every
+listener, who sends the newest: a slow or stalled phone waits on its own connection
+and holds up no other, and skips states it had no time for. At most ``max_listeners``
+follow at once; one more is answered 503 with a line the page shows, and tries again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
+from typing import NamedTuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
-    JSONResponse,
     PlainTextResponse,
     Response,
     StreamingResponse,
@@ -31,13 +38,16 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ohhell_score.actions.board import Served, Shown, Stamp
-from ohhell_score.i18n import _
+from ohhell_score.actions.board import Notices, Served, Shown, Stamp
+from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
 
-#: Seconds between two stats of the served files: a change reaches every phone well
-#: within the second the board promises.
+#: Seconds between two stats of the served files where the system sends no notice of
+#: a change (a network share, another system): well within the second the board
+#: promises.
 POLL = 0.25
+#: Seconds between two stats where it does: in case a notice never came.
+SAFETY = 30.0
 #: Seconds between two comment lines on a quiet stream: a phone that went away is
 #: noticed, and no proxy or phone closes a stream for silence.
 KEEP_ALIVE = 15.0
@@ -45,6 +55,8 @@ KEEP_ALIVE = 15.0
 MAX_LISTENERS = 128
 #: The browser's wait before it connects again after losing the stream, in ms.
 RETRY_MS = 2000
+#: Seconds a phone turned away (the board full) is asked to wait before trying again.
+RETRY_AFTER = 5
 
 #: The most bytes of a request's target, and of its headers, that the board reads.
 MAX_HEAD = 8 * 1024
@@ -52,6 +64,19 @@ MAX_HEAD = 8 * 1024
 ROUTE_METHODS = ["GET", "HEAD"]
 #: Every answer is of the moment: no phone shows a stale sheet from its cache.
 NO_STORE = {"Cache-Control": "no-store"}
+#: The names of this machine on loopback, which a board served there also answers to.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+class Drawn(NamedTuple):
+    """One state as it is sent: what it was read from, ``show --json``'s object on
+    one line, the page's ``<main>``, and the page's event (that ``<main>`` as a JSON
+    object on one line)."""
+
+    stamp: Stamp
+    line: str
+    main: str
+    page: str
 
 
 def state_line(shown: Shown) -> str:
@@ -59,74 +84,160 @@ def state_line(shown: Shown) -> str:
     return json.dumps(shown.state, ensure_ascii=False)
 
 
+def main_html(shown: Shown) -> str:
+    """The page's ``<main>`` for ``shown``: the game, the tournament, or why neither
+    can be read."""
+    if shown.game is not None:
+        lines = game_main(shown.game)
+    elif shown.tournament is not None:
+        lines = tournament_main(*shown.tournament)
+    else:
+        lines = error_main(shown.error or "")
+    return "\n".join(lines)
+
+
+def draw(served: Served) -> Drawn:
+    """The files as they are now, read and drawn (in a thread: it reads the disk)."""
+    stamp = served.stamp()
+    shown = served.read()
+    main = main_html(shown)
+    page = json.dumps({"main": main}, ensure_ascii=False)
+    return Drawn(stamp, state_line(shown), main, page)
+
+
 class Hub:
     """The newest state of the served files and the listeners waiting for the next."""
 
-    def __init__(self, served: Served, max_listeners: int, poll: float) -> None:
+    def __init__(
+        self,
+        served: Served,
+        max_listeners: int,
+        poll: float,
+        on_trouble: Callable[[str], None] | None = None,
+    ) -> None:
         self.served = served
         self.max_listeners = max_listeners
         self.poll = poll
+        self.on_trouble = on_trouble or (lambda kind: None)
         self.listeners = 0
         self.version = 0
-        self.line = ""
-        self.stamp: Stamp = ()
+        self.now = Drawn((), "", "", "")
         self.changed = asyncio.Event()
         self.closing = asyncio.Event()
+        self.looking = asyncio.Lock()
+        self.poked = asyncio.Event()
+        self.notices: Notices | None = None
+        #: The files are on a folder the system sends notices of: local, quick to read.
+        self.local = False
 
     async def start(self) -> None:
-        self.stamp = await asyncio.to_thread(self.served.stamp)
-        self.line = state_line(await asyncio.to_thread(self.served.read))
+        """Before the board accepts: the watch on the files' folders first, then the
+        files as they are, so that no change falls between the two."""
+        self.notices = await asyncio.to_thread(self.served.notices)
+        self.now = await asyncio.to_thread(draw, self.served)
 
-    async def watch(self) -> None:
-        """Stat the files every ``poll`` seconds; on a change, read and wake everyone."""
-        while not self.closing.is_set():
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.closing.wait(), self.poll)
+    async def look(self) -> None:
+        """A stat of the files now; on a change, read and draw them once and wake
+        every listener. One look at a time: phones connecting together read once."""
+        async with self.looking:
+            if self.local:  # a stat and a read of a local file: at once, in the loop
+                stamp = self.served.stamp()
+                if stamp != self.now.stamp:
+                    self.publish(draw(self.served))
+                return
             # In a thread: a stat on a network share may take its time.
             stamp = await asyncio.to_thread(self.served.stamp)
-            if stamp == self.stamp:
-                continue
-            self.stamp = stamp
-            self.line = state_line(await asyncio.to_thread(self.served.read))
-            self.version += 1
-            self.changed.set()
-            self.changed = asyncio.Event()  # the next change wakes the next waiters
+            if stamp == self.now.stamp:
+                return
+            self.publish(await asyncio.to_thread(draw, self.served))
+
+    def publish(self, drawn: Drawn) -> None:
+        """``drawn`` is the newest state: every listener is woken to send it."""
+        self.now = drawn
+        self.version += 1
+        self.changed.set()
+        self.changed = asyncio.Event()  # the next change wakes the next waiters
+
+    async def saved(self) -> None:
+        """Call this after a save made through this server (an entry from a phone):
+        every listener has the new state when it returns, without waiting for the
+        system's notice or a stat."""
+        await self.look()
+
+    def poke(self) -> None:
+        """Something may have changed: look at once (the watch does)."""
+        self.poked.set()
+
+    async def watch(self) -> None:
+        """Until the board stops: look when the system says a folder of the served
+        files changed, or every ``poll`` seconds where it says nothing (no notices,
+        or their watch was lost); and every ``SAFETY`` seconds all the same."""
+        loop = asyncio.get_running_loop()
+        notices = self.notices
+        if notices is not None:
+
+            def heard() -> None:
+                if notices.drain():
+                    self.poke()
+                if notices.lost:  # its folder went: stat from now on
+                    loop.remove_reader(notices.fileno())
+                    self.local = False
+                    self.poke()
+
+            loop.add_reader(notices.fileno(), heard)
+            self.local = True
+        try:
+            while not self.closing.is_set():
+                polling = notices is None or notices.lost
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(self.poked.wait(), self.poll if polling else SAFETY)
+                self.poked.clear()
+                if not self.closing.is_set():
+                    await self.look()
+        finally:
+            if notices is not None:
+                if not notices.lost:
+                    loop.remove_reader(notices.fileno())
+                notices.close()
+
+    async def finish(self) -> None:
+        """The board is stopping: one last look, so that every save made while it ran
+        reaches the listeners, then every stream sends what it has not sent and ends."""
+        if not self.closing.is_set():
+            await self.look()
+        self.close()
 
     def close(self) -> None:
         """Every stream ends (the server is stopping)."""
         self.closing.set()
+        self.changed.set()  # every waiting stream wakes, and sees the board closing
+        self.poked.set()
 
-    async def stream(self) -> AsyncIterator[str]:
-        """The events of one listener: the state now, then after each change."""
+    async def stream(self, page: bool) -> AsyncIterator[str]:
+        """The events of one listener: the state now, then after each change, the last
+        one before the board stops included; ``page``: the page's events."""
+        await self.look()  # the state now, not the last poll's
         seen = self.version
-        first: Stamp | None = await asyncio.to_thread(self.served.stamp)
-        now = state_line(await asyncio.to_thread(self.served.read))  # not the last poll's
-        yield f"retry: {RETRY_MS}\ndata: {now}\n\n"
-        while not self.closing.is_set():
+        first = self.now
+        yield f"retry: {RETRY_MS}\ndata: {first.page if page else first.line}\n\n"
+        while True:
             if self.version == seen:
-                woken = asyncio.ensure_future(self.changed.wait())
-                closing = asyncio.ensure_future(self.closing.wait())
-                done, pending = await asyncio.wait(
-                    {woken, closing}, timeout=KEEP_ALIVE, return_when=asyncio.FIRST_COMPLETED
-                )
-                for task in pending:
-                    task.cancel()
-                if closing in done:
+                if self.closing.is_set():
                     return
-                if not done:
+                try:  # woken by a change or by the stop (no task of its own: cheap)
+                    async with asyncio.timeout(KEEP_ALIVE):
+                        await self.changed.wait()
+                except TimeoutError:
                     yield ": still here\n\n"
-                    continue
-            seen = self.version
-            if self.stamp == first:
-                # The poll caught up with a save this listener's first state was read
-                # after: it has that state already.
                 continue
-            first = None
-            yield f"data: {self.line}\n\n"
+            seen = self.version
+            now = self.now
+            yield f"data: {now.page if page else now.line}\n\n"
 
 
 class Events:
-    """``/events``: the stream, or 503 when ``max_listeners`` follow it already."""
+    """``/events`` (``?page``: the page's): the stream, or 503 when ``max_listeners``
+    follow already, with a line the page shows and how long to wait."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
@@ -138,12 +249,22 @@ class Events:
         if scope["method"] == "HEAD":
             response = Response(media_type="text/event-stream", headers=headers)
         elif hub.listeners >= hub.max_listeners:
-            response = PlainTextResponse(_("too many listeners; try again later"), 503)
+            hub.on_trouble("listeners")
+            response = PlainTextResponse(
+                ngettext(
+                    "The board is full ({count} phone follows it); trying again…",
+                    "The board is full ({count} phones follow it); trying again…",
+                    hub.max_listeners,
+                ).format(count=hub.max_listeners),
+                503,
+                headers={**NO_STORE, "Retry-After": str(RETRY_AFTER)},
+            )
         else:
+            page = b"page" in scope.get("query_string", b"").split(b"&")
             hub.listeners += 1
             try:
                 response = StreamingResponse(
-                    hub.stream(), media_type="text/event-stream", headers=headers
+                    hub.stream(page), media_type="text/event-stream", headers=headers
                 )
                 await response(scope, receive, send)
             finally:
@@ -176,12 +297,50 @@ class Bounded:
         await self.app(scope, receive, send)
 
 
+def served_at(host: str, port: int) -> frozenset[str]:
+    """The ``Host`` values a board listening on ``host``:``port`` answers: that address
+    with the port (without it too on port 80), and on loopback the machine's own names."""
+    shown = f"[{host}]" if ":" in host else host
+    names = {shown.lower()}
+    if host.startswith("127.") or host == "::1":
+        names.update(LOOPBACK_NAMES)
+    hosts = {f"{name}:{port}" for name in names}
+    if port == 80:
+        hosts |= names
+    return frozenset(hosts)
+
+
+class HostCheck:
+    """Every request whose ``Host`` names no address the board serves on (the one the
+    connection came in on) is answered 421: the contract's rule, for every route."""
+
+    def __init__(self, app: ASGIApp, on_trouble: Callable[[str], None]) -> None:
+        self.app = app
+        self.on_trouble = on_trouble
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            host = next((v for k, v in scope.get("headers", ()) if k == b"host"), b"")
+            server = scope.get("server") or ("", 0)
+            if host.decode("latin-1").lower() not in served_at(server[0], server[1] or 80):
+                self.on_trouble("host")
+                text = _("this board answers at the address it printed, not at another")
+                await PlainTextResponse(text, 421)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(
-    served: Served, *, max_listeners: int = MAX_LISTENERS, poll: float = POLL
+    served: Served,
+    *,
+    max_listeners: int = MAX_LISTENERS,
+    poll: float = POLL,
+    on_trouble: Callable[[str], None] | None = None,
 ) -> tuple[ASGIApp, Hub]:
     """The board of ``served``, an ASGI app for uvicorn, and its hub (which the server
-    closes on the way out, so that no stream holds the server up)."""
-    hub = Hub(served, max_listeners, poll)
+    finishes on the way out, so that every save reaches the phones and no stream holds
+    the server up). ``on_trouble`` hears each refusal a peer caused, by kind."""
+    hub = Hub(served, max_listeners, poll, on_trouble)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -193,20 +352,20 @@ def create_app(
             hub.close()
             await watching
 
-    def page(request: Request) -> Response:
-        shown = served.read()
+    async def fresh() -> Drawn:
+        await hub.look()  # a stat: the state at this moment, drawn once for everyone
+        return hub.now
+
+    async def page(request: Request) -> Response:
+        drawn = await fresh()
         hall = request.query_params.get("view") == "hall"
-        if shown.game is not None:
-            main = game_main(shown.game)
-        elif shown.tournament is not None:
-            main = tournament_main(*shown.tournament)
-        else:
-            main = error_main(shown.error or "")
+        main = drawn.main.split("\n")
         html = board_page(served.title, main, hall=hall, tournament=served.tournament is not None)
         return HTMLResponse(html, headers=NO_STORE)
 
-    def state(request: Request) -> Response:
-        return JSONResponse(served.read().state, headers=NO_STORE)
+    async def state(request: Request) -> Response:
+        drawn = await fresh()
+        return Response(drawn.line, media_type="application/json", headers=NO_STORE)
 
     routes = [
         Route("/", page, methods=ROUTE_METHODS),
@@ -215,4 +374,4 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # "/state.json/" is no path of the board: 404
-    return Bounded(app, MAX_HEAD), hub
+    return HostCheck(Bounded(app, MAX_HEAD), hub.on_trouble), hub

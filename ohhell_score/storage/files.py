@@ -26,6 +26,12 @@ BACKUP_SUFFIX = ".bak"
 #: The most any file the program reads may hold: a game of hundreds of hands is tens of
 #: KB; anything far larger is not one of ours (and would take minutes to replay).
 MAX_FILE_BYTES = 4 * 1024 * 1024
+#: An export (``export --format json``) holds a game's facts and its score sheet, which
+#: spells out every hand for every seat, so it outweighs the game's file: 3.3 times at
+#: the most measured (208 players of 24-character names, a quarter of 500 one-card hands
+#: played: a 4 MB file; tests/test_export_json.py makes that game and imports its
+#: export). What ``import`` and ``collect`` read of one: ``export_limit``.
+EXPORT_FACTOR = 4
 
 #: How many times this process has changed a file the user keeps (saved or deleted a
 #: game, a house rule, a tournament; written the file ``-o`` names; never a cache): a
@@ -41,35 +47,43 @@ def count_change() -> None:
     changes += 1
 
 
-def read_regular(path: Path | str) -> tuple[bytes, os.stat_result]:
+def export_limit() -> int:
+    """The most an exported game may hold: any export of a game the program can read
+    imports (``EXPORT_FACTOR`` times the largest game file)."""
+    return EXPORT_FACTOR * MAX_FILE_BYTES
+
+
+def read_regular(path: Path | str, limit: int | None = None) -> tuple[bytes, os.stat_result]:
     """The bytes of the regular file ``path`` and what ``fstat`` says of the file read.
 
     Opened without blocking (a FIFO would wait for a writer for ever) and read only up
-    to ``MAX_FILE_BYTES`` (a symlink to ``/dev/zero`` would never end): a FIFO, a device,
-    a folder or a file too large raises ``OSError`` naming the file, like a missing one
-    (``FileNotFoundError``) or one that cannot be read.
+    to ``limit`` bytes (``MAX_FILE_BYTES`` unless given: a symlink to ``/dev/zero``
+    would never end): a FIFO, a device, a folder or a file too large raises ``OSError``
+    naming the file, like a missing one (``FileNotFoundError``) or one that cannot be read.
     """
+    limit = MAX_FILE_BYTES if limit is None else limit
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise OSError(errno.EINVAL, _("not a regular file"), str(path))
-        if st.st_size > MAX_FILE_BYTES:
-            raise OSError(errno.EFBIG, too_large(), str(path))
+        if st.st_size > limit:
+            raise OSError(errno.EFBIG, too_large(limit), str(path))
         chunks, size = [], 0
-        while chunk := os.read(fd, MAX_FILE_BYTES + 1 - size):
+        while chunk := os.read(fd, limit + 1 - size):
             chunks.append(chunk)
             size += len(chunk)
-            if size > MAX_FILE_BYTES:  # it grew while we read
-                raise OSError(errno.EFBIG, too_large(), str(path))
+            if size > limit:  # it grew while we read
+                raise OSError(errno.EFBIG, too_large(limit), str(path))
         return b"".join(chunks), st
     finally:
         os.close(fd)
 
 
-def too_large() -> str:
-    """What the program will not read: ``larger than 4 MB``."""
-    return _("larger than {megabytes} MB").format(megabytes=MAX_FILE_BYTES // (1024 * 1024))
+def too_large(limit: int | None = None) -> str:
+    """What the program will not read: ``larger than 4 MB`` (``limit``: that many bytes)."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    return _("larger than {megabytes} MB").format(megabytes=limit // (1024 * 1024))
 
 
 def readable_size(data: bytes) -> bool:
@@ -89,11 +103,11 @@ def read_cache(path: Path) -> object:
         return None
 
 
-def read_file(path: Path, error: type[Refused]) -> bytes | None:
-    """The bytes of ``path`` (``read_regular``); None when there is no such file, and
-    ``error("cannot read PATH: WHY")`` when it is there but cannot be read."""
+def read_file(path: Path, error: type[Refused], limit: int | None = None) -> bytes | None:
+    """The bytes of ``path`` (``read_regular``, up to ``limit``); None when there is no
+    such file, and ``error("cannot read PATH: WHY")`` when it is there but cannot be read."""
     try:
-        return read_regular(path)[0]
+        return read_regular(path, limit)[0]
     except FileNotFoundError:
         return None
     except OSError as err:
@@ -141,9 +155,11 @@ def write_atomic(
                 os.unlink(backup)
             keep_copy(path, backup)  # the old version stays whole under its new name
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as err:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(err, OSError) and err.filename is None:
+            err.filename = str(path)  # a full disk names the file it could not save
         raise
     _fsync_dir(folder)
 

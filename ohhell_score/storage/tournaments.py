@@ -6,6 +6,9 @@ read from there, so a table played on another laptop counts once it is imported.
 reuse ``files.write_atomic``; changes hold ``tournaments/NAME.lock`` around
 load-check-save, like games.
 
+Beside it, ``NAME.collected`` keeps the mark of each table's copy last collected from
+another laptop (``read_marks``): the organiser's copy follows its table while it bears it.
+
 Seating a round writes several files, so ``seat`` writes the tournament first, marked
 pending, then the tables' games, then clears the mark; a failure undoes it, and the
 next ``load`` after a kill finishes it: seated or not, never half.
@@ -49,7 +52,9 @@ from ohhell_score.storage.files import (
     BACKUP_SUFFIX,
     clean_temp_files,
     count_change,
+    export_limit,
     lock_file,
+    read_cache,
     read_file,
     write_atomic,
 )
@@ -333,6 +338,34 @@ def finish(name: str) -> bool:
     return True
 
 
+# --- what was collected ------------------------------------------------------------
+
+#: ``tournaments/NAME.collected``: the mark (``tournament.copy_mark``) of each table's
+#: copy as last collected from elsewhere. Not ``.json``: the tournaments are listed by
+#: that ending. A file the program keeps for itself, as a cache: unreadable, it is none
+#: (every table then follows its copies only while nothing is entered here).
+COLLECTED = ".collected"
+
+
+def marks_path(name: str) -> Path:
+    return folder() / f"{check_name(name)}{COLLECTED}"
+
+
+def read_marks(name: str) -> dict[str, str]:
+    """The mark of each table's copy last collected, by game id."""
+    data = read_cache(marks_path(name))
+    tables = data.get("tables") if isinstance(data, dict) else None
+    if not isinstance(tables, dict):
+        return {}
+    return {k: v for k, v in tables.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def save_marks(name: str, marks: Mapping[str, str]) -> None:
+    """Keep ``marks`` (call it holding ``locked``)."""
+    text = json.dumps({"schema": 1, "tables": dict(sorted(marks.items()))}, indent=1) + "\n"
+    write_atomic(marks_path(name), text)
+
+
 def read_games(t: Tournament) -> dict[str, Progress | str | None]:
     """Every table's game as saved now, replayed; why it cannot be read, or None if absent."""
     return {table.game: read_game(table.game) for table in t.tables()}
@@ -351,7 +384,7 @@ def read_game(game_id: str) -> Progress | str | None:
 def read_brought(path: Path) -> Progress:
     """A game from another laptop, replayed: exported as JSON (its facts under
     ``"game"``) or its saved file copied over."""
-    text = read_file(path, CorruptGame)
+    text = read_file(path, CorruptGame, export_limit())  # an export of any game we read
     if text is None:
         raise CorruptGame(_("cannot read {path}: No such file or directory").format(path=path))
     data = load_json(text, str(path), error=CorruptGame, what="game")

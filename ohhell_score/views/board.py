@@ -6,10 +6,10 @@ One HTML document, whole when served: inline CSS, no font, image or script from
 anywhere else. A phone first (360 px wide, large type, dark when the phone is), and a
 hall view for a TV or a projector (``hall``: large type, the hand and the totals beside
 the sheet; a tournament's bracket beside its tables, eight tables on one screen). The
-script (``templates/board.js``, inline) follows ``/events`` and, on each event, fetch
-the page again and put its ``<main>`` in place of the old one, so the server is the one
-renderer of the sheet and of the tables; it says when the laptop is lost, and picks up
-again.
+script (``templates/board.js``, inline) follows ``/events?page``, whose every event
+carries the page's ``<main>``, and puts it in place of the old one, so the server is the
+one renderer of the sheet and of the tables; it says when the laptop is lost or the
+board full, and picks up again.
 
 The pages are templates (``board.html`` around ``game-main.html`` or
 ``tournament-main.html``, with ``card.html``, ``round.html``, ``bracket.html`` and the
@@ -20,7 +20,7 @@ are html.py's and words.py's, as on an exported sheet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from ohhell_score.domain.game import Progress, Step
@@ -42,7 +42,7 @@ from ohhell_score.views.export import result_words
 from ohhell_score.views.html import game_chart, sheet_view
 from ohhell_score.views.pages import part, render
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import TAKEN_OVER, going_on_words, next_line, place_labels
 from ohhell_score.views.words import (
     balance_words,
     names_words,
@@ -166,12 +166,14 @@ class Crown(NamedTuple):
 
 class Card(NamedTuple):
     """One table's card: its game, state (``finished``, ``problem``, ``playing``) and
-    where it is in words, its players best first (place, name, classes, leader, total,
-    going on) and a tie that stops the round from going on."""
+    where it is in words, whether it was taken over on this laptop (in words, or ""),
+    its players best first (place, name, classes, leader, total, going on) and a tie
+    that stops the round from going on."""
 
     game: str
     state: str
     words: str
+    taken: str
     rows: list[tuple[str, str, str, bool, str, bool]]
     tie: str
 
@@ -198,12 +200,16 @@ class BracketView(NamedTuple):
 
 
 def tournament_main(
-    t: Tournament, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    taken_over: Collection[str] = (),
 ) -> list[str]:
     """A tournament in the hall: the champion once there is one, a card for each table
     of the round(s) being played (its hand, its players ranked by their totals, who goes
-    on), who goes on so far, and the bracket of rounds to the final and the losers'
-    final. ``games``: each table's game as replayed, by id (its hand now)."""
+    on, taken over on this laptop), who goes on so far, and the bracket of rounds to the
+    final and the losers' final. ``games``: each table's game as replayed, by id (its
+    hand now)."""
     brackets = (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,)
     playing = [table.game for rnd in t.current() for table in rnd.tables]
     after = champion(t, res) is None and all(res[game].finished for game in playing)
@@ -211,7 +217,7 @@ def tournament_main(
         render(
             "tournament-main.html",
             crown=_crown(t, res),
-            rounds=[_round(t, rnd, res, games) for rnd in t.current()],
+            rounds=[_round(t, rnd, res, games, taken_over) for rnd in t.current()],
             brackets=[_bracket(t, bracket, res) for bracket in brackets],
             next=next_line(t, res) if after else "",  # advance, or a tie
         )
@@ -229,7 +235,11 @@ def _crown(t: Tournament, res: Mapping[str, Result]) -> Crown | None:
 
 
 def _round(
-    t: Tournament, rnd: Round, res: Mapping[str, Result], games: Mapping[str, Progress | str | None]
+    t: Tournament,
+    rnd: Round,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    taken_over: Collection[str] = (),
 ) -> RoundView:
     """A round being played: how many tables are done, a card each (who goes on
     ticked), and who goes on so far, by name."""
@@ -241,7 +251,8 @@ def _round(
     on = going_on(t, rnd, res)
     final = t.plan[rnd.stage - 1].final
     cards = [
-        _card(t, rnd, table, res[table.game], games.get(table.game), on) for table in rnd.tables
+        _card(t, rnd, table, res[table.game], games.get(table.game), on, taken_over)
+        for table in rnd.tables
     ]
     return RoundView(t.round_title(rnd), finished, cards, [] if final else _onward(t, rnd, res, on))
 
@@ -253,6 +264,7 @@ def _card(
     r: Result,
     prog: Progress | str | None,
     on: Mapping[str, list[str]],
+    taken_over: Collection[str] = (),
 ) -> Card:
     """One table: its name, its hand (or finished, not started, why it cannot count),
     its players best first with their totals, the leader starred, who goes on ticked,
@@ -271,7 +283,8 @@ def _card(
     tie = ""
     if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=names_words(list(tied)))
-    return Card(table.game, state, _table_state(r, prog), rows, tie)
+    taken = _(TAKEN_OVER) if table.game in taken_over else ""
+    return Card(table.game, state, _table_state(r, prog), taken, rows, tie)
 
 
 def _table_state(r: Result, prog: Progress | str | None) -> str:

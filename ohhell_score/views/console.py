@@ -141,8 +141,19 @@ def note(text: str = "", *, end: str = "\n") -> None:
 
 
 def complain(message: str) -> None:
-    """``ohhell: message`` on stderr: a refusal, a warning, a file skipped."""
-    note(f"{PROGRAM}: {message}")
+    """``ohhell: message`` on stderr: a refusal, a warning, a file skipped; one line,
+    whatever a file's name or a file held put into it (``printable``)."""
+    note(f"{PROGRAM}: {printable(message)}")
+
+
+def printable(text: str) -> str:
+    """``text`` with each character a terminal would act on rather than show (escape,
+    bell, a line break, a direction override) written as its escape, ``\\x1b``: a file
+    named on another laptop cannot set the window's title, clear the screen or make a
+    line of its own."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 class Unwritten(Exception):

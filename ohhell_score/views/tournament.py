@@ -9,7 +9,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from ohhell_score.domain.errors import NotReady
 from ohhell_score.domain.game import Game
@@ -120,8 +120,18 @@ def next_line(t: Tournament, res: Mapping[str, Result]) -> str:
     )
 
 
-def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
-    """The plain-text view of ``tournament show``."""
+#: What `tournament show` says under a table taken over on this laptop.
+TAKEN_OVER = N_(
+    "taken over on this laptop: its table's copies are followed again once one holds "
+    "every entry made here"
+)
+
+
+def show_lines(
+    t: Tournament, res: Mapping[str, Result], taken_over: Collection[str] = ()
+) -> list[str]:
+    """The plain-text view of ``tournament show``; ``taken_over``: the tables played
+    elsewhere that were taken over on this laptop (``actions.collect.taken_over``)."""
     bracket = _(", losers' bracket") if t.losers_bracket else ""
     if t.shuffled:
         draw = _("round 1 drawn with seed {seed}").format(seed=t.seed)
@@ -140,6 +150,8 @@ def show_lines(t: Tournament, res: Mapping[str, Result]) -> list[str]:
         for table in rnd.tables:
             r = res[table.game]
             lines.append(f"  {table.game}: {', '.join(table.players)} ({_state(r)})")
+            if table.game in taken_over:
+                lines.append("    " + _(TAKEN_OVER))
             if r.stand_ins:  # seats changed during the game (ohhell seat)
                 also = _("also sat in: {players} (they do not go on)")
                 lines.append("    " + also.format(players=", ".join(r.stand_ins)))

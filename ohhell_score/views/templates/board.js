@@ -1,26 +1,55 @@
 (function () {
-  var source, body = document.body;
-  function lost() { body.classList.add("lost"); }
-  function found() { body.classList.remove("lost"); }
-  function refresh() {
-    fetch(location.href, {cache: "no-store"}).then(function (r) {
-      if (!r.ok) { throw r.status; }
-      return r.text();
-    }).then(function (text) {
-      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
-      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
-    }).catch(lost);
+  var body = document.body, banner = document.getElementById("lost");
+  var said = banner.textContent, wait = 1000;
+  function lost(why) { banner.textContent = why || said; body.classList.add("lost"); }
+  function found() { body.classList.remove("lost"); wait = 1000; }
+  function show(data) {
+    var fresh = document.createElement("main");
+    fresh.innerHTML = JSON.parse(data).main;
+    document.querySelector("main").replaceWith(fresh);
   }
-  function connect() {
-    source = new EventSource("/events");
-    source.onopen = found;
-    source.onmessage = refresh;
-    source.onerror = function () {
-      lost();
-      if (source.readyState === 2) { source.close(); setTimeout(connect, 3000); }
-    };
+  function again(least) {
+    var next = Math.max(wait, least || 0);
+    wait = Math.min(wait * 2, 30000);
+    setTimeout(follow, next / 2 + Math.random() * next / 2);
   }
-  connect();
+  function follow() {
+    var stop = new AbortController(), quiet;
+    function awake() {
+      clearTimeout(quiet);
+      quiet = setTimeout(function () { stop.abort(); }, 40000);
+    }
+    awake();
+    fetch("/events?page", {cache: "no-store", signal: stop.signal}).then(function (r) {
+      if (!r.ok) {
+        var after = 1000 * (parseInt(r.headers.get("Retry-After"), 10) || 0);
+        return r.text().then(function (why) {
+          clearTimeout(quiet);
+          lost(r.status === 503 && why);
+          again(after);
+        });
+      }
+      var reader = r.body.getReader(), text = new TextDecoder(), buffer = "";
+      function read() {
+        return reader.read().then(function (part) {
+          if (part.done) { throw new Error("ended"); }
+          awake();
+          buffer += text.decode(part.value, {stream: true});
+          var events = buffer.split("\n\n");
+          buffer = events.pop();
+          events.forEach(function (event) {
+            var data = event.split("\n").filter(function (line) {
+              return line.indexOf("data: ") === 0;
+            }).map(function (line) { return line.slice(6); }).join("\n");
+            if (data) { show(data); found(); }
+          });
+          return read();
+        });
+      }
+      return read();
+    }).catch(function () { clearTimeout(quiet); lost(); again(); });
+  }
+  follow();
 })();
 
 /* Entering from this phone (a board started with --entry): the code once, then the

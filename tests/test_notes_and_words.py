@@ -1,4 +1,4 @@
-"""Issue 16 at the table: notes on hands (`ohhell note`), the rules in words in every
+"""At the table: notes on hands (`ohhell note`), the rules in words in every
 view, what a paper sheet keeps of a hand, and the wording of lists of names."""
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def test_notes_are_in_every_export_and_the_history(ohhell: Ohhell) -> None:
 
 
 def test_a_game_without_the_hook_says_so_in_every_view(ohhell: Ohhell) -> None:
-    """Issue 16: `--hook never` was "classic, 19 hands" everywhere but HTML and JSON."""
+    """`--hook never` was "classic, 19 hands" everywhere but HTML and JSON."""
     made = ohhell.ok("new", "Ann", "Bob", "Cat", "--hook", "never", "-g", "free")
     assert "(classic · 19 hands · no hook)" in made
     assert "free · classic · 19 hands · no hook" in ohhell.ok("show")

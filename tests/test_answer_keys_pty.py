@@ -1,5 +1,5 @@
-"""At the table, round three (issue 28, items 11 to 16): what a newcomer met in a real
-terminal, typed there again."""
+"""The one-letter answers at a real terminal: j for yes and r, k for suits at a Dutch
+table, and q at every question of the guided `new`."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ pytestmark = [
 def test_a_dutch_table_carries_the_points_with_j_and_names_suits_r_and_k(
     ohhell: Ohhell, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Item 16: the carry question asks (j/N), so j is yes; r (ruiten) and k (klaveren)
+    """The carry question asks (j/N), so j is yes; r (ruiten) and k (klaveren)
     are suits."""
     ohhell.ok("new", "Ann", "Bob", "Cat", "--hands", "1,1,1", "--trump", "named")
     monkeypatch.setenv("LANGUAGE", "nl")
@@ -33,7 +33,7 @@ def test_a_dutch_table_carries_the_points_with_j_and_names_suits_r_and_k(
     child.expect_exact("(s h r k sa): ")
     child.sendline("r")
     answer(child, "haalde (0-1): ", "1")
-    answer(child, "haalden 0 (Enter): ", "")  # item 15: nothing left, both took 0
+    answer(child, "haalden 0 (Enter): ", "")  # nothing left, both took 0
     child.expect_exact("biedt (0-1): ")
     child.sendline("t")
     answer(child, "(Enter: geen): ", "r")
@@ -58,7 +58,7 @@ def test_a_dutch_table_carries_the_points_with_j_and_names_suits_r_and_k(
 def test_q_leaves_at_every_question_of_new_and_creates_no_game(
     ohhell: Ohhell, data_dir: Path, kind: str
 ) -> None:
-    """Item 13: the README says `q` leaves; at "Player 1:" it made a player called q,
+    """The README says `q` leaves; at "Player 1:" it made a player called q,
     at the preset prompt it was "not a preset"."""
     options, answers, last = NEW_STOPS[kind]
     child = spawn(data_dir, "new", *options)

@@ -1,0 +1,58 @@
+"""``play`` on one game: the hand loop opened on the terminal, the live board served
+beside it (``--board``), and the way out said: everything is saved, and the command
+that goes on.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ohhell_score.actions import saved
+from ohhell_score.cli import terminal
+from ohhell_score.cli.announce import finish
+from ohhell_score.cli.board import DEFAULT_PORT, start_for_play
+from ohhell_score.cli.interactive import Session
+from ohhell_score.domain.errors import Interrupted, StopScoring
+from ohhell_score.i18n import _
+from ohhell_score.views.console import say
+
+
+def saved_line(game_id: str) -> str:
+    """The line on leaving: everything is saved, and the command that goes on."""
+    hint = "ohhell play"
+    try:
+        if saved.current() != game_id:
+            hint += f" -g {game_id}"
+    except Exception:  # the hint is a courtesy; never fail the way out over it
+        hint += f" -g {game_id}"
+    return _("saved; continue with `{command}`").format(command=hint)
+
+
+class Board(NamedTuple):
+    """``play --board``: the live board's port and whether it serves the Wi-Fi."""
+
+    port: int = DEFAULT_PORT
+    lan: bool = False
+
+
+def play_game(game_id: str, board: Board | None = None) -> None:
+    """The prompt loop on one game, until it is over or the scorer leaves; with
+    ``board``, its live board served from a thread before the first prompt."""
+    served = None
+    if board is not None:
+        served = start_for_play(game_id, board.port, board.lan)
+    console = terminal.new_console()
+    typeahead = terminal.Typeahead(console)
+    typeahead.quiet()
+    session = Session(game_id, console, typeahead.ask, board=served.again if served else None)
+    try:
+        prog = session.run()
+        finish(console, prog)
+    except StopScoring:
+        say(f"\n{saved_line(game_id)}")
+    except (KeyboardInterrupt, EOFError):
+        raise Interrupted(saved_line(game_id)) from None
+    finally:
+        typeahead.restore()  # the terminal as it was, whatever ended the game
+        if served is not None:
+            served.stop()  # after the last save has reached the phones
