@@ -129,7 +129,7 @@ def test_the_page_is_the_game_in_html_whole_without_script(board: Board) -> None
     assert "Hand 1 of 23 (13 cards, Ann deals)" in page
     assert "Bob to bid" in page
     assert '<table class="sheet">' in page
-    assert 'fetch("/events?page"' in page  # it follows its own stream
+    assert 'new URL("events?page", location.href)' in page  # it follows its own stream
     assert '<link rel="icon" href="data:,">' in page  # and asks for no icon
     # Nothing fetched from elsewhere: no address in a src or href but the board's own.
     assert "http" not in page.replace('content="width=device-width', "")

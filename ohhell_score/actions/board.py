@@ -10,7 +10,8 @@ differs. Where the system sends no notice (another system, a network share), the
 server stats every quarter of a second instead.
 
 Reads only: nothing here writes a file, takes a game's lock or reads any file but the
-served game's (a tournament's: its own file and its tables' games). A tournament is
+served game's and the tricks held beside it (a tournament's: its own file and its
+tables' games). A game is read with its version (actions/phones.py). A tournament is
 read as it is saved (``tournaments.peek``): a round being seated shows the tables
 written so far, and finishing a seating left half done is a command's work, not the
 board's.
@@ -24,9 +25,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from ohhell_score.actions import phones
 from ohhell_score.actions.collect import taken_over_in
 from ohhell_score.domain.errors import GameNotFound, Refused
-from ohhell_score.domain.game import Progress, sheet_json
+from ohhell_score.domain.game import Progress
 from ohhell_score.domain.tournament import Result, Tournament, results, show_json
 from ohhell_score.storage import games, notice, paths, tournaments
 from ohhell_score.storage.files import cannot_read
@@ -56,6 +58,8 @@ class Shown(NamedTuple):
     game: Progress | None = None
     tournament: Hall | None = None
     error: str | None = None
+    #: A game's version (actions/phones.py): what a phone's entry names.
+    version: str = ""
 
 
 class Served(NamedTuple):
@@ -73,8 +77,8 @@ class Served(NamedTuple):
         ``{"error": why}`` when the files are gone or cannot be read."""
         try:
             if self.game is not None:
-                prog = games.load_progress(self.game)
-                return Shown(sheet_json(prog), game=prog)
+                snap = phones.snapshot(self.game)
+                return Shown(snap.state, game=snap.progress, version=snap.version)
             t = tournaments.peek(self.tournament or "")
             played = tournaments.read_games(t)
             res = results(t, played)
@@ -97,10 +101,23 @@ class Served(NamedTuple):
     def stamp(self) -> Stamp:
         """A stat of each file the state is read from; equal stamps, equal state."""
         if self.game is not None:
-            return (_stat(games.game_path(self.game)),)
+            return (_stat(games.game_path(self.game)), _stat(phones.held_path(self.game)))
         name = self.tournament or ""
         own = _stat(tournaments.path_of(name))
         return (own, *(_stat(games.game_path(game)) for game in _tables(name, own)))
+
+    def playing(self) -> tuple[str, ...]:
+        """The games of the tables of the rounds being played (a game: itself)."""
+        if self.tournament is None:
+            return (self.game,) if self.game else ()
+        t = tournaments.peek(self.tournament)
+        return tuple(table.game for rnd in t.current() for table in rnd.tables)
+
+    def tables(self) -> tuple[str, ...]:
+        """The games of a tournament's tables, every round's (none for a game)."""
+        if self.tournament is None:
+            return ()
+        return _tables(self.tournament, _stat(tournaments.path_of(self.tournament)))
 
 
 def _unreadable(why: str) -> Shown:

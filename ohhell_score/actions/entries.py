@@ -23,7 +23,7 @@ from ohhell_score.i18n import _
 from ohhell_score.storage import games
 
 if TYPE_CHECKING:
-    from ohhell_score.actions.table import Seen
+    from ohhell_score.actions.table import Guard
     from ohhell_score.domain.game import Assignment, Entry, HandState, Progress
     from ohhell_score.domain.rules import Suit
 
@@ -63,11 +63,11 @@ def load_progress(game_id: str | None) -> Progress:
 
 
 def apply(
-    game_id: str | None, edit: Callable[[Progress], Progress], seen: Seen | None = None
+    game_id: str | None, edit: Callable[[Progress], Progress], seen: Guard | None = None
 ) -> Progress:
-    """Change a game under its lock and return its new progress; given the ``seen`` of a
-    prompt of `play`, only if the game and its typed tricks are still what the prompt
-    saw (``GameChanged`` otherwise: actions/table.py)."""
+    """Change a game under its lock and return its new progress; given what the entry
+    was made on (``seen``: a prompt of `play`, a phone's version), only if the game is
+    still as that saw it (``GameChanged`` otherwise: actions/table.py)."""
     if seen is not None:
         from ohhell_score.actions.table import checked
 
@@ -75,14 +75,14 @@ def apply(
     return games.change(games.resolve_id(game_id), edit)
 
 
-def enter_bids(game_id: str | None, items: list[Assignment], seen: Seen | None = None) -> Progress:
+def enter_bids(game_id: str | None, items: list[Assignment], seen: Guard | None = None) -> Progress:
     from ohhell_score.domain.game import with_bids
 
     at = games.now()
     return apply(game_id, lambda p: with_bids(p, items, at), seen)
 
 
-def enter_trump(game_id: str | None, suit: Suit, seen: Seen | None = None) -> Progress:
+def enter_trump(game_id: str | None, suit: Suit, seen: Guard | None = None) -> Progress:
     from ohhell_score.domain.game import with_trump
 
     at = games.now()
@@ -90,19 +90,21 @@ def enter_trump(game_id: str | None, suit: Suit, seen: Seen | None = None) -> Pr
 
 
 def enter_tricks(
-    game_id: str | None, items: list[Assignment], seen: Seen | None = None
+    game_id: str | None, items: list[Assignment], seen: Guard | None = None
 ) -> Progress:
-    """A hand's tricks; the tricks `play` typed for it so far are done with."""
+    """A hand's tricks; the tricks `play` typed for it so far, and a phone's held for
+    confirmation, are done with."""
     from ohhell_score.domain.game import with_tricks
     from ohhell_score.storage import drafts
 
     at = games.now()
     prog = apply(game_id, lambda p: with_tricks(p, items, at), seen)
     drafts.forget(prog.game.id)
+    drafts.forget(prog.game.id, drafts.HELD)
     return prog
 
 
-def enter_undo(game_id: str | None, seen: Seen | None = None) -> tuple[Progress, Entry]:
+def enter_undo(game_id: str | None, seen: Guard | None = None) -> tuple[Progress, Entry]:
     """The last entry taken back: the game after, and the entry (refused when there is
     none)."""
     from ohhell_score.domain.game import with_undo

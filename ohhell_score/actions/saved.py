@@ -49,8 +49,9 @@ def listed() -> list[Listing]:
 
 
 def delete(game_id: str) -> None:
-    """The game's file, and the tricks the play loop typed for it, gone for good."""
+    """The game's file, and the tricks typed or held for it, gone for good."""
     from ohhell_score.storage import drafts
 
     games.delete(game_id)
     drafts.forget(game_id)
+    drafts.forget(game_id, drafts.HELD)

@@ -16,21 +16,21 @@ from ohhell_score.storage import games
 from ohhell_score.views.words import change_words
 
 if TYPE_CHECKING:
-    from ohhell_score.actions.table import Seen
+    from ohhell_score.actions.table import Guard
 
 
-def replace(game_id: str | None, old: str, new: str, carry: bool, seen: Seen | None = None) -> str:
+def replace(game_id: str | None, old: str, new: str, carry: bool, seen: Guard | None = None) -> str:
     at = games.now()
     return seat_report(apply(game_id, lambda p: with_replace(p, old, new, carry, at), seen))
 
 
-def leave(game_id: str | None, name: str, seen: Seen | None = None) -> str:
+def leave(game_id: str | None, name: str, seen: Guard | None = None) -> str:
     at = games.now()
     return seat_report(apply(game_id, lambda p: with_leave(p, name, at), seen))
 
 
 def join(
-    game_id: str | None, name: str, after: str | None, score: int, seen: Seen | None = None
+    game_id: str | None, name: str, after: str | None, score: int, seen: Guard | None = None
 ) -> str:
     at = games.now()
     return seat_report(apply(game_id, lambda p: with_join(p, name, after, score, at), seen))

@@ -18,11 +18,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ohhell_score.domain.errors import GameChanged
 from ohhell_score.domain.game import Entry, Game, Progress, Step
 from ohhell_score.storage import drafts, games
+
+
+class Guard(Protocol):
+    """What an entry is made on, checked under the game's lock before it is saved: a
+    prompt's ``Seen``, a phone's version (actions/phones.py)."""
+
+    def check(self, now: Progress) -> None:
+        """Raise (``GameChanged``, or another refusal) unless ``now`` is what was seen."""
 
 
 class Seen(NamedTuple):
@@ -30,6 +38,11 @@ class Seen(NamedTuple):
 
     entries: tuple[Entry, ...]
     typed: Mapping[str, int]
+
+    def check(self, now: Progress) -> None:
+        """``GameChanged`` unless the game and its typed tricks are what the prompt saw."""
+        if now.game.entries != self.entries or typed_tricks(now) != dict(self.typed):
+            raise GameChanged()
 
 
 def at_table(game_id: str) -> tuple[Progress, dict[str, int]]:
@@ -42,7 +55,7 @@ def seen(prog: Progress, typed: Mapping[str, int]) -> Seen:
     return Seen(prog.game.entries, dict(typed))
 
 
-def _fingerprint(game: Game) -> str:
+def fingerprint(game: Game) -> str:
     """The entries a draft was typed for: any change to them makes the draft stale."""
     return hashlib.sha256(repr(game.entries).encode()).hexdigest()[:20]
 
@@ -54,7 +67,7 @@ def typed_tricks(prog: Progress) -> dict[str, int]:
         return {}
     data = drafts.read(game.id)
     try:
-        if data["for"] != _fingerprint(game):
+        if data["for"] != fingerprint(game):
             return {}
         typed = [(str(p), int(t)) for p, t in data["tricks"]]
     except (ValueError, KeyError, TypeError):
@@ -67,17 +80,11 @@ def typed_tricks(prog: Progress) -> dict[str, int]:
     return dict(typed)
 
 
-def check(seen: Seen, now: Progress) -> None:
-    """``GameChanged`` unless the game and its typed tricks are what the prompt saw."""
-    if now.game.entries != seen.entries or typed_tricks(now) != dict(seen.typed):
-        raise GameChanged()
-
-
-def checked(seen: Seen, edit: Callable[[Progress], Progress]) -> Callable[[Progress], Progress]:
-    """``edit``, made only on the game the prompt saw (run under the game's lock)."""
+def checked(seen: Guard, edit: Callable[[Progress], Progress]) -> Callable[[Progress], Progress]:
+    """``edit``, made only on the game as ``seen`` saw it (run under the game's lock)."""
 
     def run(now: Progress) -> Progress:
-        check(seen, now)
+        seen.check(now)
         return edit(now)
 
     return run
@@ -88,7 +95,7 @@ def type_tricks(game_id: str, seen: Seen, typed: Mapping[str, int]) -> None:
     still what the prompt saw (under the game's lock)."""
 
     def draft(now: Progress) -> object:
-        check(seen, now)
-        return {"for": _fingerprint(now.game), "tricks": list(typed.items())}
+        seen.check(now)
+        return {"for": fingerprint(now.game), "tricks": list(typed.items())}
 
     drafts.replace(game_id, draft)

@@ -364,9 +364,9 @@ def show_sheet(game: str | None, as_json: bool, chart: bool, scoring: str | None
                 ).format(scheme_words=scheme_words(scheme), played=played)
             )
     if as_json:
-        from ohhell_score.domain.game import sheet_json
+        from ohhell_score.actions.phones import sheet_state  # with tricks a phone held
 
-        say_as_json(sheet_json(prog))
+        say_as_json(sheet_state(prog))
         return
     from ohhell_score.views import plain  # not rich: the sheet is drawn between every hand
 

@@ -42,6 +42,27 @@ PortOpt = Annotated[
         metavar="N",
     ),
 ]
+EntryOpt = Annotated[
+    bool,
+    typer.Option(
+        "--entry",
+        help=_(
+            "Let the table's phones enter the bids, the trump, the tricks and an undo: "
+            "prints each table's six-digit code, which a phone gives once."
+        ),
+    ),
+]
+ConfirmOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--confirm/--no-confirm",
+        help=_(
+            "With --entry: hold tricks entered on a phone until another phone (or the "
+            "scorer) confirms them. Default: on for a tournament's tables, off for a game."
+        ),
+        show_default=False,
+    ),
+]
 LanOpt = Annotated[
     bool,
     typer.Option(
@@ -63,8 +84,9 @@ LanOpt = Annotated[
         "being played, the totals, the sheet and the chart, and follows every entry "
         "within a second, whichever terminal makes it. It serves on this computer "
         "only (127.0.0.1) unless --lan or --host says otherwise; with --lan it also "
-        "prints a QR code of the address for the phones. Read-only: nothing on the "
-        "page changes the game."
+        "prints a QR code of the address for the phones. Read-only unless --entry: "
+        "then the phones that give the table's code enter the bids, the trump and the "
+        "tricks through the same checks as the commands."
     )
     + "\n\n"
     + "\b\n"
@@ -72,7 +94,8 @@ LanOpt = Annotated[
         "Examples:\n"
         "  ohhell board --lan        # the current game, to every phone on the Wi-Fi\n"
         "  ohhell board -g friday --port 0\n"
-        "  ohhell board --tournament club"
+        "  ohhell board --tournament club\n"
+        "  ohhell board --lan --entry  # the phones enter the hands too"
     ),
 )
 def board(
@@ -101,12 +124,41 @@ def board(
     ] = None,
     port: PortOpt = DEFAULT_PORT,
     lan: LanOpt = False,
+    entry: EntryOpt = False,
+    confirm: ConfirmOpt = None,
 ) -> None:
-    serve_board(game, tournament, host, port, lan)
+    serve_board(game, tournament, host, port, lan, Entry(entry, confirm))
+
+
+class Entry(NamedTuple):
+    """``--entry`` and ``--confirm``/``--no-confirm`` (None: neither, the default)."""
+
+    on: bool = False
+    confirm: bool | None = None
+
+    def checked(self) -> Entry:
+        """``--confirm`` without ``--entry`` is a malformed command line."""
+        if self.confirm is not None and not self.on:
+            raise typer.BadParameter(_("--confirm and --no-confirm are for --entry: give it too"))
+        return self
+
+    def held(self, tournament: bool) -> bool:
+        """Whether tricks from a phone wait for another phone's confirmation: as
+        asked, else at a tournament's tables only."""
+        return tournament if self.confirm is None else self.confirm
+
+
+#: A board without ``--entry``.
+READ_ONLY = Entry()
 
 
 def serve_board(
-    game: str | None, tournament: str | None, host: str | None, port: int, lan: bool
+    game: str | None,
+    tournament: str | None,
+    host: str | None,
+    port: int,
+    lan: bool,
+    entry: Entry = READ_ONLY,
 ) -> None:
     """`board`: the board of the game or the tournament, served until Ctrl-C."""
     from ohhell_score.actions.board import served
@@ -115,28 +167,70 @@ def serve_board(
         raise typer.BadParameter(_("give --game or --tournament, not both"))
     if lan and host is not None:
         raise typer.BadParameter(_("give --lan or --host, not both"))
+    entry.checked()
     what = served(game, tournament)
-    server, sock, url = _prepare(what, host, port, lan, quiet=False)
+    server, sock, url = _prepare(what, host, port, lan, quiet=False, entry=entry)
     from ohhell_score.serve.server import serve
 
-    server.on_ready = lambda: _announce(url, lan)
+    server.on_ready = lambda: _announce(url, lan, code_lines(server))
     serve(server, sock)
 
 
 def _prepare(
-    what: Served, host: str | None, port: int, lan: bool, *, quiet: bool
+    what: Served,
+    host: str | None,
+    port: int,
+    lan: bool,
+    *,
+    quiet: bool,
+    entry: Entry = READ_ONLY,
 ) -> tuple[BoardServer, socket.socket, str]:
-    """The server of ``what`` and its bound socket (a taken port refused), and its URL."""
+    """The server of ``what`` and its bound socket (a taken port refused), and its URL;
+    with ``--entry`` the phones may enter, each table's code drawn (or kept) first."""
     from ohhell_score.serve.server import LOOPBACK, bind, lan_address, make_server, url_of
 
+    doors = None
+    if entry.on:
+        from ohhell_score.actions.phones import codes_of
+        from ohhell_score.serve.entry import Doors
+
+        held = entry.held(what.tournament is not None)
+        doors = Doors(codes_of(list(what.playing())), confirm=held)
     address = lan_address() if lan else (host or LOOPBACK)
     sock = bind(address, port)
-    return make_server(what, quiet=quiet), sock, url_of(sock)
+    seated = None if what.tournament is None else say_codes
+    server = make_server(what, quiet=quiet, doors=doors, on_seated=seated)
+    return server, sock, url_of(sock)
 
 
-def _announce(url: str, lan: bool) -> None:
-    """``board: URL`` first on stdout, and with ``--lan`` its QR code under it."""
+def code_lines(server: BoardServer) -> list[str]:
+    """The lines of the entry codes (none without ``--entry``): ``entry code: NNNNNN``
+    for a game, ``entry code GAME: NNNNNN`` for each table of a tournament's rounds
+    being played."""
+    if server.doors is None:
+        return []
+    if server.hub.served.tournament is None:
+        return [f"entry code: {code}" for code in server.doors.codes.values()]
+    return tables_lines(server.doors.codes)
+
+
+def tables_lines(codes: dict[str, str]) -> list[str]:
+    return [f"entry code {game}: {code}" for game, code in codes.items()]
+
+
+def say_codes(codes: dict[str, str]) -> None:
+    """A round seated while the board runs: its tables' codes, at once."""
+    for line in tables_lines(codes):
+        say(line)
+    sys.stdout.flush()
+
+
+def _announce(url: str, lan: bool, codes: list[str] | None = None) -> None:
+    """``board: URL`` first on stdout, the entry codes under it (``--entry``), and with
+    ``--lan`` the address's QR code."""
     say(f"board: {url}")
+    for line in codes or ():
+        say(line)
     if lan:
         import segno
 
@@ -153,7 +247,7 @@ class PlayBoard(NamedTuple):
     stop: Callable[[], None]
 
 
-def start_for_play(game_id: str, port: int, lan: bool) -> PlayBoard:
+def start_for_play(game_id: str, port: int, lan: bool, entry: Entry = READ_ONLY) -> PlayBoard:
     """``play --board``: the board of ``game_id`` served from a daemon thread of this
     process, its URL printed (and QR code) before the first prompt. The thread only
     reads the game's file; the prompts never wait on it, and `play` stops it on its
@@ -161,7 +255,8 @@ def start_for_play(game_id: str, port: int, lan: bool) -> PlayBoard:
     from ohhell_score.actions.board import served
     from ohhell_score.serve.server import serve_in_background, stop_and_wait
 
-    server, sock, url = _prepare(served(game_id, None), None, port, lan, quiet=True)
+    server, sock, url = _prepare(served(game_id, None), None, port, lan, quiet=True, entry=entry)
     thread = serve_in_background(server, sock)
-    _announce(url, lan)
-    return PlayBoard(lambda: _announce(url, lan), lambda: stop_and_wait(server, thread))
+    codes = code_lines(server)
+    _announce(url, lan, codes)
+    return PlayBoard(lambda: _announce(url, lan, codes), lambda: stop_and_wait(server, thread))

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ohhell_score.actions import saved
-from ohhell_score.cli.board import DEFAULT_PORT, LanOpt, PortOpt
+from ohhell_score.cli.board import (
+    DEFAULT_PORT,
+    READ_ONLY,
+    ConfirmOpt,
+    Entry,
+    EntryOpt,
+    LanOpt,
+    PortOpt,
+)
 from ohhell_score.cli.complete import complete_game
 from ohhell_score.cli.lazy import area
 from ohhell_score.cli.options import AT_THE_TABLE, GAMES, GameOpt
@@ -74,17 +82,23 @@ def play_cmd(
     ] = False,
     lan: LanOpt = False,
     port: PortOpt = DEFAULT_PORT,
+    entry: EntryOpt = False,
+    confirm: ConfirmOpt = None,
 ) -> None:
-    play_at_table(game, board, lan, port)
+    play_at_table(game, board, lan, port, Entry(entry, confirm))
 
 
-def play_at_table(game: str | None, board: bool, lan: bool, port: int) -> None:
+def play_at_table(
+    game: str | None, board: bool, lan: bool, port: int, entry: Entry = READ_ONLY
+) -> None:
     """`play`: the prompts on the game, a first game asked for, or a finished one's sheet."""
     if lan and not board:
         raise typer.BadParameter(_("--lan is for the board: give --board too"))
+    if entry.checked().on and not board:
+        raise typer.BadParameter(_("--entry is for the board: give --board too"))
     from ohhell_score.cli.playing import Board, play_game
 
-    served = Board(port, lan) if board else None
+    served = Board(port, lan, entry) if board else None
     if game is None and not saved.any_saved():  # a first game: ask for it, then play
         from ohhell_score.cli.guided import NewGame, new_at_table
 

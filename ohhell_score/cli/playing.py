@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ohhell_score.actions import saved
 from ohhell_score.cli import terminal
 from ohhell_score.cli.announce import finish
-from ohhell_score.cli.board import DEFAULT_PORT, start_for_play
+from ohhell_score.cli.board import DEFAULT_PORT, READ_ONLY, Entry, start_for_play
 from ohhell_score.cli.interactive import Session
 from ohhell_score.domain.errors import Interrupted, StopScoring
 from ohhell_score.i18n import _
@@ -29,10 +29,12 @@ def saved_line(game_id: str) -> str:
 
 
 class Board(NamedTuple):
-    """``play --board``: the live board's port and whether it serves the Wi-Fi."""
+    """``play --board``: the live board's port, whether it serves the Wi-Fi, and whether
+    the phones may enter (``--entry``)."""
 
     port: int = DEFAULT_PORT
     lan: bool = False
+    entry: Entry = READ_ONLY
 
 
 def play_game(game_id: str, board: Board | None = None) -> None:
@@ -40,7 +42,7 @@ def play_game(game_id: str, board: Board | None = None) -> None:
     ``board``, its live board served from a thread before the first prompt."""
     served = None
     if board is not None:
-        served = start_for_play(game_id, board.port, board.lan)
+        served = start_for_play(game_id, board.port, board.lan, board.entry)
     console = terminal.new_console()
     typeahead = terminal.Typeahead(console)
     typeahead.quiet()

@@ -1,6 +1,9 @@
-"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``.
+"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``; a tournament's
+tables at ``/t/GAME/`` (the same three, each of its table's game); and the phones'
+entries, ``POST /enter`` and ``POST /entry`` (``/t/GAME/entry``), which serve/entry.py
+answers (with ``--entry``; without it they are 405).
 
-GET and HEAD only (anything else: 405), these three paths only (anything else: 404),
+GET and HEAD only (anything else: 405), these paths only (anything else: 404),
 and nothing read from the disk but the served game or tournament: there is no static
 folder, so no path, however spelled (``/../``, ``%2e%2e``, the data folder's own path),
 can name a file. Every route, present and future, answers 421 to a ``Host`` that names
@@ -17,17 +20,22 @@ shows, so a phone fetches nothing more per save). On a change it wakes every
 listener, who sends the newest: a slow or stalled phone waits on its own connection
 and holds up no other, and skips states it had no time for. At most ``max_listeners``
 follow at once; one more is answered 503 with a line the page shows, and tries again.
+Each state carries its version (actions/phones.py: a game's, or a digest of a
+tournament's line): the ``ETag`` of ``/state.json`` and of the page, and the ``id`` of
+every event, which a phone's entry names.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import NamedTuple
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -38,8 +46,11 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ohhell_score.actions import phones
 from ohhell_score.actions.board import Notices, Served, Shown, Stamp
+from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, ngettext
+from ohhell_score.serve.entry import ENTERED, Doors, enter_code, enter_entry, read_only
 from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
 
 #: Seconds between two stats of the served files where the system sends no notice of
@@ -62,6 +73,8 @@ RETRY_AFTER = 5
 MAX_HEAD = 8 * 1024
 
 ROUTE_METHODS = ["GET", "HEAD"]
+#: The entry routes' (serve/entry.py): a GET of ``/entry`` is 405 like any other method.
+ENTRY_METHODS = ["POST"]
 #: Every answer is of the moment: no phone shows a stale sheet from its cache.
 NO_STORE = {"Cache-Control": "no-store"}
 #: The names of this machine on loopback, which a board served there also answers to.
@@ -77,6 +90,10 @@ class Drawn(NamedTuple):
     line: str
     main: str
     page: str
+    #: The state's version: a game's (what a phone's entry names), or a digest.
+    version: str = ""
+    #: The game or tournament as read, for the page.
+    shown: Shown | None = None
 
 
 def state_line(shown: Shown) -> str:
@@ -84,11 +101,13 @@ def state_line(shown: Shown) -> str:
     return json.dumps(shown.state, ensure_ascii=False)
 
 
-def main_html(shown: Shown) -> str:
-    """The page's ``<main>`` for ``shown``: the game, the tournament, or why neither
-    can be read."""
+def main_html(shown: Shown, *, entry: bool = False, version: str = "") -> str:
+    """The page's ``<main>`` for ``shown``: the game (with the controls of its step on
+    a board that takes entries, naming the ``version`` an entry is made on), the
+    tournament, or why neither can be read. The same for every phone: the page shows
+    the controls to a phone that gave the code."""
     if shown.game is not None:
-        lines = game_main(shown.game)
+        lines = game_main(shown.game, entry=entry, held=held_tricks(shown), version=version)
     elif shown.tournament is not None:
         lines = tournament_main(*shown.tournament)
     else:
@@ -96,13 +115,28 @@ def main_html(shown: Shown) -> str:
     return "\n".join(lines)
 
 
-def draw(served: Served) -> Drawn:
-    """The files as they are now, read and drawn (in a thread: it reads the disk)."""
+def held_tricks(shown: Shown) -> dict[str, int] | None:
+    """The tricks held for confirmation, as the state carries them (``next.held``)."""
+    nxt = shown.state.get("next")
+    held = nxt.get("held") if isinstance(nxt, dict) else None
+    return held if isinstance(held, dict) else None
+
+
+def draw(served: Served, entry: bool = False) -> Drawn:
+    """The files as they are now, read and drawn (in a thread: it reads the disk);
+    ``entry``: the board takes entries from the phones."""
     stamp = served.stamp()
     shown = served.read()
-    main = main_html(shown)
+    line = state_line(shown)
+    version = shown.version or hashlib.sha256(line.encode()).hexdigest()[:24]
+    main = main_html(shown, entry=entry, version=version)
     page = json.dumps({"main": main}, ensure_ascii=False)
-    return Drawn(stamp, state_line(shown), main, page)
+    return Drawn(stamp, line, main, page, version, shown)
+
+
+def tagged(version: str) -> dict[str, str]:
+    """The headers of an answer that carries the state of ``version``."""
+    return {**NO_STORE, "ETag": f'"{version}"'}
 
 
 class Hub:
@@ -114,8 +148,10 @@ class Hub:
         max_listeners: int,
         poll: float,
         on_trouble: Callable[[str], None] | None = None,
+        entry: bool = False,
     ) -> None:
         self.served = served
+        self.entry = entry  # the page's <main> holds the entry controls
         self.max_listeners = max_listeners
         self.poll = poll
         self.on_trouble = on_trouble or (lambda kind: None)
@@ -134,7 +170,7 @@ class Hub:
         """Before the board accepts: the watch on the files' folders first, then the
         files as they are, so that no change falls between the two."""
         self.notices = await asyncio.to_thread(self.served.notices)
-        self.now = await asyncio.to_thread(draw, self.served)
+        self.now = await asyncio.to_thread(draw, self.served, self.entry)
 
     async def look(self) -> None:
         """A stat of the files now; on a change, read and draw them once and wake
@@ -143,13 +179,13 @@ class Hub:
             if self.local:  # a stat and a read of a local file: at once, in the loop
                 stamp = self.served.stamp()
                 if stamp != self.now.stamp:
-                    self.publish(draw(self.served))
+                    self.publish(draw(self.served, self.entry))
                 return
             # In a thread: a stat on a network share may take its time.
             stamp = await asyncio.to_thread(self.served.stamp)
             if stamp == self.now.stamp:
                 return
-            self.publish(await asyncio.to_thread(draw, self.served))
+            self.publish(await asyncio.to_thread(draw, self.served, self.entry))
 
     def publish(self, drawn: Drawn) -> None:
         """``drawn`` is the newest state: every listener is woken to send it."""
@@ -219,7 +255,8 @@ class Hub:
         await self.look()  # the state now, not the last poll's
         seen = self.version
         first = self.now
-        yield f"retry: {RETRY_MS}\ndata: {first.page if page else first.line}\n\n"
+        data = first.page if page else first.line
+        yield f"retry: {RETRY_MS}\nid: {first.version}\ndata: {data}\n\n"
         while True:
             if self.version == seen:
                 if self.closing.is_set():
@@ -232,18 +269,20 @@ class Hub:
                 continue
             seen = self.version
             now = self.now
-            yield f"data: {now.page if page else now.line}\n\n"
+            yield f"id: {now.version}\ndata: {now.page if page else now.line}\n\n"
 
 
 class Events:
     """``/events`` (``?page``: the page's): the stream, or 503 when ``max_listeners``
     follow already, with a line the page shows and how long to wait."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, counted: Hub | None = None) -> None:
         self.hub = hub
+        #: Whose listeners they are counted with: a tournament's tables', the hall's.
+        self.counted = counted or hub
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        hub = self.hub
+        hub = self.counted
         headers = {**NO_STORE, "X-Accel-Buffering": "no"}
         response: Response
         if scope["method"] == "HEAD":
@@ -264,7 +303,7 @@ class Events:
             hub.listeners += 1
             try:
                 response = StreamingResponse(
-                    hub.stream(page), media_type="text/event-stream", headers=headers
+                    self.hub.stream(page), media_type="text/event-stream", headers=headers
                 )
                 await response(scope, receive, send)
             finally:
@@ -336,42 +375,179 @@ def create_app(
     max_listeners: int = MAX_LISTENERS,
     poll: float = POLL,
     on_trouble: Callable[[str], None] | None = None,
+    doors: Doors | None = None,
+    on_seated: Callable[[dict[str, str]], None] | None = None,
 ) -> tuple[ASGIApp, Hub]:
     """The board of ``served``, an ASGI app for uvicorn, and its hub (which the server
     finishes on the way out, so that every save reaches the phones and no stream holds
-    the server up). ``on_trouble`` hears each refusal a peer caused, by kind."""
-    hub = Hub(served, max_listeners, poll, on_trouble)
+    the server up). ``on_trouble`` hears each refusal a peer caused, by kind. With
+    ``doors`` the phones may enter (serve/entry.py); ``on_seated`` hears the codes of a
+    tournament's tables seated while the board runs."""
+    hub = Hub(served, max_listeners, poll, on_trouble, entry=doors is not None)
+    tables = Tables(hub)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
-        watching = asyncio.create_task(hub.watch())
+        watching = [asyncio.create_task(hub.watch())]
+        if doors is not None and on_seated is not None:
+            watching.append(asyncio.create_task(seating(hub, doors, on_seated)))
         try:
             yield
         finally:
             hub.close()
-            await watching
+            tables.close()
+            await asyncio.gather(*watching, *tables.watching)
 
-    async def fresh() -> Drawn:
-        await hub.look()  # a stat: the state at this moment, drawn once for everyone
-        return hub.now
+    async def fresh(of: Hub) -> Drawn:
+        await of.look()  # a stat: the state at this moment, drawn once for everyone
+        return of.now
 
-    async def page(request: Request) -> Response:
-        drawn = await fresh()
+    async def draw_page(request: Request, of: Hub) -> Response:
+        drawn = await fresh(of)
         hall = request.query_params.get("view") == "hall"
         main = drawn.main.split("\n")
-        html = board_page(served.title, main, hall=hall, tournament=served.tournament is not None)
-        return HTMLResponse(html, headers=NO_STORE)
+        game = of.served.game
+        mode = doors.mode(request, game) if doors is not None else ""
+        html = board_page(
+            of.served.title,
+            main,
+            hall=hall,
+            tournament=of.served.tournament is not None,
+            entry=mode,
+            confirm=doors is not None and doors.confirm,
+            held_here=mode == ENTERED and held_here(request, game, drawn),
+        )
+        return HTMLResponse(html, headers=tagged(drawn.version))
+
+    def held_here(request: Request, game: str | None, drawn: Drawn) -> bool:
+        """Whether the tricks held now were entered on the phone that asks."""
+        token = doors.token_for(request, game) if doors is not None and game else None
+        prog = drawn.shown.game if drawn.shown is not None else None
+        waiting = phones.held_now(prog) if prog is not None else None
+        return token is not None and waiting is not None and waiting.by == phones.phone_id(token)
+
+    async def state_of(of: Hub) -> Response:
+        drawn = await fresh(of)
+        return Response(drawn.line, media_type="application/json", headers=tagged(drawn.version))
+
+    async def page(request: Request) -> Response:
+        return await draw_page(request, hub)
 
     async def state(request: Request) -> Response:
-        drawn = await fresh()
-        return Response(drawn.line, media_type="application/json", headers=NO_STORE)
+        return await state_of(hub)
+
+    async def table_page(request: Request) -> Response:
+        return await draw_page(request, await tables.hub(request))
+
+    async def table_state(request: Request) -> Response:
+        return await state_of(await tables.hub(request))
+
+    def page_of(game: str) -> str:
+        return "/" if served.game is not None else f"/t/{game}/"
+
+    async def code(request: Request) -> Response:
+        if doors is None:
+            return read_only()
+        answer = await enter_code(request, doors, page_of)
+        if answer.status_code in (403, 429):
+            hub.on_trouble("code")
+        return answer
+
+    async def entry(request: Request) -> Response:
+        if doors is None or served.game is None:
+            return read_only()
+        return await enter_entry(request, doors, served.game, hub.saved)
+
+    async def table_entry(request: Request) -> Response:
+        if doors is None:
+            return read_only()
+        table = await tables.hub(request)
+        assert table.served.game is not None
+        return await enter_entry(request, doors, table.served.game, table.saved)
 
     routes = [
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
+        Route("/enter", code, methods=ENTRY_METHODS),
     ]
+    if served.game is not None:
+        routes.append(Route("/entry", entry, methods=ENTRY_METHODS))
+    else:
+        routes += [
+            Route("/t/{game}/", table_page, methods=ROUTE_METHODS),
+            Route("/t/{game}/state.json", table_state, methods=ROUTE_METHODS),
+            Route("/t/{game}/events", TableEvents(tables), methods=ROUTE_METHODS),
+            Route("/t/{game}/entry", table_entry, methods=ENTRY_METHODS),
+        ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # "/state.json/" is no path of the board: 404
     return HostCheck(Bounded(app, MAX_HEAD), hub.on_trouble), hub
+
+
+class Tables:
+    """A tournament's tables served at ``/t/GAME/``: a hub for each table asked for
+    (made when first asked, followed until the board stops), its listeners counted with
+    the hall's."""
+
+    def __init__(self, hall: Hub) -> None:
+        self.hall = hall
+        self.hubs: dict[str, Hub] = {}
+        self.watching: list[asyncio.Task[None]] = []
+
+    async def hub(self, request: Request) -> Hub:
+        """The hub of the table ``/t/GAME/`` names; 404 when it is no table here."""
+        game = request.path_params["game"]
+        if game not in self.hubs:
+            if game not in await asyncio.to_thread(self.hall.served.tables):
+                raise HTTPException(404)
+            hall = self.hall
+            table = Hub(
+                Served(game=game), hall.max_listeners, hall.poll, hall.on_trouble, hall.entry
+            )
+            await table.start()
+            if game not in self.hubs:  # another request made it meanwhile
+                self.hubs[game] = table
+                self.watching.append(asyncio.create_task(table.watch()))
+        return self.hubs[game]
+
+    def close(self) -> None:
+        for table in self.hubs.values():
+            table.close()
+
+
+class TableEvents:
+    """``/t/GAME/events``: that table's stream, its listeners counted with the hall's."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        table = await self.tables.hub(Request(scope))
+        await Events(table, counted=self.tables.hall)(scope, receive, send)
+
+
+async def seating(hub: Hub, doors: Doors, on_seated: Callable[[dict[str, str]], None]) -> None:
+    """A tournament's board with entry: after every change, the tables of the rounds being
+    played that have no code on this board get theirs (drawn, or kept from before), and
+    ``on_seated`` hears them (``tournament advance`` seated a round)."""
+    seen = hub.version
+    while not hub.closing.is_set():
+        if hub.version == seen:
+            changed = asyncio.ensure_future(hub.changed.wait())
+            closing = asyncio.ensure_future(hub.closing.wait())
+            await asyncio.wait({changed, closing}, return_when=asyncio.FIRST_COMPLETED)
+            changed.cancel()
+            closing.cancel()
+            continue
+        seen = hub.version
+        try:
+            playing = await asyncio.to_thread(hub.served.playing)
+            new = [game for game in playing if game not in doors.codes]
+            if new:
+                codes = await asyncio.to_thread(phones.codes_of, new)
+                doors.add(codes)
+                on_seated(codes)
+        except (Refused, OSError):  # the tournament unreadable a moment: the page says so
+            continue

@@ -38,6 +38,7 @@ from ohhell_score.actions.board import Served
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _
 from ohhell_score.serve.app import MAX_HEAD, MAX_LISTENERS, POLL, Hub, create_app
+from ohhell_score.serve.entry import Doors
 
 LOOPBACK = "127.0.0.1"
 #: Connections at once beyond two for each listener (its stream, and the page it
@@ -76,6 +77,10 @@ def trouble_words(kind: str) -> tuple[str, str]:
         "connections": (
             _("too many connections at once: one more was asked to try again later"),
             _("connections over the bound"),
+        ),
+        "code": (
+            _("a wrong entry code, or one sent from another site, was refused"),
+            _("wrong entry codes"),
         ),
         "failed": (
             _("a request failed inside the board; the board goes on"),
@@ -210,6 +215,8 @@ class BoardServer(uvicorn.Server):
         self.ready = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping = False
+        #: Who may enter (``--entry``), with each table's code.
+        self.doors: Doors | None = None
         self.exiting: asyncio.Event | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -319,11 +326,22 @@ def make_server(
     max_listeners: int = MAX_LISTENERS,
     poll: float = POLL,
     head_timeout: float = HEAD_TIMEOUT,
+    doors: Doors | None = None,
+    on_seated: Callable[[dict[str, str]], None] | None = None,
 ) -> BoardServer:
     """The board's server, not yet started; ``quiet`` says nothing (inside `play`),
-    otherwise each kind of trouble once on stderr."""
+    otherwise each kind of trouble once on stderr. ``doors``: the phones may enter
+    (serve/entry.py); ``on_seated`` hears the codes of a tournament's tables seated
+    while it runs."""
     trouble = Trouble(None if quiet else sys.stderr)
-    app, hub = create_app(served, max_listeners=max_listeners, poll=poll, on_trouble=trouble.note)
+    app, hub = create_app(
+        served,
+        max_listeners=max_listeners,
+        poll=poll,
+        on_trouble=trouble.note,
+        doors=doors,
+        on_seated=on_seated,
+    )
     config = uvicorn.Config(
         app,
         http=guarded(connections_for(max_listeners), head_timeout, trouble.note),
@@ -343,7 +361,9 @@ def make_server(
             logger.removeHandler(old)
         logger.addHandler(trouble)
         logger.propagate = False
-    return BoardServer(config, hub, trouble, on_ready)
+    server = BoardServer(config, hub, trouble, on_ready)
+    server.doors = doors
+    return server
 
 
 def serve(server: BoardServer, sock: socket.socket) -> None:

@@ -1,9 +1,12 @@
-"""The play loop's draft: the tricks typed so far in a hand, kept beside the game in
-``<id>.tricks`` until the last player's tricks complete the hand.
+"""What is kept beside a game that is not an entry of it yet: the play loop's draft (the
+tricks typed so far in a hand, ``<id>.tricks``, until the last player's tricks complete
+the hand) and a phone's tricks held until another phone or the scorer confirms them
+(``<id>.held``).
 
-What a draft holds, and when it is stale, is decided in actions/table.py (what the
-play loop's prompts saw); here is where it lives, how it is read back, and how it is
-replaced: atomically, under the game's lock, checked against the game as saved.
+What each holds, and when it is stale, is decided in actions/table.py (what the play
+loop's prompts saw) and actions/phones.py (what a phone held); here is where they live,
+how they are read back, and how they are replaced: atomically, under the game's lock,
+checked against the game as saved.
 """
 
 from __future__ import annotations
@@ -23,27 +26,48 @@ from ohhell_score.storage.paths import data_dir
 if TYPE_CHECKING:
     from ohhell_score.domain.game import Progress
 
+#: The play loop's typed tricks.
+TYPED = ".tricks"
+#: A phone's tricks, held for confirmation.
+HELD = ".held"
 
-def path(game_id: str) -> Path:
-    return data_dir() / f"{check_id(game_id)}.tricks"
+
+def path(game_id: str, kind: str = TYPED) -> Path:
+    return data_dir() / f"{check_id(game_id)}{kind}"
 
 
-def read(game_id: str) -> Any:
-    """The draft's JSON as saved; None when there is none or it is not JSON."""
+def read_bytes(game_id: str, kind: str = TYPED) -> bytes:
+    """The file as saved; empty when there is none or it cannot be read."""
     try:
-        return json.loads(read_regular(path(game_id))[0])
-    except (OSError, ValueError, RecursionError):
+        return read_regular(path(game_id, kind))[0]
+    except OSError:
+        return b""
+
+
+def read(game_id: str, kind: str = TYPED) -> Any:
+    """The draft's JSON as saved; None when there is none or it is not JSON."""
+    return parse(read_bytes(game_id, kind))
+
+
+def parse(data: bytes) -> Any:
+    """The JSON of a draft's bytes (``read_bytes``); None when it is not JSON."""
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
         return None
 
 
-def replace(game_id: str, new: Callable[[Progress], object]) -> None:
+def replace(game_id: str, new: Callable[[Progress], object], kind: str = TYPED) -> None:
     """Write the draft ``new`` makes of the game as saved now (replayed), under the game's
-    lock; ``new`` raises to leave the draft as it is."""
+    lock; ``new`` raises to leave the draft as it is, and returns None to remove it."""
     with games.locked(game_id):
         data = new(games.load_progress(game_id))
-        write_atomic(path(game_id), json.dumps(data) + "\n")
+        if data is None:
+            forget(game_id, kind)
+        else:
+            write_atomic(path(game_id, kind), json.dumps(data) + "\n")
 
 
-def forget(game_id: str) -> None:
+def forget(game_id: str, kind: str = TYPED) -> None:
     with contextlib.suppress(FileNotFoundError):
-        os.unlink(path(game_id))
+        os.unlink(path(game_id, kind))

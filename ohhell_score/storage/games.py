@@ -58,6 +58,12 @@ def load(game_id: str) -> Game:
 
 def load_progress(game_id: str) -> Progress:
     """The saved game ``game_id``, replayed (once: pass the progress on, not the game)."""
+    return read_progress(game_id)[0]
+
+
+def read_progress(game_id: str) -> tuple[Progress, bytes]:
+    """The saved game ``game_id``, replayed, and the bytes of the file it was read from
+    (what the board's version of the game is made of)."""
     from ohhell_score.domain.codec import parse_progress  # lazy: TAB and `path` read no game
 
     path = game_path(game_id)
@@ -78,7 +84,12 @@ def load_progress(game_id: str) -> Progress:
         raise CorruptGame(f"{err}{hint}") from None
     if prog.game.id != game_id:
         raise CorruptGame(wrong_id(path, prog.game.id))
-    return prog
+    return prog, text
+
+
+def file_bytes(game_id: str) -> bytes:
+    """The game file's bytes as saved now (empty when there is none)."""
+    return read_file(game_path(game_id), CorruptGame) or b""
 
 
 def wrong_id(path: Path, held: str) -> str:

@@ -70,14 +70,15 @@ def board_page(
     are held for another phone to confirm; ``held_here``: the tricks held now were
     entered on this phone.
     The page's body carries them as ``data-entry``, ``data-confirm`` and
-    ``data-held-here``, which the style and the script read. The hall (a TV) enters
+    ``data-held-here``, which the script reads, and ``entry`` as a class
+    (``entry-code``, ``entry-entered``), which the style reads. The hall (a TV) enters
     nothing."""
     if hall:
         entry = ""
     return render(
         "board.html",
         title=f"{_('Oh Hell')} · {title}",
-        body_class="hall" if hall else "phone",
+        body_class=("hall" if hall else "phone") + (f" entry-{entry}" if entry else ""),
         tournament=tournament,
         lost=_("The scorer's laptop cannot be reached; trying again…"),
         other_href="/" if hall else "/?view=hall",

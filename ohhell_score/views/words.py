@@ -15,7 +15,9 @@ from ohhell_score.domain.game import (
     NextStep,
     Progress,
     Step,
+    Tricks,
     dealer_forbidden,
+    describe_entry,
     hand_notes,
 )
 from ohhell_score.domain.rules import (
@@ -508,3 +510,33 @@ def chart_points(prog: Progress) -> dict[str, list[tuple[int, int]]]:
                 points.append((k, totals[p] - score))
             points.append((k + 1, totals[p]))
     return out
+
+
+def meanwhile_words(
+    before: Sequence[Entry], after: Progress, held: Mapping[str, int] | None
+) -> list[str]:
+    """What changed while a prompt of `play` waited (a phone's entry, another terminal's):
+    the entries taken back and made since ``before``, and tricks held for confirmation."""
+    now = after.game.entries
+    kept = 0
+    while kept < min(len(before), len(now)) and before[kept] == now[kept]:
+        kept += 1
+    lines = [
+        _("Taken back meanwhile: {entry}.").format(entry=describe_entry(entry))
+        for entry in reversed(before[kept:])
+    ]
+    lines += [_("Entered meanwhile: {entry}.").format(entry=_entry_words(e)) for e in now[kept:]]
+    if held:
+        tricks = ", ".join(f"{player} {count}" for player, count in held.items())
+        lines.append(
+            _("Tricks from a phone, waiting to be confirmed: {tricks}.").format(tricks=tricks)
+        )
+    return lines
+
+
+def _entry_words(entry: Entry) -> str:
+    """An entry as `play` says it: a hand's tricks with each player's."""
+    if isinstance(entry, Tricks):
+        tricks = ", ".join(f"{player} {count}" for player, count in entry.values)
+        return _("the tricks of hand {hand} ({tricks})").format(hand=entry.hand, tricks=tricks)
+    return describe_entry(entry)

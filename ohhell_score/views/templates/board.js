@@ -20,7 +20,9 @@
       quiet = setTimeout(function () { stop.abort(); }, 40000);
     }
     awake();
-    fetch("/events?page", {cache: "no-store", signal: stop.signal}).then(function (r) {
+    /* The page's own stream, beside it: a tournament's table (/t/GAME/) has its own. */
+    var stream = new URL("events?page", location.href);
+    fetch(stream, {cache: "no-store", signal: stop.signal}).then(function (r) {
       if (!r.ok) {
         var after = 1000 * (parseInt(r.headers.get("Retry-After"), 10) || 0);
         return r.text().then(function (why) {
@@ -58,12 +60,12 @@
    saves it, holds it for another phone to confirm, or says why not in one line. */
 (function () {
   var body = document.body;
-  if (!body.hasAttribute("data-entry")) { return; }
+  if (body.dataset.entry === undefined) { return; }
   body.classList.add("scripted");
   var words = JSON.parse(document.getElementById("words").textContent);
   var said = document.getElementById("said");
   var typed = {hand: "", values: {}};
-  var heldAt = body.hasAttribute("data-held-here") ? version() : null;
+  var heldAt = body.dataset.heldHere ? version() : null;
   var busy = false, armed = null;
 
   function entry() { return document.querySelector("main .entry"); }
@@ -80,7 +82,7 @@
     }).then(function (text) {
       var doc = new DOMParser().parseFromString(text, "text/html");
       var fresh = doc.querySelector("main");
-      if (doc.body.hasAttribute("data-held-here")) {
+      if (doc.body.dataset.heldHere) {
         var e = fresh && fresh.querySelector(".entry");
         heldAt = e ? e.getAttribute("data-version") : null;
       }
@@ -107,7 +109,10 @@
           return reload();
         }
         if (r.status === 409) { say(words.changed); return reload(); }
-        if (r.status === 401) { body.setAttribute("data-entry", "code"); }
+        if (r.status === 401) {  /* the board forgot this phone: the code again */
+          body.dataset.entry = "code";
+          body.classList.replace("entry-entered", "entry-code");
+        }
         say(answer.error || r.status + " " + r.statusText);
       });
     }).catch(function () { busy = false; say(words.unsent); });

@@ -1,0 +1,563 @@
+"""The board's entry routes (`board --entry`; docs/scripting.md "Entry from the phones",
+docs/board.md): the code and its cookie, every status of ``POST /entry``, the version
+as ETag and event id, a tournament's tables, and the code never served.
+
+Every server listens on 127.0.0.1 (a second client address is 127.0.0.2, on the same
+loopback) and is stopped by its test; every request is bounded by a deadline.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from ohhell_score.actions import phones
+from ohhell_score.actions.board import served
+from ohhell_score.serve.entry import OVERALL, PER_ADDRESS, WINDOW, Doors, Limiter
+from ohhell_score.serve.server import bind, make_server, serve_in_background
+from tests.conftest import ALONE, Ohhell
+
+PATIENCE = 20.0
+
+
+class Answer(NamedTuple):
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    @property
+    def etag(self) -> str:
+        return self.headers["etag"].strip('"')
+
+
+class Board:
+    """A board served in a thread of the test, and the requests a phone makes to it."""
+
+    def __init__(self, game: str | None, tournament: str | None, doors: Doors | None) -> None:
+        self.server = make_server(served(game, tournament), quiet=True, doors=doors)
+        sock = bind("127.0.0.1", 0)
+        self.port = sock.getsockname()[1]
+        self.host = f"127.0.0.1:{self.port}"
+        self.thread = serve_in_background(self.server, sock)
+        assert self.server.ready.is_set()
+
+    def stop(self) -> None:
+        self.server.stop()
+        self.thread.join(PATIENCE)
+        assert not self.thread.is_alive()
+
+    def ask(
+        self,
+        path: str,
+        method: str = "GET",
+        body: bytes | str | None = None,
+        headers: dict[str, str] | None = None,
+        source: str = "127.0.0.1",
+    ) -> Answer:
+        conn = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=PATIENCE, source_address=(source, 0)
+        )
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            response = conn.getresponse()
+            return Answer(
+                response.status,
+                {k.lower(): v for k, v in response.getheaders()},
+                response.read(),
+            )
+        finally:
+            conn.close()
+
+    def code(self, code: str, *, source: str = "127.0.0.1", as_json: bool = False) -> Answer:
+        if as_json:
+            body, kind = json.dumps({"code": code}), "application/json"
+        else:
+            body, kind = f"code={code}", "application/x-www-form-urlencoded"
+        return self.ask("/enter", "POST", body, {"Content-Type": kind}, source)
+
+    def cookie(self, code: str) -> str:
+        """The cookie a phone gets for ``code`` (as it sends it back)."""
+        answer = self.code(code)
+        assert answer.status == 303, answer
+        return answer.headers["set-cookie"].split(";")[0]
+
+    def state(self, path: str = "/state.json") -> Answer:
+        return self.ask(path)
+
+    def enter(
+        self,
+        cookie: str | None,
+        body: dict[str, Any] | bytes,
+        *,
+        path: str = "/entry",
+        version: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
+        """A phone's entry (on the version the board serves now, unless ``version``)."""
+        if isinstance(body, dict):
+            seen = version or self.state(path.removesuffix("entry") + "state.json").etag
+            body = json.dumps({"version": seen, **body}).encode()
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        if cookie is not None:
+            sent["Cookie"] = cookie
+        return self.ask(path, "POST", body, sent)
+
+    def first_event(self, path: str = "/events") -> tuple[str, dict[str, Any]]:
+        """The id and state of the event a listener gets on connecting."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=PATIENCE)
+        try:
+            conn.request("GET", path)
+            response = conn.getresponse()
+            event: dict[str, str] = {}
+            while (line := response.readline().decode()) != "\n":
+                assert line, "the stream ended"
+                key, _, value = line.partition(": ")
+                event[key] = value.rstrip("\n")
+            return event["id"], json.loads(event["data"])
+        finally:
+            conn.close()
+
+
+@pytest.fixture
+def game(ohhell: Ohhell) -> str:
+    """Game t: Ann, Bob, Cat; 2 cards then 1, no trump, no hook; Bob bids first."""
+    options = ("--hands", "2,1", "--trump", "none", "--hook", "never")
+    ohhell.ok("new", "Ann", "Bob", "Cat", *options, "-g", "t")
+    return "t"
+
+
+def board_of(game: str | None = None, tournament: str | None = None, **doors: Any) -> Board:
+    games = [game] if game else list(served(None, tournament).tables())
+    return Board(game, tournament, Doors(phones.codes_of(games), **doors))
+
+
+@pytest.fixture
+def board(game: str) -> Iterator[Board]:
+    where = board_of(game, confirm=False)
+    yield where
+    where.stop()
+
+
+@pytest.fixture
+def code(board: Board) -> str:
+    return phones.codes_of(["t"])["t"]
+
+
+# --- the code and its cookie ----------------------------------------------------------
+
+
+def test_the_right_code_answers_303_with_an_http_only_strict_cookie(
+    board: Board, code: str
+) -> None:
+    for as_json in (False, True):
+        answer = board.code(code, as_json=as_json)
+        assert answer.status == 303 and answer.headers["location"] == "/"
+        cookie = answer.headers["set-cookie"]
+        name, token = cookie.split(";")[0].split("=", 1)
+        assert name == "ohhell_entry"
+        assert len(token) >= 22  # base64 of at least 128 bits
+        assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
+
+
+def test_each_code_gives_a_cookie_of_its_own(board: Board, code: str) -> None:
+    assert board.cookie(code) != board.cookie(code)
+
+
+def test_a_wrong_code_is_403_and_gives_no_cookie(board: Board, code: str) -> None:
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    for sent in (wrong, "", "abc", code + "0"):
+        answer = board.code(sent)
+        assert answer.status == 403 and "error" in answer.json
+        assert "set-cookie" not in answer.headers
+
+
+def test_five_wrong_codes_from_one_address_close_the_door_to_it_alone(
+    board: Board, code: str
+) -> None:
+    for _ in range(PER_ADDRESS):
+        assert board.code("000000" if code != "000000" else "111111").status == 403
+    refused = board.code(code)
+    assert refused.status == 429 and int(refused.headers["retry-after"]) > 0
+    assert board.code(code, source="127.0.0.2").status == 303
+
+
+def test_fifty_wrong_codes_in_all_close_the_door_to_every_address(board: Board, code: str) -> None:
+    wrong = "000000" if code != "000000" else "111111"
+    for n in range(OVERALL):
+        assert board.code(wrong, source=f"127.0.1.{n // PER_ADDRESS + 1}").status == 403
+    assert board.code(code, source="127.0.2.1").status == 429
+
+
+def test_a_closed_door_opens_again_a_minute_after_the_last_wrong_code() -> None:
+    now = [1000.0]
+    limiter = Limiter(lambda: now[0])
+    for _ in range(PER_ADDRESS):
+        assert limiter.wait("a") == 0
+        limiter.wrong("a")
+    assert limiter.wait("a") == WINDOW and limiter.wait("b") == 0
+    now[0] += WINDOW - 1
+    assert limiter.wait("a") == 1
+    now[0] += 1
+    assert limiter.wait("a") == 0
+    limiter.wrong("a")  # the earlier ones are out of the window: one is not five
+    assert limiter.wait("a") == 0
+
+
+def test_wrong_codes_spread_over_more_than_a_minute_do_not_close_the_door() -> None:
+    now = [0.0]
+    limiter = Limiter(lambda: now[0])
+    for _ in range(3 * PER_ADDRESS):
+        limiter.wrong("a")
+        now[0] += WINDOW / (PER_ADDRESS - 1)
+    assert limiter.wait("a") == 0
+
+
+# --- POST /entry ----------------------------------------------------------------------
+
+
+def test_an_entry_is_saved_200_with_the_state_and_its_version(
+    ohhell: Ohhell, board: Board, code: str
+) -> None:
+    before = board.state().etag
+    answer = board.enter(board.cookie(code), {"bids": {"Bob": 1, "Cat": 0}})
+    assert answer.status == 200
+    assert answer.json == {"state": ohhell.sheet("-g", "t")}
+    assert answer.etag != before
+    assert answer.etag == board.state().etag == board.ask("/").etag
+    assert board.first_event() == (answer.etag, answer.json["state"])
+
+
+def test_without_a_cookie_of_this_board_for_this_game_401(board: Board, code: str) -> None:
+    for cookie in (None, "ohhell_entry=", "ohhell_entry=forged", "other=1"):
+        answer = board.enter(cookie, {"bids": {"Bob": 1}})
+        assert answer.status == 401 and "error" in answer.json
+
+
+def test_an_origin_of_another_site_403(board: Board, code: str) -> None:
+    cookie = board.cookie(code)
+    for origin in ("http://evil.example", "null", f"http://localhost:{board.port + 1}"):
+        answer = board.enter(cookie, {"bids": {"Bob": 1}}, headers={"Origin": origin})
+        assert answer.status == 403, origin
+    own = board.enter(cookie, {"bids": {"Bob": 1}}, headers={"Origin": f"http://{board.host}"})
+    assert own.status == 200
+
+
+def test_a_foreign_origin_cannot_give_a_code(board: Board, code: str) -> None:
+    answer = board.ask(
+        "/enter",
+        "POST",
+        f"code={code}",
+        {"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://evil.example"},
+    )
+    assert answer.status == 403 and "set-cookie" not in answer.headers
+
+
+def test_a_stale_version_409_with_the_state_and_nothing_saved(
+    ohhell: Ohhell, board: Board, code: str
+) -> None:
+    cookie = board.cookie(code)
+    seen = board.state().etag
+    ohhell.ok("bid", "-g", "t", "1")  # the terminal, meanwhile
+    answer = board.enter(cookie, {"bids": {"Bob": 2}}, version=seen)
+    assert answer.status == 409
+    assert answer.json["state"] == ohhell.sheet("-g", "t") and answer.json["error"]
+    assert answer.etag == board.state().etag
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1}
+
+
+def test_a_version_sent_as_the_etag_with_quotes_is_the_same(board: Board, code: str) -> None:
+    etag = board.state().headers["etag"]
+    assert board.enter(board.cookie(code), {"bids": {"Bob": 1}}, version=etag).status == 200
+
+
+def test_a_body_over_16_kib_413(board: Board, code: str) -> None:
+    cookie = board.cookie(code)
+    padded = {"bids": {"Bob": 1}, "version": "x" * (16 * 1024)}
+    answer = board.enter(cookie, json.dumps(padded).encode())
+    assert answer.status == 413
+    # Sent in chunks, with no length said first: read up to the bound, and no further.
+    conn = http.client.HTTPConnection("127.0.0.1", board.port, timeout=PATIENCE)
+    try:
+        chunks = (b"x" * 1024 for _ in range(64))
+        headers = {"Content-Type": "application/json", "Cookie": cookie}
+        conn.request("POST", "/entry", body=chunks, headers=headers, encode_chunked=True)
+        assert conn.getresponse().status == 413
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        (b"{not json", "application/json"),
+        (b'{"version": "v", "bids": {"Bob": "one"}}', "application/json"),
+        (b'{"version": "v", "pass": true}', "application/json"),
+        (b"bids=1", "application/x-www-form-urlencoded"),
+        (b'{"version": "v", "undo": true}', "text/plain"),
+    ],
+)
+def test_a_body_not_json_or_of_the_wrong_form_400(
+    board: Board, code: str, body: bytes, kind: str
+) -> None:
+    answer = board.enter(board.cookie(code), body, headers={"Content-Type": kind})
+    assert answer.status == 400 and answer.json["error"]
+
+
+def test_refused_by_the_rules_422_with_the_line_ohhell_says(
+    ohhell: Ohhell, board: Board, code: str
+) -> None:
+    cookie = board.cookie(code)
+    answer = board.enter(cookie, {"bids": {"Cat": 1}})
+    assert answer.status == 422
+    assert ohhell.refused("bid", "-g", "t", "Cat=1") == f"ohhell: {answer.json['error']}\n"
+    answer = board.enter(cookie, {"undo": True})
+    assert answer.status == 422
+    assert ohhell.refused("undo", "-g", "t") == f"ohhell: {answer.json['error']}\n"
+
+
+def test_a_refusal_is_said_in_the_tables_language(
+    game: str, code: str, board: Board, dutch: None
+) -> None:
+    answer = board.enter(board.cookie(code), {"bids": {"Cat": 1}})
+    assert answer.status == 422 and "ronde" in answer.json["error"]
+
+
+def test_two_phones_at_once_one_saved_one_409(ohhell: Ohhell, board: Board, code: str) -> None:
+    seen = board.state().etag
+    cookies = [board.cookie(code), board.cookie(code)]
+    answers: list[Answer] = []
+    start = threading.Barrier(2)
+
+    def press(cookie: str, bid: int) -> None:
+        start.wait()
+        answers.append(board.enter(cookie, {"bids": {"Bob": bid}}, version=seen))
+
+    pressing = [threading.Thread(target=press, args=(c, n)) for n, c in enumerate(cookies)]
+    for thread in pressing:
+        thread.start()
+    for thread in pressing:
+        thread.join(PATIENCE)
+    assert sorted(a.status for a in answers) == [200, 409]
+    saved = next(a for a in answers if a.status == 200).json["state"]
+    assert ohhell.sheet("-g", "t") == saved and len(saved["hands"][0]["bids"]) == 1
+
+
+def test_421_for_a_host_the_board_does_not_serve_on(board: Board, code: str) -> None:
+    for path, method in (("/enter", "POST"), ("/entry", "POST"), ("/state.json", "GET")):
+        answer = board.ask(path, method, b"{}", {"Host": "evil.example"})
+        assert answer.status == 421, path
+
+
+# --- held tricks ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def held_board(ohhell: Ohhell, game: str) -> Iterator[Board]:
+    ohhell.ok("bid", "-g", "t", "1", "0", "1")
+    where = board_of(game, confirm=True)
+    yield where
+    where.stop()
+
+
+def test_tricks_held_202_then_confirmed_by_another_phone_200(
+    ohhell: Ohhell, held_board: Board
+) -> None:
+    code = phones.codes_of(["t"])["t"]
+    ann, bob = held_board.cookie(code), held_board.cookie(code)
+    held = held_board.enter(ann, {"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}})
+    assert held.status == 202 and held.json["waiting"] == "confirm"
+    assert held.json["state"]["next"]["held"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+    assert held.json["state"] == ohhell.sheet("-g", "t")
+    assert held.etag == held_board.state().etag
+    assert 'data-held-here="on"' in held_board.ask("/", headers={"Cookie": ann}).body.decode()
+    assert "data-held-here" not in held_board.ask("/", headers={"Cookie": bob}).body.decode()
+    same = held_board.enter(ann, {"confirm": True})
+    assert same.status == 422 and same.json["error"]
+    confirmed = held_board.enter(bob, {"confirm": True})
+    assert confirmed.status == 200
+    assert confirmed.json["state"]["hands"][0]["tricks"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+
+
+def test_held_tricks_outlive_a_restart_of_the_board(ohhell: Ohhell, held_board: Board) -> None:
+    code = phones.codes_of(["t"])["t"]
+    held_board.enter(held_board.cookie(code), {"tricks": {"Ann": 1, "Bob": 1, "Cat": 0}})
+    held_board.stop()
+    again = board_of("t", confirm=True)
+    try:
+        assert again.state().json["next"]["held"] == {"Bob": 1, "Cat": 0, "Ann": 1}
+        assert again.enter(again.cookie(code), {"confirm": True}).status == 200
+    finally:
+        again.stop()
+
+
+# --- read-only, and never served ------------------------------------------------------
+
+
+def test_without_entry_post_enter_or_entry_405_and_elsewhere_404(game: str) -> None:
+    where = Board(game, None, None)
+    try:
+        assert where.ask("/enter", "POST", b"code=123456").status == 405
+        assert where.ask("/entry", "POST", b"{}").status == 405
+        assert where.ask("/elsewhere", "POST", b"{}").status == 404
+        assert "data-entry" not in where.ask("/").body.decode()
+    finally:
+        where.stop()
+
+
+def test_the_page_says_whether_this_phone_may_enter(board: Board, code: str) -> None:
+    assert 'data-entry="code"' in board.ask("/").body.decode()
+    page = board.ask("/", headers={"Cookie": board.cookie(code)}).body.decode()
+    assert 'data-entry="entered"' in page
+
+
+def test_the_code_is_never_served(ohhell: Ohhell, board: Board, code: str, data_dir: Path) -> None:
+    cookie = board.cookie(code)
+    heard = [
+        board.ask("/"),
+        board.ask("/", headers={"Cookie": cookie}),
+        board.ask("/?view=hall"),
+        board.state(),
+        board.code("000000" if code != "000000" else "111111"),
+        board.code(code),
+        board.enter(cookie, {"bids": {"Cat": 1}}),
+        board.enter(cookie, {"bids": {"Bob": 1}}),
+        board.enter(None, {"bids": {"Cat": 1}}),
+        board.enter(cookie, {"bids": {"Cat": 1}}, version="old"),
+        board.ask("/entry", "POST", b"x" * 20000, {"Cookie": cookie}),
+    ]
+    for answer in heard:
+        assert code not in answer.body.decode() + json.dumps(answer.headers)
+    assert code not in json.dumps(board.first_event())
+    assert code not in (data_dir / "t.json").read_text()
+
+
+# --- a tournament's tables ------------------------------------------------------------
+
+
+@pytest.fixture
+def cup(ohhell: Ohhell) -> Iterator[Board]:
+    players = [f"P{n}" for n in range(1, 9)]
+    options = ("--hands", "2,1", "--trump", "none", "--seed", "1")
+    ohhell.ok("tournament", "new", "cup", *players, *options)
+    where = board_of(tournament="cup", confirm=True)
+    yield where
+    where.stop()
+
+
+def tables(ohhell: Ohhell) -> list[str]:
+    shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+    return [table["game"] for table in shown["rounds"][0]["tables"]]
+
+
+def test_a_tables_code_opens_its_page_and_its_cookie_no_other_table(
+    ohhell: Ohhell, cup: Board
+) -> None:
+    first, second = tables(ohhell)[:2]
+    codes = phones.codes_of([first, second])
+    answer = cup.code(codes[first])
+    assert answer.status == 303 and answer.headers["location"] == f"/t/{first}/"
+    assert f"path=/t/{first}/" in answer.headers["set-cookie"].lower()
+    cookie = answer.headers["set-cookie"].split(";")[0]
+    elsewhere = cup.enter(cookie, {"undo": True}, path=f"/t/{second}/entry")
+    assert elsewhere.status == 401
+    player = ohhell.sheet("-g", first)["next"]["player"]
+    here = cup.enter(cookie, {"bids": {player: 0}}, path=f"/t/{first}/entry")
+    assert here.status == 200 and here.json["state"] == ohhell.sheet("-g", first)
+
+
+def test_a_tables_routes_carry_its_game_and_version(ohhell: Ohhell, cup: Board) -> None:
+    first = tables(ohhell)[0]
+    state = cup.state(f"/t/{first}/state.json")
+    assert state.status == 200 and state.json == ohhell.sheet("-g", first)
+    page = cup.ask(f"/t/{first}/")
+    assert page.status == 200 and page.etag == state.etag
+    assert cup.first_event(f"/t/{first}/events") == (state.etag, state.json)
+    assert cup.ask("/t/nosuch/state.json").status == 404
+    assert cup.ask(f"/t/{first}/entry", "POST", b"{}").status == 401
+
+
+def spawn_board(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "ohhell_score", "board", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def finish_table(ohhell: Ohhell, game: str) -> None:
+    """Every hand of ``game`` bid and played: the first bidder takes every trick."""
+    while (nxt := ohhell.sheet("-g", game)["next"]) is not None:
+        order = ohhell.sheet("-g", game)["hands"][nxt["hand"] - 1]["players"]
+        if nxt["step"] == "bid":
+            ohhell.ok("bid", "-g", game, "1" if nxt["forbidden_bid"] == 0 else "0")
+        else:
+            ohhell.ok("tricks", "-g", game, str(nxt["cards"]), *["0"] * (len(order) - 1))
+
+
+@ALONE
+def test_board_entry_prints_each_tables_code_and_the_next_rounds_when_seated(
+    ohhell: Ohhell, cup: Board
+) -> None:
+    """Tricks are held at a tournament's tables unless --no-confirm says otherwise."""
+    cup.stop()
+    child = spawn_board("--tournament", "cup", "--entry")
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().startswith("board: http://127.0.0.1:")
+        first = tables(ohhell)
+        codes = phones.codes_of(first)
+        lines = [child.stdout.readline() for _ in first]
+        assert lines == [f"entry code {game}: {codes[game]}\n" for game in first]
+        for game in first:
+            finish_table(ohhell, game)
+        players = {
+            t["game"]: t["players"]
+            for t in json.loads(ohhell.ok("tournament", "show", "cup", "--json"))["rounds"][0][
+                "tables"
+            ]
+        }
+        orders = [f"--order={game}={','.join(players[game])}" for game in first]
+        ohhell.ok("tournament", "advance", "cup", *orders)
+        shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+        seated = [t["game"] for t in shown["rounds"][-1]["tables"]]
+        later = child.stdout.readline()
+        assert later == f"entry code {seated[0]}: {phones.codes_of(seated)[seated[0]]}\n"
+    finally:
+        child.send_signal(signal.SIGINT)
+        child.wait(PATIENCE)
+
+
+def _numbers(text: str) -> list[str]:
+    return re.findall(r"\b\d{6}\b", text)
+
+
+def test_the_hall_and_a_tables_page_show_no_code(ohhell: Ohhell, cup: Board) -> None:
+    codes = phones.codes_of(tables(ohhell))
+    heard = cup.ask("/").body.decode() + cup.state().body.decode()
+    heard += cup.ask(f"/t/{tables(ohhell)[0]}/").body.decode()
+    assert not set(codes.values()) & set(_numbers(heard))
+
+
+def test_tricks_wait_for_confirmation_at_a_tournaments_tables_unless_told() -> None:
+    from ohhell_score.cli.board import Entry
+
+    assert Entry(on=True).held(tournament=True) is True
+    assert Entry(on=True).held(tournament=False) is False
+    assert Entry(on=True, confirm=False).held(tournament=True) is False
+    assert Entry(on=True, confirm=True).held(tournament=False) is True
