@@ -269,3 +269,58 @@ def test_a_wrong_code_is_said_and_lets_nothing_in(board: Served, chromium: Any) 
     ann.press("input[name=code]", "Enter")
     says(ann, "#said", "that is not the code of a table on this board")
     assert not ann.is_visible("main .entry")
+
+
+@pytest.fixture
+def cup() -> Iterator[tuple[str, dict[str, str], subprocess.Popen[str]]]:
+    """`ohhell board --tournament cup --entry` of 8 players (hands of 2 and 1): its
+    address and each table's code, read from what it prints."""
+    no_process_in_a_mutation_run()
+    players = [f"P{i}" for i in range(1, 9)]
+    ohhell("tournament", "new", "cup", *players, "--hands", "2,1", "--no-shuffle")
+    command = [sys.executable, "-m", "ohhell_score", "board", "--tournament", "cup"]
+    process = subprocess.Popen(
+        [*command, "--entry", "--port", "0"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        url, codes = "", dict[str, str]()
+        while len(codes) < 2:
+            line = process.stdout.readline()
+            assert line, "the board ended"
+            if line.startswith("board: "):
+                url = line.split()[-1]
+            elif line.startswith("entry code "):  # entry code GAME: NNNNNN
+                game, code = line.removeprefix("entry code ").split(": ")
+                codes[game] = code.strip()
+        yield url, codes, process
+    finally:
+        process.terminate()
+        process.wait(PATIENCE)
+
+
+def test_a_tables_code_on_the_halls_page_leads_to_that_tables_controls(
+    cup: tuple[str, dict[str, str], subprocess.Popen[str]], chromium: Any, tmp_path: Path
+) -> None:
+    """A player opens the board's address (the hall's page), gives the table's code and
+    lands on that table's page, which follows that table's game, not the hall."""
+    url, codes, _process = cup
+    table = sorted(codes)[1]
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(url)
+    give_code(page, Served(url, codes[table], _process), WORDS["en"])
+    assert page.url == f"{url}t/{table}/"
+    first = sheet(table)["next"]["player"]
+    heading(page, f"{first} bids:")
+    ohhell("bid", "-g", table, "0")  # at the terminal: the table's page follows it
+    heading(page, f"{sheet(table)['next']['player']} bids:")
+    bid(page, 1)
+    page.wait_for_function(
+        "() => document.querySelector('main .now').innerText.includes(' 1')",
+        timeout=PATIENCE * 1000,
+    )
+    assert len(sheet(table)["hands"][0]["bids"]) == 2
+    other = sorted(codes)[0]
+    assert sheet(other)["hands"][0]["bids"] == {}  # the other table untouched
+    shoot(page, tmp_path, "table")

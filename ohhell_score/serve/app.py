@@ -50,7 +50,15 @@ from ohhell_score.actions import phones
 from ohhell_score.actions.board import Notices, Served, Shown, Stamp
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.serve.entry import ENTERED, Doors, enter_code, enter_entry, read_only
+from ohhell_score.serve.entry import (
+    ASK_CODE,
+    ENTERED,
+    READ_ONLY,
+    Doors,
+    enter_code,
+    enter_entry,
+    read_only,
+)
 from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
 
 #: Seconds between two stats of the served files where the system sends no notice of
@@ -132,6 +140,17 @@ def draw(served: Served, entry: bool = False) -> Drawn:
     main = main_html(shown, entry=entry, version=version)
     page = json.dumps({"main": main}, ensure_ascii=False)
     return Drawn(stamp, line, main, page, version, shown)
+
+
+def page_mode(doors: Doors | None, request: Request, game: str | None) -> str:
+    """What the phone that asks may do on the page of ``game``: nothing on a read-only
+    board; on a tournament's own page, give a table's code (which leads to that
+    table's page); on a game's, give its code, or enter once it has."""
+    if doors is None:
+        return READ_ONLY
+    if game is None:
+        return ASK_CODE
+    return doors.mode(request, game)
 
 
 def tagged(version: str) -> dict[str, str]:
@@ -408,7 +427,7 @@ def create_app(
         hall = request.query_params.get("view") == "hall"
         main = drawn.main.split("\n")
         game = of.served.game
-        mode = doors.mode(request, game) if doors is not None else ""
+        mode = page_mode(doors, request, game)
         html = board_page(
             of.served.title,
             main,
