@@ -52,7 +52,7 @@ class Phone(threading.Thread):
         super().__init__(daemon=True)
         status, _headers, body = request(where, "/")
         assert status == 200
-        assert f'fetch("{PAGE_STREAM}"' in body.decode()  # what the page follows
+        assert 'new URL("events?page", location.href)' in body.decode()  # what it follows
         self.conn = http.client.HTTPConnection(where.host, where.port, timeout=PATIENCE)
         self.conn.request("GET", PAGE_STREAM)
         self.response = self.conn.getresponse()
@@ -169,6 +169,7 @@ def test_a_burst_of_listeners_is_served_to_the_bound_and_the_rest_told_to_wait(
         response = conn.getresponse()
         if response.status == 200:
             assert response.readline().startswith(b"retry: ")
+            assert response.readline().startswith(b"id: ")  # the version (--entry's)
             assert response.readline().startswith(b'data: {"id": "friday"')
         return response.status
 
