@@ -1,11 +1,12 @@
-"""Write docs/commands.md, the command reference, from the program's own help.
+"""Write docs/commands.md, the command reference, from the program's own help, and
+the table of every tournament field in docs/tournaments.md, from the program's plan.
 
     .venv/bin/python docs/reference.py           # rewrite it
     .venv/bin/python docs/reference.py --check   # exit 1 if it is out of date
 
 Each section is what `ohhell ... --help` prints at 88 columns, in the order and groups
 of `ohhell --help`; tests/test_docs.py fails when the committed page differs. Run it
-after adding or changing a command or its help.
+after adding or changing a command or its help, or the rounds a field plays.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from pathlib import Path
 import typer
 
 from ohhell_score.cli.app import command
+from ohhell_score.views.tournament import formats_table
 
 HERE = Path(__file__).resolve().parent
 PAGE = HERE / "commands.md"
+FIELDS_PAGE = HERE / "tournaments.md"
+FIELDS_START, FIELDS_END = "<!-- fields: generated -->\n", "<!-- /fields -->\n"
 # Run as the command `ohhell`, whatever the executable is called: usage lines name it.
 RUN_AS_OHHELL = "import sys; sys.argv[0] = 'ohhell'; from ohhell_score.cli.app import run; run()"
 WIDTH = "88"
@@ -82,14 +86,25 @@ def generate() -> str:
     return "\n".join(parts).rstrip() + "\n"
 
 
+def with_fields(page: str) -> str:
+    """docs/tournaments.md with its table of every field as the program plans it."""
+    head, _, rest = page.partition(FIELDS_START)
+    _, _, tail = rest.partition(FIELDS_END)
+    return head + FIELDS_START + formats_table() + FIELDS_END + tail
+
+
 def main() -> int:
-    text = generate()
+    pages = {
+        PAGE: generate(),
+        FIELDS_PAGE: with_fields(FIELDS_PAGE.read_text(encoding="utf-8")),
+    }
     if "--check" in sys.argv[1:]:
-        if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != text:
-            print(f"{PAGE.name} is out of date: run docs/{Path(__file__).name}", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(text, encoding="utf-8")
+        stale = [page for page, text in pages.items() if page.read_text(encoding="utf-8") != text]
+        for page in stale:
+            print(f"{page.name} is out of date: run docs/{Path(__file__).name}", file=sys.stderr)
+        return 1 if stale else 0
+    for page, text in pages.items():
+        page.write_text(text, encoding="utf-8")
     return 0
 
 

@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import unquote
 
 import pytest
 
@@ -275,20 +276,18 @@ class Node(Element):
         return [".".join([c.tag, *c.classes]) for c in self.children if isinstance(c, Node)]
 
 
-def asked(board_of: Served, *, hall: bool = False) -> Node:
-    """The page the board's app answers to `GET /` (`/?view=hall`), asked in-process
-    without a socket, parsed: nothing in it stands loose between its blocks, and every
-    element is closed."""
+def answer(board_of: Served, path: str = "/", query: bytes = b"") -> tuple[int, str]:
+    """What the board's app answers to GET ``path`` (as sent: %-escaped) and ``query``,
+    asked in-process without a socket: the status and the body."""
     app, _hub = create_app(board_of)
-    query = b"view=hall" if hall else b""
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
         "method": "GET",
         "scheme": "http",
-        "path": "/",
-        "raw_path": b"/",
+        "path": unquote(path),
+        "raw_path": path.encode(),
         "query_string": query,
         "root_path": "",
         "headers": [(b"host", b"127.0.0.1:8765")],
@@ -307,8 +306,16 @@ def asked(board_of: Served, *, hall: bool = False) -> Node:
         await app(scope, receive, send)
 
     asyncio.run(get())
-    assert sent[0]["status"] == 200
-    tree = read_as(b"".join(m.get("body", b"") for m in sent[1:]).decode(), Node)
+    return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:]).decode()
+
+
+def asked(board_of: Served, *, hall: bool = False) -> Node:
+    """The page the board's app answers to `GET /` (`/?view=hall`), asked in-process
+    without a socket, parsed: nothing in it stands loose between its blocks, and every
+    element is closed."""
+    status, body = answer(board_of, "/", b"view=hall" if hall else b"")
+    assert status == 200
+    tree = read_as(body, Node)
     assert tree.problems == []
     assert [(tag, text.strip()) for tag, text in tree.root.strays(BLOCKS)] == []
     assert tree.unclosed == []

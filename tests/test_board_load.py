@@ -169,7 +169,7 @@ def test_a_burst_of_listeners_is_served_to_the_bound_and_the_rest_told_to_wait(
         response = conn.getresponse()
         if response.status == 200:
             assert response.readline().startswith(b"retry: ")
-            assert response.readline().startswith(b"id: ")  # the version (--entry's)
+            assert response.readline().startswith(b"id: ")  # the state's version
             assert response.readline().startswith(b'data: {"id": "friday"')
         return response.status
 

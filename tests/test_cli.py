@@ -1413,7 +1413,7 @@ def test_the_root_help_at_60_columns_cuts_each_commands_help_to_one_line() -> No
     `...` as far as the widest name's column leaves room for, never wrapped."""
     out = invoke(["--help"], terminal_width=60).stdout
     assert "\n  play    Play the game at the table, one prompt...\n  new     Start a game.\n" in out
-    assert "\n  tournament  Run a Cartier tournament: tables of 4, a...\n" in out
+    assert "\n  tournament  Run a tournament of 6 to 64 players:...\n" in out
     assert "\n  completions  Print the TAB completion script for...\n\n" in out
     section = out[out.index("At the table:") : out.index("\n\n  Alone")]
     rows = [line for line in section.splitlines() if line.startswith("  ")]

@@ -110,6 +110,7 @@ def test_show_json_has_exactly_the_contracts_keys(ohhell: Ohhell) -> None:
         "players": table["players"],
         "finished": False,
         "standings": [],
+        "going_on": [],
     }
     assert data["champion"] is None
 
@@ -212,7 +213,9 @@ def test_a_tie_that_decides_who_goes_on_is_refused_naming_table_and_players(
     assert "cup-r2-t1" not in tables(ohhell)
     shown = ohhell.ok("tournament", "show", "cup").splitlines()
     at_table = shown.index("  cup-r1-t2: P5, P6, P7, P8 (finished)")
-    assert shown[at_table + 2] == "    tied: P6 and P7"  # not "P5 and P6 go on"
+    # docs/scripting.md, going_on: the winner is certain, the tie for second is shown
+    assert shown[at_table + 2 : at_table + 4] == ["    P5 goes on", "    tied: P6 and P7"]
+    assert tables(ohhell)["cup-r1-t2"]["going_on"] == ["P5"]
 
 
 def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
@@ -220,6 +223,7 @@ def test_the_organisers_order_decides_the_tie(ohhell: Ohhell) -> None:
     play_round(ohhell, FIELD, {"cup-r1-t2": TIE_2_3})
     ohhell.ok("tournament", "advance", "cup", "--order", "cup-r1-t2=p7,P6")
     assert tables(ohhell)["cup-r1-t2"]["standings"] == ["P5", "P7", "P6", "P8"]
+    assert tables(ohhell)["cup-r1-t2"]["going_on"] == ["P5", "P7"]
     seated = {p for game, t in tables(ohhell).items() if "-r2-" in game for p in t["players"]}
     assert "P7" in seated
     assert "P6" not in seated
@@ -308,10 +312,8 @@ def test_an_order_for_an_unfinished_table_is_refused(ohhell: Ohhell) -> None:
 @pytest.mark.parametrize(
     ("count", "said"),
     [
-        (20, "20 players make 5 tables of 4, whose 10 winners and runners-up cannot sit"),
-        (28, "whose 14 winners and runners-up cannot sit at equal tables"),
-        (30, "at tables of 4 (8, 12, 16, 24 or 32); 30 given"),
-        (4, "4 given"),
+        (65, "a tournament seats 6 to 64 players; 65 given"),
+        (5, "5 given"),
     ],
 )
 def test_a_field_without_a_fair_format_is_refused_with_the_reason(
@@ -417,6 +419,7 @@ def test_a_table_whose_game_is_missing_or_has_other_players_stops_the_round(
         "players": ["P1", "P2", "P3", "P4"],
         "finished": False,
         "standings": [],
+        "going_on": [],
         "hands_played": 0,
         "hands_total": 0,
         "totals": {},
@@ -459,9 +462,9 @@ def test_list_names_each_tournament_and_what_comes_next(ohhell: Ohhell, data_dir
     ohhell.ok("tournament", "new", "spring", *FIELD[8:16], "--hands", "2,1")
     play_round(ohhell, FIELD)
     lines = ohhell.ok("tournament", "list").splitlines()
-    assert lines[0].startswith("cup: 8 players, cartier rules. ")
+    assert lines[0].startswith("cup: 8 players; cartier · 2 hands · hands 2-1. ")
     assert lines[0].endswith("seat the next round with `ohhell tournament advance cup`.")
-    assert lines[1].startswith("spring: 8 players, cartier rules. ")
+    assert lines[1].startswith("spring: 8 players; cartier · 2 hands · hands 2-1. ")
     rows = json.loads(ohhell.ok("tournament", "list", "--json"))
     assert [(r["name"], r["players"], r["rounds"], r["champion"]) for r in rows] == [
         ("cup", 8, 1, None),
@@ -726,6 +729,22 @@ def test_a_round_of_a_stage_the_field_does_not_have_makes_the_file_unreadable(
     assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
 
 
+@pytest.mark.parametrize(("players", "stage"), [(8, 1), (8, 3), (10, 3), (6, 2)])
+def test_a_losers_round_of_a_stage_its_bracket_does_not_have_makes_the_file_unreadable(
+    ohhell: Ohhell, data_dir: Path, players: int, stage: int
+) -> None:
+    """The losers' bracket plays from round 2 to its own final (10 players: the losers'
+    final is round 2; 6 players have none): a losers' round outside it is a damaged
+    file, not a traceback."""
+    new(ohhell, "--seed", "1", players=FIELD[:players])
+    path = data_dir / "tournaments" / "cup.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rounds"].append({**data["rounds"][0], "bracket": "losers", "stage": stage})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    said = "a losers' round's stage is not one this field's losers' bracket plays"
+    assert ohhell.refused("tournament", "show", "cup") == f"ohhell: cannot read {path}: {said}\n"
+
+
 def test_a_tournament_file_read_and_saved_again_is_the_same_file(
     ohhell: Ohhell, data_dir: Path
 ) -> None:
@@ -755,7 +774,9 @@ def test_a_tournament_file_without_the_optional_fields_reads_as_their_defaults(
         del data[optional]
     path.write_text(json.dumps(data), encoding="utf-8")
     first = ohhell.ok("tournament", "show", "cup").splitlines()[0]
-    assert first == "Tournament cup: 8 players, cartier rules; round 1 drawn with seed 1."
+    assert first == (
+        "Tournament cup: 8 players; cartier · 2 hands · hands 2-1; round 1 drawn with seed 1."
+    )
     from ohhell_score.storage import tournaments
 
     tournaments.save(tournaments.load("cup"))
@@ -1040,7 +1061,8 @@ def test_tournament_show_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     dutch_tournament(ohhell)
     out = ohhell.ok("tournament", "show", "cup")
     assert out.startswith(
-        "Toernooi cup: 8 spelers, regels cartier; toernooironde 1 in de opgegeven volgorde.\n"
+        "Toernooi cup: 8 spelers; cartier · 2 rondes · rondes 2-1; toernooironde 1 in de "
+        "opgegeven volgorde.\n"
     )
     assert "\nToernooironde 1\n" in out
     assert (
@@ -1058,7 +1080,7 @@ def test_tournament_list_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     dutch_tournament(ohhell)
     out = ohhell.ok("tournament", "list")
     assert out == (
-        "cup: 8 spelers, regels cartier. "
+        "cup: 8 spelers; cartier · 2 rondes · rondes 2-1. "
         "Toernooironde 1 nog niet klaar: cup-r1-t2 (ronde 1 van 2)\n"
     )
 
@@ -1066,7 +1088,8 @@ def test_tournament_list_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
 def test_tournament_new_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     out = ohhell.ok("tournament", "new", "cup", *FIELD[:8], "--no-shuffle", "--hands", "2,1")
     assert out.startswith(
-        "Toernooi cup: 8 spelers aan 2 tafels (in de opgegeven volgorde), regels cartier.\n"
+        "Toernooi cup: 8 spelers aan 2 tafels (in de opgegeven volgorde); cartier · 2 rondes "
+        "· rondes 2-1.\n"
     )
     assert "Speel elke tafel met `ohhell play -g cup-r1-t1`" in out
 
@@ -1074,7 +1097,10 @@ def test_tournament_new_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
 def test_the_tournaments_markdown_export_is_in_dutch(dutch: None, ohhell: Ohhell) -> None:
     dutch_tournament(ohhell)
     out = ohhell.ok("tournament", "export", "cup", "--format", "md")
-    assert out.startswith("# Toernooi cup\n\nKampioen: nog niet bekend\n\n## Toernooironde 1\n")
+    assert out.startswith(
+        "# Toernooi cup\n\ncartier · 2 rondes · rondes 2-1\n\nKampioen: nog niet bekend\n\n"
+        "## Toernooironde 1\n"
+    )
 
 
 def test_tournament_collect_is_in_dutch(
@@ -1224,8 +1250,15 @@ def test_tournament_new_says_its_field_its_tables_and_how_they_were_seated(
     ).splitlines()
     seated = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))["rounds"][0]["tables"]
     assert sorted(p for t in seated for p in t["players"]) == [f"P{i}" for i in range(1, 9)]
-    assert said[0] == "Tournament cup: 8 players at 2 tables (drawn with seed 7), cartier rules."
-    assert said[1:3] == [f"  {t['game']}: {', '.join(t['players'])}" for t in seated]
+    assert said[0] == (
+        "Tournament cup: 8 players at 2 tables (drawn with seed 7); cartier · 2 hands · hands 2-1."
+    )
+    assert said[1:4] == [
+        "The rounds:",
+        "  Round 1: 2 tables of 4, the top 2 go on",
+        "  Final: 4 players",
+    ]
+    assert said[4:7] == ["Round 1:", *(f"  {t['game']}: {', '.join(t['players'])}" for t in seated)]
     first = seated[0]["game"]
     assert said[-1] == (
         f"A table on a laptop of its own: copy its game file (`ohhell path -g {first}`) "
@@ -1322,7 +1355,7 @@ def test_the_html_export_reads_as_title_champion_and_a_table_a_round(ohhell: Ohh
         "p cup-final: finished",
         head,
         *(row.format(champion="champion") for row in FINAL_ZOE_FIRST),
-        "p 8 players, cartier rules.",
+        "p 8 players; cartier · 2 hands · hands 2-1.",
     ]
 
 
@@ -1349,7 +1382,7 @@ def test_the_html_export_of_a_tournament_under_way_has_no_champion_yet(
         "row cup-r1-t2 |  | P6 | 0 | 0 | ",
         "row cup-r1-t2 |  | P7 | 0 | 0 | ",
         "row cup-r1-t2 |  | P8 | 0 | 0 | ",
-        "p 8 players, cartier rules.",
+        "p 8 players; cartier · 2 hands · hands 2-1.",
     ]
 
 
@@ -1370,7 +1403,7 @@ def test_the_tournaments_html_export_is_in_dutch(dutch: None, ohhell: Ohhell) ->
         "p cup-final: afgelopen",
         head,
         *(row.format(champion="kampioen") for row in FINAL_ZOE_FIRST),
-        "p 8 spelers, regels cartier.",
+        "p 8 spelers; cartier · 2 rondes · rondes 2-1.",
     ]
 
 
@@ -1467,7 +1500,7 @@ def test_show_of_a_whole_tournament_with_a_losers_final_and_a_stand_in(ohhell: O
         "4. {} 0 (0 bids made)"
     )
     assert ohhell.ok("tournament", "show", "cup").splitlines() == [
-        "Tournament cup: 8 players, cartier rules, losers' bracket; "
+        "Tournament cup: 8 players; cartier · 2 hands · hands 2-1, losers' bracket; "
         "round 1 seated in the order given.",
         "",
         "Round 1",
@@ -1526,7 +1559,8 @@ def test_show_gives_standings_only_of_a_table_begun_and_no_tie_before_it_is_fini
     new(ohhell, "--no-shuffle", players=FIELD[:8])
     play_cli(ohhell, "cup-r1-t2", FIELD[4:8], TIE_2_3[:1])
     assert ohhell.ok("tournament", "show", "cup").splitlines() == [
-        "Tournament cup: 8 players, cartier rules; round 1 seated in the order given.",
+        "Tournament cup: 8 players; cartier · 2 hands · hands 2-1; round 1 seated in the order "
+        "given.",
         "",
         "Round 1",
         "  cup-r1-t1: P1, P2, P3, P4 (hand 1 of 2)",
@@ -1571,7 +1605,7 @@ def test_show_of_a_whole_tournament_is_in_dutch_stand_ins_too(dutch: None, ohhel
         )
 
     assert ohhell.ok("tournament", "show", "cup").splitlines() == [
-        "Toernooi cup: 8 spelers, regels cartier, met verliezersronde; "
+        "Toernooi cup: 8 spelers; cartier · 2 rondes · rondes 2-1, met verliezersronde; "
         "toernooironde 1 in de opgegeven volgorde.",
         "",
         "Toernooironde 1",
@@ -1642,7 +1676,7 @@ def test_the_markdown_export_has_a_section_a_round_with_its_tables_and_where_eac
     losers_cup(ohhell)
     head = "| table | place | player | total | bids made | next |"
     assert ohhell.ok("tournament", "export", "cup", "-f", "md") == (
-        "# Tournament cup\n\nChampion: **Zoë**\n\n"
+        "# Tournament cup\n\ncartier · 2 hands · hands 2-1\n\nChampion: **Zoë**\n\n"
         "## Round 1\n\ncup-r1-t1: finished · cup-r1-t2: finished\n\n"
         + markdown_of(LOSERS_CUP_ROWS[:8], head)
         + "\n\n## Final\n\ncup-final: finished\n\n"
@@ -1664,7 +1698,7 @@ def test_the_markdown_export_of_a_whole_tournament_is_in_dutch(dutch: None, ohhe
     rows = [(*row[:6], dutch_words.get(row[6], row[6])) for row in LOSERS_CUP_ROWS]
     head = "| tafel | plaats | speler | totaal | biedingen gehaald | daarna |"
     assert ohhell.ok("tournament", "export", "cup", "-f", "md") == (
-        "# Toernooi cup\n\nKampioen: **Zoë**\n\n"
+        "# Toernooi cup\n\ncartier · 2 rondes · rondes 2-1\n\nKampioen: **Zoë**\n\n"
         "## Toernooironde 1\n\ncup-r1-t1: afgelopen · cup-r1-t2: afgelopen\n\n"
         + markdown_of(rows[:8], head)
         + "\n\n## Finale\n\ncup-final: afgelopen\n\n"
@@ -1690,7 +1724,8 @@ def test_a_three_way_tie_at_the_cut_and_a_table_without_its_game_in_show_and_csv
     (data_dir / "cup-r1-t2.json").unlink()
     missing = "no game 'cup-r1-t2' here: play it, or bring it with ohhell import"
     assert ohhell.ok("tournament", "show", "cup").splitlines() == [
-        "Tournament cup: 8 players, cartier rules; round 1 seated in the order given.",
+        "Tournament cup: 8 players; cartier · 2 hands · hands 2-1; round 1 seated in the order "
+        "given.",
         "",
         "Round 1",
         "  cup-r1-t1: P1, P2, P3, P4 (finished)",

@@ -181,6 +181,21 @@ def test_the_command_reference_is_current() -> None:
     assert committed == generate.generate(), "docs/commands.md is stale: run docs/reference.py"
 
 
+def test_the_tournament_fields_listed_are_the_programs_rounds() -> None:
+    """docs/tournaments.md lists every field from 6 to 64 as `tournament new` plans it:
+    run `python docs/reference.py` after changing the plan."""
+    spec = importlib.util.spec_from_file_location("docs_reference", ROOT / "docs" / "reference.py")
+    assert spec and spec.loader
+    generate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generate)
+    committed = (ROOT / "docs" / "tournaments.md").read_text(encoding="utf-8")
+    assert committed == generate.with_fields(committed), "run docs/reference.py"
+    rows = [line.split(" | ")[0] for line in committed.splitlines() if line[:3] == "| 3"]
+    assert rows == [f"| {n}" for n in range(30, 40)]
+    cartier = "| 32 | 8 tables of 4, the top 2 go on | 4 tables of 4, the winners go on | 4 players"
+    assert cartier in committed
+
+
 def pages() -> list[Path]:
     """What a user reads in the project: the README, the changelog and docs/."""
     return [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]

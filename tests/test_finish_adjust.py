@@ -48,6 +48,7 @@ def test_a_game_finished_after_hand_3_shows_its_winners_and_is_rated(data_dir: P
     (listed,) = json.loads(ok("list", "--json"))
     assert (listed["hands_played"], listed["hands_total"], listed["finished"]) == (3, 3, True)
     assert "Game over (finished after hand 3 of 5): Dan wins with 33." in ok("show")
+    assert "  done after 3 of 5   Dan   " in ok("list")
     rated = json.loads(ok("ratings", "--json"))
     assert rated["games"] == 1 and rated["players"][0]["name"] == "Dan"
     assert ok("stats").startswith("1 finished game.")
@@ -244,6 +245,16 @@ def test_the_sheet_in_dutch_says_the_early_finish_and_the_adjustment(
     shown = ok("show")
     assert "Punten aangepast in ronde 3: Bob -10 (verzaakt)" in shown
     assert "Spel afgelopen (afgelopen na ronde 3 van 5): Dan wint met 33." in shown
+    history = ok("history").splitlines()
+    assert history[-2].endswith("aangepast: Bob -10 (verzaakt)")
+    assert history[-1].endswith("de tafel stopt: het spel is afgelopen na ronde 3")
+    assert "  klaar na 3 van 5  " in ok("list")
+    ok("undo")
+    assert (
+        ok("history")
+        .splitlines()[-1]
+        .endswith("undo: het einde teruggenomen; het spel gaat verder")
+    )
 
 
 def test_eight_players_play_a_whole_1_6_1_game_on_one_pack(data_dir: Path) -> None:
@@ -297,6 +308,18 @@ def test_the_board_serves_the_adjustment_and_the_early_finish(data_dir: Path) ->
     )
 
 
+def test_an_adjustment_of_a_player_who_did_not_play_that_hand_is_refused(
+    data_dir: Path,
+) -> None:
+    """docs/scripting.md `adjust`: refused for a name not seated in that hand (Eve sat
+    down after hand 3)."""
+    three_hands_played()
+    ok("seat", "join", "Eve")
+    assert refused(data_dir, "adjust", "eve", "5", "--hand", "3") == (
+        "ohhell: Eve did not play hand 3: Dan, Ann, Bob, Cat\n"
+    )
+
+
 def test_a_game_file_is_schema_3_only_once_it_holds_an_adjustment_or_a_finish(
     data_dir: Path,
 ) -> None:
@@ -309,3 +332,31 @@ def test_a_game_file_is_schema_3_only_once_it_holds_an_adjustment_or_a_finish(
     assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
     ok("undo")
     assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
+
+
+def test_plays_keys_for_an_adjustment_and_a_stop_speak_dutch(dutch: None, ohhell: Ohhell) -> None:
+    """At a Dutch table `?` lists a and f, and their questions and answers are Dutch
+    (`j` for yes)."""
+    three_hands_played()
+    answers = ["?", "a", "Bob", "-10", "verzaakt", "f", "j"]
+    out = ohhell("play", input="".join(f"{a}\n" for a in answers)).stdout
+    assert "  a  pas een score aan in de laatste getelde ronde" in out
+    assert "  f  einde: de tafel stopt hier, na de laatste getelde ronde (vraagt eerst)" in out
+    assert "Wiens score in ronde 3 aanpassen (Dan, Ann, Bob, Cat; Enter: niemand)? " in out
+    assert "Punten aangepast in ronde 3: Bob -10 (verzaakt)" in out
+    assert "Het spel stoppen na ronde 3 van 5" in out
+    assert "Spel afgelopen (afgelopen na ronde 3 van 5): Dan wint met 33." in out
+    assert sheet()["finished"] is True
+
+
+def test_delete_asks_about_a_game_stopped_early_as_such(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ohhell_score.cli import play as play_area
+
+    monkeypatch.setattr(play_area, "can_ask", lambda: True)
+    three_hands_played()
+    ok("finish")
+    out = ohhell("delete", "fri", input="n\n").stdout
+    assert "finished after hand 3 of 5" in out
+    assert sheet("-g", "fri")["finished"] is True

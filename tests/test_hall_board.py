@@ -208,9 +208,11 @@ def test_from_round_2_the_knocked_out_go_nowhere(ohhell: Ohhell) -> None:
     assert onward(hall("dozen")) == [f"To Final: {second}, {third}"]
 
 
-def test_a_tie_that_decides_who_goes_on_is_said_and_nobody_of_it_is_ticked(
+def test_a_tie_that_decides_who_goes_on_is_said_and_only_those_certain_are_ticked(
     ohhell: Ohhell,
 ) -> None:
+    """docs/scripting.md, going_on: the winner goes on whatever the tie below decides;
+    the tied players are said, and neither is ticked before the order is given."""
     new_cup(ohhell)
     hand_one(ohhell, "cup-r1-t1")
     hand_two(ohhell, "cup-r1-t1", "0 0 1 0")  # P1 takes it: P3 and P4 20 each, second
@@ -218,7 +220,7 @@ def test_a_tie_that_decides_who_goes_on_is_said_and_nobody_of_it_is_ticked(
     lines = hall()
     rows = ranks(lines, "cup-r1-t1")
     assert [(cls, place) for cls, place, _who in rows] == [
-        ("leader", "1"),
+        ("leader on", "1"),
         ("", "=2"),
         ("", "=2"),
         ("", "4"),
@@ -227,7 +229,7 @@ def test_a_tie_that_decides_who_goes_on_is_said_and_nobody_of_it_is_ticked(
     assert part(lines, "outcome") == "tied: P3 and P4"
     assert "tied" not in card(lines, "cup-r1-t2")
     page = text("".join(lines))
-    assert "To Final: P6, P8" in page
+    assert "To Final: P2, P6, P8" in page
     assert "give the order with --order cup-r1-t1=P3,P4" in part(lines, "next")
 
 
@@ -270,7 +272,8 @@ def test_the_hall_page_shows_the_rounds_tables_as_cards_beside_the_bracket(
     play(ohhell, "cup-r1-t2")
     main = asked(served(None, "cup"), hall=True).one("main")
     assert main.parts() == ["div.rounds", "div.way"]
-    assert main.one("div", "way").parts() == ["section.bracket", "section.bracket", "p.next"]
+    assert main.one("div", "rounds").parts() == ["section.round", "p.next"]  # the width
+    assert main.one("div", "way").parts() == ["p.mine", "section.bracket", "section.bracket"]
     assert stage_styles(main) == [["done", ""], [""]]
     (data_dir / "cup-r1-t2.json").unlink()
     main = asked(served(None, "cup"), hall=True).one("main")
@@ -376,7 +379,7 @@ def test_names_are_escaped(ohhell: Ohhell) -> None:
     assert shown.tournament is not None
     page = board_page("tags", tournament_main(*shown.tournament), hall=True, tournament=True)
     assert "<b>Zed</b>" not in page and "&lt;b&gt;Zed&lt;/b&gt;" in page
-    assert "A&B" not in page and "A&amp;B" in page and "&#34;Q&#34;" in page
+    assert "A&B" not in page and "A&amp;B" in page and "&quot;Q&quot;" in page
     assert "A&B ★ 11" in card(tournament_main(*shown.tournament), "tags-r1-t1")
 
 

@@ -177,24 +177,29 @@ def correct(game_id: str | None, number: int, what: str, items: list[Assignment]
 
 
 def record_adjust(
-    game_id: str | None, name: str, points: int, number: int | None, reason: str
+    game_id: str | None,
+    name: str,
+    points: int,
+    number: int | None,
+    reason: str,
+    seen: Guard | None = None,
 ) -> str:
     """Points added to a player's score in a scored hand (default: the last one)."""
     from ohhell_score.domain.game import Adjust, with_adjust
     from ohhell_score.views.words import adjust_words, totals_words
 
     at = games.now()
-    prog = apply(game_id, lambda p: with_adjust(p, name, points, number, reason, at))
+    prog = apply(game_id, lambda p: with_adjust(p, name, points, number, reason, at), seen)
     made = prog.game.entries[-1]
     assert isinstance(made, Adjust)
     return report(prog, f"{adjust_words(made)}\n{totals_words(prog)}")
 
 
-def record_finish(game_id: str | None) -> str:
+def record_finish(game_id: str | None, seen: Guard | None = None) -> str:
     """The table stops: the game ends after its last scored hand."""
     from ohhell_score.domain.game import with_finish
 
-    return report(apply(game_id, lambda p: with_finish(p, games.now())), "")
+    return report(apply(game_id, lambda p: with_finish(p, games.now()), seen), "")
 
 
 def write_note(game_id: str | None, number: int | None, text: str) -> str:

@@ -30,10 +30,12 @@ def create(
     *,
     shuffle: bool,
     losers_bracket: bool,
+    dry_run: bool = False,
 ) -> tuple[Tournament, list[Game], int]:
     """Seat round 1 of a new tournament and make its first table the current game: the
     tournament, its tables' games and the seed drawn with. The same command again after
-    one killed while writing the tables finishes that one."""
+    one killed while writing the tables finishes that one. ``dry_run``: the same
+    seating, checked as it would be (a name taken included), with nothing written."""
     import secrets  # lazy: it imports hashlib, which `--help` does not load
 
     from ohhell_score.domain.tournament import new_tournament, seated_games
@@ -50,6 +52,10 @@ def create(
         losers_bracket=losers_bracket,
         at=game_store.now(),
     )
+    if dry_run:
+        if ts.exists(name):
+            raise TournamentExists(_("a tournament {name!r} exists already").format(name=name))
+        return t, games, drawn
     with ts.locked(name, new=True):
         if not ts.exists(name):
             ts.seat(t)

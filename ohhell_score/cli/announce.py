@@ -42,6 +42,8 @@ KEYS = N_(
     "  v  view the whole score sheet\n"
     "  p  the points: the totals so far\n"
     "  w  write a note on this hand (misdeal, redealt by Bob); `ohhell note` for others\n"
+    "  a  adjust a score in the last scored hand: a penalty or a bonus, with its reason\n"
+    "  f  finish: the table stops here, after the last scored hand (asks first)\n"
     "  t  change who sits at the table (before a hand's first answer): replace, leave, join\n"
     "  ?  these keys\n"
     "  q  leave; every answer is saved, `ohhell play` goes on from here\n"

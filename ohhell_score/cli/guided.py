@@ -32,6 +32,7 @@ from ohhell_score.domain.errors import (
     RulesDontFit,
     Shown,
     StopScoring,
+    ways_out,
 )
 from ohhell_score.domain.forms import HOOK_FORMS
 from ohhell_score.domain.game import Game, Progress, check_players, next_first_dealer, progress
@@ -160,9 +161,10 @@ def ask_preset(
 
 
 def _at_prompt(err: Exception) -> str:
-    """A refusal as the rules question says it: the packs that fit as its words give them."""
-    if isinstance(err, RulesDontFit) and err.packs is not None:
-        return _("{reason}: type decks {packs}").format(reason=err.reason, packs=err.packs)
+    """A refusal as the rules question says it: both ways out, the packs that fit as its
+    words give them, or smaller hands."""
+    if isinstance(err, RulesDontFit):
+        return ways_out(err.reason, err.packs, err.most, _("type decks {packs}"))
     return str(err)
 
 

@@ -25,12 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ohhell_score.actions import entries, table
+from ohhell_score.actions import entries, phones, table
 from ohhell_score.cli import announce, seating
 from ohhell_score.cli.announce import BOARD_KEY, key_list, trump_keys
-from ohhell_score.cli.answers import REFUSALS, number
+from ohhell_score.cli.answers import REFUSALS, number, said_yes
 from ohhell_score.cli.terminal import REFUSED, Ask, AskAgain, ask_until
+from ohhell_score.cli.waking import Waker, Woken
 from ohhell_score.domain.errors import GameChanged, Refused, StopScoring
+from ohhell_score.domain.forms import MAX_ADJUST
 from ohhell_score.domain.game import (
     HandState,
     Progress,
@@ -39,12 +41,14 @@ from ohhell_score.domain.game import (
     describe_entry,
     hand_notes,
     note_hand,
+    with_finish,
 )
 from ohhell_score.domain.rules import Suit, TrumpMethod
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.words import (
     balance_words,
     free_dealer_words,
+    meanwhile_words,
     names_words,
     totals_words,
     trump_words,
@@ -82,11 +86,15 @@ class Session:
         console: Console,
         ask: Ask,
         board: Callable[[], None] | None = None,
+        waker: Waker | None = None,
     ) -> None:
         self.game_id = game_id
         self.console = console
         self.ask = ask
         self.board = board  # ``play --board``: prints the board's address again (``b``)
+        #: ``play --board --entry``: a prompt wakes when the game changes (a phone).
+        self.waker = waker
+        self.prompt_ask = waker.wrap(ask) if waker is not None else ask
         self.shown_hand: int | None = None  # the hand whose header was shown last
         #: The keys that work at every prompt of a hand, by what is typed (any case).
         self.keys: dict[str, Key] = {
@@ -94,6 +102,8 @@ class Session:
             "v": self.show_sheet,
             "p": self.show_totals,
             "w": self.write_note,
+            "a": self.adjust,
+            "f": self.finish_here,
             "t": self.change_seats,
             "u": self.take_back,
             "q": self.leave,
@@ -113,6 +123,8 @@ class Session:
         """Ask until the game is over (or ``StopScoring``, ``KeyboardInterrupt``, ``EOFError``)."""
         announce.opening(self.console, entries.load_progress(self.game_id))
         while True:
+            if self.waker is not None:
+                self.waker.mark()
             prog, typed = table.at_table(self.game_id)
             if prog.next is None:
                 return prog
@@ -128,6 +140,17 @@ class Session:
                     self.ask_tricks(prog, typed)
             except GameChanged as err:
                 self.refuse(err)
+            except Woken:
+                self.meanwhile(prog)
+
+    def meanwhile(self, before: Progress) -> None:
+        """What changed while a prompt waited (a phone's entry): said under the prompt,
+        before the prompt the game now waits for."""
+        now = entries.load_progress(self.game_id)
+        held = phones.held_now(now)
+        self.say("")
+        for line in meanwhile_words(before.game.entries, now, held.tricks if held else None):
+            self.say(line, style="bold")
 
     def answer(
         self, prompt: str, prog: Progress, typed: Mapping[str, int], save: Callable[[str], None]
@@ -143,7 +166,7 @@ class Session:
             elif not key(prog, typed):
                 raise AskAgain()
 
-        ask_until(self.ask, prompt, accept, self.refuse, REFUSALS)
+        ask_until(self.prompt_ask, prompt, accept, self.refuse, REFUSALS)
 
     # --- the keys -----------------------------------------------------------------
 
@@ -197,6 +220,49 @@ class Session:
         except Refused as err:
             self.refuse(err)
         return False
+
+    def adjust(self, prog: Progress, typed: Mapping[str, int]) -> bool:
+        """``a``: points for a player in the last scored hand, a penalty or a bonus, with
+        its reason (`ohhell adjust`); Enter alone at a question changes nothing."""
+        last = prog.hands_played
+        if not last:
+            raise Refused(_("no hand is scored yet: only a scored hand is adjusted"))
+        seated = ", ".join(prog.hands[last - 1].order)
+        name = self.ask(
+            _("Adjust whose score in hand {hand} ({seated}; Enter: nobody)? ").format(
+                hand=last, seated=seated
+            )
+        ).strip()
+        if not name:
+            return False
+        typed_points = self.ask(
+            _("Points for {name} in hand {hand}, negative for a penalty: ").format(
+                name=name, hand=last
+            )
+        ).strip()
+        if not typed_points:
+            return False
+        points = number(typed_points, -MAX_ADJUST, MAX_ADJUST, _("points"))
+        reason = self.ask(_("Why (a revoke, a misdeal...; Enter: no reason)? ")).strip()
+        said = entries.record_adjust(
+            self.game_id, name, points, last, reason, table.seen(prog, typed)
+        )
+        self.say(said, style="bold")
+        return True
+
+    def finish_here(self, prog: Progress, typed: Mapping[str, int]) -> bool:
+        """``f``: the table stops after the last scored hand (`ohhell finish`), once
+        confirmed; refused before the question where the game cannot stop now."""
+        with_finish(prog)  # refused as `ohhell finish` refuses it, before asking
+        question = _(
+            "Stop the game after hand {played} of {planned}: the totals now decide the "
+            "winners. Stop here? (y/N): "
+        ).format(played=prog.hands_played, planned=prog.planned)
+        if not said_yes(self.ask(question)):
+            self.say(_("The game goes on."))
+            return False
+        self.say(entries.record_finish(self.game_id, table.seen(prog, typed)), style="bold")
+        return True
 
     def change_seats(self, prog: Progress, typed: Mapping[str, int]) -> bool:
         """``t``: one seat change, asked (``seating.py``)."""
@@ -312,8 +378,18 @@ class Session:
             prompt = _("{player} took {left} (Enter): ").format(player=player, left=left)
         else:
             prompt = _("{player} took (0-{left}): ").format(player=player, left=left)
+        held = phones.held_now(prog)
+        if held is not None:
+            tricks = ", ".join(f"{name} {count}" for name, count in held.tricks.items())
+            prompt = _("From a phone: {tricks}. Enter confirms them; or {prompt}").format(
+                tricks=tricks, prompt=prompt
+            )
 
         def save(answer: str) -> None:
+            if held is not None and answer == "":
+                done = phones.confirm_held(self.game_id, table.seen(prog, typed), None)
+                self.summary(done, hand.number)
+                return
             value = left if last and answer == "" else number(answer, 0, hand.cards, _("tricks"))
             if last and value != left:
                 raise Refused(self._must_add_up(hand, rest, left))

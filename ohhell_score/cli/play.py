@@ -204,7 +204,9 @@ def delete_game(game_id: str, yes: bool) -> None:
 def _played(prog: Progress) -> str:
     """How far a game is, as `delete` asks about it."""
     if prog.finished:
-        return _("finished")
+        from ohhell_score.views.words import finished_words
+
+        return finished_words(prog)
     return ngettext(
         "{count} hand of {total} played",
         "{count} hands of {total} played",

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ohhell_score.actions import saved
+from ohhell_score.actions import phones, saved
 from ohhell_score.cli import terminal
 from ohhell_score.cli.announce import finish
 from ohhell_score.cli.board import DEFAULT_PORT, READ_ONLY, Entry, start_for_play
 from ohhell_score.cli.interactive import Session
+from ohhell_score.cli.waking import Waker
 from ohhell_score.domain.errors import Interrupted, StopScoring
 from ohhell_score.i18n import _
 from ohhell_score.views.console import say
@@ -46,7 +47,12 @@ def play_game(game_id: str, board: Board | None = None) -> None:
     console = terminal.new_console()
     typeahead = terminal.Typeahead(console)
     typeahead.quiet()
-    session = Session(game_id, console, typeahead.ask, board=served.again if served else None)
+    waker = None
+    if board is not None and board.entry.on:  # a phone's entry wakes the prompt
+        waker = Waker(lambda: phones.stamp(game_id))
+        waker.start()
+    again = served.again if served else None
+    session = Session(game_id, console, typeahead.ask, board=again, waker=waker)
     try:
         prog = session.run()
         finish(console, prog)
@@ -55,6 +61,8 @@ def play_game(game_id: str, board: Board | None = None) -> None:
     except (KeyboardInterrupt, EOFError):
         raise Interrupted(saved_line(game_id)) from None
     finally:
+        if waker is not None:
+            waker.stop()
         typeahead.restore()  # the terminal as it was, whatever ended the game
         if served is not None:
             served.stop()  # after the last save has reached the phones

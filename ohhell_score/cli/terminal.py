@@ -6,13 +6,12 @@ answer is taken, the keys typed while `play` starts, a line begun put back on a 
 question), say what it refused and ask again, or ask again at once where the answer was
 a key that only showed something (``AskAgain``).
 
-Where a prompt will wake when the game changes underneath it (an answer entered on a
-phone): ``ask`` is the one call that waits, so the waking belongs in the ``Ask`` that
-``Session`` is given, not in the loops. An ``Ask`` that waits on the keyboard and on
-the game's file together (a selector over stdin and the board's change event) raises an
-exception of its own when the game changes first; ``ask_until`` lets every exception
-but a refusal through, so it reaches the hand loop, which reloads the game and asks the
-question now due, as it does for ``GameChanged`` today.
+Where a prompt wakes when the game changes underneath it (an answer entered on a
+phone, `play --board --entry`): ``ask`` is the one call that waits, so the waking is in
+the ``Ask`` that ``Session`` is given for its prompts (``waking.Waker.wrap``), not in
+the loops: it raises ``Woken`` when the game changes first, and ``ask_until`` lets every
+exception but a refusal through, so it reaches the hand loop, which says what changed,
+reloads the game and asks the question now due.
 
 Imports inside functions: ``termios`` where a terminal's echo is turned off (it does
 not exist on Windows), ``readline`` where a line begun is put back (importing it

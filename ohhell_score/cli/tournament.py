@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 tournament_app = Area(
     name="tournament",
-    help=_("Run a Cartier tournament: tables of 4, a second round, a final."),
+    help=_("Run a tournament of 6 to 64 players: tables of 4 (and 3), winners go on, a final."),
     no_args_is_help=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -82,13 +82,17 @@ def _read_players_file(path: Path) -> list[str]:
 
 @tournament_app.command(
     "new",
-    help=_("Seat round 1 at tables of 4 and create each table's game (NAME-r1-t1, ...).")
+    help=_(
+        "Say the rounds the field plays, seat round 1 at tables of 4 (and 3) and create "
+        "each table's game (NAME-r1-t1, ...)."
+    )
     + "\n\n"
     + "\b\n"
     + _(
         "Examples:\n"
         "  ohhell tournament new cartier --players-file players.txt --seed 1995\n"
-        "  ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle"
+        "  ohhell tournament new rehearsal A B C D E F G H --hands 2,1 --no-shuffle\n"
+        "  ohhell tournament new club --players-file tonight.txt --dry-run"
     ),
 )
 @with_rule_options(after="rules")
@@ -98,7 +102,7 @@ def new(
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help=_("The players (8 to 32; 32 for Cartier)."),
+            help=_("The players (6 to 64; 32 for Cartier)."),
             show_default=False,
             metavar="[PLAYER...]",
         ),
@@ -132,9 +136,23 @@ def new(
         # tables play presets: no house rules
         rules_option(_("Preset: {preset_names}."), complete=complete_preset),
     ] = "cartier",
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run", help=_("Say the rounds and the first round's tables; write nothing.")
+        ),
+    ] = False,
 ) -> None:
     start_tournament(
-        name, players, players_file, seed, no_shuffle, losers_bracket, rules, rule_options(ctx)
+        name,
+        players,
+        players_file,
+        seed,
+        no_shuffle,
+        losers_bracket,
+        rules,
+        rule_options(ctx),
+        dry_run=dry_run,
     )
 
 
@@ -147,9 +165,13 @@ def start_tournament(
     losers_bracket: bool,
     rules: str,
     options: RuleOptions,
+    *,
+    dry_run: bool = False,
 ) -> None:
-    """`tournament new`: round 1 seated and its tables' games made, then how to play them."""
+    """`tournament new`: the rounds it will play, round 1 seated and its tables' games
+    made, then how to play them (``dry_run``: the rounds and the seating, nothing made)."""
     from ohhell_score.domain.tournament import TableRules
+    from ohhell_score.views.tournament import plan_lines, tournament_rules
 
     field = list(players or [])
     if players_file is not None:
@@ -158,20 +180,33 @@ def start_tournament(
         raise typer.BadParameter(_("give the players as arguments or with --players-file"))
     table_rules = TableRules(rules, options)
     t, games, drawn = actions.create(
-        name, field, table_rules, seed, shuffle=not no_shuffle, losers_bracket=losers_bracket
+        name,
+        field,
+        table_rules,
+        seed,
+        shuffle=not no_shuffle,
+        losers_bracket=losers_bracket,
+        dry_run=dry_run,
     )
     how = _("in the order given") if no_shuffle else _("drawn with seed {seed}").format(seed=drawn)
     say(
-        _("Tournament {name}: {players} players at {tables} tables ({how}), {rules} rules.").format(
+        _("Tournament {name}: {players} players at {tables} tables ({how}); {rules}.").format(
             name=name,
             players=len(t.players),
             tables=len(games),
             how=how,
-            rules=games[0].rules.preset,
+            rules=tournament_rules(t),
         )
     )
+    say(_("The rounds:"))
+    for line in plan_lines(t):
+        say(f"  {line}")
+    say(f"{t.round_title(t.rounds[0])}:")
     for game in games:
         say(f"  {game.id}: {', '.join(game.players)}")
+    if dry_run:
+        say(_("Nothing was written (--dry-run)."))
+        return
     say(first_dealer_line())
     say(
         _("Play each table with `ohhell play -g {game}` (or bid/trump/tricks -g).").format(
@@ -206,8 +241,9 @@ def list_tournaments(
 def list_saved_tournaments(as_json: bool) -> None:
     """`tournament list`: each saved tournament and what its organiser does next."""
     from ohhell_score.domain.tournament import champion
+    from ohhell_score.views.tournament import tournament_rules
 
-    rows = []
+    rows, rules_said = [], []
     for name in tournament_names():
         try:
             t, res = actions.standing(name)
@@ -224,15 +260,16 @@ def list_saved_tournaments(as_json: bool) -> None:
                 "next": _next(t, res, as_json),
             }
         )
+        rules_said.append(tournament_rules(t))
     if as_json:
         say_as_json(rows)
         return
     if not rows:
         say(_("No tournaments yet: start one with `ohhell tournament new NAME PLAYER...`."))
-    for row in rows:
+    for row, said in zip(rows, rules_said, strict=True):
         say(
-            _("{name}: {players} players, {rules} rules. {next}").format(
-                name=row["name"], players=row["players"], rules=row["rules"], next=row["next"]
+            _("{name}: {players} players; {rules}. {next}").format(
+                name=row["name"], players=row["players"], rules=said, next=row["next"]
             )
         )
 

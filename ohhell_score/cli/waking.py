@@ -50,6 +50,7 @@ class Waker:
         self.main = threading.main_thread().ident
         self.previous: object = None
         self.running = False
+        self.marked: object = None
 
     def start(self) -> None:
         """Follow the files from a daemon thread (nothing where a wake cannot be sent)."""
@@ -81,6 +82,20 @@ class Waker:
                 self.since = None  # one wake for one change
                 assert SIGNAL is not None and self.main is not None
                 signal.pthread_kill(self.main, SIGNAL)
+
+    def mark(self) -> None:
+        """The files as they are before the prompt's game is read: what a change is
+        told from while the prompt waits."""
+        self.marked = self.stamp() if self.running else None
+
+    def wrap(self, ask: Callable[[str], str]) -> Callable[[str], str]:
+        """``ask``, woken by a change since the last ``mark``."""
+
+        def waking(prompt: str) -> str:
+            with self.asking(self.marked):
+                return ask(prompt)
+
+        return waking
 
     @contextlib.contextmanager
     def asking(self, since: object) -> Iterator[None]:

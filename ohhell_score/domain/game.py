@@ -974,7 +974,9 @@ def with_adjust(
                 hand=hand, id=game.id, total=len(prog.hands)
             )
         )
-    who = resolve_seated(prog.hands[hand - 1].order, name) if prog.hands[hand - 1].scored else name
+    order = prog.hands[hand - 1].order
+    # Someone who sat at the table but not at this hand is refused by the replay, by name.
+    who = matching(order, name) or matching(prog.known, name) or resolve_seated(order, name)
     entry = Adjust(hand, who, points, check_reason(reason.strip()), at)
     return progress(_touched(game._replace(entries=(*game.entries, entry)), at))
 

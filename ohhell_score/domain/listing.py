@@ -30,6 +30,7 @@ class Listing:
 
     def __init__(self, id: str, summary: dict[str, Any], error: str | None, mtime: float):
         self.id = id
-        self.summary = summary  # LIST_JSON_KEYS, "winners" and "next_hand"; {} if unreadable
+        # LIST_JSON_KEYS, "winners", "next_hand" and "hands_planned"; {} if unreadable
+        self.summary = summary
         self.error = error
         self.mtime = mtime

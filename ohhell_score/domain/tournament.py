@@ -11,10 +11,11 @@ Places at a table go by total, then by more bids made (t == b), then by the orde
 organiser names; a tie the first two cannot break is shown, never broken silently, and
 stops the tournament from going on when it decides who goes on.
 
-Other fields (``plan``) follow the same principle: round 1 at tables of 4, its winners
-and runners-up go on, later rounds at equal tables of 4 (else 3) that never reunite
-table mates of the round before, each table's winner going on (winner and runner-up
-when the winners alone would not make a table), down to one final table.
+Any field of 6 to 64 (``plan``; docs/rules.md, "Any field") follows the same principle:
+every round at tables of 4, and of 3 where 4 does not divide the players; round 1's
+winners and runners-up go on, then each table's winner (its runner-up too where the
+winners alone would not make a table or would be five), down to one final table. Each
+round after the first keeps apart players who have met, where the numbers allow.
 
 A tournament is facts (the field, the seating of every round, the organiser's orders);
 standings, who goes on and the champion are derived from the tables' games. Nothing
@@ -27,9 +28,10 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+import shlex
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from itertools import groupby
+from itertools import combinations, groupby
 from typing import NamedTuple
 
 from ohhell_score.domain.errors import NoFairFormat, NotReady, Refused, Shown
@@ -38,10 +40,15 @@ from ohhell_score.domain.rules import NO_OPTIONS, RuleOptions, RuleSet, build_ru
 from ohhell_score.domain.rulewords import rule_parts
 from ohhell_score.i18n import _
 
-#: Tables of four in the first round (seed 000: "8 tables of 4 players each").
-TABLE = 4
-MIN_FIELD = 8
-MAX_FIELD = 32
+#: The fields a tournament seats: two tables of 3 to sixteen tables of 4.
+MIN_FIELD = 6
+MAX_FIELD = 64
+#: Seed 000: "the winner and runner-up of each table go on" from round 1.
+FIRST_ROUND_GOING_ON = 2
+#: How far the seating looks for a draw that keeps everyone who met apart before it
+#: settles for keeping apart only the table mates of the round before (far more than
+#: any field of 64 needs; a bound, so a draw never hangs).
+SEATING_TRIES = 20_000
 #: A tournament's name leaves room for the longest table id suffix, "-losers-final".
 NAME_PATTERN = re.compile(r"[a-z0-9-]{1,50}")
 
@@ -66,72 +73,156 @@ def check_name(name: str) -> str:
 
 
 class Stage(NamedTuple):
-    """One round of the plan: how many tables of which size, and how many go on."""
+    """One round of the plan: the size of each of its tables, and how many go on."""
 
     number: int
-    tables: int
-    table_size: int
+    sizes: tuple[int, ...]  # players at each table, tables of 4 first
     going_on: int  # places per table that go on; at the final, 1: its winner
+
+    @property
+    def tables(self) -> int:
+        return len(self.sizes)
+
+    @property
+    def players(self) -> int:
+        return sum(self.sizes)
 
     @property
     def final(self) -> bool:
         return self.tables == 1
 
 
-def plan(players: int) -> tuple[Stage, ...]:
-    """The rounds of a field of ``players``; ``NoFairFormat`` where none is fair.
+def table_sizes(players: int) -> tuple[int, ...]:
+    """``players`` at tables of 4, and of 3 where 4 does not divide them (never 5: the
+    Cartier pack cannot deal 13 cards to five); 3 or 4 sit at one table; ``()`` for 5 or
+    fewer than 3, whom no tables of 3 and 4 seat."""
+    if players in (3, 4):
+        return (players,)
+    threes = (-players) % 4  # 4k: none; 4k+3: one; 4k+2: two; 4k+1: three
+    if players < 3 * threes:
+        return ()
+    return (4,) * ((players - 3 * threes) // 4) + (3,) * threes
 
-    Round 1: tables of 4, winner and runner-up go on (seed 000). Then, while more than
-    four players are left: equal tables of 4, else of 3 (Cartier's 3-player game), each
-    table's winner going on; winner and runner-up when fewer than three tables would
-    leave too few winners for a table. Four or three players left are the final.
+
+def _onward(first: int, players: int) -> tuple[Stage, ...]:
+    """The rounds of ``players`` seated at round ``first``, down to one final table
+    (docs/rules.md, "Any field").
+
+    From round 1 each table's winner and runner-up go on (seed 000); from a later round
+    its winner, and its runner-up too where the winners alone would be too few for a
+    table (two tables) or five, whom tables of 3 and 4 cannot seat (five tables)."""
+    stages: list[Stage] = []
+    left = players
+    while True:
+        sizes = table_sizes(left)
+        if not sizes:
+            return ()
+        number = first + len(stages)
+        if len(sizes) == 1:
+            return (*stages, Stage(number, sizes, 1))
+        cut = FIRST_ROUND_GOING_ON if number == 1 else 2 if len(sizes) in (2, 5) else 1
+        stages.append(Stage(number, sizes, cut))
+        left = len(sizes) * cut
+
+
+def plan(players: int) -> tuple[Stage, ...]:
+    """The rounds of a field of ``players`` (6 to 64); ``NoFairFormat`` outside them.
+
+    Round 1: tables of 4 (and 3), winner and runner-up go on (seed 000); then the
+    winners of each round, down to one final table of 3 or 4 (``_onward``).
     """
-    if players % TABLE or not MIN_FIELD <= players <= MAX_FIELD:
+    if not MIN_FIELD <= players <= MAX_FIELD:
+        raise NoFairFormat(
+            _("a tournament seats {least} to {most} players; {players} given").format(
+                least=MIN_FIELD, most=MAX_FIELD, players=players
+            )
+        )
+    return _onward(1, players)
+
+
+def knocked_out(players: int) -> int:
+    """How many round 1 knocks out: all but the top two of each table."""
+    return players - FIRST_ROUND_GOING_ON * len(table_sizes(players))
+
+
+def losers_plan(players: int) -> tuple[Stage, ...]:
+    """The losers' bracket of a field: those knocked out in round 1, seated from round 2
+    as the main bracket is after round 1; ``()`` where they cannot sit at tables of 3 and
+    4 (2 or 5 of them)."""
+    return _onward(2, knocked_out(players))
+
+
+def check_losers_bracket(players: int) -> None:
+    """``--losers-bracket`` is refused for a field whose round 1 knocks out too few for
+    a table, or five."""
+    if not losers_plan(players):
         raise NoFairFormat(
             _(
-                "a Cartier tournament seats 8 to 32 players at tables of 4 (8, 12, 16, 24 or "
-                "32); {players} given"
-            ).format(players=players)
+                "{players} players leave {left} knocked out in round 1, who cannot sit at "
+                "tables of 3 and 4: no losers' bracket"
+            ).format(players=players, left=knocked_out(players))
         )
-    first = players // TABLE
-    stages = [Stage(1, first, TABLE, 2)]
-    left = first * 2
-    while left > TABLE:
-        size = 4 if left % 4 == 0 else 3 if left % 3 == 0 else 0
-        if not size:
-            raise NoFairFormat(
-                _(
-                    "{players} players make {first} tables of 4, whose {left} winners and "
-                    "runners-up cannot sit at equal tables of 3 or 4: no fair second round "
-                    "(use 8, 12, 16, 24 or 32 players)"
-                ).format(players=players, first=first, left=left)
-            )
-        tables = left // size
-        going_on = 1 if tables >= 3 else 2
-        stages.append(Stage(len(stages) + 1, tables, size, going_on))
-        left = tables * going_on
-    stages.append(Stage(len(stages) + 1, 1, left, 1))
-    return tuple(stages)
 
 
-def seat(groups: Sequence[Sequence[str]], tables: int, rng: random.Random) -> list[list[str]]:
+def seat(
+    groups: Sequence[Sequence[str]],
+    sizes: Sequence[int],
+    rng: random.Random,
+    met: frozenset[frozenset[str]] = frozenset(),
+) -> list[list[str]]:
     """Seat the players going on from each table of the round before.
 
     ``groups`` holds each previous table's players who go on, best first. The groups
     are drawn into a random order; place p of the i-th group sits at table (i + p) mod
-    ``tables``, so two players of one group never share a table (a group is never
-    larger than the number of tables) and winners and runners-up spread evenly. Seats
-    at each table are drawn too: the first seat deals first.
+    the number of tables, or the next one round the room with a free seat, so two
+    players of one group never share a table while there are two tables, and winners
+    and runners-up spread evenly. Two players who met at any earlier table (``met``)
+    are kept apart too where the numbers allow. Seats at each table are drawn: the
+    first seat deals first.
     """
     order = list(range(len(groups)))
     rng.shuffle(order)
-    seated: list[list[str]] = [[] for _ in range(tables)]
-    for i, g in enumerate(order):
-        for place, player in enumerate(groups[g]):
-            seated[(i + place) % tables].append(player)
+    wanted = [(p, i + place) for i, g in enumerate(order) for place, p in enumerate(groups[g])]
+    mates = frozenset(frozenset(pair) for g in groups for pair in combinations(g, 2))
+    for apart in (met | mates, mates, frozenset()):
+        seated = _fill(wanted, sizes, apart)
+        if seated is not None:
+            break
+    assert seated is not None  # with nobody kept apart every seat is free
     for table in seated:
         rng.shuffle(table)
     return seated
+
+
+def _fill(
+    wanted: Sequence[tuple[str, int]], sizes: Sequence[int], apart: frozenset[frozenset[str]]
+) -> list[list[str]] | None:
+    """Each player at their wanted table, else the next one round with a free seat and
+    no one to keep apart from; backtracking, within a bound of tries (``None`` past it,
+    or when no seating keeps them all apart)."""
+    seated: list[list[str]] = [[] for _ in sizes]
+    tries = [0]
+
+    def place(k: int) -> bool:
+        if k == len(wanted):
+            return True
+        player, first = wanted[k]
+        for step in range(len(sizes)):
+            tries[0] += 1
+            if tries[0] > SEATING_TRIES:
+                return False
+            table = seated[(first + step) % len(sizes)]
+            if len(table) == sizes[(first + step) % len(sizes)]:
+                continue
+            if any(frozenset((player, other)) in apart for other in table):
+                continue
+            table.append(player)
+            if place(k + 1):
+                return True
+            table.pop()
+        return False
+
+    return seated if place(0) else None
 
 
 # --- the facts ----------------------------------------------------------------------
@@ -174,6 +265,15 @@ class Tournament(NamedTuple):
     def plan(self) -> tuple[Stage, ...]:
         return plan(len(self.players))
 
+    def plan_of(self, bracket: Bracket) -> tuple[Stage, ...]:
+        """The rounds of one bracket: the main one's from round 1, the losers' from 2."""
+        return self.plan if bracket is Bracket.MAIN else losers_plan(len(self.players))
+
+    def stage_of(self, rnd: Round) -> Stage:
+        """The round of the plan that ``rnd`` plays."""
+        stages = self.plan_of(rnd.bracket)
+        return stages[rnd.stage - stages[0].number]
+
     @property
     def stage(self) -> int:
         """The stage being played: the last one seated."""
@@ -190,14 +290,14 @@ class Tournament(NamedTuple):
 
     def round_name(self, rnd: Round) -> str:
         """The round's name in ``tournament show --json`` (the contract: English)."""
-        final = self.plan[rnd.stage - 1].final
+        final = self.stage_of(rnd).final
         if rnd.bracket is Bracket.MAIN:
             return "Final" if final else f"Round {rnd.stage}"
         return "Losers' final" if final else f"Losers' round {rnd.stage}"
 
     def round_title(self, rnd: Round) -> str:
         """The round's name as people read it, in their language."""
-        final = self.plan[rnd.stage - 1].final
+        final = self.stage_of(rnd).final
         if rnd.bracket is Bracket.MAIN:
             return _("Final") if final else _("Round {number}").format(number=rnd.stage)
         if final:
@@ -249,7 +349,8 @@ def new_tournament(
     losers_bracket: bool = False,
     at: str = "",
 ) -> tuple[Tournament, list[Game]]:
-    """Seat the first round: tables of 4, drawn at random by ``seed`` or in the order given.
+    """Seat the first round: tables of 4 (and 3), drawn at random by ``seed`` or in the
+    order given.
 
     Every table's rules are checked now, for each table size the plan will use, so a
     rule set that cannot be played later is refused before anything is seated.
@@ -257,12 +358,18 @@ def new_tournament(
     check_name(name)
     field_ = check_players(players)
     stages = plan(len(field_))
-    for size in {s.table_size for s in stages}:
+    if losers_bracket:
+        check_losers_bracket(len(field_))
+        stages += losers_plan(len(field_))
+    for size in sorted({size for s in stages for size in s.sizes}):
         rules.build(size)
     drawn = list(field_)
     if shuffle:
         random.Random(f"{seed}:draw").shuffle(drawn)
-    seated = [drawn[i : i + TABLE] for i in range(0, len(drawn), TABLE)]
+    seated, at_ = [], 0
+    for size in stages[0].sizes:
+        seated.append(drawn[at_ : at_ + size])
+        at_ += size
     first, games = _games(name, Bracket.MAIN, stages[0], seated, rules, at)
     tournament = Tournament(
         name, field_, rules, seed, shuffle, losers_bracket, (first,), created=at, updated=at
@@ -302,6 +409,23 @@ class Result(NamedTuple):
 
     def top(self, cut: int) -> list[str]:
         return self.standings[:cut]
+
+    def certain(self, cut: int) -> list[str]:
+        """docs/scripting.md, ``going_on``: once the game is finished, the players placed
+        within the top ``cut`` whatever a tie's order (a tie straddling the line is out
+        until it is broken)."""
+        if not self.finished:
+            return []
+        tie = self.tie_at(cut)
+        return [p for p in self.top(cut) if tie is None or p not in tie]
+
+    def out(self, cut: int) -> list[str]:
+        """Once the game is finished, the players placed below the top ``cut`` whatever a
+        tie's order."""
+        if not self.finished:
+            return []
+        tie = self.tie_at(cut)
+        return [p for p in self.rest(cut) if tie is None or p not in tie]
 
     def rest(self, cut: int) -> list[str]:
         return self.standings[cut:]
@@ -366,7 +490,7 @@ def results(t: Tournament, games: Mapping[str, Progress | str | None]) -> dict[s
 
 def cut_of(t: Tournament, rnd: Round) -> int:
     """How many places of each table of this round go on (at a final: its winner)."""
-    return t.plan[rnd.stage - 1].going_on
+    return t.stage_of(rnd).going_on
 
 
 def champion(t: Tournament, res: Mapping[str, Result]) -> str | None:
@@ -381,7 +505,7 @@ def losers_winner(t: Tournament, res: Mapping[str, Result]) -> str | None:
 
 def _final_winner(t: Tournament, res: Mapping[str, Result], bracket: Bracket) -> str | None:
     for rnd in t.rounds:
-        if rnd.bracket is bracket and t.plan[rnd.stage - 1].final:
+        if rnd.bracket is bracket and t.stage_of(rnd).final:
             final = res[rnd.tables[0].game]
             if final.finished and len(final.places[0]) == 1:
                 return final.places[0][0]
@@ -445,7 +569,7 @@ def check_ready(t: Tournament, res: Mapping[str, Result]) -> None:
     waiting, tied = [], []
     for rnd in t.current():
         cut = cut_of(t, rnd)
-        final = t.plan[rnd.stage - 1].final
+        final = t.stage_of(rnd).final
         for table in rnd.tables:
             r = res[table.game]
             if r.problem:
@@ -482,7 +606,8 @@ def _tie(game: str, group: Sequence[str], r: Result, final: bool) -> str:
         players=_and(group),
         total=r.totals[group[0]],
         made=r.made[group[0]],
-        order=f"{game}={','.join(group)}",
+        # as the shell takes it: a name with a space is quoted
+        order=shlex.quote(f"{game}={','.join(group)}"),
     )
 
 
@@ -513,24 +638,32 @@ def advance(
                 _("the tournament is over: {who} is the champion; nothing to seat").format(who=who)
             )
         return changed._replace(updated=at or changed.updated), []
-    stage = changed.plan[changed.stage]  # the next one: stages count from 1
     new_rounds: list[Round] = []
     new_games: list[Game] = []
+    met = _met(changed)
     for rnd in changed.current():
         cut = cut_of(changed, rnd)
-        winners = [res[table.game].top(cut) for table in rnd.tables]
-        seated = seat(winners, stage.tables, _rng(changed, rnd.bracket, stage))
-        made = _games(changed.name, rnd.bracket, stage, seated, changed.rules, at)
-        new_rounds.append(made[0])
-        new_games.extend(made[1])
+        moves = [(rnd.bracket, [res[table.game].top(cut) for table in rnd.tables])]
         if rnd.stage == 1 and changed.losers_bracket:
-            knocked_out = [res[table.game].rest(cut) for table in rnd.tables]
-            seated = seat(knocked_out, stage.tables, _rng(changed, Bracket.LOSERS, stage))
-            made = _games(changed.name, Bracket.LOSERS, stage, seated, changed.rules, at)
+            moves.append((Bracket.LOSERS, [res[table.game].rest(cut) for table in rnd.tables]))
+        for bracket, groups in moves:
+            following = [s for s in changed.plan_of(bracket) if s.number == rnd.stage + 1]
+            if not following:  # this bracket's final was this round
+                continue
+            stage = following[0]
+            seated = seat(groups, stage.sizes, _rng(changed, bracket, stage), met)
+            made = _games(changed.name, bracket, stage, seated, changed.rules, at)
             new_rounds.append(made[0])
             new_games.extend(made[1])
     rounds = (*changed.rounds, *new_rounds)
     return changed._replace(rounds=rounds, updated=at or changed.updated), new_games
+
+
+def _met(t: Tournament) -> frozenset[frozenset[str]]:
+    """Every two players who have sat at one table of the tournament."""
+    return frozenset(
+        frozenset(pair) for table in t.tables() for pair in combinations(table.players, 2)
+    )
 
 
 def seated_otherwise(t: Tournament, res: Mapping[str, Result]) -> list[str]:
@@ -726,6 +859,7 @@ def show_json(t: Tournament, res: Mapping[str, Result]) -> dict[str, object]:
                         "players": list(table.players),
                         "finished": res[table.game].finished,
                         "standings": res[table.game].standings,
+                        "going_on": res[table.game].certain(cut_of(t, rnd)),
                     }
                     for table in rnd.tables
                 ],
@@ -742,10 +876,7 @@ def ordered_rounds(t: Tournament) -> list[Round]:
 
 
 def going_on(t: Tournament, rnd: Round, res: Mapping[str, Result]) -> dict[str, list[str]]:
-    """Per table of ``rnd``: who goes on (once the table is finished and decided)."""
+    """Per table of ``rnd``: who is certain to go on (once the table is finished; a tie
+    for the last place leaves the tied out until it is broken)."""
     cut = cut_of(t, rnd)
-    out: dict[str, list[str]] = {}
-    for table in rnd.tables:
-        r = res[table.game]
-        out[table.game] = r.top(cut) if r.finished and r.tie_at(cut) is None else []
-    return out
+    return {table.game: res[table.game].certain(cut) for table in rnd.tables}

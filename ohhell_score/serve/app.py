@@ -1,7 +1,8 @@
-"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``; a tournament's
-tables at ``/t/GAME/`` (the same three, each of its table's game); and the phones'
-entries, ``POST /enter`` and ``POST /entry`` (``/t/GAME/entry``), which serve/entry.py
-answers (with ``--entry``; without it they are 405).
+"""The board's routes: ``/`` (the page), ``/state.json`` and ``/events``; on a
+tournament's board also ``/p/NAME``, a player's own page, and its tables at
+``/t/GAME/`` (the same three, each of its table's game); and the phones' entries,
+``POST /enter`` and ``POST /entry`` (``/t/GAME/entry``), which serve/entry.py answers
+(with ``--entry``; without it they are 405).
 
 GET and HEAD only (anything else: 405), these paths only (anything else: 404),
 and nothing read from the disk but the served game or tournament: there is no static
@@ -59,7 +60,13 @@ from ohhell_score.serve.entry import (
     enter_entry,
     read_only,
 )
-from ohhell_score.views.board import board_page, error_main, game_main, tournament_main
+from ohhell_score.views.board import (
+    board_page,
+    error_main,
+    game_main,
+    player_main,
+    tournament_main,
+)
 
 #: Seconds between two stats of the served files where the system sends no notice of
 #: a change (a network share, another system): well within the second the board
@@ -388,6 +395,28 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
+def player_page(served: Served) -> Callable[[Request], Response]:
+    """The route ``/p/NAME`` on a tournament's board: that player's own page (read when
+    asked for: the page asks again on each event)."""
+
+    def player(request: Request) -> Response:
+        name = request.path_params["name"]
+        shown = served.read()
+        if served.tournament is None:
+            return PlainTextResponse("Not Found", 404)
+        main = error_main(shown.error or "")
+        if shown.tournament is not None:
+            hall = shown.tournament
+            found = player_main(hall.tournament, hall.results, hall.games, name)
+            if found is None:
+                return PlainTextResponse(_("no player {name!r} here").format(name=name), 404)
+            main = found
+        html = board_page(f"{served.title} · {name}", main, hall=False, tournament=True)
+        return HTMLResponse(html, headers=NO_STORE)
+
+    return player
+
+
 def create_app(
     served: Served,
     *,
@@ -489,6 +518,7 @@ def create_app(
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
+        Route("/p/{name:path}", player_page(served), methods=ROUTE_METHODS),
         Route("/enter", code, methods=ENTRY_METHODS),
     ]
     if served.game is not None:

@@ -56,7 +56,8 @@ def _summarise(path: Path) -> dict[str, Any]:
         "rules": game.rules.preset,
         "rules_words": rules_words(game.rules, len(game.players)),
         "hands_played": prog.hands_played,
-        "hands_total": len(prog.hands),
+        "hands_total": len(prog.hands),  # the hands played, once a table stopped early
+        "hands_planned": prog.planned,
         "finished": prog.finished,
         "updated": game.updated,
         "leaders": prog.leaders(),
@@ -112,6 +113,7 @@ _SUMMARY_TYPES: dict[str, tuple[type, ...]] = {
     "rules_words": (str,),
     "hands_played": (int,),
     "hands_total": (int,),
+    "hands_planned": (int,),
     "finished": (bool,),
     "updated": (str,),
     "leaders": (list,),

@@ -42,6 +42,7 @@ from ohhell_score.domain.tournament import (
     TableRules,
     Tournament,
     check_name,
+    losers_plan,
     plan,
     seated_games,
 )
@@ -116,10 +117,17 @@ def _names(value: object) -> tuple[str, ...]:
     return check_players(value)
 
 
-def _stage(value: object, stages: int) -> int:
-    """A round's stage as a file holds it: one of the ``stages`` its field plays."""
-    if type(value) is not int or not 1 <= value <= stages:
-        raise ValueError(f"a round's stage is not one of the {stages} this field plays")
+def _stage(value: object, bracket: Bracket, players: int) -> int:
+    """A round's stage as a file holds it: one of the rounds its field plays in its
+    bracket (the losers' bracket from round 2)."""
+    if bracket is Bracket.MAIN:
+        stages = plan(players)
+        why = f"a round's stage is not one of the {len(stages)} this field plays"
+    else:
+        stages = losers_plan(players)
+        why = "a losers' round's stage is not one this field's losers' bracket plays"
+    if type(value) is not int or value not in {s.number for s in stages}:
+        raise ValueError(why)
     return value
 
 
@@ -135,11 +143,10 @@ def from_dict(data: dict[str, Any]) -> Tournament:
         options = options._replace(scoring=upgraded_scoring(options.scoring, data["schema"]))
     table_rules = TableRules(str(rules["preset"]), options)
     players = _names(data["players"])
-    stages = len(plan(len(players)))
     rounds = tuple(
         Round(
             Bracket(r["bracket"]),
-            _stage(r["stage"], stages),
+            _stage(r["stage"], Bracket(r["bracket"]), len(players)),
             tuple(Table(check_id(x["game"]), _names(x["players"])) for x in r["tables"]),
         )
         for r in data["rounds"]

@@ -11,17 +11,23 @@ carries the page's ``<main>``, and puts it in place of the old one, so the serve
 one renderer of the sheet and of the tables; it says when the laptop is lost or the
 board full, and picks up again.
 
-The pages are templates (``board.html`` around ``game-main.html`` or
-``tournament-main.html``, with ``card.html``, ``round.html``, ``bracket.html`` and the
-exported sheet's ``sheet.html`` and ``chart.html``), which escape every value: this
-module works out what they show, as plain values. The sheet, the chart and their notes
-are html.py's and words.py's, as on an exported sheet.
+The page is a template (``board.html``), and so is a game's ``<main>`` with its entry
+controls (``game-main.html``, ``entry.html`` and the exported sheet's ``sheet.html``
+and ``chart.html``), which escape every value: this module works out what they show,
+as plain values. A tournament's hall, the director's view and a player's page are
+still drawn here as strings, each name through ``_e``. The sheet, the chart and their
+notes are html.py's and words.py's, as on an exported sheet.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
+from datetime import UTC, datetime, timedelta
+from html import escape
+from statistics import median
 from typing import NamedTuple
+from urllib.parse import quote
 
 from ohhell_score.domain.game import Progress, Step
 from ohhell_score.domain.rules import Suit, TrumpMethod
@@ -29,26 +35,38 @@ from ohhell_score.domain.tournament import (
     Bracket,
     Result,
     Round,
-    Stage,
     Table,
     Tournament,
     champion,
     cut_of,
     going_on,
     losers_winner,
+    ordered_rounds,
 )
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
 from ohhell_score.views.html import game_chart, sheet_view
 from ohhell_score.views.pages import part, render
 from ohhell_score.views.sheet import sheet, standings
-from ohhell_score.views.tournament import TAKEN_OVER, going_on_words, next_line, place_labels
+from ohhell_score.views.tournament import (
+    TAKEN_OVER,
+    going_on_words,
+    next_line,
+    place_labels,
+    stage_words,
+)
 from ohhell_score.views.words import (
     balance_words,
     names_words,
     next_words,
     trump_fact,
 )
+
+
+def _e(text: object) -> str:
+    """The hall's cards, the director's view and a player's page, still drawn here as
+    HTML strings: every name and word through ``html.escape``."""
+    return escape(str(text), quote=True)
 
 
 def board_page(
@@ -160,79 +178,144 @@ def game_main(
     )
 
 
-class Crown(NamedTuple):
-    champion: str
-    second: str
-
-
-class Card(NamedTuple):
-    """One table's card: its game, state (``finished``, ``problem``, ``playing``) and
-    where it is in words, whether it was taken over on this laptop (in words, or ""),
-    its players best first (place, name, classes, leader, total, going on) and a tie
-    that stops the round from going on."""
-
-    game: str
-    state: str
-    words: str
-    taken: str
-    rows: list[tuple[str, str, str, bool, str, bool]]
-    tie: str
-
-
-class RoundView(NamedTuple):
-    title: str
-    finished: str
-    cards: list[Card]
-    onward: list[str]
-
-
-class StageView(NamedTuple):
-    cls: str
-    title: str
-    state: str
-    format: str
-    who: str
-    won: str
-
-
-class BracketView(NamedTuple):
-    heading: str
-    stages: list[StageView]
-
-
 def tournament_main(
     t: Tournament,
     res: Mapping[str, Result],
     games: Mapping[str, Progress | str | None],
     taken_over: Collection[str] = (),
+    now: datetime | None = None,
 ) -> list[str]:
     """A tournament in the hall: the champion once there is one, a card for each table
-    of the round(s) being played (its hand, its players ranked by their totals, who goes
-    on, taken over on this laptop), who goes on so far, and the bracket of rounds to the
-    final and the losers' final. ``games``: each table's game as replayed, by id (its
-    hand now)."""
-    brackets = (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,)
+    of the round(s) being played (its hand, how long since its last entry, its players
+    ranked by their totals, who goes on, why it waits, taken over on this laptop), who
+    goes on so far, what the organiser does next, and the bracket of rounds to the
+    final and the losers' final.
+    ``games``: each table's game as replayed, by id (its hand now); ``now``: the time
+    the page is drawn at (default: the clock's)."""
+    now = now or datetime.now(UTC)
+    waits = waiting(t, res, games, now)
+    out = _crown(t, res)
+    out.append('<div class="rounds">')
+    for rnd in t.current():
+        out += _round(t, rnd, res, games, now, waits, taken_over)
     playing = [table.game for rnd in t.current() for table in rnd.tables]
-    after = champion(t, res) is None and all(res[game].finished for game in playing)
-    return _lines(
-        render(
-            "tournament-main.html",
-            crown=_crown(t, res),
-            rounds=[_round(t, rnd, res, games, taken_over) for rnd in t.current()],
-            brackets=[_bracket(t, bracket, res) for bracket in brackets],
-            next=next_line(t, res) if after else "",  # advance, or a tie
-        )
-    )
+    if champion(t, res) is None and all(res[game].finished for game in playing):
+        # advance, or a tie: under the tables, where its command has the width it needs
+        out.append(f'<p class="next">{hint(next_line(t, res))}</p>')
+    out.append("</div>")
+    out.append('<div class="way">')
+    mine = _("Tap your name for your own page: your table, your seat, where you go next.")
+    out.append(f'<p class="mine">{_e(mine)}</p>')  # a phone's; the hall's TV hides it
+    out += _director(t, res, waits)
+    for bracket in (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,):
+        out += _bracket(t, bracket, res)
+    out.append("</div>")
+    return out
 
 
-def _crown(t: Tournament, res: Mapping[str, Result]) -> Crown | None:
+#: A table with no entry for this long waits for the organiser's look (docs/board.md).
+QUIET = timedelta(minutes=10)
+#: A table this many hands behind the round's middle table stands out as behind.
+BEHIND_BY = 2
+
+
+def last_entry(prog: Progress | str | None) -> datetime | None:
+    """When a table's game last changed (its last entry; seated: when it was made)."""
+    if not isinstance(prog, Progress):
+        return None
+    stamp = prog.game.updated or prog.game.created
+    try:
+        at = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+def waiting(
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    now: datetime,
+) -> dict[str, str]:
+    """The tables of the rounds being played that wait for the organiser, by id, each
+    with why: a tie to break, no entry for ``QUIET``, ``BEHIND_BY`` hands behind the
+    round's middle table, or a game that cannot count."""
+    out: dict[str, str] = {}
+    for rnd in t.current():
+        played = [res[x.game].hands_played for x in rnd.tables if not res[x.game].problem]
+        middle = median(played) if played else 0
+        for table in rnd.tables:
+            r = res[table.game]
+            at = last_entry(games.get(table.game))
+            if r.problem:
+                out[table.game] = r.problem
+            elif r.finished:
+                if r.tie_at(cut_of(t, rnd)) is not None:
+                    out[table.game] = _("a tie to break: give the order with --order")
+            elif at is not None and now - at >= QUIET:
+                out[table.game] = _("no entry for {minutes} minutes").format(
+                    minutes=int((now - at).total_seconds() // 60)
+                )
+            elif r.hands_played + BEHIND_BY <= middle:
+                out[table.game] = _(
+                    "behind the others: {played} hands scored, most have {middle}"
+                ).format(played=r.hands_played, middle=int(middle))
+    return out
+
+
+def _director(t: Tournament, res: Mapping[str, Result], waits: Mapping[str, str]) -> list[str]:
+    """What the organiser does next while a round is played: the tables that wait for
+    them, or nothing while every table plays on (once every table is finished, the
+    next step is said under the tables)."""
+    playing = [table.game for rnd in t.current() for table in rnd.tables]
+    if champion(t, res) is not None or (not waits and all(res[g].finished for g in playing)):
+        return []
+    heading = _("What to do next")
+    out = ['<section class="director">', f"<h2>{_e(heading)}</h2>"]
+    if waits:
+        out.append('<ul class="todo">')
+        out += [f"<li><b>{_e(game)}</b>: {hint(why)}</li>" for game, why in waits.items()]
+        out.append("</ul>")
+    elif not all(res[game].finished for game in playing):
+        left = sum(1 for game in playing if not res[game].finished)
+        text = ngettext(
+            "Nothing to do: {count} table is playing.",
+            "Nothing to do: {count} tables are playing.",
+            left,
+        ).format(count=left)
+        out.append(f'<p class="todo">{_e(text)}</p>')
+    out.append("</section>")
+    return out
+
+
+#: A command or an option in a hint, with the stop that ends it: kept on one line.
+_COMMAND = re.compile(r"(?:`[^`]+`|--order(?: '[^']*'| [^\s;]+)?)[.,;:]?")
+
+
+def hint(text: str) -> str:
+    """A hint as HTML: escaped, each command and option in it unbreakable."""
+    out, at = [], 0
+    for found in _COMMAND.finditer(text):
+        out.append(_e(text[at : found.start()]))
+        out.append(f'<span class="cmd">{_e(found.group())}</span>')
+        at = found.end()
+    return "".join(out) + _e(text[at:])
+
+
+def _crown(t: Tournament, res: Mapping[str, Result]) -> list[str]:
     """The champion, large, and the losers' final's winner, once they are decided."""
     who = champion(t, res)
     if who is None:
-        return None
+        return []
+    out = ['<section class="crown">']
+    crowned = _("Champion: {who}").format(who=who)
+    out.append(f'<p class="champion">★ {_e(crowned)} ★</p>')
     loser = losers_winner(t, res)
-    second = _("Losers' final: {who}.").format(who=loser) if loser else ""
-    return Crown(_("Champion: {who}").format(who=who), second)
+    if loser:
+        second = _("Losers' final: {who}.").format(who=loser)
+        out.append(f'<p class="second">{_e(second)}</p>')
+    out.append("</section>")
+    return out
 
 
 def _round(
@@ -240,8 +323,10 @@ def _round(
     rnd: Round,
     res: Mapping[str, Result],
     games: Mapping[str, Progress | str | None],
+    now: datetime,
+    waits: Mapping[str, str],
     taken_over: Collection[str] = (),
-) -> RoundView:
+) -> list[str]:
     """A round being played: how many tables are done, a card each (who goes on
     ticked), and who goes on so far, by name."""
     done = sum(1 for table in rnd.tables if res[table.game].finished)
@@ -250,12 +335,28 @@ def _round(
         "{done} of {count} table finished", "{done} of {count} tables finished", count
     ).format(done=done, count=count)
     on = going_on(t, rnd, res)
-    final = t.plan[rnd.stage - 1].final
-    cards = [
-        _card(t, rnd, table, res[table.game], games.get(table.game), on, taken_over)
+    final = t.stage_of(rnd).final
+    out = [f'<section class="round"><h2>{_e(t.round_title(rnd))} · {_e(finished)}</h2>']
+    out.append('<div class="tables">')
+    out += [
+        _card(
+            t,
+            rnd,
+            table,
+            res[table.game],
+            games.get(table.game),
+            on,
+            now,
+            waits.get(table.game),
+            taken_over=taken_over,
+        )
         for table in rnd.tables
     ]
-    return RoundView(t.round_title(rnd), finished, cards, [] if final else _onward(t, rnd, res, on))
+    out.append("</div>")
+    if not final:
+        out += _onward(t, rnd, res, on)
+    out.append("</section>")
+    return out
 
 
 def _card(
@@ -265,27 +366,141 @@ def _card(
     r: Result,
     prog: Progress | str | None,
     on: Mapping[str, list[str]],
+    now: datetime | None = None,
+    wait: str | None = None,
+    *,
+    me: str | None = None,
     taken_over: Collection[str] = (),
-) -> Card:
-    """One table: its name, its hand (or finished, not started, why it cannot count),
-    its players best first with their totals, the leader starred, who goes on ticked,
-    and a tie that stops the round from going on."""
+) -> str:
+    """One table: its name, its hand (or finished, not started, why it cannot count)
+    and how long since its last entry, its players best first with their totals, the
+    leader starred, who goes on ticked, a tie that stops the round from going on, and
+    (``wait``) why the table waits for the organiser, which marks it; ``me``: the
+    player whose own page it is, their row marked."""
     going = on[table.game]
     ranked = [p for group in r.places for p in group] if r.hands_played else list(table.players)
     labels = place_labels(r) if r.hands_played else {}
     leaders = set(r.places[0]) if r.hands_played and r.places else set()
     rows = []
     for p in ranked:
-        cls = " ".join(c for c, yes in (("leader", p in leaders), ("on", p in going)) if yes)
+        marks = (("leader", p in leaders), ("on", p in going), ("me", p == me))
+        cls = " ".join(c for c, yes in marks if yes)
         total = r.totals.get(p)
-        shown = "" if total is None else str(total)
-        rows.append((labels.get(p, "–"), p, cls, p in leaders, shown, p in going))
+        rows.append(
+            (f'<li class="{cls}">' if cls else "<li>")
+            + f'<span class="place">{_e(labels.get(p, "–"))}</span>'
+            + f'<span class="name"><a href="{_e(player_path(p))}">{_e(p)}</a></span>'
+            + ('<span class="star">★</span>' if p in leaders else "")
+            + f'<span class="total">{"" if total is None else total}</span>'
+            + f'<span class="mark">{"✓" if p in going else ""}</span></li>'
+        )
     state = "finished" if r.finished else "problem" if r.problem else "playing"
-    tie = ""
-    if not going and r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
+    marked = " waiting" if wait else ""
+    out = [
+        f'<article class="table {state}{marked}" id="table-{_e(table.game)}">',
+        f"<h3>{_e(table.game)}</h3>",
+        f'<p class="state">{_e(_table_state(r, prog))}</p>',
+    ]
+    if table.game in taken_over:
+        out.append(f'<p class="taken">{_e(_(TAKEN_OVER))}</p>')
+    at = last_entry(prog)
+    if now is not None and at is not None and not r.finished:
+        started = isinstance(prog, Progress) and bool(prog.game.entries)
+        out.append(f'<p class="since">{_e(since_words(now - at, started=started))}</p>')
+    out.append('<ol class="ranks">' + "".join(rows) + "</ol>")
+    if r.finished and (tied := r.tie_at(cut_of(t, rnd))) is not None:
         tie = _("tied: {players}").format(players=names_words(list(tied)))
-    taken = _(TAKEN_OVER) if table.game in taken_over else ""
-    return Card(table.game, state, _table_state(r, prog), taken, rows, tie)
+        out.append(f'<p class="outcome tied">{_e(tie)}</p>')
+    if wait and not r.problem and not (r.finished and r.tie_at(cut_of(t, rnd))):
+        out.append(f'<p class="outcome wait">{hint(wait)}</p>')
+    out.append("</article>")
+    return "".join(out)
+
+
+def player_path(name: str) -> str:
+    """The address of a player's own page on the tournament's board: ``/p/NAME``."""
+    return "/p/" + quote(name, safe="")
+
+
+def player_main(
+    t: Tournament,
+    res: Mapping[str, Result],
+    games: Mapping[str, Progress | str | None],
+    name: str,
+    now: datetime | None = None,
+) -> list[str] | None:
+    """A player's own page (``/p/NAME``): where they sit now (the round, the table, the
+    seat, who deals first), their table as the hall sees it, and where they go next;
+    once the next round is seated, its table is where they sit now. ``None`` when
+    ``name`` (exactly, else ignoring case) plays no table of the tournament."""
+    player = next((p for p in t.players if p == name), None) or next(
+        (p for p in t.players if p.casefold() == name.casefold()), None
+    )
+    seated = [(r, x) for r in ordered_rounds(t) for x in r.tables if player in x.players]
+    if player is None or not seated:
+        return None
+    rnd, table = seated[-1]
+    prog, r = games.get(table.game), res[table.game]
+    first = prog.game.players[prog.game.first_dealer] if isinstance(prog, Progress) else None
+    where = _("{round}: table {game}, seat {seat} of {seats}.").format(
+        round=t.round_title(rnd),
+        game=table.game,
+        seat=table.players.index(player) + 1,
+        seats=len(table.players),
+    )
+    # the table's id kept whole on a phone's narrow line
+    whole = f'<span class="id">{_e(table.game)}</span>'
+    out = ['<section class="me">', f"<h2>{_e(player)}</h2>"]
+    out.append(f'<p class="where">{_e(where).replace(_e(table.game), whole, 1)}</p>')
+    if first is not None:
+        deals = _("{player} deals first.").format(player=first)
+        out.append(f'<p class="deals">{_e(deals)}</p>')
+    out.append("</section>")
+    on = going_on(t, rnd, res)
+    out.append(_card(t, rnd, table, r, prog, on, now or datetime.now(UTC), me=player))
+    out.append(f'<p class="after">{_e(_after(t, rnd, r, player, on[table.game]))}</p>')
+    return out
+
+
+def _after(t: Tournament, rnd: Round, r: Result, player: str, on: list[str]) -> str:
+    """Where a player goes once their table is finished, until the next round is seated."""
+    cut = cut_of(t, rnd)
+    if not r.finished:
+        return _("When your table is finished, this page says where you go next.")
+    if t.stage_of(rnd).final:
+        if player in on:
+            return _("You win {round}!").format(round=t.round_title(rnd))
+        if not on:
+            return _("Tied for the win: the organiser decides.")
+        return _("{round} is over: {who} wins it.").format(round=t.round_title(rnd), who=on[0])
+    if player in on:
+        nxt = Round(rnd.bracket, rnd.stage + 1, ())
+    elif player not in r.out(cut):
+        return _("Tied for a place that goes on: the organiser decides.")
+    elif rnd.stage == 1 and rnd.bracket is Bracket.MAIN and t.losers_bracket:
+        nxt = Round(Bracket.LOSERS, rnd.stage + 1, ())
+    else:
+        return _("Your tournament ends here. Thank you for playing!")
+    return _(
+        "You go on to {round}: it is seated once every table of this round is finished, "
+        "and this page then shows your table."
+    ).format(round=t.round_title(nxt))
+
+
+def since_words(ago: timedelta, *, started: bool = True) -> str:
+    """How long since a table's last entry ("last entry 4 min ago"), or, before its
+    first, since it was seated ("seated 4 min ago")."""
+    minutes = max(0, int(ago.total_seconds() // 60))
+    if minutes < 1:
+        return _("last entry just now") if started else _("seated just now")
+    if minutes < 60:
+        if started:
+            return _("last entry {minutes} min ago").format(minutes=minutes)
+        return _("seated {minutes} min ago").format(minutes=minutes)
+    hours, minutes = divmod(minutes, 60)
+    if started:
+        return _("last entry {hours} h {minutes} min ago").format(hours=hours, minutes=minutes)
+    return _("seated {hours} h {minutes} min ago").format(hours=hours, minutes=minutes)
 
 
 def _table_state(r: Result, prog: Progress | str | None) -> str:
@@ -309,23 +524,25 @@ def _onward(
     moves = [(later, [p for table in rnd.tables for p in on[table.game]])]
     if rnd.stage == 1 and rnd.bracket is Bracket.MAIN and t.losers_bracket:
         cut = cut_of(t, rnd)
-        out_of = [p for table in rnd.tables if on[table.game] for p in res[table.game].rest(cut)]
+        out_of = [p for table in rnd.tables for p in res[table.game].out(cut)]
         moves.append((Round(Bracket.LOSERS, rnd.stage + 1, ()), out_of))
-    return [
-        _("To {round}: {players}").format(round=t.round_title(nxt), players=", ".join(players))
-        for nxt, players in moves
-        if players
-    ]
+    out = []
+    for nxt, players in moves:
+        if players:
+            text = _("To {round}: {players}").format(
+                round=t.round_title(nxt), players=", ".join(players)
+            )
+            out.append(f'<p class="onward">{_e(text)}</p>')
+    return out
 
 
-def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> BracketView:
+def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> list[str]:
     """The rounds of one bracket to its final: each one's format and whether it is
     played, and the final's players once seated, and its winner once decided."""
     heading = _("To the final") if bracket is Bracket.MAIN else _("The losers' bracket")
     seated = {r.stage: r for r in t.rounds if r.bracket is bracket}
-    first = 1 if bracket is Bracket.MAIN else 2
-    stages = []
-    for stage in t.plan[first - 1 :]:
+    out = [f'<section class="bracket"><h2>{_e(heading)}</h2><ol class="stages">']
+    for stage in t.plan_of(bracket):
         rnd = seated.get(stage.number, Round(bracket, stage.number, ()))
         if not rnd.tables:
             cls, state = "later", _("to come")
@@ -333,29 +550,17 @@ def _bracket(t: Tournament, bracket: Bracket, res: Mapping[str, Result]) -> Brac
             cls, state = "done", _("finished")
         else:
             cls, state = "playing", _("playing")
-        who = won = ""
+        out.append(f'<li class="{cls}"><b>{_e(t.round_title(rnd))}</b> · {_e(state)}')
+        out.append(f'<span class="format">{_e(stage_words(stage))}</span>')
         if stage.final and rnd.tables:
             final = rnd.tables[0]
-            who = ", ".join(final.players)
-            winners = going_on(t, rnd, res)[final.game]
-            won = going_on_words(winners, True) if winners else ""
-        title = t.round_title(rnd)
-        stages.append(StageView(cls, title, state, _format_words(stage), who, won))
-    return BracketView(heading, stages)
-
-
-def _format_words(stage: Stage) -> str:
-    """A round of the plan in a few words: its tables and who goes on."""
-    if stage.final:
-        return ngettext("{count} player", "{count} players", stage.table_size).format(
-            count=stage.table_size
-        )
-    tables = ngettext("{count} table of {size}", "{count} tables of {size}", stage.tables).format(
-        count=stage.tables, size=stage.table_size
-    )
-    if stage.going_on == 1:
-        return _("{tables}, the winners go on").format(tables=tables)
-    return _("{tables}, the top {count} go on").format(tables=tables, count=stage.going_on)
+            out.append(f'<span class="who">{_e(", ".join(final.players))}</span>')
+            won = going_on(t, rnd, res)[final.game]
+            if won:
+                out.append(f'<span class="who won">{_e(going_on_words(won, True))}</span>')
+        out.append("</li>")
+    out.append("</ol></section>")
+    return out
 
 
 def _hand_words(prog: Progress) -> str:

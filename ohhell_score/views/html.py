@@ -27,7 +27,12 @@ from ohhell_score.views.export import result_words
 from ohhell_score.views.pages import render
 from ohhell_score.views.ratings import HEADS, ladder_row, provisional_words
 from ohhell_score.views.sheet import Row, sheet, standings
-from ohhell_score.views.tournament import table_heads, table_progress, table_rows
+from ohhell_score.views.tournament import (
+    table_heads,
+    table_progress,
+    table_rows,
+    tournament_rules,
+)
 from ohhell_score.views.words import OVER_HEAD, chart_points, trump_note
 
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -419,9 +424,7 @@ def tournament_html(t: Tournament, res: Mapping[str, Result]) -> str:
         )
         for rnd, rows in table_rows(t, res)
     ]
-    players = ngettext(
-        "{count} player, {rules} rules.", "{count} players, {rules} rules.", len(t.players)
-    )
+    players = ngettext("{count} player; {rules}.", "{count} players; {rules}.", len(t.players))
     return render(
         "tournament-export.html",
         title=title,
@@ -430,7 +433,7 @@ def tournament_html(t: Tournament, res: Mapping[str, Result]) -> str:
         undecided=_("Champion: not decided yet"),
         rounds=rounds,
         heads=table_heads(),
-        players=players.format(count=len(t.players), rules=t.rules.preset),
+        players=players.format(count=len(t.players), rules=tournament_rules(t)),
     )
 
 

@@ -376,7 +376,8 @@ def sheet_text(prog: Progress, stream: object) -> str:
 
 def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
     """One line a game, most recently changed first: id, players, rules, the hand on
-    ("hand k of K", or "done (K)" with the winners as leader), leader, last played.
+    ("hand k of K", or "done (K)", "done after k of K" for a game stopped early, with
+    the winners as leader), leader, last played.
 
     Decision: a game stays on one line however long (rich folded the cells to the
     terminal): a line a game is what grep, sort and a pager expect.
@@ -392,7 +393,11 @@ def list_lines(listed: Sequence[Listing], s: Styler) -> list[str]:
             rows.append((item.id, unreadable, "", "", "", ""))
             continue
         if g["finished"]:
-            where = _("done ({total})").format(total=g["hands_total"])
+            where = (
+                _("done after {played} of {planned}")  # the table stopped early
+                if g["hands_planned"] > g["hands_total"]
+                else _("done ({total})")
+            ).format(played=g["hands_total"], planned=g["hands_planned"], total=g["hands_total"])
             leader = " & ".join(g["winners"])
         else:
             where = _("{number} of {total}").format(

@@ -13,24 +13,84 @@ from collections.abc import Collection, Mapping
 
 from ohhell_score.domain.errors import NotReady
 from ohhell_score.domain.game import Game
+from ohhell_score.domain.rulewords import rules_words
 from ohhell_score.domain.tournament import (
+    MAX_FIELD,
+    MIN_FIELD,
     Bracket,
     Result,
     Round,
+    Stage,
     Tournament,
     champion,
     check_ready,
     cut_of,
     going_on,
+    losers_plan,
     losers_winner,
     ordered_rounds,
     over,
+    plan,
     seated_otherwise,
     show_json,
 )
-from ohhell_score.i18n import N_, _, ngettext
+from ohhell_score.i18n import N_, _, english, ngettext
 from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
 from ohhell_score.views.words import names_words
+
+
+def tournament_rules(t: Tournament) -> str:
+    """The tournament's rules as ``ohhell list`` says a game's: its first table's."""
+    size = len(t.rounds[0].tables[0].players)
+    return rules_words(t.rules.build(size), size)
+
+
+def stage_words(stage: Stage) -> str:
+    """A round of the plan in a few words: its tables and who goes on."""
+    if stage.final:
+        return ngettext("{count} player", "{count} players", stage.players).format(
+            count=stage.players
+        )
+    tables = names_words(
+        [
+            ngettext("{count} table of {size}", "{count} tables of {size}", count).format(
+                count=count, size=size
+            )
+            for size in sorted(set(stage.sizes), reverse=True)
+            if (count := stage.sizes.count(size))
+        ]
+    )
+    if stage.going_on == 1:
+        return _("{tables}, the winners go on").format(tables=tables)
+    return _("{tables}, the top {count} go on").format(tables=tables, count=stage.going_on)
+
+
+def plan_lines(t: Tournament) -> list[str]:
+    """The rounds the tournament plays, one a line: "Round 2: 2 tables of 3, the top 2
+    go on"; the losers' bracket's after the main one's."""
+    brackets = (Bracket.MAIN, Bracket.LOSERS) if t.losers_bracket else (Bracket.MAIN,)
+    return [
+        f"{t.round_title(Round(bracket, stage.number, ()))}: {stage_words(stage)}"
+        for bracket in brackets
+        for stage in t.plan_of(bracket)
+    ]
+
+
+def formats_table() -> str:
+    """docs/tournaments.md's table of every field's rounds (docs/reference.py writes it
+    there), in English: the rounds and the losers' bracket as ``plan`` draws them."""
+    lines = [
+        "| players | round 1 | the rounds after it | final | losers' bracket |",
+        "|---|---|---|---|---|",
+    ]
+    with english():
+        for players in range(MIN_FIELD, MAX_FIELD + 1):
+            stages = plan(players)
+            later = "; ".join(stage_words(s) for s in stages[1:-1]) or "–"
+            losers = " → ".join(stage_words(s) for s in losers_plan(players)) or "none"
+            row = [str(players), stage_words(stages[0]), later, stage_words(stages[-1]), losers]
+            lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def place_labels(r: Result) -> dict[str, str]:
@@ -90,7 +150,7 @@ def destinations(
         (Bracket.LOSERS, losers_winner(t, res), say(LOSERS_FINAL_WINNER)),
     )
     for bracket, who, outcome in outcomes:
-        finals = [r for r in t.rounds if r.bracket is bracket and t.plan[r.stage - 1].final]
+        finals = [r for r in t.rounds if r.bracket is bracket and t.stage_of(r).final]
         if who and finals:
             out[finals[0].tables[0].game, who] = outcome
     return out
@@ -138,15 +198,19 @@ def show_lines(
     else:
         draw = _("round 1 seated in the order given")
     lines = [
-        _("Tournament {name}: {players} players, {rules} rules{bracket}; {draw}.").format(
-            name=t.name, players=len(t.players), rules=t.rules.preset, bracket=bracket, draw=draw
+        _("Tournament {name}: {players} players; {rules}{bracket}; {draw}.").format(
+            name=t.name,
+            players=len(t.players),
+            rules=tournament_rules(t),
+            bracket=bracket,
+            draw=draw,
         )
     ]
     for rnd in ordered_rounds(t):
         lines.append("")
         lines.append(t.round_title(rnd))
         on = going_on(t, rnd, res)
-        final = t.plan[rnd.stage - 1].final
+        final = t.stage_of(rnd).final
         for table in rnd.tables:
             r = res[table.game]
             lines.append(f"  {table.game}: {', '.join(table.players)} ({_state(r)})")
@@ -162,7 +226,7 @@ def show_lines(
             lines.append("    " + ", ".join(_standing(r, p, labels) for p in ranked))
             if on[table.game]:
                 lines.append("    " + going_on_words(on[table.game], final))
-            elif r.finished and r.tie_at(cut_of(t, rnd)):
+            if r.finished and r.tie_at(cut_of(t, rnd)):
                 tied = names_words(list(r.tie_at(cut_of(t, rnd)) or ()))
                 lines.append("    " + _("tied: {players}").format(players=tied))
     lines.append("")
@@ -284,7 +348,7 @@ def _md(text: str) -> str:
 
 
 def to_md(t: Tournament, res: Mapping[str, Result]) -> str:
-    lines = [_("# Tournament {name}").format(name=_md(t.name)), ""]
+    lines = [_("# Tournament {name}").format(name=_md(t.name)), "", _md(tournament_rules(t)), ""]
     who = champion(t, res)
     if who:
         lines.append(_("Champion: **{who}**").format(who=_md(who)))

@@ -72,7 +72,7 @@ def totals_words(prog: Progress) -> str:
     leaders = set(prog.leaders())
     totals = ", ".join(f"{p} {prog.totals[p]}{' ★' if p in leaders else ''}" for p in prog.players)
     return _("Totals after hand {played} of {total}: {totals}.").format(
-        played=prog.hands_played, total=len(prog.hands), totals=totals
+        played=prog.hands_played, total=prog.planned, totals=totals
     )
 
 

@@ -3,7 +3,18 @@
   var said = banner.textContent, wait = 1000;
   function lost(why) { banner.textContent = why || said; body.classList.add("lost"); }
   function found() { body.classList.remove("lost"); wait = 1000; }
+  function refresh() {
+    fetch(location.href, {cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw r.status; }
+      return r.text();
+    }).then(function (text) {
+      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
+      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
+    }).catch(function () { lost(); });
+  }
   function show(data) {
+    // A player's own page (/p/NAME) is drawn for that player: asked for again.
+    if (location.pathname.indexOf("/p/") === 0) { refresh(); return; }
     var fresh = document.createElement("main");
     fresh.innerHTML = JSON.parse(data).main;
     document.querySelector("main").replaceWith(fresh);
@@ -20,8 +31,9 @@
       quiet = setTimeout(function () { stop.abort(); }, 40000);
     }
     awake();
-    /* The page's own stream, beside it: a tournament's table (/t/GAME/) has its own. */
-    var stream = new URL("events?page", location.href);
+    /* The page's own stream: a tournament's table (/t/GAME/) has its own, beside it. */
+    var stream = location.pathname.indexOf("/t/") === 0
+      ? new URL("events?page", location.href) : "/events?page";
     fetch(stream, {cache: "no-store", signal: stop.signal}).then(function (r) {
       if (!r.ok) {
         var after = 1000 * (parseInt(r.headers.get("Retry-After"), 10) || 0);
@@ -52,6 +64,8 @@
     }).catch(function () { clearTimeout(quiet); lost(); again(); });
   }
   follow();
+  // How long since each table's last entry grows with no event: drawn again each minute.
+  setInterval(function () { if (document.querySelector(".since")) { refresh(); } }, 60000);
 })();
 
 /* Entering from this phone (a board started with --entry): the code once, then the
