@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
-import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ import pexpect
 import pytest
 
 from tests.conftest import ALONE, Ohhell
+from tests.test_play_pty import spawn
 
 pytestmark = [
     pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal"),
@@ -66,26 +65,6 @@ class Phone:
         assert status in (200, 202), data
         state: dict[str, Any] = json.loads(data)["state"]
         return state
-
-
-def spawn(data_dir: Path, *args: str) -> Any:
-    env = {
-        **os.environ,
-        "OHHELL_DATA_DIR": str(data_dir),
-        "COLUMNS": "100",
-        "LINES": "40",
-        "NO_COLOR": "1",
-        "TERM": "dumb",
-    }
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "ohhell_score", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=TIMEOUT,
-        dimensions=(40, 100),
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
 
 
 def started(child: Any) -> tuple[int, str]:

@@ -22,11 +22,11 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import NamedTuple
 
 from ohhell_score.actions import phones
 from ohhell_score.actions.collect import taken_over_in
+from ohhell_score.actions.phones import file_stamp
 from ohhell_score.domain.errors import GameNotFound, Refused
 from ohhell_score.domain.game import Progress
 from ohhell_score.domain.tournament import Result, Tournament, results, show_json
@@ -101,10 +101,11 @@ class Served(NamedTuple):
     def stamp(self) -> Stamp:
         """A stat of each file the state is read from; equal stamps, equal state."""
         if self.game is not None:
-            return (_stat(games.game_path(self.game)), _stat(phones.held_path(self.game)))
+            return (file_stamp(games.game_path(self.game)), file_stamp(phones.held_path(self.game)))
         name = self.tournament or ""
-        own = _stat(tournaments.path_of(name))
-        return (own, *(_stat(games.game_path(game)) for game in _tables(name, own)))
+        own = file_stamp(tournaments.path_of(name))
+        marks = file_stamp(tournaments.marks_path(name))  # which tables are taken over here
+        return (own, marks, *(file_stamp(games.game_path(game)) for game in _tables(name, own)))
 
     def playing(self) -> tuple[str, ...]:
         """The games of the tables of the rounds being played (a game: itself)."""
@@ -117,7 +118,7 @@ class Served(NamedTuple):
         """The games of a tournament's tables, every round's (none for a game)."""
         if self.tournament is None:
             return ()
-        return _tables(self.tournament, _stat(tournaments.path_of(self.tournament)))
+        return _tables(self.tournament, file_stamp(tournaments.path_of(self.tournament)))
 
 
 def _unreadable(why: str) -> Shown:
@@ -137,14 +138,6 @@ def _tables(name: str, stamp: tuple[int, int, int] | None) -> tuple[str, ...]:
         return tuple(table.game for table in tournaments.peek(name).tables())
     except (Refused, OSError):
         return ()
-
-
-def _stat(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def served(game: str | None, tournament: str | None) -> Served:

@@ -174,12 +174,14 @@ def stamp(game_id: str) -> tuple[tuple[int, int, int] | None, ...]:
     """A look at the files a prompt of `play` is asked on: the game, the tricks held
     and the tricks typed (inode, size and time of each; None: no file)."""
     return tuple(
-        _stat(where)
+        file_stamp(where)
         for where in (games.game_path(game_id), held_path(game_id), drafts.path(game_id))
     )
 
 
-def _stat(path: Path) -> tuple[int, int, int] | None:
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What a stat says of a file: its inode, size and modification time (None: no
+    file); every save replaces a file, so a changed file never keeps its stamp."""
     try:
         st = os.stat(path)
     except OSError:

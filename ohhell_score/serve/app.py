@@ -33,7 +33,7 @@ import hashlib
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -51,15 +51,7 @@ from ohhell_score.actions import phones
 from ohhell_score.actions.board import Notices, Served, Shown, Stamp
 from ohhell_score.domain.errors import Refused
 from ohhell_score.i18n import _, ngettext
-from ohhell_score.serve.entry import (
-    ASK_CODE,
-    ENTERED,
-    READ_ONLY,
-    Doors,
-    enter_code,
-    enter_entry,
-    read_only,
-)
+from ohhell_score.serve.entry import ASK_CODE, ENTERED, Doors, enter_code, enter_entry, read_only
 from ohhell_score.views.board import (
     board_page,
     error_main,
@@ -149,17 +141,6 @@ def draw(served: Served, entry: bool = False) -> Drawn:
     return Drawn(stamp, line, main, page, version, shown)
 
 
-def page_mode(doors: Doors | None, request: Request, game: str | None) -> str:
-    """What the phone that asks may do on the page of ``game``: nothing on a read-only
-    board; on a tournament's own page, give a table's code (which leads to that
-    table's page); on a game's, give its code, or enter once it has."""
-    if doors is None:
-        return READ_ONLY
-    if game is None:
-        return ASK_CODE
-    return doors.mode(request, game)
-
-
 def tagged(version: str) -> dict[str, str]:
     """The headers of an answer that carries the state of ``version``."""
     return {**NO_STORE, "ETag": f'"{version}"'}
@@ -188,6 +169,8 @@ class Hub:
         self.closing = asyncio.Event()
         self.looking = asyncio.Lock()
         self.poked = asyncio.Event()
+        #: The hubs of a tournament's tables (``Tables``), closed with this one.
+        self.followers: list[Hub] = []
         self.notices: Notices | None = None
         #: The files are on a folder the system sends notices of: local, quick to read.
         self.local = False
@@ -270,7 +253,9 @@ class Hub:
         self.close()
 
     def close(self) -> None:
-        """Every stream ends (the server is stopping)."""
+        """Every stream ends (the server is stopping), a tournament's tables' too."""
+        for follower in self.followers:
+            follower.close()
         self.closing.set()
         self.changed.set()  # every waiting stream wakes, and sees the board closing
         self.poked.set()
@@ -433,6 +418,7 @@ def create_app(
     tournament's tables seated while the board runs."""
     hub = Hub(served, max_listeners, poll, on_trouble, entry=doors is not None)
     tables = Tables(hub)
+    door = Entrance(hub, tables, doors)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -444,7 +430,6 @@ def create_app(
             yield
         finally:
             hub.close()
-            tables.close()
             await asyncio.gather(*watching, *tables.watching)
 
     async def fresh(of: Hub) -> Drawn:
@@ -455,25 +440,11 @@ def create_app(
         drawn = await fresh(of)
         hall = request.query_params.get("view") == "hall"
         main = drawn.main.split("\n")
-        game = of.served.game
-        mode = page_mode(doors, request, game)
+        tournament = of.served.tournament is not None
         html = board_page(
-            of.served.title,
-            main,
-            hall=hall,
-            tournament=of.served.tournament is not None,
-            entry=mode,
-            confirm=doors is not None and doors.confirm,
-            held_here=mode == ENTERED and held_here(request, game, drawn),
+            of.served.title, main, hall=hall, tournament=tournament, **door.said(request, drawn)
         )
         return HTMLResponse(html, headers=tagged(drawn.version))
-
-    def held_here(request: Request, game: str | None, drawn: Drawn) -> bool:
-        """Whether the tricks held now were entered on the phone that asks."""
-        token = doors.token_for(request, game) if doors is not None and game else None
-        prog = drawn.shown.game if drawn.shown is not None else None
-        waiting = phones.held_now(prog) if prog is not None else None
-        return token is not None and waiting is not None and waiting.by == phones.phone_id(token)
 
     async def state_of(of: Hub) -> Response:
         drawn = await fresh(of)
@@ -491,48 +462,80 @@ def create_app(
     async def table_state(request: Request) -> Response:
         return await state_of(await tables.hub(request))
 
-    def page_of(game: str) -> str:
-        return "/" if served.game is not None else f"/t/{game}/"
-
-    async def code(request: Request) -> Response:
-        if doors is None:
-            return read_only()
-        answer = await enter_code(request, doors, page_of)
-        if answer.status_code in (403, 429):
-            hub.on_trouble("code")
-        return answer
-
-    async def entry(request: Request) -> Response:
-        if doors is None or served.game is None:
-            return read_only()
-        return await enter_entry(request, doors, served.game, hub.saved)
-
-    async def table_entry(request: Request) -> Response:
-        if doors is None:
-            return read_only()
-        table = await tables.hub(request)
-        assert table.served.game is not None
-        return await enter_entry(request, doors, table.served.game, table.saved)
-
     routes = [
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
         Route("/p/{name:path}", player_page(served), methods=ROUTE_METHODS),
-        Route("/enter", code, methods=ENTRY_METHODS),
+        Route("/enter", door.code, methods=ENTRY_METHODS),
     ]
     if served.game is not None:
-        routes.append(Route("/entry", entry, methods=ENTRY_METHODS))
+        routes.append(Route("/entry", door.entry, methods=ENTRY_METHODS))
     else:
         routes += [
             Route("/t/{game}/", table_page, methods=ROUTE_METHODS),
             Route("/t/{game}/state.json", table_state, methods=ROUTE_METHODS),
             Route("/t/{game}/events", TableEvents(tables), methods=ROUTE_METHODS),
-            Route("/t/{game}/entry", table_entry, methods=ENTRY_METHODS),
+            Route("/t/{game}/entry", door.table_entry, methods=ENTRY_METHODS),
         ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # "/state.json/" is no path of the board: 404
     return HostCheck(Bounded(app, MAX_HEAD), hub.on_trouble), hub
+
+
+class Entrance:
+    """The phones' way in on a board: ``POST /enter`` and the entry routes, answered by
+    serve/entry.py with ``doors`` (``--entry``), 405 without; and what the page tells a
+    phone of it."""
+
+    def __init__(self, hub: Hub, tables: Tables, doors: Doors | None) -> None:
+        self.hub = hub
+        self.tables = tables
+        self.doors = doors
+
+    def page_of(self, game: str) -> str:
+        """Where a code's cookie leads: the game's page, or its table's."""
+        return "/" if self.hub.served.game is not None else f"/t/{game}/"
+
+    async def code(self, request: Request) -> Response:
+        if self.doors is None:
+            return read_only()
+        answer = await enter_code(request, self.doors, self.page_of)
+        if answer.status_code in (403, 429):
+            self.hub.on_trouble("code")
+        return answer
+
+    async def entry(self, request: Request) -> Response:
+        game = self.hub.served.game
+        if self.doors is None or game is None:
+            return read_only()
+        return await enter_entry(request, self.doors, game, self.hub.saved)
+
+    async def table_entry(self, request: Request) -> Response:
+        if self.doors is None:
+            return read_only()
+        table = await self.tables.hub(request)
+        assert table.served.game is not None
+        return await enter_entry(request, self.doors, table.served.game, table.saved)
+
+    def said(self, request: Request, drawn: Drawn) -> dict[str, Any]:
+        """What the page of ``drawn`` tells the phone that asks (``board_page``'s
+        ``entry``, ``confirm`` and ``held_here``)."""
+        doors = self.doors
+        prog = drawn.shown.game if drawn.shown is not None else None
+        if doors is None:
+            return {}
+        if prog is None:  # a tournament's own page: a table's code leads to its table
+            hall = drawn.shown is not None and drawn.shown.tournament is not None
+            return {"entry": ASK_CODE} if hall else {}
+        token = doors.token_for(request, prog.game.id)
+        waiting = phones.held_now(prog) if token is not None else None
+        mine = waiting is not None and token is not None and waiting.by == phones.phone_id(token)
+        return {
+            "entry": ENTERED if token is not None else ASK_CODE,
+            "confirm": doors.confirm,
+            "held_here": mine,
+        }
 
 
 class Tables:
@@ -544,26 +547,28 @@ class Tables:
         self.hall = hall
         self.hubs: dict[str, Hub] = {}
         self.watching: list[asyncio.Task[None]] = []
+        self.making = asyncio.Lock()  # one hub a table, however many phones ask at once
 
     async def hub(self, request: Request) -> Hub:
         """The hub of the table ``/t/GAME/`` names; 404 when it is no table here."""
         game = request.path_params["game"]
-        if game not in self.hubs:
-            if game not in await asyncio.to_thread(self.hall.served.tables):
-                raise HTTPException(404)
-            hall = self.hall
-            table = Hub(
-                Served(game=game), hall.max_listeners, hall.poll, hall.on_trouble, hall.entry
-            )
-            await table.start()
-            if game not in self.hubs:  # another request made it meanwhile
+        async with self.making:
+            if game not in self.hubs:
+                if game not in await asyncio.to_thread(self.hall.served.tables):
+                    raise HTTPException(404)
+                hall = self.hall
+                table = Hub(
+                    Served(game=game),
+                    hall.max_listeners,
+                    hall.poll,
+                    hall.on_trouble,
+                    hall.entry,
+                )
+                await table.start()
                 self.hubs[game] = table
                 self.watching.append(asyncio.create_task(table.watch()))
+                hall.followers.append(table)  # its streams end when the hall's do
         return self.hubs[game]
-
-    def close(self) -> None:
-        for table in self.hubs.values():
-            table.close()
 
 
 class TableEvents:

@@ -15,7 +15,7 @@ it gets, and the entry route, every answer as the scripting contract fixes it
 
 The ``Host`` of every request is checked around the whole app (``HostCheck``, 421)
 before any of this runs. What a phone may see of the page (whether the board takes
-entries, and whether this phone is in) is ``Doors.mode``.
+entries, and whether this phone is in) is serve/app.py's ``Entrance.said``.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ PER_ADDRESS, OVERALL = 5, 50
 #: most addresses whose wrong codes it counts: a flood costs a bounded memory.
 MAX_TOKENS = MAX_ADDRESSES = 4096
 
-#: What a phone may do on the page (``Doors.mode``): the board is read-only; it takes
+#: What a phone may do on the page (``Entrance.said``): the board is read-only; it takes
 #: entries and this phone has not given its code; this phone may enter.
 READ_ONLY, ASK_CODE, ENTERED = "", "code", "entered"
 
@@ -126,12 +126,6 @@ class Doors:
         """The request's token if this server gave it for ``game``."""
         token = request.cookies.get(COOKIE, "")
         return token if token and self.tokens.get(token) == game else None
-
-    def mode(self, request: Request, game: str | None) -> str:
-        """What the page of ``game`` offers the phone that asked for it."""
-        if game is None:
-            return READ_ONLY
-        return ENTERED if self.token_for(request, game) else ASK_CODE
 
 
 def error(status: int, why: str, **more: Any) -> JSONResponse:
