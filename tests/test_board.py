@@ -31,12 +31,15 @@ import pytest
 from ohhell_score.actions.board import Served, served
 from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
-from ohhell_score.views.board import CSS, TOURNAMENT_CSS
+from ohhell_score.views.pages import TEMPLATES
 from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
 from tests.html_page import Element, read_as
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
 PATIENCE = 20.0
+#: The board's style sheets, as the package holds them: the page carries them whole.
+CSS = Path(TEMPLATES, "board.css").read_text(encoding="utf-8").strip()
+TOURNAMENT_CSS = Path(TEMPLATES, "tournament.css").read_text(encoding="utf-8").strip()
 
 
 class Board(NamedTuple):
@@ -127,7 +130,7 @@ def test_the_page_is_the_game_in_html_whole_without_script(board: Board) -> None
     assert "Hand 1 of 23 (13 cards, Ann deals)" in page
     assert "Bob to bid" in page
     assert '<table class="sheet">' in page
-    assert 'fetch("/events?page"' in page  # it follows its own stream
+    assert 'new URL("events?page", location.href)' in page  # it follows its own stream
     assert '<link rel="icon" href="data:,">' in page  # and asks for no icon
     # Nothing fetched from elsewhere: no address in a src or href but the board's own.
     assert "http" not in page.replace('content="width=device-width', "")
@@ -403,14 +406,15 @@ def test_the_page_is_headed_by_its_game_and_links_the_other_view(game: str) -> N
         assert lost.text() == "The scorer's laptop cannot be reached; trying again…"
         assert lost.attrs["role"] == "status"
         # A game's own style: no tournament's (whose `.next` is grey, its hall grid other).
-        assert "".join(str(c) for c in page.one("style").children) == CSS
+        assert "".join(str(c) for c in page.one("style").children).strip() == CSS
 
 
 def test_a_tournaments_page_is_styled_for_its_tables_and_bracket(ohhell: Ohhell) -> None:
     ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
     page = asked(served(None, "cup"), hall=True)
     assert page.one("title").text() == "Oh Hell · cup"
-    assert "".join(str(c) for c in page.one("style").children) == CSS + TOURNAMENT_CSS
+    style = "".join(str(c) for c in page.one("style").children).strip()
+    assert style == CSS + "\n" + TOURNAMENT_CSS
 
 
 def totals_rows(main: Node) -> list[tuple[list[str], str, str, str, str, str]]:

@@ -52,7 +52,7 @@ class Phone(threading.Thread):
         super().__init__(daemon=True)
         status, _headers, body = request(where, "/")
         assert status == 200
-        assert f'fetch("{PAGE_STREAM}"' in body.decode()  # what the page follows
+        assert 'new URL("events?page", location.href)' in body.decode()  # what it follows
         self.conn = http.client.HTTPConnection(where.host, where.port, timeout=PATIENCE)
         self.conn.request("GET", PAGE_STREAM)
         self.response = self.conn.getresponse()

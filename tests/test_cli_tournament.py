@@ -490,7 +490,7 @@ def finished_small(ohhell: Ohhell) -> None:
 def test_html_export_is_one_page_with_names_escaped(ohhell: Ohhell) -> None:
     finished_small(ohhell)
     page = ohhell.ok("tournament", "export", "cup", "--format", "html")
-    assert page.startswith("<!doctype html>")
+    assert page.lower().startswith("<!doctype html>")  # the case is HTML's to ignore
     assert "&lt;b&gt;Bo&lt;/b&gt;" in page
     assert "<b>Bo" not in page
     assert "<script" not in page

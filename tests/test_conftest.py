@@ -61,8 +61,8 @@ def test_the_first_installed_of_a_tools_names_is_used() -> None:
 #: Every other test file is in pyproject's [tool.mutmut].
 PROCESS_TESTS = {
     "test_completions.py", "test_conftest.py", "test_docs.py", "test_dutch.py",
-    "test_dutch_pty.py", "test_entry_pty.py", "test_i18n.py", "test_interrupt_pty.py",
-    "test_kill.py", "test_layers.py", "test_newcomer_pty.py",
+    "test_dutch_pty.py", "test_entry_browser.py", "test_entry_pty.py", "test_i18n.py",
+    "test_interrupt_pty.py", "test_kill.py", "test_layers.py", "test_newcomer_pty.py",
     "test_play_pty.py", "test_print.py", "test_seats_pty.py", "test_startup.py",
     "test_table_pty.py", "test_answer_keys_pty.py", "test_finish_adjust_pty.py",
     "test_terminals.py",

@@ -246,7 +246,7 @@ def test_the_ladder_page_ranks_the_settled_then_lists_the_newcomers(ohhell: Ohhe
     assert "<title>Ratings</title>" in page and "<h1>Ratings</h1>" in page
     assert '<body class="portrait ratings">' in page and "<p>4 finished games</p>" in page
     assert "@page { size: portrait; margin: 10mm; }" in page
-    assert 'aria-label="Each player&#x27;s rating over the games"' in page
+    assert 'aria-label="Each player&#39;s rating over the games"' in page
     assert 'text-anchor="middle">game</text>' in page  # the axis: the games in order
 
 

@@ -91,6 +91,24 @@ def test_quick_commands_do_not_import_rich(ohhell: Ohhell, args: list[str]) -> N
     assert "rich" not in loaded_after(*args)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [["show"], ["bid", "1"], ["list"], ["ratings"], ["export", "--format", "md"]],
+    ids=lambda a: " ".join(a),
+)
+def test_commands_that_draw_no_page_do_not_import_the_template_engine(
+    ohhell: Ohhell, args: list[str]
+) -> None:
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday", "-r", "cartier")
+    assert not {"jinja2", "markupsafe"} & loaded_after(*args)
+
+
+def test_an_html_page_is_drawn_from_the_templates(ohhell: Ohhell) -> None:
+    """The other side of the test above: the engine is there where a page is drawn."""
+    ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday", "-r", "cartier")
+    assert "jinja2" in loaded_after("export", "--format", "html")
+
+
 def test_a_completion_imports_neither_rich_nor_the_rules_engine(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "Dan", "-g", "friday")
     env = {"_OHHELL_COMPLETE": "complete_bash", "COMP_WORDS": "ohhell bid A", "COMP_CWORD": "2"}

@@ -209,7 +209,7 @@ def test_a_schedule_is_explained_with_its_cycle_and_printed_on_the_sheet(ohhell:
         in said
     )
     sheet = ohhell.ok("sheet", "--players", "5", "--rules", "ten-to-one")
-    assert "Trump: fixed by the hand&#x27;s number, as printed." in sheet
+    assert "Trump: fixed by the hand&#39;s number, as printed." in sheet
 
 
 def test_a_game_without_trump_is_explained_and_printed_so(ohhell: Ohhell) -> None:

@@ -84,7 +84,7 @@ def show_ratings(
     from ohhell_score.cli.export import emit
     from ohhell_score.domain.stats import in_no_finished_game
     from ohhell_score.views.console import as_json as as_json_text
-    from ohhell_score.views.ratings import history_lines, ladder_html, ladder_lines
+    from ohhell_score.views.ratings import history_lines, ladder_lines
 
     day = since_day(since)
     ladder, problems = rated(preset, day)
@@ -99,6 +99,8 @@ def show_ratings(
         else:
             text = "".join(f"{line}\n" for line in history_lines(player))
     elif html:
+        from ohhell_score.views.html import ladder_html  # the page's templates: HTML only
+
         text = ladder_html(ladder)
     elif as_json:
         text = as_json_text(ladder.to_json())

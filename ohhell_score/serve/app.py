@@ -108,11 +108,13 @@ def state_line(shown: Shown) -> str:
     return json.dumps(shown.state, ensure_ascii=False)
 
 
-def main_html(shown: Shown) -> str:
-    """The page's ``<main>`` for ``shown``: the game, the tournament, or why neither
-    can be read."""
+def main_html(shown: Shown, *, entry: bool = False, version: str = "") -> str:
+    """The page's ``<main>`` for ``shown``: the game (with the controls of its step on
+    a board that takes entries, naming the ``version`` an entry is made on), the
+    tournament, or why neither can be read. The same for every phone: the page shows
+    the controls to a phone that gave the code."""
     if shown.game is not None:
-        lines = game_main(shown.game)
+        lines = game_main(shown.game, entry=entry, held=held_tricks(shown), version=version)
     elif shown.tournament is not None:
         lines = tournament_main(*shown.tournament)
     else:
@@ -120,14 +122,22 @@ def main_html(shown: Shown) -> str:
     return "\n".join(lines)
 
 
-def draw(served: Served) -> Drawn:
-    """The files as they are now, read and drawn (in a thread: it reads the disk)."""
+def held_tricks(shown: Shown) -> dict[str, int] | None:
+    """The tricks held for confirmation, as the state carries them (``next.held``)."""
+    nxt = shown.state.get("next")
+    held = nxt.get("held") if isinstance(nxt, dict) else None
+    return held if isinstance(held, dict) else None
+
+
+def draw(served: Served, entry: bool = False) -> Drawn:
+    """The files as they are now, read and drawn (in a thread: it reads the disk);
+    ``entry``: the board takes entries from the phones."""
     stamp = served.stamp()
     shown = served.read()
-    main = main_html(shown)
-    page = json.dumps({"main": main}, ensure_ascii=False)
     line = state_line(shown)
     version = shown.version or hashlib.sha256(line.encode()).hexdigest()[:24]
+    main = main_html(shown, entry=entry, version=version)
+    page = json.dumps({"main": main}, ensure_ascii=False)
     return Drawn(stamp, line, main, page, version, shown)
 
 
@@ -145,8 +155,10 @@ class Hub:
         max_listeners: int,
         poll: float,
         on_trouble: Callable[[str], None] | None = None,
+        entry: bool = False,
     ) -> None:
         self.served = served
+        self.entry = entry  # the page's <main> holds the entry controls
         self.max_listeners = max_listeners
         self.poll = poll
         self.on_trouble = on_trouble or (lambda kind: None)
@@ -167,7 +179,7 @@ class Hub:
         """Before the board accepts: the watch on the files' folders first, then the
         files as they are, so that no change falls between the two."""
         self.notices = await asyncio.to_thread(self.served.notices)
-        self.now = await asyncio.to_thread(draw, self.served)
+        self.now = await asyncio.to_thread(draw, self.served, self.entry)
 
     async def look(self) -> None:
         """A stat of the files now; on a change, read and draw them once and wake
@@ -176,13 +188,13 @@ class Hub:
             if self.local:  # a stat and a read of a local file: at once, in the loop
                 stamp = self.served.stamp()
                 if stamp != self.now.stamp:
-                    self.publish(draw(self.served))
+                    self.publish(draw(self.served, self.entry))
                 return
             # In a thread: a stat on a network share may take its time.
             stamp = await asyncio.to_thread(self.served.stamp)
             if stamp == self.now.stamp:
                 return
-            self.publish(await asyncio.to_thread(draw, self.served))
+            self.publish(await asyncio.to_thread(draw, self.served, self.entry))
 
     def publish(self, drawn: Drawn) -> None:
         """``drawn`` is the newest state: every listener is woken to send it."""
@@ -406,7 +418,7 @@ def create_app(
     the server up). ``on_trouble`` hears each refusal a peer caused, by kind. With
     ``doors`` the phones may enter (serve/entry.py); ``on_seated`` hears the codes of a
     tournament's tables seated while the board runs."""
-    hub = Hub(served, max_listeners, poll, on_trouble)
+    hub = Hub(served, max_listeners, poll, on_trouble, entry=doors is not None)
     tables = Tables(hub)
     door = Entrance(hub, tables, doors)
 
@@ -513,8 +525,11 @@ class Entrance:
         ``entry``, ``confirm`` and ``held_here``)."""
         doors = self.doors
         prog = drawn.shown.game if drawn.shown is not None else None
-        if doors is None or prog is None:
+        if doors is None:
             return {}
+        if prog is None:  # a tournament's own page: a table's code leads to its table
+            hall = drawn.shown is not None and drawn.shown.tournament is not None
+            return {"entry": ASK_CODE} if hall else {}
         token = doors.token_for(request, prog.game.id)
         waiting = phones.held_now(prog) if token is not None else None
         mine = waiting is not None and token is not None and waiting.by == phones.phone_id(token)
@@ -544,7 +559,13 @@ class Tables:
                 if game not in await asyncio.to_thread(self.hall.served.tables):
                     raise HTTPException(404)
                 hall = self.hall
-                table = Hub(Served(game=game), hall.max_listeners, hall.poll, hall.on_trouble)
+                table = Hub(
+                    Served(game=game),
+                    hall.max_listeners,
+                    hall.poll,
+                    hall.on_trouble,
+                    hall.entry,
+                )
                 await table.start()
                 self.hubs[game] = table
                 self.watching.append(asyncio.create_task(table.watch()))

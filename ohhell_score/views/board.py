@@ -6,13 +6,17 @@ One HTML document, whole when served: inline CSS, no font, image or script from
 anywhere else. A phone first (360 px wide, large type, dark when the phone is), and a
 hall view for a TV or a projector (``hall``: large type, the hand and the totals beside
 the sheet; a tournament's bracket beside its tables, eight tables on one screen). The
-few lines of script at the end follow ``/events?page``, whose every event carries the
-page's ``<main>``, and put it in place of the old one, so the server is the one renderer
-of the sheet and of the tables; they say when the laptop is lost or the board full, and
-pick up again.
+script (``templates/board.js``, inline) follows ``/events?page``, whose every event
+carries the page's ``<main>``, and puts it in place of the old one, so the server is the
+one renderer of the sheet and of the tables; it says when the laptop is lost or the
+board full, and picks up again.
 
-The sheet, the chart and their notes are html.py's and words.py's, as on an exported
-sheet. Every name and note goes through ``html.escape``.
+The page is a template (``board.html``), and so is a game's ``<main>`` with its entry
+controls (``game-main.html``, ``entry.html`` and the exported sheet's ``sheet.html``
+and ``chart.html``), which escape every value: this module works out what they show,
+as plain values. A tournament's hall, the director's view and a player's page are
+still drawn here as strings, each name through ``_e``. The sheet, the chart and their
+notes are html.py's and words.py's, as on an exported sheet.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ from collections.abc import Collection, Mapping
 from datetime import UTC, datetime, timedelta
 from html import escape
 from statistics import median
+from typing import NamedTuple
 from urllib.parse import quote
 
 from ohhell_score.domain.game import Progress, Step
-from ohhell_score.domain.rules import TrumpMethod
+from ohhell_score.domain.rules import Suit, TrumpMethod
 from ohhell_score.domain.tournament import (
     Bracket,
     Result,
@@ -40,7 +45,8 @@ from ohhell_score.domain.tournament import (
 )
 from ohhell_score.i18n import _, ngettext
 from ohhell_score.views.export import result_words
-from ohhell_score.views.html import chart_section, page_head, sheet_table
+from ohhell_score.views.html import game_chart, sheet_view
+from ohhell_score.views.pages import part, render
 from ohhell_score.views.sheet import sheet, standings
 from ohhell_score.views.tournament import (
     TAKEN_OVER,
@@ -58,248 +64,9 @@ from ohhell_score.views.words import (
 
 
 def _e(text: object) -> str:
+    """The hall's cards, the director's view and a player's page, still drawn here as
+    HTML strings: every name and word through ``html.escape``."""
     return escape(str(text), quote=True)
-
-
-CSS = """
-:root { color-scheme: light dark; --ink: #161616; --soft: #5b5b5b; --paper: #fbfaf6;
-        --card: #fff; --rule: #c9c4b8; --band: #f2efe6; --made: #d9ecd0; --lead: #8a5a00;
-        --red: #b0122b; --warn: #fff3cd; --warn-ink: #5c4300; }
-@media (prefers-color-scheme: dark) {
-  :root { --ink: #ecebe6; --soft: #a7a59e; --paper: #121212; --card: #1d1d1d;
-          --rule: #3d3d3d; --band: #262626; --made: #23402a; --lead: #ffc94d;
-          --red: #ff7a8a; --warn: #4a3b00; --warn-ink: #ffe9a8; }
-}
-* { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; }
-body { margin: 0; background: var(--paper); color: var(--ink);
-       font: 18px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-header { display: flex; align-items: baseline; justify-content: space-between; gap: .5em;
-         padding: .5em .8em; border-bottom: 1px solid var(--rule); }
-header h1 { font-size: 1em; margin: 0; font-weight: 600; }
-header a { color: var(--soft); font-size: .85em; }
-main { padding: .5em .8em 2em; max-width: 60em; margin: 0 auto; }
-section { margin: 0 0 1.2em; }
-h2 { font-size: .95em; color: var(--soft); margin: 0 0 .3em; font-weight: 600;
-     text-transform: uppercase; letter-spacing: .04em; }
-.now { background: var(--card); border: 1px solid var(--rule); border-radius: .6em;
-       padding: .6em .8em; }
-.now .hand { font-size: 1.5em; font-weight: 700; margin: 0; line-height: 1.2; }
-.now p { margin: .3em 0; }
-.now .next { font-size: 1.25em; font-weight: 600; }
-.now .forbidden { color: var(--red); }
-.bids { list-style: none; margin: .4em 0; padding: 0; display: flex; flex-wrap: wrap;
-        gap: .3em .9em; font-size: 1.1em; }
-.bids b { font-size: 1.2em; }
-.bids .waiting { color: var(--soft); }
-.totals ol { list-style: none; margin: 0; padding: 0; }
-.totals li { display: flex; align-items: baseline; gap: .5em; padding: .25em 0;
-             border-bottom: 1px solid var(--band); font-size: 1.15em; }
-.totals .place { width: 1.6em; color: var(--soft); }
-.totals .name { flex: 1; overflow-wrap: anywhere; }
-.totals .total { font-weight: 700; font-variant-numeric: tabular-nums; }
-.totals .delta { width: 3.2em; text-align: right; color: var(--soft); font-size: .85em;
-                 font-variant-numeric: tabular-nums; }
-.totals .leader .name, .totals .leader .total { color: var(--lead); }
-.result { color: var(--soft); margin: .4em 0 0; }
-.scroll { overflow-x: auto; }
-table.sheet { border-collapse: collapse; font-size: .8em; font-variant-numeric: tabular-nums;
-              min-width: 100%; }
-.sheet th, .sheet td { border: 1px solid var(--rule); padding: .15em .3em; text-align: center;
-                       white-space: nowrap; }
-.sheet thead th { background: var(--band); }
-.sheet thead tr.sub th { font-weight: 400; font-size: .85em; color: var(--soft);
-                         white-space: normal; }
-.sheet th.name { white-space: normal; overflow-wrap: anywhere; }
-.sheet .seat { border-left: 2px solid var(--ink); }
-.sheet td.dealer { text-align: left; }
-.sheet tbody tr:nth-child(even) td { background: var(--band); }
-.sheet tbody tr td.made { background: var(--made); }
-.sheet td.total { font-weight: 700; }
-.sheet .over, .sheet td.points, .sheet td.away { color: var(--soft); font-size: .85em; }
-.sheet .red { color: var(--red); }
-.sheet tfoot td, .sheet tfoot th { border-top: 2px solid var(--ink); font-weight: 700; }
-.sheet tfoot td.winner { background: var(--made); }
-.sheet tr.current td { outline: 2px solid var(--lead); outline-offset: -2px; }
-.notes { color: var(--soft); font-size: .85em; }
-.notes p { margin: .2em 0; }
-.chart svg { width: 100%; height: auto; display: block; }
-.chart .axis { stroke: var(--ink); stroke-width: 1; }
-.chart .grid { stroke: var(--rule); stroke-width: .8; }
-.chart text { font: 10px system-ui, sans-serif; fill: var(--ink); }
-.chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
-.chart text.stop { paint-order: stroke; stroke: var(--paper); stroke-width: 3px; }
-.chart h2 { margin-top: .5em; }
-.legend { list-style: none; margin: .3em 0 0; padding: 0; display: flex; flex-wrap: wrap;
-          gap: .2em 1em; font-size: .85em; }
-.legend svg { width: 2em; height: .7em; vertical-align: middle; display: inline; }
-.error { background: var(--warn); color: var(--warn-ink); padding: .6em .8em;
-         border-radius: .4em; }
-#lost { display: none; position: sticky; top: 0; margin: 0; padding: .5em .8em;
-        background: var(--warn); color: var(--warn-ink); font-weight: 600; z-index: 1; }
-body.lost #lost { display: block; }
-/* The hall: a TV or a projector, read from across the room; no scrolling for 4-7. */
-body.hall { font-size: clamp(14px, 1.05vw, 36px); }
-body.hall main { max-width: none; display: grid; gap: 0 1.5em; padding-bottom: .5em;
-                 grid-template-columns: minmax(20em, 1fr) 2.4fr; align-items: start; }
-body.hall .now, body.hall .totals, body.hall .chart { grid-column: 1; }
-body.hall .sheetbox { grid-column: 2; grid-row: 1 / span 4; }
-body.hall .now .hand { font-size: 1.6em; }
-body.hall .now .next { font-size: 1.4em; }
-body.hall .totals li { font-size: 1.2em; padding: .05em 0; }
-body.hall .chart svg { max-height: 20vh; }
-body.hall table.sheet { font-size: clamp(11px, 1.7vh, 30px); width: 100%; }
-body.hall .sheet th, body.hall .sheet td { padding: .15em .2em; }
-body.hall .sheet thead tr.sub th, body.hall .sheet thead th.fixed { font-size: .7em; }
-/* The sheet's own widths are a paper's (mm); a TV's are its words': nothing is cut. */
-body.hall .sheet col { width: auto !important; }
-body.hall .notes { grid-column: 2; }
-"""
-
-#: A tournament's page (added to CSS): the tables of the round as cards, the bracket.
-TOURNAMENT_CSS = """
-.crown { text-align: center; background: var(--card); border: 2px solid var(--lead);
-         border-radius: .6em; padding: .4em .8em; }
-.crown .champion { font-size: 1.6em; font-weight: 700; color: var(--lead); margin: 0; }
-.crown .second { margin: .2em 0 0; }
-.round h2 { margin-top: .3em; }
-.tables { display: grid; gap: .6em; grid-template-columns: repeat(auto-fill, minmax(14em, 1fr)); }
-.table { background: var(--card); border: 1px solid var(--rule); border-radius: .6em;
-         padding: .4em .7em .5em; min-width: 0; }
-.table.finished { border-color: var(--soft); }
-.table h3 { margin: 0; font-size: 1em; overflow-wrap: anywhere; }
-.table .state { margin: 0 0 .2em; color: var(--soft); font-size: .9em; }
-.table.finished .state { color: var(--ink); font-weight: 600; }
-.table.problem .state { color: var(--red); }
-.ranks { list-style: none; margin: 0; padding: 0; }
-.ranks li { display: flex; align-items: baseline; gap: .4em; padding: .1em 0;
-            border-bottom: 1px solid var(--band); font-size: 1.1em; }
-.ranks .place { width: 1.8em; color: var(--soft); font-size: .85em; }
-.ranks .name { flex: 0 1 auto; min-width: 0; overflow-wrap: anywhere; }
-.ranks .total { margin-left: auto; font-weight: 700; font-variant-numeric: tabular-nums; }
-.ranks .mark { width: 1em; text-align: right; }
-.ranks .leader .name, .ranks .leader .star, .ranks .leader .total { color: var(--lead); }
-.ranks li.on { background: var(--made); }
-.outcome { margin: .3em 0 0; font-weight: 600; }
-.outcome.tied { color: var(--red); }
-.onward { margin: .4em 0 0; overflow-wrap: anywhere; }
-.stages { list-style: none; margin: 0; padding: 0; }
-.stages li { border-left: .3em solid var(--rule); padding: .1em .6em; margin: 0 0 .4em; }
-.stages li.playing { border-color: var(--lead); }
-.stages li.done { color: var(--soft); }
-.stages .format, .stages .who { display: block; overflow-wrap: anywhere; }
-.stages .won { font-weight: 700; color: var(--lead); }
-.stages .format { color: var(--soft); font-size: .9em; }
-.next { color: var(--soft); overflow-wrap: anywhere; }
-.rounds .next { color: var(--ink); font-weight: 600; }
-.ranks .name a { color: inherit; text-decoration: none; }
-.table.waiting { border: 3px solid var(--red); background: var(--warn); color: var(--warn-ink); }
-.table .since { margin: 0 0 .2em; color: var(--soft); font-size: .85em; }
-.outcome.wait { color: var(--red); }
-.director .todo { margin: .2em 0 .6em; padding-left: 1.1em; }
-.director .todo li { margin: .15em 0; }
-.cmd { white-space: nowrap; font-family: ui-monospace, monospace; font-size: .95em; }
-.me .where { font-size: 1.4em; font-weight: 700; margin: .2em 0; }
-.me .where .id { white-space: nowrap; }
-.ranks li.me { outline: 2px solid var(--ink); outline-offset: -2px; }
-.me .deals { font-size: 1.15em; margin: .2em 0 .6em; }
-.after { font-size: 1.1em; font-weight: 600; }
-.mine { color: var(--soft); font-size: .9em; }
-body.hall .mine { display: none; }
-/* The hall: the bracket beside the tables; a round of 8 tables fits a TV. */
-body.hall main { grid-template-columns: minmax(12em, 1fr) 6fr; gap: 0 1em; }
-body.hall .crown, body.hall .way { grid-column: 1; }
-body.hall .rounds { grid-column: 2; grid-row: 1 / span 2; }
-body.hall .tables { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-body.hall .crown { font-size: 1.2em; }
-body.hall .way, body.hall .rounds { font-size: 1.05em; }
-/* A name of 24 characters on one line of a card, eight cards on the screen. */
-body.hall .ranks li { font-size: 1em; gap: .3em; }
-body.hall .ranks .place { width: 1.5em; }
-body.hall .table h3 { font-size: 1.05em; }
-body.hall .round { margin-bottom: .3em; }
-body.hall .onward, body.hall .rounds .next { font-size: .9em; margin: .3em 0 0; }
-/* Nothing cut that fits: a long name wraps at a word, a word alone too long breaks. */
-body.hall .ranks .name { overflow-wrap: break-word; }
-"""
-
-#: Follows /events?page, whose every event carries the page's <main> (drawn by the
-#: server, never by the script): nothing more is fetched per save. A lost laptop is
-#: said at the top; a board that is full says so itself (its 503's line); either way
-#: the script tries again, waiting longer each time (to 30 s, as the 503's Retry-After
-#: asks at least), and a stream silent for 40 s (its keep-alive comes every 15) is
-#: taken for lost.
-SCRIPT = """
-(function () {
-  var body = document.body, banner = document.getElementById("lost");
-  var said = banner.textContent, wait = 1000;
-  function lost(why) { banner.textContent = why || said; body.classList.add("lost"); }
-  function found() { body.classList.remove("lost"); wait = 1000; }
-  function refresh() {
-    fetch(location.href, {cache: "no-store"}).then(function (r) {
-      if (!r.ok) { throw r.status; }
-      return r.text();
-    }).then(function (text) {
-      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
-      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
-    }).catch(function () { lost(); });
-  }
-  function show(data) {
-    // A player's own page (/p/NAME) is drawn for that player: asked for again.
-    if (location.pathname.indexOf("/p/") === 0) { refresh(); return; }
-    var fresh = document.createElement("main");
-    fresh.innerHTML = JSON.parse(data).main;
-    document.querySelector("main").replaceWith(fresh);
-  }
-  function again(least) {
-    var next = Math.max(wait, least || 0);
-    wait = Math.min(wait * 2, 30000);
-    setTimeout(follow, next / 2 + Math.random() * next / 2);
-  }
-  function follow() {
-    var stop = new AbortController(), quiet;
-    function awake() {
-      clearTimeout(quiet);
-      quiet = setTimeout(function () { stop.abort(); }, 40000);
-    }
-    awake();
-    fetch("/events?page", {cache: "no-store", signal: stop.signal}).then(function (r) {
-      if (!r.ok) {
-        var after = 1000 * (parseInt(r.headers.get("Retry-After"), 10) || 0);
-        return r.text().then(function (why) {
-          clearTimeout(quiet);
-          lost(r.status === 503 && why);
-          again(after);
-        });
-      }
-      var reader = r.body.getReader(), text = new TextDecoder(), buffer = "";
-      function read() {
-        return reader.read().then(function (part) {
-          if (part.done) { throw new Error("ended"); }
-          awake();
-          buffer += text.decode(part.value, {stream: true});
-          var events = buffer.split("\\n\\n");
-          buffer = events.pop();
-          events.forEach(function (event) {
-            var data = event.split("\\n").filter(function (line) {
-              return line.indexOf("data: ") === 0;
-            }).map(function (line) { return line.slice(6); }).join("\\n");
-            if (data) { show(data); found(); }
-          });
-          return read();
-        });
-      }
-      return read();
-    }).catch(function () { clearTimeout(quiet); lost(); again(); });
-  }
-  follow();
-  // How long since each table's last entry grows with no event: drawn again each minute.
-  setInterval(function () { if (document.querySelector(".since")) { refresh(); } }, 60000);
-})();
-"""
-
-#: The page's icon: none, said inline, so that no browser asks the board for one.
-ICON = '<link rel="icon" href="data:,">'
 
 
 def board_page(
@@ -312,63 +79,103 @@ def board_page(
     confirm: bool = False,
     held_here: bool = False,
 ) -> str:
-    """The whole page around ``main`` (its HTML lines); ``tournament``: a tournament's.
+    """The whole page around ``main`` (its HTML lines, drawn by ``game_main``,
+    ``tournament_main`` or ``error_main``); ``tournament``: a tournament's.
 
-    ``entry`` says what this phone may do (serve/entry.py): "" the board is read-only,
-    ``code`` it takes entries once the table's code is given, ``entered`` this phone
-    may enter; ``confirm``: tricks entered are held for another phone to confirm;
-    ``held_here``: the tricks held now were entered on this phone. The page's body
-    carries them as ``data-entry``, ``data-confirm`` and ``data-held-here``."""
-    other = (
-        ('<a href="/">' + _e(_("Phone view")) + "</a>")
-        if hall
-        else ('<a href="/?view=hall">' + _e(_("Hall view")) + "</a>")
+    ``entry`` says what this phone may do (the board's entry routes decide): "" the
+    board is read-only, ``code`` it takes entries once the table's code is given (the
+    page asks for it), ``entered`` this phone may enter; ``confirm``: tricks entered
+    are held for another phone to confirm; ``held_here``: the tricks held now were
+    entered on this phone.
+    The page's body carries them as ``data-entry``, ``data-confirm`` and
+    ``data-held-here``, which the script reads, and ``entry`` as a class
+    (``entry-code``, ``entry-entered``), which the style reads. The hall (a TV) enters
+    nothing."""
+    if hall:
+        entry = ""
+    return render(
+        "board.html",
+        title=f"{_('Oh Hell')} · {title}",
+        body_class=("hall" if hall else "phone") + (f" entry-{entry}" if entry else ""),
+        tournament=tournament,
+        lost=_("The scorer's laptop cannot be reached; trying again…"),
+        other_href="/" if hall else "/?view=hall",
+        other=_("Phone view") if hall else _("Hall view"),
+        main=part("\n".join(main)),
+        entry=entry,
+        confirm=confirm,
+        held_here=held_here and bool(entry),
+        words=_entry_words() if entry else {},
     )
-    lost = _e(_("The scorer's laptop cannot be reached; trying again…"))
-    name = f"{_e(_('Oh Hell'))} · {_e(title)}"
-    css = CSS + TOURNAMENT_CSS if tournament else CSS
-    return "\n".join(
-        [
-            *page_head(name, css, '<meta name="color-scheme" content="light dark">', ICON),
-            "</head>",
-            f'<body class="{"hall" if hall else "phone"}"'
-            + (f' data-entry="{_e(entry)}"' if entry else "")
-            + (' data-confirm="on"' if entry and confirm else "")
-            + (' data-held-here="on"' if held_here else "")
-            + ">",
-            f'<p id="lost" role="status">{lost}</p>',
-            f"<header><h1>{name}</h1>{other}</header>",
-            "<main>",
-            *main,
-            "</main>",
-            f"<script>{SCRIPT}</script>",
-            "</body>",
-            "</html>",
-            "",
-        ]
-    )
+
+
+def _entry_words() -> dict[str, str]:
+    """What the page says about entering, and what its script says (``words``)."""
+    return {
+        "enter": _("Enter"),
+        "code": _("The table's code (six digits, on the scorer's screen)"),
+        "go": _("Go"),
+        "changed": _("the game changed: look again"),
+        "unsent": _("Not sent: the scorer's laptop cannot be reached."),
+        "sum": _("{sum} of {cards} tricks"),
+    }
+
+
+def _lines(html: str) -> list[str]:
+    return html.rstrip("\n").split("\n")
 
 
 def error_main(error: str) -> list[str]:
     """What the page shows of a game that cannot be read (deleted, damaged)."""
-    return [f'<p class="error" role="alert">{_e(error)}</p>']
+    return _lines(render("error-main.html", error=error))
 
 
-def game_main(prog: Progress) -> list[str]:
-    """A game: the hand now, the totals, the sheet, its notes and the chart."""
-    out = _now(prog)
-    out += _totals(prog)
-    out += ['<section class="sheetbox"><div class="scroll">', *sheet_table(prog), "</div>"]
+class Now(NamedTuple):
+    """The hand being played, large: which, trump, who is to bid or name trump (and
+    whether the dealer's bid is bound), the bids so far. ``next`` is "" once the game
+    is over (``hand`` then says how it ended)."""
+
+    hand: str
+    trump: str = ""
+    next: str = ""
+    forbidden: bool = False
+    bids: tuple[tuple[str, int], ...] = ()
+    waiting: tuple[str, ...] = ()
+    so_far: str = ""
+
+
+class Totals(NamedTuple):
+    """The totals, best first: place, player, leader or not, total, what the last hand
+    gave."""
+
+    heading: str
+    this_hand: str
+    rows: list[tuple[str, str, bool, int, str]]
+    result: str
+
+
+def game_main(
+    prog: Progress,
+    *,
+    entry: bool = False,
+    held: Mapping[str, int] | None = None,
+    version: str = "",
+) -> list[str]:
+    """A game: the hand now, the entry controls on a board that takes entries
+    (``entry``; ``held``: the tricks held for confirmation; ``version``: the game's,
+    which an entry names), the totals, the sheet, its notes and the chart."""
     sh = sheet(prog)
-    notes = [*sh.notes(over=False), *sh.seat_notes]
-    if notes:
-        out.append('<div class="notes">')
-        out += [f"<p>{_e(text)}</p>" for text in notes]
-        out.append("</div>")
-    out.append("</section>")
-    if prog.hands_played:
-        out += chart_section(prog)
-    return out
+    return _lines(
+        render(
+            "game-main.html",
+            now=_now(prog),
+            entry=entry_view(prog, held, version) if entry else None,
+            totals=_totals(prog),
+            sheet=sheet_view(prog),
+            notes=[*sh.notes(over=False), *sh.seat_notes],
+            chart=game_chart(prog) if prog.hands_played else None,
+        )
+    )
 
 
 def tournament_main(
@@ -776,77 +583,147 @@ def _hand_words(prog: Progress) -> str:
     ).format(hand=nxt.hand, total=len(prog.hands), count=nxt.cards, dealer=nxt.dealer)
 
 
-def _now(prog: Progress) -> list[str]:
+def _now(prog: Progress) -> Now:
     """The hand being played, large: which, who deals, trump, who is to bid and what."""
     nxt = prog.next
-    out = ['<section class="now">']
     if nxt is None:
-        out.append(f'<p class="hand">{_e(next_words(prog))}</p>')
-        out.append("</section>")
-        return out
+        return Now(next_words(prog))
     hand = prog.hands[nxt.hand - 1]
-    out.append(f'<p class="hand">{_e(_hand_words(prog))}</p>')
-    out.append(f'<p class="trump">{_e(trump_fact(prog, hand))}</p>')
-    out.append(f'<p class="next">{_next_step(prog)}</p>')
+    text, forbidden = _next_step(prog)
+    now = Now(_hand_words(prog), trump_fact(prog, hand), text, forbidden)
     if hand.bids or nxt.step is Step.BID:
-        items = [f"<li>{_e(p)} <b>{b}</b></li>" for p, b in hand.bids.items()]
-        items += [f'<li class="waiting">{_e(p)} …</li>' for p in hand.order if p not in hand.bids]
-        out.append('<ul class="bids">' + "".join(items) + "</ul>")
         so_far = _("bid {bids} of {cards} so far").format(bids=hand.bids_total, cards=hand.cards)
-        out.append(f'<p class="sofar">{_e(so_far)}</p>')
-    out.append("</section>")
-    return out
+        waiting = tuple(p for p in hand.order if p not in hand.bids)
+        now = now._replace(bids=tuple(hand.bids.items()), waiting=waiting, so_far=so_far)
+    return now
 
 
-def _next_step(prog: Progress) -> str:
-    """What the table waits for (HTML), in the words of the table, not of commands."""
+def _next_step(prog: Progress) -> tuple[str, bool]:
+    """What the table waits for, in the words of the table, not of commands; and
+    whether it is a dealer bound by the hook (said in red)."""
     nxt = prog.next
     assert nxt is not None
     hand = prog.hands[nxt.hand - 1]
     if nxt.step is Step.TRUMP:
         method = prog.game.rules.trump_method(nxt.hand)
         if method is TrumpMethod.NAMED:
-            text = _("{player} names trump").format(player=nxt.player)
-        elif method is TrumpMethod.DEALER:
+            return _("{player} names trump").format(player=nxt.player), False
+        if method is TrumpMethod.DEALER:
             text = _("{player} (dealer) names trump before the bids").format(player=nxt.player)
-        elif method is TrumpMethod.CUT:
-            text = _("The pack is cut for trump")
-        else:
-            text = _("The next card is turned up for trump")
-        return _e(text)
+            return text, False
+        if method is TrumpMethod.CUT:
+            return _("The pack is cut for trump"), False
+        return _("The next card is turned up for trump"), False
     if nxt.step is Step.BID:
         if nxt.forbidden_bid is not None:
             text = _("{player} to bid (dealer, may not bid {forbidden})").format(
                 player=nxt.player, forbidden=nxt.forbidden_bid
             )
-            return f'<span class="forbidden">{_e(text)}</span>'
+            return text, True
         if nxt.player == hand.dealer:
-            return _e(_("{player} to bid (dealer)").format(player=nxt.player))
-        return _e(_("{player} to bid").format(player=nxt.player))
-    return _e(_("Playing the hand: {balance}").format(balance=balance_words(hand)))
+            return _("{player} to bid (dealer)").format(player=nxt.player), False
+        return _("{player} to bid").format(player=nxt.player), False
+    return _("Playing the hand: {balance}").format(balance=balance_words(hand)), False
 
 
-def _totals(prog: Progress) -> list[str]:
+class EntryView(NamedTuple):
+    """The controls of the step the game waits for (``step``: bid, trump, tricks, or ""
+    once the game is over), with every word they say and what each button sends."""
+
+    step: str
+    hand: int
+    version: str
+    heading: str = ""
+    bids: tuple[tuple[int, bool, object], ...] = ()  # number, forbidden, what to send
+    forbidden: str = ""
+    suits: tuple[tuple[str, str, bool, object], ...] = ()  # symbol, name, red, send
+    order: tuple[tuple[str, str], ...] = ()  # the players in bidding order, their bid
+    cards: int = 0
+    held: str = ""  # the tricks held, in words, for the phones that confirm them
+    waiting: str = ""  # the same, for the phone that entered them
+    confirm: str = ""
+    not_right: str = ""
+    less: str = ""
+    more: str = ""
+    score: str = ""
+    undo: str = ""
+    again: str = ""
+
+
+def entry_view(prog: Progress, held: Mapping[str, int] | None, version: str) -> EntryView:
+    """What a phone may enter now, and in which words."""
+    nxt = prog.next
+    view = EntryView(
+        "",
+        0,
+        version,
+        undo=_("Undo the last entry") if prog.game.entries else "",
+        again=_("Tap again to undo"),
+    )
+    if nxt is None:
+        return view
+    hand = prog.hands[nxt.hand - 1]
+    view = view._replace(step=nxt.step.value, hand=nxt.hand)
+    if nxt.step is Step.BID:
+        assert nxt.player is not None
+        bids = tuple(
+            (n, n == nxt.forbidden_bid, {"bids": {nxt.player: n}}) for n in range(nxt.cards + 1)
+        )
+        return view._replace(
+            heading=_("{player} bids:").format(player=nxt.player),
+            bids=bids,
+            forbidden=_("the dealer may not bid {forbidden}").format(forbidden=nxt.forbidden_bid),
+        )
+    if nxt.step is Step.TRUMP:
+        rules = prog.game.rules
+        suits = [s for s in Suit if s is not Suit.NOTRUMP or rules.allows_notrump_entry(nxt.hand)]
+        red = (Suit.HEARTS, Suit.DIAMONDS)
+        choices = tuple((s.symbol, s.words, s in red, {"trump": s.value}) for s in suits)
+        return view._replace(heading=_trump_heading(prog), suits=choices)
+    view = view._replace(
+        heading=_("Tricks taken"),
+        order=tuple(
+            (p, _("bid {bid}").format(bid=hand.bids[p]) if p in hand.bids else "")
+            for p in hand.order
+        ),
+        cards=nxt.cards,
+        confirm=_("Confirm"),
+        not_right=_("Not right"),
+        less=_("one trick less:"),
+        more=_("one trick more:"),
+        score=_("Score the hand"),
+    )
+    if held:
+        said = ", ".join(f"{p} {t}" for p, t in held.items())
+        view = view._replace(
+            held=_("Entered on another phone: {tricks}").format(tricks=said),
+            waiting=_("waiting for another phone to confirm: {tricks}").format(tricks=said),
+        )
+    return view
+
+
+def _trump_heading(prog: Progress) -> str:
+    """Who names trump, or which card shows it."""
+    nxt = prog.next
+    assert nxt is not None
+    method = prog.game.rules.trump_method(nxt.hand)
+    if method is TrumpMethod.UPCARD:
+        return _("The suit of the card turned up")
+    if method is TrumpMethod.CUT:
+        return _("The suit of the cut card")
+    return _("Trump named by {player}").format(player=nxt.player)
+
+
+def _totals(prog: Progress) -> Totals:
     """The totals, best first, the leaders starred, each with what the last hand gave."""
     scored = [h for h in prog.hands if h.scored]
     last = scored[-1] if scored else None
     leaders = set(prog.leaders()) if scored else set()
     heading = _("Totals after hand {hand}").format(hand=last.number) if last else _("Totals")
-    this_hand = _e(_("this hand"))
-    out = [f'<section class="totals"><h2>{_e(heading)}</h2><ol>']
-    for place, p, total in ((st.place, st.player, st.total) for st in standings(prog)):
-        cls = ' class="leader"' if p in leaders else ""
-        star = " ★" if p in leaders else ""
-        delta = ""
-        if last is not None and p in last.scores:
-            delta = f"{last.scores[p]:+d}"
-        out.append(
-            f'<li{cls}><span class="place">{f"{place}." if place else "–"}</span>'
-            f'<span class="name">{_e(p)}{star}</span>'
-            f'<span class="total">{total}</span>'
-            f'<span class="delta" title="{this_hand}">{delta}</span></li>'
-        )
-    out.append("</ol>")
-    out.append(f'<p class="result">{result_words(prog, _e)}</p>')
-    out.append("</section>")
-    return out
+    rows = []
+    for st in standings(prog):
+        p = st.player
+        delta = f"{last.scores[p]:+d}" if last is not None and p in last.scores else ""
+        place = f"{st.place}." if st.place else "–"
+        rows.append((place, p, p in leaders, st.total, delta))
+    return Totals(heading, _("this hand"), rows, result_words(prog))

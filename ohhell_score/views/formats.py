@@ -83,9 +83,9 @@ def _tournament_md(t: Tournament, res: Mapping[str, Result]) -> str:
 
 
 def _tournament_html(t: Tournament, res: Mapping[str, Result]) -> str:
-    from ohhell_score.views.tournament import to_html
+    from ohhell_score.views.html import tournament_html
 
-    return to_html(t, res)
+    return tournament_html(t, res)
 
 
 WRITERS: dict[Format, Writer] = {

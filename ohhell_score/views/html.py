@@ -4,23 +4,35 @@ One self-contained file each: inline CSS and SVG, no script, no font or image to
 so it opens offline and prints the same anywhere. The look is a paper score sheet:
 hands down, players across, a box for bid, tricks, points and total under each name.
 Print: the page size is left to the printer (A4 or Letter) unless ``paper`` names one;
-five players or more turn the page to landscape. Every name goes through
-``html.escape``.
+five players or more turn the page to landscape.
+
+The pages are templates (``views/templates/``, drawn by ``views/pages.py``, which
+escape every value): this module works out what they show as plain values, the
+sheet's cells from ``views/sheet.py`` and the chart's coordinates.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import NamedTuple
 
 from ohhell_score import __version__
 from ohhell_score.domain.game import Game, Progress, progress
+from ohhell_score.domain.ratings import Ladder
 from ohhell_score.domain.rules import RuleSet, Suit
 from ohhell_score.domain.rulewords import rule_parts, suit_name
-from ohhell_score.i18n import N_, _, language, ngettext
+from ohhell_score.domain.tournament import Result, Tournament, champion
+from ohhell_score.i18n import N_, _, ngettext
 from ohhell_score.views.export import result_words
-from ohhell_score.views.sheet import CellKind, Row, sheet, standings
+from ohhell_score.views.pages import render
+from ohhell_score.views.ratings import HEADS, ladder_row, provisional_words
+from ohhell_score.views.sheet import Row, sheet, standings
+from ohhell_score.views.tournament import (
+    table_heads,
+    table_progress,
+    table_rows,
+    tournament_rules,
+)
 from ohhell_score.views.words import OVER_HEAD, chart_points, trump_note
 
 #: Five players or more do not fit across a portrait page (8 mm a number at least).
@@ -53,11 +65,6 @@ def line_style(index: int) -> tuple[str, str]:
     return COLOURS[index % len(COLOURS)], DASHES[(index + index // len(COLOURS)) % len(DASHES)]
 
 
-def escaped(text: object) -> str:
-    """Text as HTML shows it: every name and word the program did not draw goes through."""
-    return escape(str(text), quote=True)
-
-
 def orientation(players: int) -> str:
     return "landscape" if players >= LANDSCAPE_FROM_PLAYERS else "portrait"
 
@@ -67,233 +74,114 @@ def _page_size(paper: str, turn: str) -> str:
     return f"{named}{turn}"
 
 
-CSS = """
-:root { --ink: #1b1b1b; --rule: #8c8c8c; --faint: #cfcac0; --paper: #fffdf6;
-        --band: #f5f1e6; --made: #e3f0da; --red: #b0122b; }
-* { box-sizing: border-box; }
-html { background: #dcd8cf; }
-body { margin: 8mm auto; padding: 10mm 11mm; background: var(--paper); color: var(--ink);
-       font: 8.5pt/1.3 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif;
-       box-shadow: 0 1px 5px rgba(0, 0, 0, .3); }
-body.portrait { width: 210mm; }
-body.landscape { width: 297mm; }
-/* A window narrower than the paper: the page takes its width, the columns share it. */
-body { max-width: 100%; }
-h1 { font: 700 17pt/1.1 "DejaVu Serif", Georgia, serif; margin: 0 0 1mm; }
-h1 .id { font-weight: 400; color: #555; }
-h2 { font: 700 11pt/1.2 "DejaVu Serif", Georgia, serif; margin: 4mm 0 1.5mm; }
-.meta { margin: 0 0 1mm; color: #444; }
-.result { font: 700 11pt/1.3 "DejaVu Serif", Georgia, serif; margin: 2mm 0 1mm; }
-.standings { margin: 0 0 3mm; padding: 0; list-style: none; display: flex;
-             flex-wrap: wrap; gap: 1mm 5mm; }
-.standings li { white-space: nowrap; }
-.standings .place { color: #666; }
-table.sheet { width: 100%; border-collapse: collapse; table-layout: fixed;
-              font-variant-numeric: tabular-nums; line-height: 1.15; }
-.sheet th, .sheet td { border: .4pt solid var(--rule); padding: .5mm .8mm; text-align: center;
-                       overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
-.sheet thead th { background: var(--band); font-weight: 700; }
-.sheet thead th.fixed { font-size: 7pt; }
-.sheet thead tr.sub th { font-size: 6.5pt; font-weight: 400; color: #444;
-                         white-space: normal; text-overflow: clip; padding: .5mm .2mm; }
-/* A heading longer than its column breaks where its catalogue allows (Dutch Kaar-ten). */
-.sheet thead th { white-space: normal; }
-.sheet th.name { font-size: 9pt; white-space: normal; overflow-wrap: anywhere;
-                 text-overflow: clip; }
-.sheet .seat { border-left: 1.3pt solid var(--ink); }
-.sheet td.dealer { text-align: left; }
-.sheet tbody tr:nth-child(even) td { background: var(--band); }
-/* As specific as the banding above, and after it: a made bid is shaded on every row. */
-.sheet tbody tr td.made { background: var(--made); }
-.sheet td.total { font-weight: 700; }
-.sheet .over { font-size: 6.5pt; color: #555; border-left: 1.3pt solid var(--ink); }
-.sheet td.away { color: #666; font-style: italic; text-align: left; }
-.standings .away { color: #666; font-style: italic; }
-.sheet td.points { color: #444; }
-.sheet .tick { font-size: 6.5pt; }
-.sheet .red { color: var(--red); }
-.sheet tfoot th, .sheet tfoot td { border-top: 1.3pt solid var(--ink); font-size: 10.5pt;
-                                    font-weight: 700; padding: 1mm; }
-.sheet tfoot td.winner { background: var(--made); }
-.sheet tr.current td { font-weight: 700; }
-.blank .sheet td { color: #666; }
-.blank .sheet td.red { color: var(--red); }
-.blank .sheet tfoot td { height: 9mm; }
-.sheet th .fill { min-width: 60%; margin: 1.5mm 0 .5mm; height: 4mm; }
-.blank .sheet td.box { background: none; }
-.blank .sheet tbody tr:nth-child(even) td.box { background: var(--band); }
-.fill { display: inline-block; min-width: 38mm; border-bottom: .6pt solid var(--ink);
-        margin-right: 6mm; }
-.chart > svg { width: 100%; height: auto; display: block; }
-.chart .axis { stroke: var(--ink); stroke-width: 1; }
-.chart .grid { stroke: var(--faint); stroke-width: .8; }
-.chart text { font: 10px "DejaVu Sans", Arial, sans-serif; fill: var(--ink); }
-.chart .series { fill: none; stroke-width: 2; stroke-linejoin: round; }
-.chart text.stop { paint-order: stroke; stroke: var(--paper); stroke-width: 3px; }
-.legend { list-style: none; margin: 1mm 0 0; padding: 0; display: flex; flex-wrap: wrap;
-          gap: 1mm 6mm; }
-.legend svg { width: 9mm; height: 3mm; vertical-align: middle; }
-.notes { color: #555; font-size: 7.5pt; margin: 2mm 0 0; }
-.notes p { margin: .5mm 0; }
-@media print {
-  html, body { background: #fff; }
-  body, body.portrait, body.landscape { width: auto; margin: 0; padding: 0; box-shadow: none; }
-  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-  thead { display: table-header-group; }
-  tfoot { display: table-row-group; }
-  tr, .chart, .standings { break-inside: avoid; }
-  /* Room for the sub-heads' second line ("Hand score"): a Cartier game on one Letter page. */
-  body.portrait .chart > svg { height: 58mm; }
-}
-"""
+def paper_values(title: str, turn: str, paper: str, body_class: str) -> dict[str, str]:
+    """What ``paper.html`` (a page to print) needs besides its body."""
+    return {
+        "title": title,
+        "body_class": f"{turn} {body_class}",
+        "page_size": _page_size(paper, turn),
+        "version": __version__,
+    }
 
 
-def page_head(title: str, style: str, *meta: str) -> list[str]:
-    """A page's opening lines, to its style (``title`` already escaped): the exports'
-    pages and the live board's."""
-    return [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        *meta,
-        f"<title>{title}</title>",
-        f"<style>{style}</style>",
-    ]
+class RulesLine(NamedTuple):
+    """Every rule in words (``rule_parts``, the one place that says them): the
+    preset, the number of hands, and each rule with whether it differs from the preset."""
+
+    preset: str
+    hands: str
+    parts: list[tuple[str, bool]]
 
 
-def printed_page(title: str, turn: str, paper: str, body_class: str, content: list[str]) -> str:
-    """A whole printable page of the exports: its head and style, then ``content``."""
-    size = _page_size(paper, turn)
-    generator = f'<meta name="generator" content="ohhell-score {escaped(__version__)}">'
-    return "\n".join(
-        [
-            *page_head(
-                escaped(title), f"{CSS}@page {{ size: {size}; margin: 10mm; }}\n", generator
-            ),
-            "</head>",
-            f'<body class="{turn} {body_class}">',
-            *content,
-            "</body>",
-            "</html>",
-            "",
-        ]
+def rules_line(rules: RuleSet, players: int) -> RulesLine:
+    count = len(rules.hands)
+    hands = ngettext("{count} hand", "{count} hands", count).format(count=count)
+    return RulesLine(rules.preset, hands, rule_parts(rules, players))
+
+
+class TrumpMark(NamedTuple):
+    """A trump in a hand's row: its symbol, its name (the cell's title), red or not."""
+
+    symbol: str
+    name: str
+    red: bool
+
+
+def trump_mark(suit: Suit | None) -> TrumpMark | None:
+    if suit is None:
+        return None
+    return TrumpMark(suit.symbol, suit_name(suit), suit in (Suit.HEARTS, Suit.DIAMONDS))
+
+
+class OverColumn(NamedTuple):
+    title: str
+    head: str
+
+
+class Head(NamedTuple):
+    """A sheet's two heading rows: the fixed columns' words, a name per player (or a
+    seat to ``fill`` in by hand), the columns under each name, the over/under column."""
+
+    fixed: tuple[str, ...]
+    names: Sequence[str]
+    subs: Sequence[str]
+    over: OverColumn | None = None
+    fill: bool = False
+
+
+def _head(
+    names: Sequence[str], subs: Sequence[str], over: OverColumn | None = None, fill: bool = False
+) -> Head:
+    fixed = (_("Cards"), _("Dealer"), _("Trump"))
+    return Head(fixed, names, [_(s) for s in subs], over, fill)
+
+
+class SheetView(NamedTuple):
+    """What ``sheet.html`` draws: the heads, a row a hand with its trump, the totals
+    (each with whether the player won)."""
+
+    head: Head
+    compact: bool
+    rows: list[tuple[Row, TrumpMark | None]]
+    total: str
+    totals: list[tuple[str, bool]]
+
+
+#: The columns under each player (translated where they are drawn).
+BID, TOOK, POINTS, TOTAL = N_("Bid"), N_("Took"), N_("Hand score"), N_("Total")
+
+
+def sheet_view(prog: Progress) -> SheetView:
+    """The sheet itself: a row a hand, the players' columns, the totals (the page of
+    ``export_html`` and the live board's), drawn from the sheet model."""
+    sh = sheet(prog)
+    compact = len(sh.players) >= COMPACT_FROM_PLAYERS
+    subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
+    over = OverColumn(_("bids over/under"), OVER_HEAD)  # as the terminal sheet: last
+    return SheetView(
+        head=_head(sh.players, subs, over=over),
+        compact=compact,
+        rows=[(row, trump_mark(row.trump)) for row in sh.rows],
+        total=_(TOTAL),
+        totals=[(t, p in sh.winners) for p, t in zip(sh.players, sh.total_cells, strict=True)],
     )
 
 
-def rules_line(rules: RuleSet, players: int) -> str:
-    """Every rule in words (HTML), what differs from the preset in bold: the words of
-    ``rulewords``, the one place that says them."""
-    count = len(rules.hands)
-    parts = [
-        escaped(rules.preset),
-        ngettext("{count} hand", "{count} hands", count).format(count=count),
-    ]
-    parts += [
-        f"<b>{escaped(t)}</b>" if changed else escaped(t)
-        for t, changed in rule_parts(rules, players)
-    ]
-    return " · ".join(parts)
-
-
-def _trump_cell(suit: Suit | None) -> str:
-    if suit is None:
-        return '<td class="trump"></td>'
-    red = ' red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else '"'
-    return f'<td class="trump{red} title="{escaped(suit_name(suit))}">{escaped(suit.symbol)}</td>'
-
-
-def _colgroup(players: int, per_player: int, *, over: bool = False) -> str:
-    fixed = '<col style="width:9mm"><col style="width:11mm"><col style="width:19mm">'
-    fixed += '<col style="width:11mm">'
-    last = '<col class="over" style="width:12mm">' if over else ""
-    return f"<colgroup>{fixed}{'<col>' * (players * per_player)}{last}</colgroup>"
-
-
-SEAT = ' class="seat"'
-
-
-def _head(names: Sequence[str], subs: Sequence[str], *, over: bool = False) -> list[str]:
-    heads = (_("Cards"), _("Dealer"), _("Trump"))
-    top = ['<tr><th class="fixed" rowspan="2">#</th>']
-    top.extend(f'<th class="fixed" rowspan="2">{escaped(h)}</th>' for h in heads)
-    for name in names:
-        top.append(f'<th class="name seat" colspan="{len(subs)}" scope="colgroup">{name}</th>')
-    if over:  # as the terminal sheet: a column of its own, last
-        title = escaped(_("bids over/under"))
-        top.append(f'<th class="fixed over" rowspan="2" title="{title}">{OVER_HEAD}</th>')
-    top.append("</tr>")
-    sub = ['<tr class="sub">']
-    for _name in names:
-        sub.extend(
-            f'<th scope="col"{SEAT if i == 0 else ""}>{escaped(_(s))}</th>'
-            for i, s in enumerate(subs)
-        )
-    sub.append("</tr>")
-    return ["<thead>", "".join(top), "".join(sub), "</thead>"]
-
-
 # --- a game's sheet -------------------------------------------------------------------
-
-
-def _hand_row(row: Row, compact: bool) -> str:
-    cells = [
-        f"<td>{row.number}{row.hand_mark}{row.hook_mark}</td>",
-        f"<td>{row.cards}</td>",
-        f'<td class="dealer">{escaped(row.dealer)}</td>',
-        _trump_cell(row.trump),
-    ]
-    for cell in row.cells:
-        if cell.kind is CellKind.AWAY:  # not at the table this hand
-            span = 3 if compact else 4
-            cells.append(f'<td class="seat away" colspan="{span}">{escaped(cell.mark)}</td>')
-            continue
-        if cell.kind is not CellKind.SCORED:
-            value = "" if cell.bid is None else cell.bid
-            cells.append(f'<td class="seat">{value}</td>')
-            cells.append("<td></td>" * (2 if compact else 3))
-            continue
-        mark = ' <span class="tick">✓</span>' if cell.made else ""
-        cls = ' class="made"' if cell.made else ""
-        cells.append(f'<td class="seat">{cell.bid}</td><td{cls}>{cell.tricks}{mark}</td>')
-        if not compact:
-            cells.append(f'<td class="points">{cell.score}</td>')
-        cells.append(f'<td class="total">{cell.total}</td>')
-    # In words: beside the cards "10 -1" read as a sum.
-    cells.append(f'<td class="over">{escaped(row.over_words)}</td>')
-    style = ' class="current"' if row.current else ""
-    return f"<tr{style}>{''.join(cells)}</tr>"
 
 
 def export_html(prog: Progress, *, paper: str = "auto") -> str:
     """A game's score sheet: standings, every hand, totals and the chart."""
     game = prog.game
     sh = sheet(prog)
-    players = sh.players
-    turn = orientation(len(players))
+    turn = orientation(len(sh.players))
     title = _("Oh Hell")
-    content = [
-        f'<header><h1>{escaped(title)} <span class="id">{escaped(game.id)}</span></h1>',
-        f'<p class="meta">{rules_line(game.rules, len(game.players))}</p>',
-        f'<p class="meta">{escaped(_meta(game, prog.players))}</p>',
-        f'<p class="result">{result_words(prog, escaped)}</p>',
-    ]
+    rows = []
     if prog.hands_played:
-        content.append('<ol class="standings">')
         for st in standings(prog):
             made = _("({made}/{played} made)").format(made=st.made, played=st.played)
-            content.append(
-                f'<li><span class="place">{f"{st.place}." if st.place else "–"}</span> '
-                f"<b>{escaped(st.player)}</b> {st.total} {escaped(made)}"
-                + (f' <span class="away">{escaped(st.away)}</span>' if st.away else "")
-                + "</li>"
-            )
-        content.append("</ol>")
-    content.append("</header>")
-    content.extend(sheet_table(prog))
-    compact = len(players) >= COMPACT_FROM_PLAYERS
-    if compact:
+            rows.append((f"{st.place}." if st.place else "–", st.player, st.total, made, st.away))
+    if len(sh.players) >= COMPACT_FROM_PLAYERS:
         cells = _(
             "Each hand: the bid, the tricks taken (✓ and shaded: the bid was made) and the "
             "running total. ★ marks the winner. ±: how far the bids came over or under "
@@ -305,61 +193,27 @@ def export_html(prog: Progress, *, paper: str = "auto") -> str:
             "hand's score and the running total. ★ marks the winner. ±: how far the bids "
             "came over or under the tricks."
         )
-    # The margin notes run on in one paragraph: a Cartier game must still print on one
-    # sheet of Letter paper, its chart included.
     notes = [
-        escaped(cells),
-        *(escaped(text) + ("" if text.endswith(".") else ".") for text in sh.notes(over=False)),
-        *(escaped(_("Seat change: {change}.").format(change=n)) for n in sh.seat_notes),
-        escaped(_("Written by ohhell-score {version}.").format(version=__version__)),
+        cells,
+        *(text + ("" if text.endswith(".") else ".") for text in sh.notes(over=False)),
+        *(_("Seat change: {change}.").format(change=n) for n in sh.seat_notes),
+        _("Written by ohhell-score {version}.").format(version=__version__),
     ]
-    content.append('<footer class="notes"><p>{notes}</p>'.format(notes=" ".join(notes)))
-    content.append("</footer>")
-    if prog.hands_played:
-        if turn == "landscape":  # at full width the chart alone is half the page
-            content.append(f"<style>{_landscape_chart(len(prog.hands))}</style>")
-        content.extend(chart_section(prog))
-    return printed_page(f"{title} · {game.id}", turn, paper, "game", content)
-
-
-def sheet_table(prog: Progress) -> list[str]:
-    """The sheet itself (HTML lines): a row a hand, the players' columns, the totals
-    (the page of ``export_html`` and the live board's), drawn from the sheet model."""
-    sh = sheet(prog)
-    players = sh.players
-    content = ['<table class="sheet">']
-    compact = len(players) >= COMPACT_FROM_PLAYERS
-    subs = (BID, TOOK, TOTAL) if compact else (BID, TOOK, POINTS, TOTAL)
-    content.append(_colgroup(len(players), len(subs), over=True))
-    content.extend(_head([escaped(p) for p in players], subs, over=True))
-    content.append("<tbody>")
-    content.extend(_hand_row(row, compact) for row in sh.rows)
-    content.append("</tbody>")
-    foot = [f'<tfoot><tr><th colspan="4">{escaped(_(TOTAL))}</th>']
-    for p, total in zip(players, sh.total_cells, strict=True):
-        won = ' winner"' if p in sh.winners else '"'
-        star = " ★" if p in sh.winners else ""
-        foot.append(f'<td class="seat{won} colspan="{len(subs)}">{escaped(total)}{star}</td>')
-    foot.append('<td class="over"></td></tr></tfoot>')
-    content.append("".join(foot))
-    content.append("</table>")
-    return content
-
-
-def chart_section(prog: Progress) -> list[str]:
-    """The running totals drawn (HTML lines), with the legend, once a hand is scored."""
-    heading = escaped(_("Running totals"))
-    points = chart_points(prog)
-    return [
-        f'<section class="chart"><h2>{heading}</h2>',
-        svg_chart(points, len(prog.running)),
-        legend(prog.everyone, points),
-        "</section>",
-    ]
-
-
-#: The columns under each player (translated where they are drawn).
-BID, TOOK, POINTS, TOTAL = N_("Bid"), N_("Took"), N_("Hand score"), N_("Total")
+    chart = game_chart(prog) if prog.hands_played else None
+    return render(
+        "game.html",
+        **paper_values(f"{title} · {game.id}", turn, paper, "game"),
+        heading=title,
+        game_id=game.id,
+        rules=rules_line(game.rules, len(game.players)),
+        meta=_meta(game, prog.players),
+        result=result_words(prog),
+        standings=rows,
+        sheet=sheet_view(prog),
+        notes=notes,
+        chart=chart,
+        chart_height=_landscape_chart(len(prog.hands)) if turn == "landscape" else None,
+    )
 
 
 def _meta(game: Game, seated: Sequence[str]) -> str:
@@ -404,21 +258,54 @@ _CHART_MIN_MM = 40
 
 
 def _landscape_chart(hands: int) -> str:
-    """Print CSS for the chart on a landscape page: what is left under the sheet, or the
-    whole next page when too little is left (never a page with only a line or two)."""
+    """The chart's printed height on a landscape page, in mm: what is left under the
+    sheet, or "" for the whole next page when too little is left (never a page with
+    only a line or two)."""
     left = _PAGE_HEIGHT["landscape"] - _LANDSCAPE_OVERHEAD - _ROW_MM * hands
     if left < _CHART_MIN_MM:
-        return "@media print { .chart { break-before: page; } }"
-    return f"@media print {{ .chart > svg {{ height: {left:.0f}mm; }} }}"
+        return ""
+    return f"{left:.0f}"
 
 
-def svg_chart(
+class Line(NamedTuple):
+    """A player's line: its colour, dash pattern, points ("x,y x,y ...") and name."""
+
+    colour: str
+    dash: str
+    points: str
+    name: str
+
+
+class Ends(NamedTuple):
+    """The names at the end of lines that end at one step: with ``stops`` (a dot
+    each) where the lines stop before the last step, at the plot's right otherwise."""
+
+    stops: list[tuple[str, str, str]]  # x, y, colour
+    names: list[tuple[str, str, str, str]]  # x, y, colour, name
+
+
+class Chart(NamedTuple):
+    """What ``chart.svg`` draws, its numbers worked out (``chart``), and ``chart.html``
+    around it (``heading``, ``legend``)."""
+
+    box: _Box
+    label: str
+    axis: str
+    grid: list[tuple[str, str, int]]  # y of the line, y of its number, the number
+    steps: list[tuple[str, int]]  # x and number of each labelled step
+    lines: list[Line]
+    ends: list[Ends]
+    legend: list[tuple[str, str, str]]  # name, colour, dash pattern
+    heading: str = ""
+
+
+def chart(
     points: Mapping[str, Sequence[tuple[int, int]]],
     hands: int,
     *,
     label: str | None = None,
     axis: str | None = None,
-) -> str:
+) -> Chart:
     """Running totals per player over the hands: one ``polyline`` per player, from the
     hand they sat down at (hand 0, everyone at 0, for a table that never changed) to
     the last they played; each line ends in its player's name. ``label`` and ``axis``
@@ -426,8 +313,6 @@ def svg_chart(
     """
     box = _Box()
     players = list(points)
-    label = label or _("Running totals per player over the hands")
-    axis = axis or _("hand")
     values = [0, *(t for series in points.values() for _hand, t in series)]
     step = _nice_step(max(values) - min(values))
     low = (min(values) // step) * step
@@ -440,56 +325,48 @@ def svg_chart(
     def y(value: int) -> float:
         return box.bottom - (box.bottom - box.top) * (value - low) / (high - low)
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {box.width} {box.height}" '
-        f'role="img" aria-label="{escaped(label)}">'
-    ]
-    for value in range(low, high + 1, step):
-        parts.append(
-            f'<line class="grid" x1="{box.left}" y1="{y(value):.1f}" '
-            f'x2="{box.right}" y2="{y(value):.1f}"/>'
-            f'<text x="{box.left - 5}" y="{y(value) + 3.5:.1f}" text-anchor="end">{value}</text>'
-        )
+    grid = [(f"{y(v):.1f}", f"{y(v) + 3.5:.1f}", v) for v in range(low, high + 1, step)]
     label_every = max(1, -(-hands // 24))
-    for hand in range(0, hands + 1):
-        if hand % label_every == 0 or hand == hands:
-            parts.append(
-                f'<text x="{x(hand):.1f}" y="{box.bottom + 14}" text-anchor="middle">{hand}</text>'
-            )
-    parts.append(
-        f'<text x="{(box.left + box.right) / 2}" y="{box.bottom + 28}" '
-        f'text-anchor="middle">{escaped(axis)}</text>'
-    )
-    parts.append(
-        f'<line class="axis" x1="{box.left}" y1="{box.bottom}" x2="{box.right}" '
-        f'y2="{box.bottom}"/><line class="axis" x1="{box.left}" y1="{box.top}" '
-        f'x2="{box.left}" y2="{box.bottom}"/>'
-    )
+    steps = [
+        (f"{x(hand):.1f}", hand)
+        for hand in range(0, hands + 1)
+        if hand % label_every == 0 or hand == hands
+    ]
+    lines = []
     ends: dict[int, list[tuple[float, int]]] = {}  # by the hand a line ends at
     for i, p in enumerate(players):
         if not points[p]:  # not at the table for any hand counted: no line, no name
             continue
         line = [(x(k), y(t)) for k, t in points[p]]
-        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
         colour, pattern = line_style(i)
-        dash = f' stroke-dasharray="{pattern}"' if pattern else ""
-        parts.append(
-            f'<polyline class="series" stroke="{colour}"{dash} '
-            f'points="{coords}"><title>{escaped(p)}</title></polyline>'
-        )
+        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
+        lines.append(Line(colour, pattern, coords, p))
         ends.setdefault(points[p][-1][0], []).append((line[-1][1], i))
+    groups = []
     for hand, group in sorted(ends.items()):
         if hand >= hands:  # at the right of the plot, as a legend in the margin
-            parts.extend(_end_labels(players, group, box.right + 6, box, ""))
+            groups.append(Ends([], _end_labels(players, group, box.right + 6, box)))
         else:  # a line that stops (the player got up): the name where it stops
             stop = x(hand)
-            parts.extend(
-                f'<circle cx="{stop:.1f}" cy="{end_y:.1f}" r="2.5" fill="{line_style(i)[0]}"/>'
-                for end_y, i in group
-            )
-            parts.extend(_end_labels(players, group, stop + 5, box, ' class="stop"', -6))
-    parts.append("</svg>")
-    return "".join(parts)
+            dots = [(f"{stop:.1f}", f"{end_y:.1f}", line_style(i)[0]) for end_y, i in group]
+            groups.append(Ends(dots, _end_labels(players, group, stop + 5, box, -6)))
+    return Chart(
+        box,
+        label or _("Running totals per player over the hands"),
+        axis or _("hand"),
+        grid,
+        steps,
+        lines,
+        groups,
+        _legend(players, points),
+    )
+
+
+def game_chart(prog: Progress) -> Chart:
+    """A game's running totals, with its heading and legend, once a hand is scored."""
+    points = chart_points(prog)
+    drawn = chart(points, len(prog.running))
+    return drawn._replace(heading=_("Running totals"), legend=_legend(prog.everyone, points))
 
 
 def _end_labels(
@@ -497,9 +374,8 @@ def _end_labels(
     ends: list[tuple[float, int]],
     left: float,
     box: _Box,
-    cls: str,
     lift: float = 0,
-) -> list[str]:
+) -> list[tuple[str, str, str, str]]:
     """Names at line ends (at ``left``, ``lift`` above the end), pushed apart so that
     close totals stay readable."""
     placed: list[tuple[float, int]] = []
@@ -511,27 +387,91 @@ def _end_labels(
     for at, i in placed:
         name = players[i]
         short = name if len(name) <= 14 else name[:13] + "…"
-        out.append(
-            f'<text{cls} x="{left:.1f}" y="{at - max(0, overflow) + 3.5:.1f}" '
-            f'fill="{line_style(i)[0]}">{escaped(short)}</text>'
-        )
+        out.append((f"{left:.1f}", f"{at - max(0, overflow) + 3.5:.1f}", line_style(i)[0], short))
     return out
 
 
-def legend(players: Sequence[str], drawn: Mapping[str, Sequence[object]] | None = None) -> str:
+def _legend(
+    players: Sequence[str], drawn: Mapping[str, Sequence[object]] | None = None
+) -> list[tuple[str, str, str]]:
     """Each player's line style and name (only the players ``drawn`` has a line of)."""
     items = []
     for i, p in enumerate(players):
         if drawn is not None and not drawn[p]:
             continue  # the chart has no line to look for
         colour, dash = line_style(i)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        items.append(
-            '<li><svg viewBox="0 0 36 12" aria-hidden="true"><line x1="0" y1="6" x2="36" '
-            f'y2="6" stroke="{colour}" stroke-width="2.5"{dash_attr}/>'
-            f"</svg> {escaped(p)}</li>"
+        items.append((p, colour, dash))
+    return items
+
+
+# --- a tournament ---------------------------------------------------------------------
+
+
+def tournament_html(t: Tournament, res: Mapping[str, Result]) -> str:
+    """A tournament's page: the champion once decided, and a table a round, each
+    table's players ranked."""
+    title = _("Tournament {name}").format(name=t.name)
+    who = champion(t, res)
+    crowned = None
+    if who:
+        before, _who, after = _("Champion: {who}").partition("{who}")
+        crowned = (before, who, after)
+    rounds = [
+        (
+            t.round_title(rnd),
+            [f"{game}: {state}" for game, state in table_progress(rnd, res)],
+            rows,
         )
-    return '<ul class="legend">' + "".join(items) + "</ul>"
+        for rnd, rows in table_rows(t, res)
+    ]
+    players = ngettext("{count} player; {rules}.", "{count} players; {rules}.", len(t.players))
+    return render(
+        "tournament-export.html",
+        title=title,
+        body_class="tournament",
+        champion=crowned,
+        undecided=_("Champion: not decided yet"),
+        rounds=rounds,
+        heads=table_heads(),
+        players=players.format(count=len(t.players), rules=tournament_rules(t)),
+    )
+
+
+# --- the ratings ---------------------------------------------------------------------
+
+
+def ladder_html(ladder: Ladder) -> str:
+    """A page: the ladder as a table and each player's rating over the games as a chart."""
+    title = _("Ratings")
+    settled = [p for p in ladder.players if not p.provisional]
+    unsure = [p for p in ladder.players if p.provisional]
+    count = ngettext("{count} finished game", "{count} finished games", ladder.games)
+    return render(
+        "ratings.html",
+        **paper_values(title, "portrait", "auto", "ratings"),
+        count=count.format(count=ladder.games),
+        heads=[_(h) for h in HEADS],
+        settled=[ladder_row(str(i), p) for i, p in enumerate(settled, 1)],
+        unsure=[ladder_row("-", p) for p in unsure],
+        provisional=provisional_words(),
+        chart=_ladder_chart(ladder) if ladder.players else None,
+    )
+
+
+def _ladder_chart(ladder: Ladder) -> Chart:
+    """Ratings after each game, the games numbered in order; a line starts at 0 (a
+    newcomer's rating) just before the player's first game."""
+    points = {}
+    for p in ladder.players:
+        series = [(p.steps[0].number - 1, 0)]
+        series += [(s.number, round(s.rating)) for s in p.steps]
+        points[p.name] = series
+    return chart(
+        points,
+        ladder.games,
+        label=_("Each player's rating over the games"),
+        axis=_("game"),
+    )
 
 
 # --- the blank sheet ------------------------------------------------------------------
@@ -544,73 +484,48 @@ def blank_sheet_html(game: Game, *, named: bool, paper: str = "auto") -> str:
     left empty and seats are numbered (seat 1 deals first).
     """
     prog = progress(game)
-    title, sheet = _("Oh Hell"), _("score sheet")
     players = game.players
     rules = game.rules
     turn = orientation(len(players))
     row_mm = min(9.0, (_PAGE_HEIGHT[turn] - _BLANK_OVERHEAD) / max(1, len(prog.hands)))
     seat = _("Seat {number}")
-    names = [
-        escaped(p) if named else f'{escaped(seat.format(number=p))}<br><span class="fill"></span>'
-        for p in players
-    ]
+    names = list(players) if named else [seat.format(number=p) for p in players]
     hook_marks = any(rules.hook.applies(h.cards) for h in prog.hands) and not all(
         rules.hook.applies(h.cards) for h in prog.hands
     )
-    content = [
-        f"<style>.blank tbody tr {{ height: {row_mm:.1f}mm; }}</style>",
-        f'<header><h1>{escaped(title)} <span class="id">{escaped(sheet)}</span></h1>',
-        f'<p class="meta">{rules_line(rules, len(players))}</p>',
-        '<p class="meta">'
-        + " ".join(
-            f'{escaped(w)} <span class="fill"></span>' for w in (_("Date"), _("Place"), _("Scorer"))
-        )
-        + "</p>",
-        "</header>",
-        '<table class="sheet">',
-        _colgroup(len(players), 3),
-        *_head(names, (BID, TOOK, TOTAL)),  # the running total: its difference is the hand's
-        "<tbody>",
-    ]
+    hands = []
     for hand in prog.hands:
         dagger = "†" if hook_marks and rules.hook.applies(hand.cards) else ""
-        dealer = escaped(hand.dealer if named else _("seat {number}").format(number=hand.dealer))
-        cells = [
-            f"<td>{hand.number}</td>",
-            f"<td>{hand.cards}{dagger}</td>",
-            f'<td class="dealer">{dealer}</td>',
-            _trump_cell(hand.trump),
-        ]
-        cells.extend(
-            '<td class="box seat"></td><td class="box"></td><td class="box"></td>' for _ in players
-        )
-        content.append(f"<tr>{''.join(cells)}</tr>")
-    content.append("</tbody>")
-    content.append(
-        f'<tfoot><tr><th colspan="4">{escaped(_(TOTAL))}</th>'
-        + "".join('<td class="seat" colspan="3"></td>' for _ in players)
-        + "</tr></tfoot>"
-    )
-    content.append("</table>")
+        dealer = hand.dealer if named else _("seat {number}").format(number=hand.dealer)
+        hands.append((hand.number, f"{hand.cards}{dagger}", dealer, trump_mark(hand.trump)))
     notes = [
-        escaped(_("Scoring: {how}.").format(how=rules.scoring.sheet_note)),
-        escaped(_hook_note(rules, hook_marks)),
-        escaped(_("Trump: {how}.").format(how=trump_note(rules))),
+        _("Scoring: {how}.").format(how=rules.scoring.sheet_note),
+        _hook_note(rules, hook_marks),
+        _("Trump: {how}.").format(how=trump_note(rules)),
     ]
     if not named:
         first = players[game.first_dealer]
         notes.append(
-            escaped(
-                _("Write the names in clockwise from seat 1; seat {first} deals first.").format(
-                    first=first
-                )
+            _("Write the names in clockwise from seat 1; seat {first} deals first.").format(
+                first=first
             )
         )
-    notes.append('{e} <span class="fill"></span>'.format(e=escaped(_("Winner"))))
-    notes.append(escaped(_("Printed by ohhell-score {version}.").format(version=__version__)))
-    content.append('<footer class="notes">' + "".join(f"<p>{n}</p>" for n in notes))
-    content.append("</footer>")
-    return printed_page(_("Oh Hell score sheet"), turn, paper, "blank", content)
+    return render(
+        "blank.html",
+        **paper_values(_("Oh Hell score sheet"), turn, paper, "blank"),
+        row_height=f"{row_mm:.1f}",
+        heading=_("Oh Hell"),
+        subtitle=_("score sheet"),
+        rules=rules_line(rules, len(players)),
+        fill_in=(_("Date"), _("Place"), _("Scorer")),
+        # The running total only: its difference is the hand's score.
+        head=_head(names, (BID, TOOK, TOTAL), fill=not named),
+        hands=hands,
+        total=_(TOTAL),
+        notes=notes,
+        winner=_("Winner"),
+        printed=_("Printed by ohhell-score {version}.").format(version=__version__),
+    )
 
 
 def _hook_note(rules: RuleSet, marked: bool) -> str:

@@ -1,7 +1,7 @@
 """The ratings ladder as a person reads it: plain text (80 columns, no rich: it is read
-over a club's whole history and should answer as fast as ``stats``), one player's
-rating game by game, and an HTML page with each player's rating over time (the game
-charts' SVG, ``views.html.svg_chart``)."""
+over a club's whole history and should answer as fast as ``stats``) and one player's
+rating game by game. The HTML page (each player's rating over time, the game charts'
+SVG) is ``views/html.py``'s ``ladder_html``: no template engine is imported for text."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from ohhell_score.domain.ratings import PROVISIONAL_BELOW, Ladder, Rated
 from ohhell_score.i18n import N_, _, ngettext
-from ohhell_score.views.html import escaped, legend, printed_page, svg_chart
 
 WIDTH = 80
 HEADS = (N_("rank"), N_("player"), N_("rating"), N_("games"), N_("wins"), N_("change"))
@@ -46,7 +45,7 @@ def _table(heads: Sequence[str], rows: list[list[str]], name_column: int) -> lis
     return lines
 
 
-def _row(rank: str, p: Rated) -> list[str]:
+def ladder_row(rank: str, p: Rated) -> list[str]:
     return [rank, p.name, _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
 
 
@@ -64,12 +63,12 @@ def ladder_lines(ladder: Ladder, where: Sequence[str] = ()) -> list[str]:
     unsure = [p for p in ladder.players if p.provisional]
     lines = [head, ""]
     if settled:
-        lines += _table(heads, [_row(str(i), p) for i, p in enumerate(settled, 1)], 1)
+        lines += _table(heads, [ladder_row(str(i), p) for i, p in enumerate(settled, 1)], 1)
     if unsure:
         if settled:
             lines.append("")
-        lines.append(_provisional())
-        lines += _table(heads, [_row("-", p) for p in unsure], 1)
+        lines.append(provisional_words())
+        lines += _table(heads, [ladder_row("-", p) for p in unsure], 1)
     lines += [
         "",
         _("rating: mu - 3 sigma, a cautious guess of skill that games make surer;"),
@@ -98,65 +97,9 @@ def history_lines(player: Rated) -> list[str]:
     return [*lines, "", _("* the highest total of the game (a win, shared or not).")]
 
 
-def ladder_html(ladder: Ladder) -> str:
-    """A page: the ladder as a table and each player's rating over the games as a chart."""
-    title = _("Ratings")
-    settled = [p for p in ladder.players if not p.provisional]
-    unsure = [p for p in ladder.players if p.provisional]
-    rows = [_html_row(str(i), p) for i, p in enumerate(settled, 1)]
-    if unsure:
-        rows.append(f'<tr><th colspan="{len(HEADS)}">{escaped(_provisional())}</th></tr>')
-        rows += [_html_row("-", p) for p in unsure]
-    heads = "".join(f"<th>{escaped(_(h))}</th>" for h in HEADS)
-    count = ngettext("{count} finished game", "{count} finished games", ladder.games)
-    content = [
-        f"<style>{LADDER_CSS}</style>",
-        f"<h1>{escaped(title)}</h1>",
-        f"<p>{escaped(count.format(count=ladder.games))}</p>",
-        f'<table class="ladder"><thead><tr>{heads}</tr></thead><tbody>',
-        *rows,
-        "</tbody></table>",
-    ]
-    if ladder.players:
-        content += [
-            f'<div class="chart">{_chart(ladder)}</div>',
-            legend([p.name for p in ladder.players]),
-        ]
-    return printed_page(title, "portrait", "auto", "ratings", content)
-
-
-LADDER_CSS = (
-    ".ladder { border-collapse: collapse; margin-bottom: 1em; }"
-    " .ladder th, .ladder td { padding: 0.15em 0.8em; text-align: right; }"
-    " .ladder td:nth-child(2), .ladder th:nth-child(2) { text-align: left; }"
-    " .ladder tbody th { text-align: left; font-weight: normal; font-style: italic; }"
-)
-
-
-def _html_row(rank: str, p: Rated) -> str:
-    cells = [rank, escaped(p.name), _number(p.rating), str(p.games), str(p.wins), _change(p.change)]
-    return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
-
-
-def _provisional() -> str:
+def provisional_words() -> str:
     return ngettext(
         "Provisional, fewer than {count} game:",
         "Provisional, fewer than {count} games:",
         PROVISIONAL_BELOW,
     ).format(count=PROVISIONAL_BELOW)
-
-
-def _chart(ladder: Ladder) -> str:
-    """Ratings after each game, the games numbered in order; a line starts at 0 (a
-    newcomer's rating) just before the player's first game."""
-    points = {}
-    for p in ladder.players:
-        series = [(p.steps[0].number - 1, 0)]
-        series += [(s.number, round(s.rating)) for s in p.steps]
-        points[p.name] = series
-    return svg_chart(
-        points,
-        ladder.games,
-        label=_("Each player's rating over the games"),
-        axis=_("game"),
-    )

@@ -1,11 +1,11 @@
-"""A tournament in words and files: the lines of ``tournament show``, and md, html, csv
-and json exports. Plain text only (no rich); names are escaped or neutralised per format.
+"""A tournament in words and files: the lines of ``tournament show``, and md, csv
+and json exports (the html export is ``views/html.py``'s, from a template). Plain text
+only (no rich); names are escaped or neutralised per format.
 """
 
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 import re
@@ -34,7 +34,7 @@ from ohhell_score.domain.tournament import (
     seated_otherwise,
     show_json,
 )
-from ohhell_score.i18n import N_, _, english, language, ngettext
+from ohhell_score.i18n import N_, _, english, ngettext
 from ohhell_score.views.export import CSV_LINE_END, md_escape, neutralise
 from ohhell_score.views.words import names_words
 
@@ -280,7 +280,7 @@ def to_json(t: Tournament, res: Mapping[str, Result]) -> str:
     return json.dumps(full, ensure_ascii=False, indent=2) + "\n"
 
 
-def _rows(
+def table_rows(
     t: Tournament, res: Mapping[str, Result], *, spoken: bool = True
 ) -> list[tuple[Round, list[list[str]]]]:
     """Per round, one row per player: game, place, player, total, bids made, next."""
@@ -307,7 +307,7 @@ def _rows(
     return out
 
 
-def _progress(rnd: Round, res: Mapping[str, Result]) -> list[tuple[str, str]]:
+def table_progress(rnd: Round, res: Mapping[str, Result]) -> list[tuple[str, str]]:
     """Where each table of a round stands: the hand being played, or finished."""
     return [(table.game, _state(res[table.game])) for table in rnd.tables]
 
@@ -316,7 +316,7 @@ def _progress(rnd: Round, res: Mapping[str, Result]) -> list[tuple[str, str]]:
 HEAD = [N_("table"), N_("place"), N_("player"), N_("total"), N_("bids made"), N_("next")]
 
 
-def _head() -> list[str]:
+def table_heads() -> list[str]:
     return [_(h) for h in HEAD]
 
 
@@ -324,7 +324,7 @@ def to_csv(t: Tournament, res: Mapping[str, Result]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator=CSV_LINE_END)
     writer.writerow(["round", *HEAD])
-    for rnd, rows in _rows(t, res, spoken=False):
+    for rnd, rows in table_rows(t, res, spoken=False):
         for row in rows:
             writer.writerow([_cell(t.round_name(rnd)), *(_cell(c) for c in row)])
     return buf.getvalue()
@@ -354,48 +354,13 @@ def to_md(t: Tournament, res: Mapping[str, Result]) -> str:
         lines.append(_("Champion: **{who}**").format(who=_md(who)))
     else:
         lines.append(_("Champion: not decided yet"))
-    for rnd, rows in _rows(t, res):
+    for rnd, rows in table_rows(t, res):
         lines += ["", f"## {_md(t.round_title(rnd))}", ""]
         lines += [
-            " · ".join(f"{_md(game)}: {_md(state)}" for game, state in _progress(rnd, res)),
+            " · ".join(f"{_md(game)}: {_md(state)}" for game, state in table_progress(rnd, res)),
             "",
         ]
-        lines.append("| " + " | ".join(_head()) + " |")
+        lines.append("| " + " | ".join(table_heads()) + " |")
         lines.append("|" + "---|" * len(HEAD))
         lines += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
-
-
-def to_html(t: Tournament, res: Mapping[str, Result]) -> str:
-    e = html.escape
-    who = champion(t, res)
-    parts = [
-        "<!doctype html>",
-        f'<html lang="{language()}"><head><meta charset="utf-8">',
-        "<title>" + _("Tournament {name}").format(name=e(t.name)) + "</title>",
-        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
-        "margin-bottom:1.5em}th,td{border:1px solid #999;padding:.2em .6em}"
-        "td.n{text-align:right}</style>",
-        "</head><body>",
-        "<h1>" + _("Tournament {name}").format(name=e(t.name)) + "</h1>",
-        "<p>" + _("Champion: {who}").format(who=f"<strong>{e(who)}</strong>") + "</p>"
-        if who
-        else "<p>" + e(_("Champion: not decided yet")) + "</p>",
-    ]
-    for rnd, rows in _rows(t, res):
-        parts.append(f"<h2>{e(t.round_title(rnd))}</h2>")
-        states = (f"{e(game)}: {e(state)}" for game, state in _progress(rnd, res))
-        parts.append("<p>" + " · ".join(states) + "</p>")
-        parts.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in _head()) + "</tr>")
-        for row in rows:
-            cells = "".join(
-                f'<td class="n">{e(c)}</td>' if i in (1, 3, 4) else f"<td>{e(c)}</td>"
-                for i, c in enumerate(row)
-            )
-            parts.append(f"<tr>{cells}</tr>")
-        parts.append("</table>")
-    players = ngettext("{count} player; {rules}.", "{count} players; {rules}.", len(t.players))
-    rules = tournament_rules(t)
-    parts.append("<p>" + e(players.format(count=len(t.players), rules=rules)) + "</p>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
