@@ -38,7 +38,7 @@ from ohhell_score.domain.game import (
     undo,
 )
 from ohhell_score.domain.rules import Suit
-from ohhell_score.domain.tournament import _facts
+from ohhell_score.domain.tournament import entry_facts
 from ohhell_score.storage import games
 from ohhell_score.storage import tournaments as ts
 
@@ -226,7 +226,7 @@ def test_an_undo_and_an_edit_at_the_table_are_followed_here(
         f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
         "",
     )
-    assert _facts(here()) == _facts(undone)
+    assert entry_facts(here()) == entry_facts(undone)
     again = played(played(cup, 1), 1, taker=1)
     put(copy, again)
     assert once(ohhell, laptop).stdout == f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n"
@@ -649,8 +649,8 @@ def test_killed_at_any_moment_nothing_is_collected_twice_or_half(
         watcher.kill()
         out, _err = watcher.communicate(timeout=10)
         said += out.splitlines()[1:]  # after the line saying what it follows
-        kept = _facts(here())  # whole, or load_progress would refuse it
-        assert kept == (_facts(versions[sent - 1])[: len(kept)] if sent else [])
+        kept = entry_facts(here())  # whole, or load_progress would refuse it
+        assert kept == (entry_facts(versions[sent - 1])[: len(kept)] if sent else [])
         backup = data_dir / f"{TABLE}.json.bak"
         if backup.exists():
             ts.read_brought(backup)  # whole too
@@ -663,7 +663,7 @@ def test_killed_at_any_moment_nothing_is_collected_twice_or_half(
     )
     assert final.returncode == 0
     said += final.stdout.splitlines()
-    assert _facts(here()) == _facts(versions[-1])
+    assert entry_facts(here()) == entry_facts(versions[-1])
     assert len(said) == len(set(said)), said
     assert said[-1] == f"{TABLE}: P5, P6, P7, P8 (finished)."
 
@@ -927,7 +927,7 @@ def test_a_tables_undo_and_corrected_hand_reach_the_organiser_and_the_hall_board
             until(lambda: hands_here() == hand, 30)  # noqa: B023
         hall.at_the_table(ohhell, monkeypatch, "undo", "-g", TABLE)  # hand 2's tricks
         until(lambda: hands_here() == 1, 30)
-        assert _facts(here()) == _facts(hall.table_copy())
+        assert entry_facts(here()) == entry_facts(hall.table_copy())
         # The game and the mark of the copy collected are two files: the board follows
         # both, within the second it promises.
         followed = (ohhell.sheet("-g", TABLE)["totals"], None)
@@ -936,17 +936,19 @@ def test_a_tables_undo_and_corrected_hand_reach_the_organiser_and_the_hall_board
         other = [f"{p}={hand_2.cards if k == 1 else 0}" for k, p in enumerate(hand_2.order)]
         hall.at_the_table(ohhell, monkeypatch, "tricks", "-g", TABLE, *other)
         until(lambda: hands_here() == 2, 30)
-        assert _facts(here()) == _facts(hall.table_copy())
+        assert entry_facts(here()) == entry_facts(hall.table_copy())
         state, totals, _taken = hall_card(url)
         assert totals == hall.table_copy_totals(ohhell, monkeypatch)
         assert "3" in state  # the card moved on to hand 3
         bid_here(ohhell)  # the organiser takes the table over
-        taken = _facts(here())
+        taken = entry_facts(here())
         hall.at_the_table(ohhell, monkeypatch)  # the table plays on all the same
         inbox = hall.inbox / f"{TABLE}.json"
-        until(lambda: _facts(ts.read_brought(inbox).game) == _facts(hall.table_copy()), 30)
+        until(
+            lambda: entry_facts(ts.read_brought(inbox).game) == entry_facts(hall.table_copy()), 30
+        )
         time.sleep(4 * watch.INTERVAL)  # the watch's next looks judge the copy synced
-        assert _facts(here()) == taken
+        assert entry_facts(here()) == taken
         assert hall_card(url)[2] == (
             "taken over on this laptop: its table's copies are followed again once one "
             "holds every entry made here"
@@ -1138,7 +1140,7 @@ def test_another_weeks_table_of_the_same_players_beside_this_weeks_is_passed_ove
     )
     put(laptop / f"{T1}.json", played(this_week, 2))
     assert once(ohhell, laptop).stdout == f"{T1}: P1, P2, P3, P4 (2 of 7 hands scored).\n"
-    assert _facts(games.load_progress(T1).game) == _facts(played(this_week, 2))
+    assert entry_facts(games.load_progress(T1).game) == entry_facts(played(this_week, 2))
 
 
 def test_a_link_to_another_tournaments_file_under_a_tables_name_is_passed_over(

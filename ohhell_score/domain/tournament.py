@@ -695,7 +695,7 @@ def seated_otherwise(t: Tournament, res: Mapping[str, Result]) -> list[str]:
     return notes
 
 
-def _facts(game: Game) -> list[tuple[object, ...]]:
+def entry_facts(game: Game) -> list[tuple[object, ...]]:
     """A game's entries without their times: what two copies of one game must share."""
     out: list[tuple[object, ...]] = []
     for e in game.entries:
@@ -715,7 +715,7 @@ def newer(brought: Game, here: Game) -> bool:
     judged by the entries alone (the times in the files come from other machines'
     clocks): a copy with fewer entries, or whose entries begin those here (the same
     copy included), is not."""
-    theirs, mine = _facts(brought), _facts(here)
+    theirs, mine = entry_facts(brought), entry_facts(here)
     return len(theirs) >= len(mine) and theirs != mine[: len(theirs)]
 
 
@@ -746,7 +746,7 @@ def copy_mark(game: Game) -> str:
     """What tells one copy of a table's game from another, times aside: its entries,
     its first dealer and its corrections. The organiser keeps the mark of the copy last
     collected; the copy here bearing another has had an entry made here since."""
-    held = repr((_facts(game), game.first_dealer, len(game.history)))
+    held = repr((entry_facts(game), game.first_dealer, len(game.history)))
     return hashlib.sha256(held.encode("utf-8")).hexdigest()
 
 
@@ -802,8 +802,8 @@ def bring(
             )
         )
     if here is not None and not following:
-        kept = _facts(here)
-        if _facts(brought)[: len(kept)] != kept:
+        kept = entry_facts(here)
+        if entry_facts(brought)[: len(kept)] != kept:
             raise Refused(
                 _(
                     "{table} here has entries that game {game!r} does not: "
