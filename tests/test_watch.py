@@ -983,6 +983,7 @@ def test_watch_in_process_says_each_copy_then_ends_with_0_on_ctrl_c(
             os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
 
     monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
+    monkeypatch.setattr(watch.notice, "watch", lambda folders: None)  # paced by the clock
     result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
@@ -1037,6 +1038,7 @@ def watched(
             os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
 
     monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
+    monkeypatch.setattr(watch.notice, "watch", lambda folders: None)  # paced by the clock
     return ohhell("tournament", "collect", "cup", "--watch", *map(str, folders)), looks
 
 
