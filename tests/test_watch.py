@@ -39,7 +39,7 @@ from ohhell_score.domain.game import (
 )
 from ohhell_score.domain.rules import Suit
 from ohhell_score.domain.tournament import entry_facts
-from ohhell_score.storage import games
+from ohhell_score.storage import games, notice
 from ohhell_score.storage import tournaments as ts
 
 from .conftest import ALONE, Ohhell, need
@@ -983,7 +983,7 @@ def test_watch_in_process_says_each_copy_then_ends_with_0_on_ctrl_c(
             os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
 
     monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
-    monkeypatch.setattr(watch.notice, "watch", lambda folders: None)  # paced by the clock
+    monkeypatch.setattr(notice, "watch", lambda folders: None)  # paced by the clock
     result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
@@ -1038,7 +1038,7 @@ def watched(
             os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
 
     monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=between_looks))
-    monkeypatch.setattr(watch.notice, "watch", lambda folders: None)  # paced by the clock
+    monkeypatch.setattr(notice, "watch", lambda folders: None)  # paced by the clock
     return ohhell("tournament", "collect", "cup", "--watch", *map(str, folders)), looks
 
 
@@ -1363,8 +1363,6 @@ def waiting_for_a_change(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     system says something changed (its safety look an hour away)."""
     import threading
 
-    from ohhell_score.storage import notice
-
     monkeypatch.setattr(watch, "INTERVAL", 0.05)
     monkeypatch.setattr(watch, "SAFETY", 3600.0)
     watcher = watch.Watcher("cup", [folder])
@@ -1379,7 +1377,7 @@ def waiting_for_a_change(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
 def test_the_watch_waits_for_the_systems_notice_of_a_save_in_a_tables_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cup: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Nothing is looked at while nothing changes, however long; a save in a table's
     folder (one level down), renamed into place as Syncthing saves, ends the wait."""
