@@ -27,8 +27,8 @@ class ExitCode(IntEnum):
 class OhHellError(Exception):
     """Base of every error a user can cause. Its words, wherever they are shown (a
     command's refusal, a prompt's, the board's error event on every phone), have each
-    number cut as ``Shown`` cuts a value (``cut_numbers``): a number read from a file may
-    have thousands of digits, and a value typed or read is mostly numbers."""
+    number cut as ``Shown`` cuts a value (``cut_numbers``): a number read from a file
+    (a game's ``schema``, an entry's ``hand``) may have thousands of digits."""
 
     def __str__(self) -> str:
         return cut_numbers(super().__str__())
