@@ -102,8 +102,10 @@ def unwritten(error: OSError, *, saved: bool) -> int:
 def refusal(error: Refused | OSError) -> str:
     """The one line that says why a command was refused (after ``ohhell: ``). Never
     cut: what a user typed or a file held is cut where it enters the message
-    (``errors.Shown``: a name read from a file may be 100,000 characters long), so the
-    program's own words, an instruction to type ``--order ...`` included, arrive whole."""
+    (``errors.Shown``: a name read from a file may be 100,000 characters long), and any
+    number longer than a value shown by the error itself (``errors.cut_numbers``: a
+    4,000-digit ``schema``), so the program's own words, an instruction to type
+    ``--order ...`` included, arrive whole."""
     if isinstance(error, OSError):
         where = error.filename or _("data directory")
         return f"{where}: {error.strerror}"

@@ -561,3 +561,33 @@ def test_list_json_names_every_damaged_game_and_still_lists_the_others(
     assert str(damaged_game) in result.stderr
     assert str(other) in result.stderr
     assert len(result.stderr.strip().splitlines()) == 2
+
+
+@pytest.mark.parametrize("digits", [80, 81, 4000])
+@pytest.mark.parametrize("field", ["schema", "hand"])
+def test_a_long_number_in_a_game_file_is_cut_in_the_refusal_and_on_the_board(
+    ohhell: Any, damaged_game: Path, field: str, digits: int
+) -> None:
+    """A 4,000-digit `schema` or `hand` made a 4,100-character refusal, also sent to
+    every phone following the board: a number is cut as a value is (80 characters kept
+    whole; past them 79 and "…"), the program's own words whole around it."""
+    from ohhell_score.actions.board import served
+
+    data = json.loads(damaged_game.read_text(encoding="utf-8"))
+    if field == "schema":
+        data["schema"] = int("9" * digits)
+    else:
+        data["entries"][0]["hand"] = int("9" * digits)
+    damaged_game.write_text(json.dumps(data), encoding="utf-8")
+    shown = "9" * digits if digits <= 80 else "9" * 79 + "…"
+    said = {
+        "schema": f"written by a newer ohhell (schema {shown}; this version reads "
+        f"{codec.SCHEMA}): upgrade ohhell-score to open it",
+        "hand": f"an entry for hand {shown} while hand 1 is on",
+    }[field]
+    err = ohhell.refused("show", "-g", "broken")
+    assert err.startswith(f"ohhell: cannot read {damaged_game}: {said}"), err
+    assert len(err.splitlines()) == 1
+    on_the_board = served("broken", None).read()
+    assert on_the_board.state == {"error": on_the_board.error}
+    assert said in str(on_the_board.error)

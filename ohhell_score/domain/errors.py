@@ -10,6 +10,7 @@ means Ctrl-C or Ctrl-D stopped a command that asks questions (exit 130).
 from __future__ import annotations
 
 from enum import IntEnum
+from itertools import groupby
 
 from ohhell_score.i18n import N_, _, ngettext
 
@@ -25,7 +26,25 @@ class ExitCode(IntEnum):
 
 
 class OhHellError(Exception):
-    """Base of every error a user can cause."""
+    """Base of every error a user can cause. Its words, wherever they are shown (a
+    command's refusal, a prompt's, the board's error event on every phone), have each
+    number cut as ``Shown`` cuts a value (``cut_numbers``): a number read from a file
+    (a game's ``schema``, an entry's ``hand``) may have thousands of digits."""
+
+    def __str__(self) -> str:
+        return cut_numbers(super().__str__())
+
+
+def cut_numbers(text: str) -> str:
+    """``text`` with every run of more than ``SHOWN`` digits cut to ``SHOWN - 1`` and
+    ``…`` (a 4,000-digit ``"schema"`` of a damaged game file): no number the program
+    says of its own comes near, so its own words arrive whole."""
+    if len(text) <= SHOWN:
+        return text
+    runs = ("".join(run) for _digits, run in groupby(text, str.isdigit))
+    return "".join(
+        run[: SHOWN - 1] + "…" if len(run) > SHOWN and run.isdigit() else run for run in runs
+    )
 
 
 class BadValue(OhHellError, ValueError):

@@ -18,7 +18,8 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from ohhell_score.domain.errors import Shown, UnknownPlayer
-from ohhell_score.domain.game import Adjust, Bid, Finish, Game, Tricks, progress
+from ohhell_score.domain.game import MAX_NOTE, Adjust, Bid, Finish, Game, Tricks, progress
+from ohhell_score.domain.ids import MAX_LENGTH
 from ohhell_score.domain.names import MAX_NAME, unknown_player
 from ohhell_score.domain.rules import MAX_HANDS, Scoring
 from ohhell_score.domain.seats import Join, Leave, Replace
@@ -212,8 +213,8 @@ def _within_bounds(data: list[Any]) -> bool:
     )
 
 
-#: The longest id, preset and time a game holds (``ids.MAX_LENGTH``, ``game.MAX_NOTE``).
-MAX_WORD = 64
+#: The longest id, preset (a house rule's name is written as an id) and time a game holds.
+MAX_WORD = max(MAX_LENGTH, MAX_NOTE)
 #: Far beyond any count or total a game reaches (at most 500 hands of at most a million
 #: points, a newcomer's 10**9), and within the whole numbers a float holds exactly
 #: (`ratings` ranks by totals as floats): a cached number past it is not one of ours.
