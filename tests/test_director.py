@@ -70,6 +70,39 @@ def test_each_card_says_its_hand_and_the_time_since_its_last_entry(ohhell: Ohhel
     assert "last entry just now" in card(hall_at(0.5), "cup-r1-t1")
 
 
+def test_the_hall_page_asked_again_says_the_minutes_gone_by_with_no_save_between(
+    ohhell: Ohhell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/board.md: the page asks again each minute for the time since each table's
+    entry; a board answers with the time of the asking, not of the last save."""
+    import urllib.request
+
+    from ohhell_score.views import board as drawn_board
+
+    new_cup(ohhell)
+    hand_one(ohhell, "cup-r1-t1")
+    board = Board("cup")
+    try:
+
+        def hall() -> str:
+            with urllib.request.urlopen(board.url + "?view=hall", timeout=PATIENCE) as page:
+                return str(page.read().decode("utf-8"))
+
+        assert "last entry just now" in hall()
+
+        class Later(datetime):
+            @classmethod
+            def now(cls, tz: Any = None) -> Later:
+                return cls.fromtimestamp(datetime.now(tz).timestamp() + 15 * 60, tz)
+
+        monkeypatch.setattr(drawn_board, "datetime", Later)
+        later = hall()
+        assert "last entry 15 min ago" in later
+        assert '<article class="table playing waiting" id="table-cup-r1-t1">' in later
+    finally:
+        board.stop()
+
+
 def test_a_table_with_no_entry_for_ten_minutes_stands_out_and_is_named(ohhell: Ohhell) -> None:
     """Ten minutes without an entry: the card is marked and the organiser told (at
     nine and a half, not yet)."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Any, NamedTuple
 
@@ -382,15 +382,24 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
-def player_page(served: Served) -> Callable[[Request], Response]:
-    """The route ``/p/NAME`` on a tournament's board: that player's own page (read when
-    asked for: the page asks again on each event)."""
+def _main_now(drawn: Drawn) -> str:
+    """A tournament's ``<main>`` drawn again from the state read at its last change:
+    how long since each table's entry is the time of the asking (the page asks again
+    each minute), with nothing read from the disk."""
+    return main_html(drawn.shown) if drawn.shown is not None else drawn.main
 
-    def player(request: Request) -> Response:
+
+def player_page(hub: Hub) -> Callable[[Request], Awaitable[Response]]:
+    """The route ``/p/NAME`` on a tournament's board: that player's own page, drawn
+    from the state the hub read at its last change (the page asks again on each event)."""
+    served = hub.served
+
+    async def player(request: Request) -> Response:
         name = request.path_params["name"]
-        shown = served.read()
         if served.tournament is None:
             return PlainTextResponse("Not Found", 404)
+        await hub.look()
+        shown = hub.now.shown or served.read()
         main = error_main(shown.error or "")
         if shown.tournament is not None:
             hall = shown.tournament
@@ -441,8 +450,8 @@ def create_app(
     async def draw_page(request: Request, of: Hub) -> Response:
         drawn = await fresh(of)
         hall = request.query_params.get("view") == "hall"
-        main = drawn.main.split("\n")
         tournament = of.served.tournament is not None
+        main = (_main_now(drawn) if tournament else drawn.main).split("\n")
         html = board_page(
             of.served.title, main, hall=hall, tournament=tournament, **door.said(request, drawn)
         )
@@ -468,7 +477,7 @@ def create_app(
         Route("/", page, methods=ROUTE_METHODS),
         Route("/state.json", state, methods=ROUTE_METHODS),
         Route("/events", Events(hub), methods=ROUTE_METHODS),
-        Route("/p/{name:path}", player_page(served), methods=ROUTE_METHODS),
+        Route("/p/{name:path}", player_page(hub), methods=ROUTE_METHODS),
         Route("/enter", door.code, methods=ENTRY_METHODS),
     ]
     if served.game is not None:
