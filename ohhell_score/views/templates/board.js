@@ -3,13 +3,22 @@
   var said = banner.textContent, wait = 1000;
   function lost(why) { banner.textContent = why || said; body.classList.add("lost"); }
   function found() { body.classList.remove("lost"); wait = 1000; }
+  /* Every <main> put in is counted (body's data-drawn, read by the entry's script too):
+     a page asked for before the last one was put in may be older than it, and is
+     dropped, so an answer that comes late never shows a phone a state gone by. */
+  function drawn() { return body.dataset.drawn || "0"; }
+  function put(fresh) {
+    body.dataset.drawn = String(Number(drawn()) + 1);
+    document.querySelector("main").replaceWith(fresh);
+  }
   function refresh() {
+    var asked = drawn();
     fetch(location.href, {cache: "no-store"}).then(function (r) {
       if (!r.ok) { throw r.status; }
       return r.text();
     }).then(function (text) {
       var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
-      if (fresh) { document.querySelector("main").replaceWith(fresh); found(); }
+      if (fresh && drawn() === asked) { put(fresh); found(); }
     }).catch(function () { lost(); });
   }
   function show(data) {
@@ -17,7 +26,7 @@
     if (location.pathname.indexOf("/p/") === 0) { refresh(); return; }
     var fresh = document.createElement("main");
     fresh.innerHTML = JSON.parse(data).main;
-    document.querySelector("main").replaceWith(fresh);
+    put(fresh);
   }
   function again(least) {
     var next = Math.max(wait, least || 0);
@@ -90,17 +99,22 @@
   /* The page again, at once (after an entry, or when the game changed under the
      phone): its <main>, and whether the tricks held now were entered on this phone. */
   function reload() {
+    var asked = body.dataset.drawn || "0";
     return fetch(location.href, {cache: "no-store"}).then(function (r) {
       if (!r.ok) { throw r.status; }
       return r.text();
     }).then(function (text) {
+      if ((body.dataset.drawn || "0") !== asked) { return; }  /* an event came: as new */
       var doc = new DOMParser().parseFromString(text, "text/html");
       var fresh = doc.querySelector("main");
       if (doc.body.dataset.heldHere) {
         var e = fresh && fresh.querySelector(".entry");
         heldAt = e ? e.getAttribute("data-version") : null;
       }
-      if (fresh) { document.querySelector("main").replaceWith(fresh); }
+      if (fresh) {
+        body.dataset.drawn = String(Number(asked) + 1);
+        document.querySelector("main").replaceWith(fresh);
+      }
     });
   }
 
