@@ -99,7 +99,7 @@ class Phone:
     async def follow(self, connected: asyncio.Event) -> None:
         reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         status, page = await self.get(reader, "/")
-        assert status == 200 and b'fetch("/events?page"' in page
+        assert status == 200 and b'"/events?page"' in page
         self.writer.write(
             f"GET /events?page HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode()
         )
