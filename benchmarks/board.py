@@ -19,6 +19,8 @@ at the end). For each number of phones it measures:
   its own with an `entry` helper (``--entries``) saves a bid in its own process, as an
   entry route does, and calls the hub's ``saved()``; timed from the end of the save
   (the helper prints that moment, on the same monotonic clock) to each phone's event;
+- the board's CPU for each save by another process (its whole work: the notice, one
+  read, every phone's event; tick-counted, so a mean over the saves);
 - every phone's page request answered while all of them follow (a reload each);
 - the board's memory (resident set, from /proc) with the phones following;
 - its CPU while nothing changes, over ``--idle`` seconds, the phones following.
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import shutil
@@ -196,6 +199,9 @@ async def measure(env: dict[str, str], folder: Path, count: int, args: argparse.
     states = [bid, plain]
     try:
         phones, tasks = await connect(port, count)
+        # The phones are other devices: this process's collector stalling them all at
+        # once would be counted against the board.
+        gc.disable()
         n = 0
 
         async def by_another_process() -> float:
@@ -214,7 +220,9 @@ async def measure(env: dict[str, str], folder: Path, count: int, args: argparse.
             line = await asyncio.to_thread(child.stdout.readline)  # type: ignore[union-attr]
             return float(line)
 
+        before = cpu_seconds(child.pid)
         others = await timed(phones, args.saves, by_another_process)
+        per_save = (cpu_seconds(child.pid) - before) / args.saves
         entries = await timed(phones, args.saves, through_the_board)
         pages = await asyncio.gather(*(reload(port) for _ in range(count)))
         memory = rss_kib(child.pid)
@@ -225,11 +233,13 @@ async def measure(env: dict[str, str], folder: Path, count: int, args: argparse.
             phone.close()
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
+        gc.enable()
         child.stdin.close()
         stop(child)
     answered = sum(1 for status in pages if status == 200)
     print(f"{count} phones (bound {bound}):")
     print(f"  a save by another process x {args.saves}: {percentiles(others)}")
+    print(f"  the board's CPU for each of those saves: {per_save * 1000:.1f} ms")
     print(f"  an entry through the board x {args.saves}: {percentiles(entries)}")
     print(f"  page reloads answered while following: {answered} of {count}")
     print(f"  the board's memory: {memory / 1024:.1f} MiB")

@@ -73,6 +73,9 @@ KEEP_ALIVE = 15.0
 MAX_LISTENERS = 128
 #: The browser's wait before it connects again after losing the stream, in ms.
 RETRY_MS = 2000
+#: A stream's first line (the browser's wait, above), and a quiet stream's comment.
+RETRY = f"retry: {RETRY_MS}\n".encode()
+STILL_HERE = b": still here\n\n"
 #: Seconds a phone turned away (the board full) is asked to wait before trying again.
 RETRY_AFTER = 5
 
@@ -165,6 +168,8 @@ class Hub:
         self.listeners = 0
         self.version = 0
         self.now = Drawn((), "", "", "")
+        #: ``now``'s events (the page's, the line's) as sent: encoded once, not per phone.
+        self.encoded: tuple[Drawn, bytes, bytes] = (self.now, b"", b"")
         self.changed = asyncio.Event()
         self.closing = asyncio.Event()
         self.looking = asyncio.Lock()
@@ -262,14 +267,23 @@ class Hub:
         self.changed.set()  # every waiting stream wakes, and sees the board closing
         self.poked.set()
 
-    async def stream(self, page: bool) -> AsyncIterator[str]:
+    def event(self, page: bool) -> bytes:
+        """``now`` as the event a listener is sent (``page``: the page's), encoded once
+        for every listener of it: a hundred phones share one copy of the bytes."""
+        drawn, page_event, line_event = self.encoded
+        if drawn is not self.now:
+            drawn = self.now
+            page_event = f"id: {drawn.version}\ndata: {drawn.page}\n\n".encode()
+            line_event = f"id: {drawn.version}\ndata: {drawn.line}\n\n".encode()
+            self.encoded = (drawn, page_event, line_event)
+        return page_event if page else line_event
+
+    async def stream(self, page: bool) -> AsyncIterator[bytes]:
         """The events of one listener: the state now, then after each change, the last
         one before the board stops included; ``page``: the page's events."""
         await self.look()  # the state now, not the last poll's
         seen = self.version
-        first = self.now
-        data = first.page if page else first.line
-        yield f"retry: {RETRY_MS}\nid: {first.version}\ndata: {data}\n\n"
+        yield RETRY + self.event(page)
         while True:
             if self.version == seen:
                 if self.closing.is_set():
@@ -278,11 +292,10 @@ class Hub:
                     async with asyncio.timeout(KEEP_ALIVE):
                         await self.changed.wait()
                 except TimeoutError:
-                    yield ": still here\n\n"
+                    yield STILL_HERE
                 continue
             seen = self.version
-            now = self.now
-            yield f"id: {now.version}\ndata: {now.page if page else now.line}\n\n"
+            yield self.event(page)
 
 
 class Events:
