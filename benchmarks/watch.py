@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/watch.py                 # about a minute
     .venv/bin/python benchmarks/watch.py --saves 10 --idle 5   # a quick look
+    .venv/bin/python benchmarks/watch.py --syncthing     # the table's laptop to the hall's
 
 Plain folders, no sync tool: a table's game is saved into the watched folder as a sync
 tool saves it (a temp file renamed over it), one more hand each time, at a random moment
@@ -10,6 +11,12 @@ the organiser's copy holds that hand (read every 5 ms). Then the watcher is left
 for ``--idle`` seconds over a folder that also holds ``--others`` unrelated files, and
 its CPU time over that span is read from /proc (Linux). Everything lives in a temporary
 folder removed at the end. A measurement, not a test: nothing in tests/ times.
+
+``--syncthing``: the table's save is made on the table's laptop instead, a folder that
+a real Syncthing sends (Send Only, its watcher on with the delay the organiser is told to
+set, 1 s) to a second one on the organiser's side (Receive Only), both on loopback
+(tests/syncthing.py, the hall's tests' driver), and the watch follows the received
+folder: the time is from the table's save to the organiser's copy, end to end.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import signal
 import statistics
 import subprocess
@@ -28,6 +36,9 @@ from pathlib import Path
 from ohhell_score.domain.codec import game_text, parse_progress
 from ohhell_score.domain.game import Game, Step, add_bids, add_tricks, progress, set_trump
 from ohhell_score.domain.rules import Suit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.syncthing import Syncthing  # the hall's tests' driver
 
 TABLE = "cup-r1-t2"
 
@@ -70,6 +81,9 @@ def main() -> None:
     parser.add_argument("--saves", type=int, default=20, help="saves timed (default 20)")
     parser.add_argument("--idle", type=float, default=30.0, help="idle seconds (default 30)")
     parser.add_argument("--others", type=int, default=1000, help="unrelated files (1,000)")
+    parser.add_argument(
+        "--syncthing", action="store_true", help="save on a table's laptop, sent by Syncthing"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -85,6 +99,23 @@ def main() -> None:
         game = parse_progress(here.read_bytes(), str(here)).game
         folder = root / "hall" / "t2"
         folder.mkdir(parents=True)
+        table = folder  # where the table saves: the watched folder itself, or its laptop's
+        instances: list[Syncthing] = []
+        if args.syncthing:
+            table = root / "table-laptop"
+            table.mkdir()
+            put(table / f"{TABLE}.json", game)
+            at_table = Syncthing(shutil.which("syncthing") or "syncthing", root / "st-table")
+            instances.append(at_table)
+            organiser = Syncthing(at_table.binary, root / "st-organiser")
+            instances.append(organiser)
+            at_table.share("cup-t2", table, "sendonly", organiser)
+            organiser.share("cup-t2", folder, "receiveonly", at_table)
+            deadline = time.monotonic() + 60
+            while not (folder / f"{TABLE}.json").exists():  # connected, the first copy in
+                if time.monotonic() > deadline:
+                    raise SystemExit("Syncthing sent nothing within 60 s")
+                time.sleep(0.05)
         for i in range(args.others):
             (folder / f"photo-{i}.jpg").write_bytes(b"x")
             if i % 10 == 0:
@@ -100,7 +131,7 @@ def main() -> None:
             for hand in range(1, args.saves + 1):
                 time.sleep(rng.uniform(0, 0.5))  # saves come at any moment
                 game = one_more_hand(game)
-                put(folder / f"{TABLE}.json", game)
+                put(table / f"{TABLE}.json", game)
                 start = time.monotonic()
                 while hands_in(here) != hand:
                     if time.monotonic() - start > 30:
@@ -113,7 +144,10 @@ def main() -> None:
         finally:
             watcher.send_signal(signal.SIGINT)
             watcher.wait(30)
+            for instance in instances:
+                instance.stop()
     print(
+        f"{'through Syncthing, ' if args.syncthing else ''}"
         f"save to organiser's copy, {args.saves} saves: median {statistics.median(waits):.3f} s,"
         f" max {max(waits):.3f} s"
     )
