@@ -4,11 +4,13 @@ table a tie for the last place that goes on.
 
 Each test is one surface, parametrised over the whole table: the terminal (`ohhell`
 alone, `show`, `show --json`), `play`'s prompt, the exports (JSON, CSV, Markdown, HTML),
-the board as served (phone and hall, `/state.json`), and for a tournament `tournament
-show`, its exports and the hall's board. The board's servers are real (127.0.0.1, port
-0), one for the games and one for the tournaments of the whole module: each serves the
-same id, which each test makes afresh in its own data folder. The line that says where
-a game stands is read in English and in Dutch, on the terminal and on the board.
+the board as served (phone and hall, `/state.json`, the entry controls a phone that gave
+the code gets), a phone's bids, and for a tournament `tournament show`, its exports and
+the hall's board. The board's servers are real (127.0.0.1, port 0), one for the games,
+one for the tournaments and one that takes entries, each for the whole module: each
+serves the same id, which each test makes afresh in its own data folder. The line that
+says where a game stands is read in English and in Dutch, on the terminal and on the
+board.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import pytest
 from ohhell_score.actions import phones
 from ohhell_score.actions.board import Served
 from ohhell_score.domain.errors import Refused
+from ohhell_score.serve.entry import Doors
 from ohhell_score.serve.server import bind, make_server, serve_in_background
 from tests.conftest import Ohhell
 from tests.edges import (
@@ -373,10 +376,11 @@ def hall_board() -> Iterator[Board]:
     yield from serving(Served(tournament=CUP))
 
 
-def serving(what: Served) -> Iterator[Board]:
+def serving(what: Served, doors: Doors | None = None) -> Iterator[Board]:
     """A board on 127.0.0.1 for the whole module: it reads the files of the data folder
-    that each test sets, as it reads them at every request."""
-    server = make_server(what, quiet=True)
+    that each test sets, as it reads them at every request (with ``doors``: one that
+    takes the phones' entries)."""
+    server = make_server(what, quiet=True, doors=doors)
     sock = bind("127.0.0.1", 0)
     thread: threading.Thread = serve_in_background(server, sock)
     try:
@@ -388,10 +392,10 @@ def serving(what: Served) -> Iterator[Board]:
         assert not thread.is_alive()
 
 
-def fetch(board: Board, path: str) -> str:
+def fetch(board: Board, path: str, headers: dict[str, str] | None = None) -> str:
     conn = http.client.HTTPConnection(board.host, board.port, timeout=PATIENCE)
     try:
-        conn.request("GET", path)
+        conn.request("GET", path, headers=headers or {})
         response = conn.getresponse()
         assert response.status == 200, path
         return response.read().decode()
@@ -601,9 +605,71 @@ def test_a_phone_may_bid_what_the_command_line_may_and_nothing_else(
         assert ohhell.sheet() == before
 
 
-@pytest.mark.skip(reason="the page's entry controls are not in the program yet")
+#: The code of the board that takes entries: the one every test's phone gives.
+CODE = "314159"
+
+
+@pytest.fixture(scope="module")
+def entry_board() -> Iterator[Board]:
+    """The game's board as `board --entry` serves it, for the whole module."""
+    yield from serving(Served(game=GAME), Doors({GAME: CODE}, confirm=False))
+
+
+def entered_page(board: Board) -> Element:
+    """The page as a phone sees it once it gave the table's code (``POST /enter``, as
+    its form does): the code answered with a cookie, sent back with its next look."""
+    conn = http.client.HTTPConnection(board.host, board.port, timeout=PATIENCE)
+    try:
+        kind = {"Content-Type": "application/x-www-form-urlencoded"}
+        conn.request("POST", "/enter", body=f"code={CODE}", headers=kind)
+        response = conn.getresponse()
+        response.read()
+        assert response.status == 303, response.status
+        cookie = (response.getheader("set-cookie") or "").split(";")[0]
+    finally:
+        conn.close()
+    page = read_html(fetch(board, "/", {"Cookie": cookie}))
+    assert (page.problems, page.unclosed) == ([], [])
+    assert page.root.one("body").attrs["data-entry"] == "entered"  # the controls shown
+    return page.root
+
+
+def controls(page: Element) -> list[tuple[str, bool, dict[str, Any]]]:
+    """Every button of the page that enters something: what it says, whether it can be
+    pressed, and what it sends."""
+    return [
+        (b.words(), "disabled" not in b.attrs, json.loads(b.attrs["data-send"] or ""))
+        for b in page.one("main").all("button")
+        if "data-send" in b.attrs
+    ]
+
+
 @edges
-def test_the_pages_entry_controls_offer_every_bid_but_the_forbidden_one(edge: Edge) -> None:
-    """The place of the page's entry controls' test: the buttons a phone enters bids
-    with offer 0 to the hand's cards to the player to bid, all but the dealer's
-    forbidden bid (0, n, and the 1-card hand's), and nothing once the game is over."""
+def test_the_pages_entry_controls_offer_every_bid_but_the_forbidden_one(
+    ohhell: Ohhell, entry_board: Board, edge: Edge
+) -> None:
+    """The buttons a phone enters bids with offer 0 to the hand's cards to the player
+    to bid, all but the dealer's forbidden bid (0, n, and the 1-card hand's), which is
+    there, greyed out and struck, and says why; no bid once none is asked, and once the
+    game is over nothing but the undo of its last entry."""
+    edge.make(ohhell)
+    seen = edge.seen
+    page = entered_page(entry_board)
+    offered = controls(page)
+    bids = [c for c in offered if "bids" in c[2]]
+    if seen.to_bid is None:
+        assert bids == []
+        if seen.finished:  # only the last entry may be taken back
+            assert [what for _said, _on, what in offered] == [{"undo": True}]
+            assert page.all("div", "stepper") == []
+        return
+    assert seen.cards is not None
+    assert bids == [
+        (str(n), n != seen.forbidden, {"bids": {seen.to_bid: n}}) for n in range(seen.cards + 1)
+    ]
+    struck = page.one("main").all("button", "forbidden")
+    assert [b.words() for b in struck] == ([] if seen.forbidden is None else [f"{seen.forbidden}"])
+    for button in struck:
+        assert f"{ENGLISH.may_not} {seen.forbidden}" in (button.attrs["title"] or "")
+    entry = page.one("section", "entry")
+    assert (entry.attrs["data-step"], entry.attrs["data-hand"]) == ("bid", f"{seen.hand}")
