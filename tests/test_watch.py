@@ -1265,3 +1265,222 @@ def test_the_watch_waits_for_the_systems_notice_of_a_save_in_a_tables_folder(
     os.replace(table / ".syncthing.cup-r1-t1.json.tmp", table / "cup-r1-t1.json")
     thread.join(20.0)  # only waited out on failure
     assert not thread.is_alive()
+
+
+# --- in-process, for the mutation run (docs/mutation.md, the run of 2026-12-05) --------
+
+
+def test_two_folders_followed_are_said_in_one_line(
+    ohhell: Ohhell, cup: Game, laptop: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = tmp_path / "t1"
+    other.mkdir()
+    result, _looks = watched(ohhell, monkeypatch, [laptop, other], {}, 1)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "Following 2 folders for tournament cup (Ctrl-C stops).\n",
+        "",
+    )
+
+
+def test_a_look_that_fails_is_complained_of_once_while_its_reason_stays(
+    ohhell: Ohhell, cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tournament's own file damaged while the watch runs: said once however many
+    looks fail for it, and again when it fails anew after a look that worked."""
+    seated = ts.path_of("cup")
+    kept = seated.read_bytes()
+    result, _looks = watched(
+        ohhell,
+        monkeypatch,
+        [laptop],
+        {
+            1: lambda: seated.write_text("{", encoding="utf-8"),
+            3: lambda: seated.write_bytes(kept),
+            4: lambda: seated.write_text("{", encoding="utf-8"),
+        },
+        5,
+    )
+    assert (result.exit_code, result.stdout) == (0, FOLLOWING)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2
+    assert lines[0] == lines[1]
+    assert lines[0].startswith("ohhell: cannot read ")
+    assert str(seated) in lines[0]
+
+
+def test_a_round_seated_while_watching_has_its_tables_broken_copies_named(
+    ohhell: Ohhell, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The final seated while the watch runs: a broken copy of the final's game is a
+    table's, named as any table's (not passed over as a stranger's file)."""
+    from ohhell_score.actions import tournaments
+
+    from .tournament_helpers import play_pure
+
+    ohhell.ok("tournament", "new", "cup", *FIELD, "--hands", "2,1", "--no-shuffle")
+    broken = laptop / "cup-final.json"
+
+    def final_seated() -> None:
+        for game_id in (T1, TABLE):
+            game = games.load_progress(game_id).game
+            games.save(play_pure(game, sorted(game.players)), current=False)
+        tournaments.advance("cup", {})
+        broken.write_text('{"schema": 2, "id": ', encoding="utf-8")
+
+    result, _looks = watched(ohhell, monkeypatch, [laptop], {1: final_seated}, 3)
+    assert (result.exit_code, result.stdout) == (0, FOLLOWING)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"ohhell: cannot read {broken}: not valid JSON")
+
+
+def test_a_table_handed_back_then_taken_over_again_is_said_again(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Handing a table back is copying this laptop's file to its folder: the watch
+    collects nothing new (the same copy) but follows the table again, so an entry made
+    here after it takes the table over again, and that is said."""
+    put(laptop / f"{TABLE}.json", played(cup, 1))
+    assert once(ohhell, laptop).exit_code == 0
+    bid_here(ohhell)
+
+    def handed_back() -> None:
+        shutil.copy(data_dir / f"{TABLE}.json", laptop / f"{TABLE}.json")
+
+    def bid_here_again() -> None:
+        game = here()
+        now = progress(game).next
+        assert now is not None and now.player is not None
+        games.save(add_bids(game, [(now.player, 0)]), current=False)
+
+    result, _looks = watched(ohhell, monkeypatch, [laptop], {1: handed_back, 3: bid_here_again}, 4)
+    assert (result.exit_code, result.stdout) == (0, FOLLOWING)
+    assert result.stderr == taken_over_said() * 2
+
+
+def test_a_copy_that_cannot_be_saved_here_is_named_once_and_collected_once_it_can(
+    ohhell: Ohhell, cup: Game, laptop: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The in-process twin of the full-disk test above (which mounts a disk, a process):
+    named once while the reason stays, again when it changes, and collected at the first
+    look that can save it."""
+    import errno
+
+    from ohhell_score.actions import collect
+
+    copy = laptop / f"{TABLE}.json"
+    put(copy, played(cup, 2))
+    saved = data_dir / f"{TABLE}.json"
+    full = OSError(errno.ENOSPC, "No space left on device", str(saved))
+    failing: list[OSError] = [full, full, OSError("the disk went away")]
+    real = collect.collect_newer
+
+    def collect_newer(name: str, brought: Any) -> Any:
+        if failing:
+            raise failing.pop(0)
+        return real(name, brought)
+
+    monkeypatch.setattr(watch, "collect_newer", collect_newer)
+    result, looks = watched(ohhell, monkeypatch, [laptop], {}, 4)
+    assert (result.exit_code, result.stdout) == (
+        0,
+        FOLLOWING + f"{TABLE}: P5, P6, P7, P8 (2 of 7 hands scored).\n",
+    )
+    assert looks == [0, 0, 0, 2]
+    assert result.stderr == (
+        f"ohhell: {copy}: not collected yet: {saved}: No space left on device; "
+        "trying again at every look\n"
+        f"ohhell: {copy}: not collected yet: data directory: the disk went away; "
+        "trying again at every look\n"
+    )
+    failing.append(full)
+    put(copy, played(cup, 3))
+    result = once(ohhell, laptop)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"ohhell: {copy}: not collected: {saved}: No space left on device\n",
+    )
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_the_watch_looks_when_the_system_says_a_folder_changed_not_before(
+    ohhell: Ohhell, cup: Game, laptop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the system's notices, `collect --watch` looks once at the start and then
+    when the table's copy is saved, never on the clock (its safety look an hour away),
+    and Ctrl-C still ends it."""
+    import threading
+
+    monkeypatch.setattr(watch, "INTERVAL", 0.05)
+    monkeypatch.setattr(watch, "SAFETY", 3600.0)
+    looks: list[int] = []
+    slept: list[float] = []
+    monkeypatch.setattr(watch, "time", types.SimpleNamespace(sleep=slept.append))
+    scan = watch.Watcher.scan
+
+    def look(self: watch.Watcher, *, final: bool) -> list[watch.Event]:
+        events = scan(self, final=final)
+        looks.append(hands_here())
+        if looks[-1] == 1:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+        return events
+
+    monkeypatch.setattr(watch.Watcher, "scan", look)
+
+    def the_table_saves() -> None:
+        until(lambda: len(looks) >= 1)
+        time.sleep(0.3)  # six of the intervals a poll would look after
+        put(laptop / f"{TABLE}.json", played(cup, 1))
+
+    threading.Thread(target=the_table_saves, daemon=True).start()
+    guard = threading.Timer(10.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    guard.start()
+    try:
+        result = ohhell("tournament", "collect", "cup", "--watch", str(laptop))
+    finally:
+        guard.cancel()
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        FOLLOWING + f"{TABLE}: P5, P6, P7, P8 (1 of 7 hands scored).\n",
+        "",
+    )
+    # the first look, then one for each notice of the save (the temp file made and
+    # written, then renamed) as they come: never one on the clock
+    assert looks[0] == 0
+    assert looks[-1] == 1
+    assert 2 <= len(looks) <= 4
+    assert slept == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_with_the_systems_notices_the_watch_still_looks_every_safety_interval(
+    ohhell: Ohhell, cup: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In case a notice never came: a look every ``SAFETY`` seconds while nothing is
+    heard, not more often, and a table's folder made meanwhile is watched too."""
+    import itertools
+    import threading
+
+    monkeypatch.setattr(watch, "INTERVAL", 0.05)
+    monkeypatch.setattr(watch, "SAFETY", 0.2)
+    times: list[float] = []
+    scan = watch.Watcher.scan
+
+    def look(self: watch.Watcher, *, final: bool) -> list[watch.Event]:
+        times.append(time.monotonic())
+        if len(times) == 4:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+        return scan(self, final=final)
+
+    monkeypatch.setattr(watch.Watcher, "scan", look)
+    guard = threading.Timer(10.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    guard.start()
+    try:
+        result = ohhell("tournament", "collect", "cup", "--watch", str(tmp_path))
+    finally:
+        guard.cancel()
+    assert (result.exit_code, result.stdout) == (0, FOLLOWING)
+    assert len(times) == 4
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert all(0.2 <= gap < 2.0 for gap in gaps), gaps

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import os
 import select
 import struct
@@ -139,7 +138,9 @@ def watch(folders: Iterable[Path]) -> Notices | None:
     if not sys.platform.startswith("linux") or any(on_network(f) for f in folders):
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        # the process's own symbols, libc's among them: ``ctypes.util.find_library``
+        # starts ``ldconfig -p`` (a process, 3 ms, at every board's start)
+        libc = ctypes.CDLL(None, use_errno=True)
         return Notices(libc, folders)
     except (OSError, AttributeError):  # no inotify (an old libc), no watch left, no folder
         return None
@@ -161,6 +162,8 @@ def on_network(folder: Path, mounts: str | None = None) -> bool:
             continue
         point = fields[1].replace("\\040", " ")
         inside = where == point or where.startswith(point.rstrip("/") + "/")
-        if inside and len(point) > len(best):
+        # the longest point holding the folder; of two at the same point, the later:
+        # mounted over the other, it is the one seen there
+        if inside and len(point) >= len(best):
             best, kind = point, fields[2]
     return kind in NETWORK or kind.startswith("fuse.sshfs")
