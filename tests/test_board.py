@@ -32,7 +32,7 @@ from ohhell_score.actions.board import Served, served
 from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.pages import TEMPLATES
-from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
+from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need, no_process_in_a_mutation_run
 from tests.html_page import Element, read_as
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
@@ -745,8 +745,13 @@ def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_doe
 
 
 def spawn_play_board(data_dir: Path) -> Any:
-    """`ohhell play --board --port 0` in a real terminal (pexpect), Ctrl-C as typed."""
+    """`ohhell play --board --port 0` in a real terminal (pexpect), Ctrl-C as typed.
+
+    Skipped in a mutation run, as every process is: pexpect forks without ``Popen``,
+    and the child would run the copy mutmut made, outside its control."""
     import pexpect
+
+    no_process_in_a_mutation_run()
 
     env = {**os.environ, "OHHELL_DATA_DIR": str(data_dir), "COLUMNS": "80", "TERM": "dumb"}
     return pexpect.spawn(
