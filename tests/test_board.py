@@ -29,6 +29,7 @@ from urllib.parse import unquote
 import pytest
 
 from ohhell_score.actions.board import Served, served
+from ohhell_score.serve import app as board_app
 from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.pages import TEMPLATES
@@ -142,6 +143,34 @@ def test_head_answers_without_a_body(board: Board) -> None:
         assert (status, body) == (200, b""), path
 
 
+def test_the_stream_is_of_events_never_kept_nor_held_back_by_a_proxy(board: Board) -> None:
+    stream = Stream(board)
+    try:
+        for headers in (request(board, "/events", "HEAD")[1], dict(stream.response.getheaders())):
+            assert headers["content-type"].startswith("text/event-stream")
+            assert headers["cache-control"] == "no-store"
+            assert headers["x-accel-buffering"] == "no"
+    finally:
+        stream.close()
+
+
+def test_a_quiet_stream_says_it_is_still_there(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A comment line when nothing changed for KEEP_ALIVE seconds: a phone that went
+    away is noticed, and no proxy closes the stream for its silence."""
+    monkeypatch.setattr(board_app, "KEEP_ALIVE", 0.1)
+    server, thread, where = start(game)
+    stream = Stream(where)
+    try:
+        stream.next()
+        deadline = time.monotonic() + PATIENCE
+        while (line := stream.response.readline()) != b": still here\n":
+            assert line and time.monotonic() < deadline, line
+    finally:
+        stream.close()
+        server.stop()
+        thread.join(PATIENCE)
+
+
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
 def test_any_other_method_is_405(board: Board, method: str) -> None:
     for path in ("/", "/state.json", "/events"):
@@ -212,6 +241,29 @@ def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Oh
         assert ohhell.sheet("-g", table)["next"] != first
     finally:
         stream.close()
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_a_tournaments_tables_listeners_are_counted_with_the_halls(ohhell: Ohhell) -> None:
+    """The bound is the board's, not each table's: a hall of dozens of tables cannot
+    hold a dozen phones a table."""
+    ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
+    shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+    table = shown["rounds"][0]["tables"][0]["game"]
+    server = make_server(served(None, "cup"), quiet=True, max_listeners=1)
+    sock = bind("127.0.0.1", 0)
+    thread = serve_in_background(server, sock)
+    where = Board("127.0.0.1", sock.getsockname()[1], "")
+    hall = Stream(where)
+    try:
+        hall.next()
+        conn = http.client.HTTPConnection(where.host, where.port, timeout=PATIENCE)
+        conn.request("GET", f"/t/{table}/events")
+        assert conn.getresponse().status == 503
+        conn.close()
+    finally:
+        hall.close()
         server.stop()
         thread.join(PATIENCE)
 
@@ -592,8 +644,13 @@ def test_one_listener_more_than_the_bound_gets_503(game: str) -> None:
         for stream in streams:
             stream.next()
         one_more = Stream(where)  # its status only: a stream's body never ends
+        full = one_more.response.read().decode()
         one_more.close()
         assert one_more.response.status == 503
+        assert full == "The board is full (3 phones follow it); trying again…"
+        assert one_more.response.headers["retry-after"] == "5"
+        assert one_more.response.headers["cache-control"] == "no-store"
+        assert request(where, "/events", "HEAD")[0] == 200  # a look, not a listener
         assert request(where, "/state.json")[0] == 200  # the page is still served
         streams.pop().close()
         deadline = time.monotonic() + PATIENCE

@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import http.client
+import io
 import json
+import logging
 import signal
 import socket
 import sys
@@ -23,14 +25,25 @@ from typing import Any
 
 import pytest
 
+from ohhell_score.actions import phones
+from ohhell_score.actions.board import served
 from ohhell_score.serve.app import MAX_LISTENERS, RETRY_AFTER, served_at
-from ohhell_score.serve.server import HEAD_TIMEOUT, connections_for
+from ohhell_score.serve.entry import PER_ADDRESS, Doors
+from ohhell_score.serve.server import (
+    HEAD_TIMEOUT,
+    Trouble,
+    bind,
+    connections_for,
+    make_server,
+    serve_in_background,
+)
 from ohhell_score.storage import notice
 from tests.conftest import ALONE, Ohhell
 from tests.test_board import (
     PATIENCE,
     Board,
     Follower,
+    Stream,
     request,
     run_ohhell,
     spawn_board,
@@ -446,6 +459,110 @@ def test_a_flood_of_bad_requests_says_one_line_a_kind(game: str) -> None:
         "board: a request for another address than the board's was refused (421)",
         "board: refused while it ran: requests for another address 100, requests not HTTP 100, "
         "WebSocket requests 100",
+    ]
+
+
+#: What the board says of each kind of trouble, the first time and in the summary.
+SAID = {
+    "malformed": ("a request that is not HTTP was refused", "requests not HTTP"),
+    "upgrade": (
+        "a WebSocket request was refused (the board sends its events over HTTP)",
+        "WebSocket requests",
+    ),
+    "host": (
+        "a request for another address than the board's was refused (421)",
+        "requests for another address",
+    ),
+    "listeners": (
+        "the board is full: one more phone was asked to try again later",
+        "phones over the bound",
+    ),
+    "connections": (
+        "too many connections at once: one more was asked to try again later",
+        "connections over the bound",
+    ),
+    "code": ("a wrong entry code, or one sent from another site, was refused", "wrong entry codes"),
+    "failed": ("a request failed inside the board; the board goes on", "failed requests"),
+    "other": ("the server met a problem it did not name; the board goes on", "others"),
+}
+
+
+def test_each_kind_of_trouble_is_said_once_in_the_boards_words_then_counted() -> None:
+    out = io.StringIO()
+    trouble = Trouble(out)
+    for kind in [*SAID, *SAID, "failed"]:
+        trouble.note(kind)
+    trouble.summary()
+    counts = {kind: 3 if kind == "failed" else 2 for kind in SAID}
+    parts = ", ".join(f"{SAID[kind][1]} {n}" for kind, n in sorted(counts.items()))
+    assert out.getvalue().splitlines() == [
+        *(f"board: {first}" for first, _ in SAID.values()),
+        f"board: refused while it ran: {parts}",
+    ]
+    once = io.StringIO()
+    lone = Trouble(once)
+    lone.note("host")
+    lone.summary()  # nothing came twice: no summary
+    assert once.getvalue() == f"board: {SAID['host'][0]}\n"
+
+
+def test_what_peers_cause_is_said_by_kind_from_the_boards_own_process(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The flood's lines in the test's process, where a mutation run sees the board's
+    code: each refusal a peer causes is heard as its kind, uvicorn's own words never
+    reach the terminal, and its news that is no peer's doing is not said."""
+    code = phones.codes_of([game])[game]
+    doors = Doors({game: code}, confirm=False)
+    server = make_server(served(game, None), max_listeners=1, doors=doors)
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    thread = serve_in_background(server, sock)
+    where = Board("127.0.0.1", port, "")
+    bad = [
+        b"not http at all\r\n\r\n",
+        b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\n"
+        b"Upgrade: websocket\r\n\r\n" % port,
+        b"GET /state.json HTTP/1.1\r\nHost: attacker.example\r\n\r\n",
+    ]
+    try:
+        for request_bytes in bad * 2:
+            with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as raw:
+                raw.sendall(request_bytes)
+                assert raw.recv(20)
+        listening = Stream(where)
+        listening.next()
+        for _ in range(2):
+            full = Stream(where)
+            assert full.response.status == 503
+            assert full.response.read().decode() == (
+                "The board is full (1 phone follows it); trying again…"
+            )
+            full.close()
+        listening.close()
+        wrong = "000000" if code != "000000" else "111111"
+        statuses = []
+        for _ in range(PER_ADDRESS + 1):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+            kind = {"Content-Type": "application/x-www-form-urlencoded"}
+            conn.request("POST", "/enter", body=f"code={wrong}", headers=kind)
+            statuses.append(conn.getresponse().status)
+            conn.close()
+        assert statuses == [403] * PER_ADDRESS + [429]
+        uvicorn_said = logging.getLogger("uvicorn.error")
+        uvicorn_said.error("Exception in ASGI application")
+        uvicorn_said.warning("No supported WebSocket library detected.")
+        uvicorn_said.error("Cancel 1 running task(s), timeout graceful shutdown exceeded")
+        uvicorn_said.error("something uvicorn never said before")
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+    counts = {"malformed": 2, "upgrade": 2, "host": 2, "listeners": 2, "code": 6}
+    counts |= {"failed": 1, "other": 1}
+    parts = ", ".join(f"{SAID[kind][1]} {n}" for kind, n in sorted(counts.items()))
+    assert capsys.readouterr().err.splitlines() == [
+        *(f"board: {SAID[kind][0]}" for kind in counts),
+        f"board: refused while it ran: {parts}",
     ]
 
 

@@ -20,10 +20,20 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from starlette.requests import Request
 
 from ohhell_score.actions import phones
 from ohhell_score.actions.board import served
-from ohhell_score.serve.entry import OVERALL, PER_ADDRESS, WINDOW, Doors, Limiter
+from ohhell_score.serve.entry import (
+    COOKIE,
+    MAX_ADDRESSES,
+    MAX_TOKENS,
+    OVERALL,
+    PER_ADDRESS,
+    WINDOW,
+    Doors,
+    Limiter,
+)
 from ohhell_score.serve.server import bind, make_server, serve_in_background
 from tests.conftest import ALONE, Ohhell
 
@@ -183,6 +193,7 @@ def test_a_wrong_code_is_403_and_gives_no_cookie(board: Board, code: str) -> Non
         answer = board.code(sent)
         assert answer.status == 403 and "error" in answer.json
         assert "set-cookie" not in answer.headers
+        assert answer.headers["cache-control"] == "no-store"  # no phone keeps a refusal
 
 
 def test_five_wrong_codes_from_one_address_close_the_door_to_it_alone(
@@ -192,6 +203,8 @@ def test_five_wrong_codes_from_one_address_close_the_door_to_it_alone(
         assert board.code("000000" if code != "000000" else "111111").status == 403
     refused = board.code(code)
     assert refused.status == 429 and int(refused.headers["retry-after"]) > 0
+    assert refused.json == {"error": "too many wrong codes: try again in a minute"}
+    assert refused.headers["cache-control"] == "no-store"
     assert board.code(code, source="127.0.0.2").status == 303
 
 
@@ -217,6 +230,43 @@ def test_a_closed_door_opens_again_a_minute_after_the_last_wrong_code() -> None:
     assert limiter.wait("a") == 0
 
 
+def test_a_closed_door_stays_closed_to_its_last_moment_however_often_the_phone_asks() -> None:
+    now = [1000.0]
+    limiter = Limiter(lambda: now[0])
+    for _ in range(PER_ADDRESS):
+        limiter.wrong("a")
+    for tenths in range(595, 600):
+        now[0] = 1000.0 + tenths / 10
+        assert limiter.wait("a") == pytest.approx(WINDOW - tenths / 10)
+    now[0] = 1000.0 + WINDOW
+    assert limiter.wait("a") == 0
+
+
+def test_an_address_is_counted_however_many_others_gave_wrong_codes_before() -> None:
+    """The board forgets the oldest addresses past MAX_ADDRESSES, never the one that
+    is guessing now."""
+    now = [0.0]
+    limiter = Limiter(lambda: now[0])
+    for n in range(MAX_ADDRESSES):  # one wrong code each, too far apart to close the door
+        limiter.wrong(f"10.0.{n // 256}.{n % 256}")
+        now[0] += 2 * WINDOW / OVERALL
+    for _ in range(PER_ADDRESS):
+        limiter.wrong("b")
+    assert limiter.wait("b") == WINDOW
+
+
+def phone_with(token: str) -> Request:
+    return Request({"type": "http", "headers": [(b"cookie", f"{COOKIE}={token}".encode())]})
+
+
+def test_the_board_forgets_the_oldest_cookies_past_its_bound_never_the_newest() -> None:
+    doors = Doors({"t": "123456"}, confirm=False)
+    tokens = [doors.admit("t") for _ in range(MAX_TOKENS + 1)]
+    assert doors.token_for(phone_with(tokens[0]), "t") is None  # the oldest: code again
+    for token in (tokens[1], tokens[-1]):
+        assert doors.token_for(phone_with(token), "t") == token
+
+
 def test_wrong_codes_spread_over_more_than_a_minute_do_not_close_the_door() -> None:
     now = [0.0]
     limiter = Limiter(lambda: now[0])
@@ -234,7 +284,7 @@ def test_an_entry_is_saved_200_with_the_state_and_its_version(
 ) -> None:
     before = board.state().etag
     answer = board.enter(board.cookie(code), {"bids": {"Bob": 1, "Cat": 0}})
-    assert answer.status == 200
+    assert answer.status == 200 and answer.headers["cache-control"] == "no-store"
     assert answer.json == {"state": ohhell.sheet("-g", "t")}
     assert answer.etag != before
     assert answer.etag == board.state().etag == board.ask("/").etag
@@ -289,6 +339,8 @@ def test_a_body_over_16_kib_413(board: Board, code: str) -> None:
     padded = {"bids": {"Bob": 1}, "version": "x" * (16 * 1024)}
     answer = board.enter(cookie, json.dumps(padded).encode())
     assert answer.status == 413
+    assert answer.json == {"error": "an entry is at most 16 KiB"}
+    assert answer.headers["cache-control"] == "no-store"
     # Sent in chunks, with no length said first: read up to the bound, and no further.
     conn = http.client.HTTPConnection("127.0.0.1", board.port, timeout=PATIENCE)
     try:
@@ -298,6 +350,24 @@ def test_a_body_over_16_kib_413(board: Board, code: str) -> None:
         assert conn.getresponse().status == 413
     finally:
         conn.close()
+
+
+def test_a_body_of_16_kib_exactly_is_read(ohhell: Ohhell, board: Board, code: str) -> None:
+    """At most 16 KiB: a body of that size is an entry, its length said or sent in
+    chunks; a charset after the JSON type changes nothing."""
+    cookie = board.cookie(code)
+    for bids, chunked in (({"Bob": 1}, False), ({"Cat": 0}, True)):
+        entry = json.dumps({"version": board.state().etag, "bids": bids})
+        body = entry.encode().ljust(16 * 1024)  # JSON allows the spaces after it
+        conn = http.client.HTTPConnection("127.0.0.1", board.port, timeout=PATIENCE)
+        try:
+            headers = {"Content-Type": "application/json; charset=utf-8", "Cookie": cookie}
+            sent = (body[i : i + 1024] for i in range(0, len(body), 1024)) if chunked else body
+            conn.request("POST", "/entry", body=sent, headers=headers, encode_chunked=chunked)
+            assert conn.getresponse().status == 200
+        finally:
+            conn.close()
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
 
 
 @pytest.mark.parametrize(
@@ -485,6 +555,7 @@ def test_a_tables_routes_carry_its_game_and_version(ohhell: Ohhell, cup: Board) 
     assert state.status == 200 and state.json == ohhell.sheet("-g", first)
     page = cup.ask(f"/t/{first}/")
     assert page.status == 200 and page.etag == state.etag
+    assert f'data-version="{state.etag}"' in page.body.decode()  # the entry controls
     assert cup.first_event(f"/t/{first}/events") == (state.etag, state.json)
     assert cup.ask("/t/nosuch/state.json").status == 404
     assert cup.ask(f"/t/{first}/entry", "POST", b"{}").status == 401
