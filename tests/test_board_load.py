@@ -219,6 +219,34 @@ def test_idle_connections_are_closed_and_lock_no_phone_out(board: Board) -> None
             conn.close()
 
 
+def test_one_connection_past_the_bound_is_told_503_in_words_and_closed(game: str) -> None:
+    """What a phone that came one connection too many is answered: 503, why in words,
+    when to try again, and the connection closed."""
+    server, thread, where = start(game, max_listeners=1)
+    idle = [
+        socket.create_connection((where.host, where.port), timeout=PATIENCE)
+        for _ in range(connections_for(1))
+    ]
+    try:
+        with socket.create_connection((where.host, where.port), timeout=PATIENCE) as late:
+            late.sendall(f"GET / HTTP/1.1\r\nHost: {where.host}:{where.port}\r\n\r\n".encode())
+            answer = b""
+            while chunk := late.recv(4096):  # to the end: the board closes it
+                answer += chunk
+    finally:
+        for conn in idle:
+            conn.close()
+        server.stop()
+        thread.join(PATIENCE)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.decode().split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines)
+    assert status == "HTTP/1.1 503 Service Unavailable"
+    assert body.decode() == "too many connections at once; try again in a moment"
+    assert headers["content-type"] == "text/plain; charset=utf-8"
+    assert headers["retry-after"] == "5" and headers["connection"] == "close"
+
+
 def test_a_connection_that_sends_no_whole_request_is_closed_in_a_few_seconds(
     board: Board,
 ) -> None:
