@@ -662,6 +662,9 @@ def test_one_listener_more_than_the_bound_gets_503(game: str) -> None:
             extra.close()
             time.sleep(0.05)
         assert len(streams) == 3 and streams[-1].next()["id"] == "friday"
+        again = Stream(where)  # full again: each that left freed one place, no more
+        again.close()
+        assert again.response.status == 503
     finally:
         for stream in streams:
             stream.close()

@@ -24,6 +24,7 @@ from starlette.requests import Request
 
 from ohhell_score.actions import phones
 from ohhell_score.actions.board import served
+from ohhell_score.domain.errors import BadValue
 from ohhell_score.serve.entry import (
     COOKIE,
     MAX_ADDRESSES,
@@ -183,6 +184,13 @@ def test_the_right_code_answers_303_with_an_http_only_strict_cookie(
         assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
 
 
+def test_a_code_sent_as_a_number_is_a_wrong_code(board: Board, code: str) -> None:
+    answer = board.ask(
+        "/enter", "POST", f'{{"code": {int(code)}}}', {"Content-Type": "application/json"}
+    )
+    assert answer.status == 403 and "set-cookie" not in answer.headers
+
+
 def test_each_code_gives_a_cookie_of_its_own(board: Board, code: str) -> None:
     assert board.cookie(code) != board.cookie(code)
 
@@ -191,7 +199,8 @@ def test_a_wrong_code_is_403_and_gives_no_cookie(board: Board, code: str) -> Non
     wrong = f"{(int(code) + 1) % 1_000_000:06d}"
     for sent in (wrong, "", "abc", code + "0"):
         answer = board.code(sent)
-        assert answer.status == 403 and "error" in answer.json
+        assert answer.status == 403
+        assert answer.json == {"error": "that is not the code of a table on this board"}
         assert "set-cookie" not in answer.headers
         assert answer.headers["cache-control"] == "no-store"  # no phone keeps a refusal
 
@@ -294,7 +303,8 @@ def test_an_entry_is_saved_200_with_the_state_and_its_version(
 def test_without_a_cookie_of_this_board_for_this_game_401(board: Board, code: str) -> None:
     for cookie in (None, "ohhell_entry=", "ohhell_entry=forged", "other=1"):
         answer = board.enter(cookie, {"bids": {"Bob": 1}})
-        assert answer.status == 401 and "error" in answer.json
+        assert answer.status == 401
+        assert answer.json == {"error": "give the table's code first (Enter)"}
 
 
 def test_an_origin_of_another_site_403(board: Board, code: str) -> None:
@@ -302,6 +312,7 @@ def test_an_origin_of_another_site_403(board: Board, code: str) -> None:
     for origin in ("http://evil.example", "null", f"http://localhost:{board.port + 1}"):
         answer = board.enter(cookie, {"bids": {"Bob": 1}}, headers={"Origin": origin})
         assert answer.status == 403, origin
+        assert answer.json == {"error": "entries are made on the board's own page"}
     own = board.enter(cookie, {"bids": {"Bob": 1}}, headers={"Origin": f"http://{board.host}"})
     assert own.status == 200
 
@@ -314,6 +325,7 @@ def test_a_foreign_origin_cannot_give_a_code(board: Board, code: str) -> None:
         {"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://evil.example"},
     )
     assert answer.status == 403 and "set-cookie" not in answer.headers
+    assert answer.json == {"error": "a code is given on the board's own page"}
 
 
 def test_a_stale_version_409_with_the_state_and_nothing_saved(
@@ -384,7 +396,16 @@ def test_a_body_not_json_or_of_the_wrong_form_400(
     board: Board, code: str, body: bytes, kind: str
 ) -> None:
     answer = board.enter(board.cookie(code), body, headers={"Content-Type": kind})
-    assert answer.status == 400 and answer.json["error"]
+    assert answer.status == 400
+    if kind != "application/json":
+        why = "an entry is sent as JSON (Content-Type: application/json)"
+    elif body.startswith(b"{not"):
+        why = "an entry is a JSON object"
+    else:  # what is wrong with its form, in the words phones.py says it in
+        with pytest.raises(BadValue) as refused:
+            phones.parse_request(json.loads(body))
+        why = str(refused.value)
+    assert answer.json == {"error": why}
 
 
 def test_refused_by_the_rules_422_with_the_line_ohhell_says(
@@ -620,6 +641,7 @@ def _numbers(text: str) -> list[str]:
 
 def test_the_hall_and_a_tables_page_show_no_code(ohhell: Ohhell, cup: Board) -> None:
     codes = phones.codes_of(tables(ohhell))
+    assert 'data-entry="code"' in cup.ask("/").body.decode()  # a table's code is asked
     heard = cup.ask("/").body.decode() + cup.state().body.decode()
     heard += cup.ask(f"/t/{tables(ohhell)[0]}/").body.decode()
     assert not set(codes.values()) & set(_numbers(heard))
