@@ -268,6 +268,16 @@ def test_a_tournaments_tables_listeners_are_counted_with_the_halls(ohhell: Ohhel
         thread.join(PATIENCE)
 
 
+def test_an_ipv6_address_is_printed_in_brackets() -> None:
+    sock = bind("::1", 0)
+    try:
+        port = sock.getsockname()[1]
+        assert url_of(sock) == f"http://[::1]:{port}/"
+        assert url_of(sock, "fe80::2") == f"http://[fe80::2]:{port}/"
+    finally:
+        sock.close()
+
+
 def test_names_and_notes_are_escaped(ohhell: Ohhell) -> None:
     ohhell.ok("new", "<b>Zed</b>", "Bob", "Cat", "-g", "tags", "--hands", "2,1")
     ohhell.ok("note", "1", "<script>alert(1)</script>")

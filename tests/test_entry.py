@@ -15,7 +15,8 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -58,8 +59,16 @@ class Answer(NamedTuple):
 class Board:
     """A board served in a thread of the test, and the requests a phone makes to it."""
 
-    def __init__(self, game: str | None, tournament: str | None, doors: Doors | None) -> None:
-        self.server = make_server(served(game, tournament), quiet=True, doors=doors)
+    def __init__(
+        self,
+        game: str | None,
+        tournament: str | None,
+        doors: Doors | None,
+        on_seated: Callable[[dict[str, str]], None] | None = None,
+    ) -> None:
+        self.server = make_server(
+            served(game, tournament), quiet=True, doors=doors, on_seated=on_seated
+        )
         sock = bind("127.0.0.1", 0)
         self.port = sock.getsockname()[1]
         self.host = f"127.0.0.1:{self.port}"
@@ -633,6 +642,41 @@ def test_board_entry_prints_each_tables_code_and_the_next_rounds_when_seated(
     finally:
         child.send_signal(signal.SIGINT)
         child.wait(PATIENCE)
+
+
+def test_a_round_seated_while_the_board_runs_gets_codes_that_open_its_tables(
+    ohhell: Ohhell, cup: Board
+) -> None:
+    """What `board --entry` prints when a round is seated, heard in the board's own
+    process (where a mutation run sees it): the new tables' codes, once, and each
+    opens its table's page."""
+    cup.stop()
+    first = tables(ohhell)
+    heard: list[dict[str, str]] = []
+    where = Board(None, "cup", Doors(phones.codes_of(first), confirm=True), heard.append)
+    try:
+        for game in first:
+            finish_table(ohhell, game)
+        shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+        orders = [
+            f"--order={table['game']}={','.join(table['players'])}"
+            for table in shown["rounds"][0]["tables"]
+        ]
+        ohhell.ok("tournament", "advance", "cup", *orders)
+        shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+        seated = [t["game"] for t in shown["rounds"][-1]["tables"]]
+        deadline = time.monotonic() + PATIENCE
+        while not heard:
+            assert time.monotonic() < deadline, "no codes heard"
+            time.sleep(0.02)
+        codes = phones.codes_of(seated)
+        assert heard == [codes]
+        for game in seated:
+            answer = where.code(codes[game])
+            assert answer.status == 303 and answer.headers["location"] == f"/t/{game}/"
+    finally:
+        where.stop()
+    assert heard == [codes]  # and never again
 
 
 def _numbers(text: str) -> list[str]:
