@@ -345,7 +345,11 @@ def test_a_stale_version_409_with_the_state_and_nothing_saved(
     ohhell.ok("bid", "-g", "t", "1")  # the terminal, meanwhile
     answer = board.enter(cookie, {"bids": {"Bob": 2}}, version=seen)
     assert answer.status == 409
-    assert answer.json["state"] == ohhell.sheet("-g", "t") and answer.json["error"]
+    assert answer.json["state"] == ohhell.sheet("-g", "t")
+    assert answer.json["error"] == (
+        "the game changed meanwhile (another ohhell at work?): "
+        "that answer was not stored; here is where the game stands now"
+    )
     assert answer.etag == board.state().etag
     assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1}
 
@@ -510,8 +514,10 @@ def test_held_tricks_outlive_a_restart_of_the_board(ohhell: Ohhell, held_board: 
 def test_without_entry_post_enter_or_entry_405_and_elsewhere_404(game: str) -> None:
     where = Board(game, None, None)
     try:
-        assert where.ask("/enter", "POST", b"code=123456").status == 405
-        assert where.ask("/entry", "POST", b"{}").status == 405
+        for path, body in (("/enter", b"code=123456"), ("/entry", b"{}")):
+            answer = where.ask(path, "POST", body)
+            assert answer.status == 405
+            assert answer.json == {"error": "this board is read-only: start it with --entry"}
         assert where.ask("/elsewhere", "POST", b"{}").status == 404
         assert "data-entry" not in where.ask("/").body.decode()
     finally:
@@ -522,6 +528,14 @@ def test_the_page_says_whether_this_phone_may_enter(board: Board, code: str) -> 
     assert 'data-entry="code"' in board.ask("/").body.decode()
     page = board.ask("/", headers={"Cookie": board.cookie(code)}).body.decode()
     assert 'data-entry="entered"' in page
+
+
+def test_a_game_that_cannot_be_read_asks_for_no_code(
+    board: Board, code: str, data_dir: Path
+) -> None:
+    (data_dir / "t.json").write_text("{ not json")
+    page = board.ask("/").body.decode()
+    assert "cannot read t.json" in page and "data-entry" not in page
 
 
 def test_the_code_is_never_served(ohhell: Ohhell, board: Board, code: str, data_dir: Path) -> None:
