@@ -8,6 +8,7 @@ loopback) and is stopped by its test; every request is bounded by a deadline.
 
 from __future__ import annotations
 
+import errno
 import http.client
 import json
 import re
@@ -431,6 +432,23 @@ def test_refused_by_the_rules_422_with_the_line_ohhell_says(
     answer = board.enter(cookie, {"undo": True})
     assert answer.status == 422
     assert ohhell.refused("undo", "-g", "t") == f"ohhell: {answer.json['error']}\n"
+
+
+def test_a_save_the_disk_refuses_is_422_with_the_systems_reason(
+    board: Board, code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cookie = board.cookie(code)
+    for failure, why in (
+        (OSError(errno.ENOSPC, "No space left on device"), "No space left on device"),
+        (OSError("the share went away"), "the share went away"),
+    ):
+
+        def enter(*args: Any, failure: OSError = failure, **kwargs: Any) -> bool:
+            raise failure
+
+        monkeypatch.setattr(phones, "enter", enter)
+        answer = board.enter(cookie, {"bids": {"Bob": 1}})
+        assert (answer.status, answer.json) == (422, {"error": why})
 
 
 def test_a_refusal_is_said_in_the_tables_language(
