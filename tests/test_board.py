@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import html
 import http.client
 import json
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,6 +31,7 @@ from urllib.parse import unquote
 import pytest
 
 from ohhell_score.actions.board import Served, served
+from ohhell_score.domain.errors import Refused
 from ohhell_score.serve import app as board_app
 from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
@@ -767,6 +770,57 @@ def test_lan_prints_the_url_then_its_qr_code(
     assert out[0] == "board: http://192.168.1.20:8765/"
     assert len(out) > 10 and all(set(line) <= set("█▀▄ ") for line in out[1:-1])
     assert out[-1] == "Scan the code with a phone on the same Wi-Fi, or type the address."
+
+
+class Route:
+    """A UDP socket as `--lan` uses it to find its way out: it sends nothing, and
+    says which address the route out would leave from (or that there is none)."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+        self.closed = False
+        self.to: Any = None
+
+    def __call__(self, family: int, kind: int) -> Route:
+        assert (family, kind) == (socket.AF_INET, socket.SOCK_DGRAM)
+        return self
+
+    def connect(self, to: Any) -> None:
+        if self.address is None:
+            raise OSError(errno.ENETUNREACH, "Network is unreachable")
+        self.to = to
+
+    def getsockname(self) -> tuple[str, int]:
+        assert self.address is not None
+        return self.address, 40000
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def with_route(route: Route) -> Any:
+    """The socket module as serve/server.py sees it, its sockets ``route``."""
+    return types.SimpleNamespace(socket=route, AF_INET=socket.AF_INET, SOCK_DGRAM=socket.SOCK_DGRAM)
+
+
+def test_lan_serves_on_the_address_the_route_out_leaves_from_or_says_to_join_the_wifi(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ohhell_score.serve import server as serving
+
+    route = Route("192.168.1.20")
+    monkeypatch.setattr(serving, "socket", with_route(route))
+    assert serving.lan_address() == "192.168.1.20"
+    assert route.to == ("192.0.2.1", 9) and route.closed  # a documentation address
+    for nowhere in (None, "127.0.1.1", "0.0.0.0"):
+        route = Route(nowhere)
+        monkeypatch.setattr(serving, "socket", with_route(route))
+        with pytest.raises(Refused) as refused:
+            serving.lan_address()
+        assert str(refused.value) == (
+            "this machine has no address on a local network: join the Wi-Fi, or give --host"
+        )
+        assert route.closed
 
 
 def test_the_qr_code_of_the_longest_address_keeps_medium_error_correction(
