@@ -685,6 +685,16 @@ def test_one_listener_more_than_the_bound_gets_503(game: str) -> None:
         thread.join(PATIENCE)
 
 
+def test_ctrl_c_stops_the_board_and_a_second_stops_it_at_once(game: str) -> None:
+    server, thread, _where = start(game)
+    server.handle_exit(signal.SIGINT, None)
+    assert not server.force_exit  # the first lets the streams say their last
+    server.handle_exit(signal.SIGINT, None)
+    assert server.force_exit
+    thread.join(PATIENCE)
+    assert not thread.is_alive()
+
+
 def test_a_request_line_or_header_too_long_is_refused(board: Board) -> None:
     assert request(board, "/?" + "x" * 20_000)[0] in range(400, 500)
     assert request(board, "/", headers={"X-Long": "y" * 20_000})[0] in range(400, 500)
