@@ -373,6 +373,23 @@ def test_a_save_through_the_server_reaches_the_listeners_without_any_notice(
         thread.join(PATIENCE)
 
 
+def test_a_save_no_one_noticed_reaches_the_listeners_as_the_board_stops(
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last look of a stopping board (Ctrl-C just after a save, before the system's
+    notice came), in the board's own process: every phone has the save."""
+    server, thread, where = follow_with_notices_only(game, monkeypatch, notices=False)
+    follower = Follower(where)
+    follower.start()
+    try:
+        until(lambda: follower.states, "the first event")
+        ohhell.ok("bid", "3")  # no notice, and no stat for an hour
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+    assert follower.last()["hands"][0]["bids"] == {"Bob": 3}
+
+
 def test_where_the_system_sends_no_notice_the_files_are_stated(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
