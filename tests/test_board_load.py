@@ -20,6 +20,7 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -336,17 +337,34 @@ def follow_with_notices_only(game: str, monkeypatch: pytest.MonkeyPatch, notices
     return start(game, poll=3600.0)
 
 
+#: Who saves the served game: another process (a terminal at the table), or this one
+#: (where a mutation run sees the board's code: it skips the other).
+SAVERS = ["another process", "this process"]
+
+
+def saver(ohhell: Ohhell, who: str) -> Callable[..., None]:
+    if who == SAVERS[0]:
+        return run_ohhell
+
+    def in_this_process(*args: str) -> None:
+        ohhell.ok(*args)
+
+    return in_this_process
+
+
 @ALONE
+@pytest.mark.parametrize("who", SAVERS)
 def test_a_save_by_another_process_is_heard_from_the_system_at_once(
-    game: str, monkeypatch: pytest.MonkeyPatch
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch, who: str
 ) -> None:
+    save = saver(ohhell, who)
     server, thread, where = follow_with_notices_only(game, monkeypatch, notices=True)
     follower = Follower(where)
     follower.start()
     try:
         until(lambda: follower.states, "the first event")
         for n, entry in enumerate((("bid", "3"), ("bid", "4"), ("undo",)), start=2):
-            run_ohhell(*entry, "-g", "friday")
+            save(*entry, "-g", "friday")
             until(lambda n=n: len(follower.states) >= n, f"the event of {entry}")
         assert follower.states[-1]["hands"][0]["bids"] == {"Bob": 3}
     finally:
@@ -390,16 +408,18 @@ def test_a_save_no_one_noticed_reaches_the_listeners_as_the_board_stops(
     assert follower.last()["hands"][0]["bids"] == {"Bob": 3}
 
 
+@pytest.mark.parametrize("who", SAVERS)
 def test_where_the_system_sends_no_notice_the_files_are_stated(
-    game: str, monkeypatch: pytest.MonkeyPatch
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch, who: str
 ) -> None:
+    save = saver(ohhell, who)
     monkeypatch.setattr(notice, "watch", lambda folders: None)
     server, thread, where = start(game)  # the quarter-second stat
     follower = Follower(where)
     follower.start()
     try:
         until(lambda: follower.states, "the first event")
-        run_ohhell("bid", "3", "-g", "friday")
+        save("bid", "3", "-g", "friday")
         until(lambda: len(follower.states) == 2, "the event of the save")
     finally:
         server.stop()
