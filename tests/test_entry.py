@@ -543,7 +543,9 @@ def test_without_entry_post_enter_or_entry_405_and_elsewhere_404(game: str) -> N
 
 
 def test_the_page_says_whether_this_phone_may_enter(board: Board, code: str) -> None:
-    assert 'data-entry="code"' in board.ask("/").body.decode()
+    first = board.ask("/").body.decode()  # before any change: as the board started
+    assert 'data-entry="code"' in first
+    assert '<section class="entry" data-step="bid"' in first  # the controls it shows then
     page = board.ask("/", headers={"Cookie": board.cookie(code)}).body.decode()
     assert 'data-entry="entered"' in page
 
