@@ -391,6 +391,26 @@ def test_a_save_through_the_server_reaches_the_listeners_without_any_notice(
         thread.join(PATIENCE)
 
 
+def test_a_data_folder_replaced_whole_is_followed_by_stat(
+    ohhell: Ohhell, game: str, data_dir: Path
+) -> None:
+    """A folder the system watched goes (a sync tool moved it away and back): no notice
+    will come from it, so the board stats the files, and the phones follow its game."""
+    server, thread, where = start(game)
+    follower = Follower(where)
+    follower.start()
+    try:
+        until(lambda: follower.states, "the first event")
+        kept = data_dir.with_name("kept")
+        data_dir.rename(kept)
+        kept.rename(data_dir)  # the same folder back: its watch is gone all the same
+        ohhell.ok("bid", "3")
+        until(lambda: follower.states[-1]["hands"][0]["bids"] == {"Bob": 3}, "the bid")
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+
+
 def test_a_save_no_one_noticed_reaches_the_listeners_as_the_board_stops(
     ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
