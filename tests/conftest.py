@@ -155,6 +155,36 @@ def in_process_only(monkeypatch: pytest.MonkeyPatch) -> None:
     refuse_processes(monkeypatch)
 
 
+def boards_served_in_a_mutation_run() -> None:
+    """In a mutation run, a board started in a test's thread comes up as it does in
+    `ohhell board`. Done once for the whole process (a module's board is started
+    before any test's fixture runs). uvicorn calls the app it is given with no
+    arguments, to see whether it is a factory (a TypeError says it is not). mutmut wraps
+    ``HostCheck.__call__`` in a trampoline that takes any arguments, so that call
+    returned a coroutine, which uvicorn took for the app: the lifespan failed. uvicorn
+    is handed the app inside a function of three arguments, which refuses the call as
+    the unmutated app does. (The board's watch once asked ``ldconfig``, a process, where
+    the C library is; storage/notice.py now finds it without one.)
+    """
+    import uvicorn.config
+
+    load_app = uvicorn.config.Config.load_app
+
+    def loaded(self: uvicorn.config.Config) -> Any:
+        app = load_app(self)
+
+        async def asgi(scope: Any, receive: Any, send: Any) -> None:
+            await app(scope, receive, send)
+
+        return asgi
+
+    uvicorn.config.Config.load_app = loaded  # type: ignore[method-assign]
+
+
+if "MUTANT_UNDER_TEST" in os.environ:
+    boards_served_in_a_mutation_run()
+
+
 @pytest.fixture
 def a_helper_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test whose command starts a process of its own as a helper, the command's code

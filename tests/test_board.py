@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import html
 import http.client
 import json
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,10 +31,12 @@ from urllib.parse import unquote
 import pytest
 
 from ohhell_score.actions.board import Served, served
+from ohhell_score.domain.errors import Refused
+from ohhell_score.serve import app as board_app
 from ohhell_score.serve.app import create_app
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.pages import TEMPLATES
-from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need
+from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need, no_process_in_a_mutation_run
 from tests.html_page import Element, read_as
 
 #: A generous bound for what should take a moment: only ever waited out on failure.
@@ -142,6 +146,34 @@ def test_head_answers_without_a_body(board: Board) -> None:
         assert (status, body) == (200, b""), path
 
 
+def test_the_stream_is_of_events_never_kept_nor_held_back_by_a_proxy(board: Board) -> None:
+    stream = Stream(board)
+    try:
+        for headers in (request(board, "/events", "HEAD")[1], dict(stream.response.getheaders())):
+            assert headers["content-type"].startswith("text/event-stream")
+            assert headers["cache-control"] == "no-store"
+            assert headers["x-accel-buffering"] == "no"
+    finally:
+        stream.close()
+
+
+def test_a_quiet_stream_says_it_is_still_there(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A comment line when nothing changed for KEEP_ALIVE seconds: a phone that went
+    away is noticed, and no proxy closes the stream for its silence."""
+    monkeypatch.setattr(board_app, "KEEP_ALIVE", 0.1)
+    server, thread, where = start(game)
+    stream = Stream(where)
+    try:
+        stream.next()
+        deadline = time.monotonic() + PATIENCE
+        while (line := stream.response.readline()) != b": still here\n":
+            assert line and time.monotonic() < deadline, line
+    finally:
+        stream.close()
+        server.stop()
+        thread.join(PATIENCE)
+
+
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
 def test_any_other_method_is_405(board: Board, method: str) -> None:
     for path in ("/", "/state.json", "/events"):
@@ -214,6 +246,39 @@ def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Oh
         stream.close()
         server.stop()
         thread.join(PATIENCE)
+
+
+def test_a_tournaments_tables_listeners_are_counted_with_the_halls(ohhell: Ohhell) -> None:
+    """The bound is the board's, not each table's: a hall of dozens of tables cannot
+    hold a dozen phones a table."""
+    ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
+    shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+    table = shown["rounds"][0]["tables"][0]["game"]
+    server = make_server(served(None, "cup"), quiet=True, max_listeners=1)
+    sock = bind("127.0.0.1", 0)
+    thread = serve_in_background(server, sock)
+    where = Board("127.0.0.1", sock.getsockname()[1], "")
+    hall = Stream(where)
+    try:
+        hall.next()
+        conn = http.client.HTTPConnection(where.host, where.port, timeout=PATIENCE)
+        conn.request("GET", f"/t/{table}/events")
+        assert conn.getresponse().status == 503
+        conn.close()
+    finally:
+        hall.close()
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_an_ipv6_address_is_printed_in_brackets() -> None:
+    sock = bind("::1", 0)
+    try:
+        port = sock.getsockname()[1]
+        assert url_of(sock) == f"http://[::1]:{port}/"
+        assert url_of(sock, "fe80::2") == f"http://[fe80::2]:{port}/"
+    finally:
+        sock.close()
 
 
 def test_names_and_notes_are_escaped(ohhell: Ohhell) -> None:
@@ -592,8 +657,13 @@ def test_one_listener_more_than_the_bound_gets_503(game: str) -> None:
         for stream in streams:
             stream.next()
         one_more = Stream(where)  # its status only: a stream's body never ends
+        full = one_more.response.read().decode()
         one_more.close()
         assert one_more.response.status == 503
+        assert full == "The board is full (3 phones follow it); trying again…"
+        assert one_more.response.headers["retry-after"] == "5"
+        assert one_more.response.headers["cache-control"] == "no-store"
+        assert request(where, "/events", "HEAD")[0] == 200  # a look, not a listener
         assert request(where, "/state.json")[0] == 200  # the page is still served
         streams.pop().close()
         deadline = time.monotonic() + PATIENCE
@@ -605,11 +675,24 @@ def test_one_listener_more_than_the_bound_gets_503(game: str) -> None:
             extra.close()
             time.sleep(0.05)
         assert len(streams) == 3 and streams[-1].next()["id"] == "friday"
+        again = Stream(where)  # full again: each that left freed one place, no more
+        again.close()
+        assert again.response.status == 503
     finally:
         for stream in streams:
             stream.close()
         server.stop()
         thread.join(PATIENCE)
+
+
+def test_ctrl_c_stops_the_board_and_a_second_stops_it_at_once(game: str) -> None:
+    server, thread, _where = start(game)
+    server.handle_exit(signal.SIGINT, None)
+    assert not server.force_exit  # the first lets the streams say their last
+    server.handle_exit(signal.SIGINT, None)
+    assert server.force_exit
+    thread.join(PATIENCE)
+    assert not thread.is_alive()
 
 
 def test_a_request_line_or_header_too_long_is_refused(board: Board) -> None:
@@ -699,6 +782,57 @@ def test_lan_prints_the_url_then_its_qr_code(
     assert out[-1] == "Scan the code with a phone on the same Wi-Fi, or type the address."
 
 
+class Route:
+    """A UDP socket as `--lan` uses it to find its way out: it sends nothing, and
+    says which address the route out would leave from (or that there is none)."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+        self.closed = False
+        self.to: Any = None
+
+    def __call__(self, family: int, kind: int) -> Route:
+        assert (family, kind) == (socket.AF_INET, socket.SOCK_DGRAM)
+        return self
+
+    def connect(self, to: Any) -> None:
+        if self.address is None:
+            raise OSError(errno.ENETUNREACH, "Network is unreachable")
+        self.to = to
+
+    def getsockname(self) -> tuple[str, int]:
+        assert self.address is not None
+        return self.address, 40000
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def with_route(route: Route) -> Any:
+    """The socket module as serve/server.py sees it, its sockets ``route``."""
+    return types.SimpleNamespace(socket=route, AF_INET=socket.AF_INET, SOCK_DGRAM=socket.SOCK_DGRAM)
+
+
+def test_lan_serves_on_the_address_the_route_out_leaves_from_or_says_to_join_the_wifi(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ohhell_score.serve import server as serving
+
+    route = Route("192.168.1.20")
+    monkeypatch.setattr(serving, "socket", with_route(route))
+    assert serving.lan_address() == "192.168.1.20"
+    assert route.to == ("192.0.2.1", 9) and route.closed  # a documentation address
+    for nowhere in (None, "127.0.1.1", "0.0.0.0"):
+        route = Route(nowhere)
+        monkeypatch.setattr(serving, "socket", with_route(route))
+        with pytest.raises(Refused) as refused:
+            serving.lan_address()
+        assert str(refused.value) == (
+            "this machine has no address on a local network: join the Wi-Fi, or give --host"
+        )
+        assert route.closed
+
+
 def test_the_qr_code_of_the_longest_address_keeps_medium_error_correction(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -745,8 +879,13 @@ def test_play_board_serves_before_the_first_prompt_and_ctrl_c_leaves_as_play_doe
 
 
 def spawn_play_board(data_dir: Path) -> Any:
-    """`ohhell play --board --port 0` in a real terminal (pexpect), Ctrl-C as typed."""
+    """`ohhell play --board --port 0` in a real terminal (pexpect), Ctrl-C as typed.
+
+    Skipped in a mutation run, as every process is: pexpect forks without ``Popen``,
+    and the child would run the copy mutmut made, outside its control."""
     import pexpect
+
+    no_process_in_a_mutation_run()
 
     env = {**os.environ, "OHHELL_DATA_DIR": str(data_dir), "COLUMNS": "80", "TERM": "dumb"}
     return pexpect.spawn(

@@ -12,25 +12,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import http.client
+import io
 import json
+import logging
 import signal
 import socket
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ohhell_score.actions import phones
+from ohhell_score.actions.board import served
 from ohhell_score.serve.app import MAX_LISTENERS, RETRY_AFTER, served_at
-from ohhell_score.serve.server import HEAD_TIMEOUT, connections_for
+from ohhell_score.serve.entry import PER_ADDRESS, Doors
+from ohhell_score.serve.server import (
+    HEAD_TIMEOUT,
+    Trouble,
+    bind,
+    connections_for,
+    make_server,
+    serve_in_background,
+)
 from ohhell_score.storage import notice
 from tests.conftest import ALONE, Ohhell
 from tests.test_board import (
     PATIENCE,
     Board,
     Follower,
+    Stream,
     request,
     run_ohhell,
     spawn_board,
@@ -206,6 +220,34 @@ def test_idle_connections_are_closed_and_lock_no_phone_out(board: Board) -> None
             conn.close()
 
 
+def test_one_connection_past_the_bound_is_told_503_in_words_and_closed(game: str) -> None:
+    """What a phone that came one connection too many is answered: 503, why in words,
+    when to try again, and the connection closed."""
+    server, thread, where = start(game, max_listeners=1)
+    idle = [
+        socket.create_connection((where.host, where.port), timeout=PATIENCE)
+        for _ in range(connections_for(1))
+    ]
+    try:
+        with socket.create_connection((where.host, where.port), timeout=PATIENCE) as late:
+            late.sendall(f"GET / HTTP/1.1\r\nHost: {where.host}:{where.port}\r\n\r\n".encode())
+            answer = b""
+            while chunk := late.recv(4096):  # to the end: the board closes it
+                answer += chunk
+    finally:
+        for conn in idle:
+            conn.close()
+        server.stop()
+        thread.join(PATIENCE)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.decode().split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines)
+    assert status == "HTTP/1.1 503 Service Unavailable"
+    assert body.decode() == "too many connections at once; try again in a moment"
+    assert headers["content-type"] == "text/plain; charset=utf-8"
+    assert headers["retry-after"] == "5" and headers["connection"] == "close"
+
+
 def test_a_connection_that_sends_no_whole_request_is_closed_in_a_few_seconds(
     board: Board,
 ) -> None:
@@ -295,17 +337,34 @@ def follow_with_notices_only(game: str, monkeypatch: pytest.MonkeyPatch, notices
     return start(game, poll=3600.0)
 
 
+#: Who saves the served game: another process (a terminal at the table), or this one
+#: (where a mutation run sees the board's code: it skips the other).
+SAVERS = ["another process", "this process"]
+
+
+def saver(ohhell: Ohhell, who: str) -> Callable[..., None]:
+    if who == SAVERS[0]:
+        return run_ohhell
+
+    def in_this_process(*args: str) -> None:
+        ohhell.ok(*args)
+
+    return in_this_process
+
+
 @ALONE
+@pytest.mark.parametrize("who", SAVERS)
 def test_a_save_by_another_process_is_heard_from_the_system_at_once(
-    game: str, monkeypatch: pytest.MonkeyPatch
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch, who: str
 ) -> None:
+    save = saver(ohhell, who)
     server, thread, where = follow_with_notices_only(game, monkeypatch, notices=True)
     follower = Follower(where)
     follower.start()
     try:
         until(lambda: follower.states, "the first event")
         for n, entry in enumerate((("bid", "3"), ("bid", "4"), ("undo",)), start=2):
-            run_ohhell(*entry, "-g", "friday")
+            save(*entry, "-g", "friday")
             until(lambda n=n: len(follower.states) >= n, f"the event of {entry}")
         assert follower.states[-1]["hands"][0]["bids"] == {"Bob": 3}
     finally:
@@ -332,16 +391,55 @@ def test_a_save_through_the_server_reaches_the_listeners_without_any_notice(
         thread.join(PATIENCE)
 
 
-def test_where_the_system_sends_no_notice_the_files_are_stated(
-    game: str, monkeypatch: pytest.MonkeyPatch
+def test_a_data_folder_replaced_whole_is_followed_by_stat(
+    ohhell: Ohhell, game: str, data_dir: Path
 ) -> None:
+    """A folder the system watched goes (a sync tool moved it away and back): no notice
+    will come from it, so the board stats the files, and the phones follow its game."""
+    server, thread, where = start(game)
+    follower = Follower(where)
+    follower.start()
+    try:
+        until(lambda: follower.states, "the first event")
+        kept = data_dir.with_name("kept")
+        data_dir.rename(kept)
+        kept.rename(data_dir)  # the same folder back: its watch is gone all the same
+        ohhell.ok("bid", "3")
+        until(lambda: follower.states[-1]["hands"][0]["bids"] == {"Bob": 3}, "the bid")
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+
+
+def test_a_save_no_one_noticed_reaches_the_listeners_as_the_board_stops(
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last look of a stopping board (Ctrl-C just after a save, before the system's
+    notice came), in the board's own process: every phone has the save."""
+    server, thread, where = follow_with_notices_only(game, monkeypatch, notices=False)
+    follower = Follower(where)
+    follower.start()
+    try:
+        until(lambda: follower.states, "the first event")
+        ohhell.ok("bid", "3")  # no notice, and no stat for an hour
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+    assert follower.last()["hands"][0]["bids"] == {"Bob": 3}
+
+
+@pytest.mark.parametrize("who", SAVERS)
+def test_where_the_system_sends_no_notice_the_files_are_stated(
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch, who: str
+) -> None:
+    save = saver(ohhell, who)
     monkeypatch.setattr(notice, "watch", lambda folders: None)
     server, thread, where = start(game)  # the quarter-second stat
     follower = Follower(where)
     follower.start()
     try:
         until(lambda: follower.states, "the first event")
-        run_ohhell("bid", "3", "-g", "friday")
+        save("bid", "3", "-g", "friday")
         until(lambda: len(follower.states) == 2, "the event of the save")
     finally:
         server.stop()
@@ -446,6 +544,110 @@ def test_a_flood_of_bad_requests_says_one_line_a_kind(game: str) -> None:
         "board: a request for another address than the board's was refused (421)",
         "board: refused while it ran: requests for another address 100, requests not HTTP 100, "
         "WebSocket requests 100",
+    ]
+
+
+#: What the board says of each kind of trouble, the first time and in the summary.
+SAID = {
+    "malformed": ("a request that is not HTTP was refused", "requests not HTTP"),
+    "upgrade": (
+        "a WebSocket request was refused (the board sends its events over HTTP)",
+        "WebSocket requests",
+    ),
+    "host": (
+        "a request for another address than the board's was refused (421)",
+        "requests for another address",
+    ),
+    "listeners": (
+        "the board is full: one more phone was asked to try again later",
+        "phones over the bound",
+    ),
+    "connections": (
+        "too many connections at once: one more was asked to try again later",
+        "connections over the bound",
+    ),
+    "code": ("a wrong entry code, or one sent from another site, was refused", "wrong entry codes"),
+    "failed": ("a request failed inside the board; the board goes on", "failed requests"),
+    "other": ("the server met a problem it did not name; the board goes on", "others"),
+}
+
+
+def test_each_kind_of_trouble_is_said_once_in_the_boards_words_then_counted() -> None:
+    out = io.StringIO()
+    trouble = Trouble(out)
+    for kind in [*SAID, *SAID]:  # twice is "more than once": summed up
+        trouble.note(kind)
+    trouble.summary()
+    counts = dict.fromkeys(SAID, 2)
+    parts = ", ".join(f"{SAID[kind][1]} {n}" for kind, n in sorted(counts.items()))
+    assert out.getvalue().splitlines() == [
+        *(f"board: {first}" for first, _ in SAID.values()),
+        f"board: refused while it ran: {parts}",
+    ]
+    once = io.StringIO()
+    lone = Trouble(once)
+    lone.note("host")
+    lone.summary()  # nothing came twice: no summary
+    assert once.getvalue() == f"board: {SAID['host'][0]}\n"
+
+
+def test_what_peers_cause_is_said_by_kind_from_the_boards_own_process(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The flood's lines in the test's process, where a mutation run sees the board's
+    code: each refusal a peer causes is heard as its kind, uvicorn's own words never
+    reach the terminal, and its news that is no peer's doing is not said."""
+    code = phones.codes_of([game])[game]
+    doors = Doors({game: code}, confirm=False)
+    server = make_server(served(game, None), max_listeners=1, doors=doors)
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    thread = serve_in_background(server, sock)
+    where = Board("127.0.0.1", port, "")
+    bad = [
+        b"not http at all\r\n\r\n",
+        b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\n"
+        b"Upgrade: websocket\r\n\r\n" % port,
+        b"GET /state.json HTTP/1.1\r\nHost: attacker.example\r\n\r\n",
+    ]
+    try:
+        for request_bytes in bad * 2:
+            with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as raw:
+                raw.sendall(request_bytes)
+                assert raw.recv(20)
+        listening = Stream(where)
+        listening.next()
+        for _ in range(2):
+            full = Stream(where)
+            assert full.response.status == 503
+            assert full.response.read().decode() == (
+                "The board is full (1 phone follows it); trying again…"
+            )
+            full.close()
+        listening.close()
+        wrong = "000000" if code != "000000" else "111111"
+        statuses = []
+        for _ in range(PER_ADDRESS + 1):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+            kind = {"Content-Type": "application/x-www-form-urlencoded"}
+            conn.request("POST", "/enter", body=f"code={wrong}", headers=kind)
+            statuses.append(conn.getresponse().status)
+            conn.close()
+        assert statuses == [403] * PER_ADDRESS + [429]
+        uvicorn_said = logging.getLogger("uvicorn.error")
+        uvicorn_said.error("Exception in ASGI application")
+        uvicorn_said.warning("No supported WebSocket library detected.")
+        uvicorn_said.error("Cancel 1 running task(s), timeout graceful shutdown exceeded")
+        uvicorn_said.error("something uvicorn never said before")
+    finally:
+        server.stop()
+        thread.join(PATIENCE)
+    counts = {"malformed": 2, "upgrade": 2, "host": 2, "listeners": 2, "code": 6}
+    counts |= {"failed": 1, "other": 1}
+    parts = ", ".join(f"{SAID[kind][1]} {n}" for kind, n in sorted(counts.items()))
+    assert capsys.readouterr().err.splitlines() == [
+        *(f"board: {SAID[kind][0]}" for kind in counts),
+        f"board: refused while it ran: {parts}",
     ]
 
 

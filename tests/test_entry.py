@@ -8,6 +8,7 @@ loopback) and is stopped by its test; every request is bounded by a deadline.
 
 from __future__ import annotations
 
+import errno
 import http.client
 import json
 import re
@@ -15,15 +16,27 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from starlette.requests import Request
 
 from ohhell_score.actions import phones
 from ohhell_score.actions.board import served
-from ohhell_score.serve.entry import OVERALL, PER_ADDRESS, WINDOW, Doors, Limiter
+from ohhell_score.domain.errors import BadValue
+from ohhell_score.serve.entry import (
+    COOKIE,
+    MAX_ADDRESSES,
+    MAX_TOKENS,
+    OVERALL,
+    PER_ADDRESS,
+    WINDOW,
+    Doors,
+    Limiter,
+)
 from ohhell_score.serve.server import bind, make_server, serve_in_background
 from tests.conftest import ALONE, Ohhell
 
@@ -47,8 +60,16 @@ class Answer(NamedTuple):
 class Board:
     """A board served in a thread of the test, and the requests a phone makes to it."""
 
-    def __init__(self, game: str | None, tournament: str | None, doors: Doors | None) -> None:
-        self.server = make_server(served(game, tournament), quiet=True, doors=doors)
+    def __init__(
+        self,
+        game: str | None,
+        tournament: str | None,
+        doors: Doors | None,
+        on_seated: Callable[[dict[str, str]], None] | None = None,
+    ) -> None:
+        self.server = make_server(
+            served(game, tournament), quiet=True, doors=doors, on_seated=on_seated
+        )
         sock = bind("127.0.0.1", 0)
         self.port = sock.getsockname()[1]
         self.host = f"127.0.0.1:{self.port}"
@@ -173,6 +194,13 @@ def test_the_right_code_answers_303_with_an_http_only_strict_cookie(
         assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
 
 
+def test_a_code_sent_as_a_number_is_a_wrong_code(board: Board, code: str) -> None:
+    answer = board.ask(
+        "/enter", "POST", f'{{"code": {int(code)}}}', {"Content-Type": "application/json"}
+    )
+    assert answer.status == 403 and "set-cookie" not in answer.headers
+
+
 def test_each_code_gives_a_cookie_of_its_own(board: Board, code: str) -> None:
     assert board.cookie(code) != board.cookie(code)
 
@@ -181,8 +209,10 @@ def test_a_wrong_code_is_403_and_gives_no_cookie(board: Board, code: str) -> Non
     wrong = f"{(int(code) + 1) % 1_000_000:06d}"
     for sent in (wrong, "", "abc", code + "0"):
         answer = board.code(sent)
-        assert answer.status == 403 and "error" in answer.json
+        assert answer.status == 403
+        assert answer.json == {"error": "that is not the code of a table on this board"}
         assert "set-cookie" not in answer.headers
+        assert answer.headers["cache-control"] == "no-store"  # no phone keeps a refusal
 
 
 def test_five_wrong_codes_from_one_address_close_the_door_to_it_alone(
@@ -192,6 +222,8 @@ def test_five_wrong_codes_from_one_address_close_the_door_to_it_alone(
         assert board.code("000000" if code != "000000" else "111111").status == 403
     refused = board.code(code)
     assert refused.status == 429 and int(refused.headers["retry-after"]) > 0
+    assert refused.json == {"error": "too many wrong codes: try again in a minute"}
+    assert refused.headers["cache-control"] == "no-store"
     assert board.code(code, source="127.0.0.2").status == 303
 
 
@@ -217,6 +249,43 @@ def test_a_closed_door_opens_again_a_minute_after_the_last_wrong_code() -> None:
     assert limiter.wait("a") == 0
 
 
+def test_a_closed_door_stays_closed_to_its_last_moment_however_often_the_phone_asks() -> None:
+    now = [1000.0]
+    limiter = Limiter(lambda: now[0])
+    for _ in range(PER_ADDRESS):
+        limiter.wrong("a")
+    for tenths in range(595, 600):
+        now[0] = 1000.0 + tenths / 10
+        assert limiter.wait("a") == pytest.approx(WINDOW - tenths / 10)
+    now[0] = 1000.0 + WINDOW
+    assert limiter.wait("a") == 0
+
+
+def test_an_address_is_counted_however_many_others_gave_wrong_codes_before() -> None:
+    """The board forgets the oldest addresses past MAX_ADDRESSES, never the one that
+    is guessing now."""
+    now = [0.0]
+    limiter = Limiter(lambda: now[0])
+    for n in range(MAX_ADDRESSES):  # one wrong code each, too far apart to close the door
+        limiter.wrong(f"10.0.{n // 256}.{n % 256}")
+        now[0] += 2 * WINDOW / OVERALL
+    for _ in range(PER_ADDRESS):
+        limiter.wrong("b")
+    assert limiter.wait("b") == WINDOW
+
+
+def phone_with(token: str) -> Request:
+    return Request({"type": "http", "headers": [(b"cookie", f"{COOKIE}={token}".encode())]})
+
+
+def test_the_board_forgets_the_oldest_cookies_past_its_bound_never_the_newest() -> None:
+    doors = Doors({"t": "123456"}, confirm=False)
+    tokens = [doors.admit("t") for _ in range(MAX_TOKENS + 1)]
+    assert doors.token_for(phone_with(tokens[0]), "t") is None  # the oldest: code again
+    for token in (tokens[1], tokens[-1]):
+        assert doors.token_for(phone_with(token), "t") == token
+
+
 def test_wrong_codes_spread_over_more_than_a_minute_do_not_close_the_door() -> None:
     now = [0.0]
     limiter = Limiter(lambda: now[0])
@@ -234,7 +303,7 @@ def test_an_entry_is_saved_200_with_the_state_and_its_version(
 ) -> None:
     before = board.state().etag
     answer = board.enter(board.cookie(code), {"bids": {"Bob": 1, "Cat": 0}})
-    assert answer.status == 200
+    assert answer.status == 200 and answer.headers["cache-control"] == "no-store"
     assert answer.json == {"state": ohhell.sheet("-g", "t")}
     assert answer.etag != before
     assert answer.etag == board.state().etag == board.ask("/").etag
@@ -244,7 +313,8 @@ def test_an_entry_is_saved_200_with_the_state_and_its_version(
 def test_without_a_cookie_of_this_board_for_this_game_401(board: Board, code: str) -> None:
     for cookie in (None, "ohhell_entry=", "ohhell_entry=forged", "other=1"):
         answer = board.enter(cookie, {"bids": {"Bob": 1}})
-        assert answer.status == 401 and "error" in answer.json
+        assert answer.status == 401
+        assert answer.json == {"error": "give the table's code first (Enter)"}
 
 
 def test_an_origin_of_another_site_403(board: Board, code: str) -> None:
@@ -252,6 +322,7 @@ def test_an_origin_of_another_site_403(board: Board, code: str) -> None:
     for origin in ("http://evil.example", "null", f"http://localhost:{board.port + 1}"):
         answer = board.enter(cookie, {"bids": {"Bob": 1}}, headers={"Origin": origin})
         assert answer.status == 403, origin
+        assert answer.json == {"error": "entries are made on the board's own page"}
     own = board.enter(cookie, {"bids": {"Bob": 1}}, headers={"Origin": f"http://{board.host}"})
     assert own.status == 200
 
@@ -264,6 +335,7 @@ def test_a_foreign_origin_cannot_give_a_code(board: Board, code: str) -> None:
         {"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://evil.example"},
     )
     assert answer.status == 403 and "set-cookie" not in answer.headers
+    assert answer.json == {"error": "a code is given on the board's own page"}
 
 
 def test_a_stale_version_409_with_the_state_and_nothing_saved(
@@ -274,7 +346,11 @@ def test_a_stale_version_409_with_the_state_and_nothing_saved(
     ohhell.ok("bid", "-g", "t", "1")  # the terminal, meanwhile
     answer = board.enter(cookie, {"bids": {"Bob": 2}}, version=seen)
     assert answer.status == 409
-    assert answer.json["state"] == ohhell.sheet("-g", "t") and answer.json["error"]
+    assert answer.json["state"] == ohhell.sheet("-g", "t")
+    assert answer.json["error"] == (
+        "the game changed meanwhile (another ohhell at work?): "
+        "that answer was not stored; here is where the game stands now"
+    )
     assert answer.etag == board.state().etag
     assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1}
 
@@ -289,6 +365,8 @@ def test_a_body_over_16_kib_413(board: Board, code: str) -> None:
     padded = {"bids": {"Bob": 1}, "version": "x" * (16 * 1024)}
     answer = board.enter(cookie, json.dumps(padded).encode())
     assert answer.status == 413
+    assert answer.json == {"error": "an entry is at most 16 KiB"}
+    assert answer.headers["cache-control"] == "no-store"
     # Sent in chunks, with no length said first: read up to the bound, and no further.
     conn = http.client.HTTPConnection("127.0.0.1", board.port, timeout=PATIENCE)
     try:
@@ -298,6 +376,24 @@ def test_a_body_over_16_kib_413(board: Board, code: str) -> None:
         assert conn.getresponse().status == 413
     finally:
         conn.close()
+
+
+def test_a_body_of_16_kib_exactly_is_read(ohhell: Ohhell, board: Board, code: str) -> None:
+    """At most 16 KiB: a body of that size is an entry, its length said or sent in
+    chunks; a charset after the JSON type changes nothing."""
+    cookie = board.cookie(code)
+    for bids, chunked in (({"Bob": 1}, False), ({"Cat": 0}, True)):
+        entry = json.dumps({"version": board.state().etag, "bids": bids})
+        body = entry.encode().ljust(16 * 1024)  # JSON allows the spaces after it
+        conn = http.client.HTTPConnection("127.0.0.1", board.port, timeout=PATIENCE)
+        try:
+            headers = {"Content-Type": "application/json; charset=utf-8", "Cookie": cookie}
+            sent = (body[i : i + 1024] for i in range(0, len(body), 1024)) if chunked else body
+            conn.request("POST", "/entry", body=sent, headers=headers, encode_chunked=chunked)
+            assert conn.getresponse().status == 200
+        finally:
+            conn.close()
+    assert ohhell.sheet("-g", "t")["hands"][0]["bids"] == {"Bob": 1, "Cat": 0}
 
 
 @pytest.mark.parametrize(
@@ -314,7 +410,16 @@ def test_a_body_not_json_or_of_the_wrong_form_400(
     board: Board, code: str, body: bytes, kind: str
 ) -> None:
     answer = board.enter(board.cookie(code), body, headers={"Content-Type": kind})
-    assert answer.status == 400 and answer.json["error"]
+    assert answer.status == 400
+    if kind != "application/json":
+        why = "an entry is sent as JSON (Content-Type: application/json)"
+    elif body.startswith(b"{not"):
+        why = "an entry is a JSON object"
+    else:  # what is wrong with its form, in the words phones.py says it in
+        with pytest.raises(BadValue) as refused:
+            phones.parse_request(json.loads(body))
+        why = str(refused.value)
+    assert answer.json == {"error": why}
 
 
 def test_refused_by_the_rules_422_with_the_line_ohhell_says(
@@ -327,6 +432,23 @@ def test_refused_by_the_rules_422_with_the_line_ohhell_says(
     answer = board.enter(cookie, {"undo": True})
     assert answer.status == 422
     assert ohhell.refused("undo", "-g", "t") == f"ohhell: {answer.json['error']}\n"
+
+
+def test_a_save_the_disk_refuses_is_422_with_the_systems_reason(
+    board: Board, code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cookie = board.cookie(code)
+    for failure, why in (
+        (OSError(errno.ENOSPC, "No space left on device"), "No space left on device"),
+        (OSError("the share went away"), "the share went away"),
+    ):
+
+        def enter(*args: Any, failure: OSError = failure, **kwargs: Any) -> bool:
+            raise failure
+
+        monkeypatch.setattr(phones, "enter", enter)
+        answer = board.enter(cookie, {"bids": {"Bob": 1}})
+        assert (answer.status, answer.json) == (422, {"error": why})
 
 
 def test_a_refusal_is_said_in_the_tables_language(
@@ -410,8 +532,10 @@ def test_held_tricks_outlive_a_restart_of_the_board(ohhell: Ohhell, held_board: 
 def test_without_entry_post_enter_or_entry_405_and_elsewhere_404(game: str) -> None:
     where = Board(game, None, None)
     try:
-        assert where.ask("/enter", "POST", b"code=123456").status == 405
-        assert where.ask("/entry", "POST", b"{}").status == 405
+        for path, body in (("/enter", b"code=123456"), ("/entry", b"{}")):
+            answer = where.ask(path, "POST", body)
+            assert answer.status == 405
+            assert answer.json == {"error": "this board is read-only: start it with --entry"}
         assert where.ask("/elsewhere", "POST", b"{}").status == 404
         assert "data-entry" not in where.ask("/").body.decode()
     finally:
@@ -419,9 +543,19 @@ def test_without_entry_post_enter_or_entry_405_and_elsewhere_404(game: str) -> N
 
 
 def test_the_page_says_whether_this_phone_may_enter(board: Board, code: str) -> None:
-    assert 'data-entry="code"' in board.ask("/").body.decode()
+    first = board.ask("/").body.decode()  # before any change: as the board started
+    assert 'data-entry="code"' in first
+    assert '<section class="entry" data-step="bid"' in first  # the controls it shows then
     page = board.ask("/", headers={"Cookie": board.cookie(code)}).body.decode()
     assert 'data-entry="entered"' in page
+
+
+def test_a_game_that_cannot_be_read_asks_for_no_code(
+    board: Board, code: str, data_dir: Path
+) -> None:
+    (data_dir / "t.json").write_text("{ not json")
+    page = board.ask("/").body.decode()
+    assert "cannot read t.json" in page and "data-entry" not in page
 
 
 def test_the_code_is_never_served(ohhell: Ohhell, board: Board, code: str, data_dir: Path) -> None:
@@ -485,6 +619,7 @@ def test_a_tables_routes_carry_its_game_and_version(ohhell: Ohhell, cup: Board) 
     assert state.status == 200 and state.json == ohhell.sheet("-g", first)
     page = cup.ask(f"/t/{first}/")
     assert page.status == 200 and page.etag == state.etag
+    assert f'data-version="{state.etag}"' in page.body.decode()  # the entry controls
     assert cup.first_event(f"/t/{first}/events") == (state.etag, state.json)
     assert cup.ask("/t/nosuch/state.json").status == 404
     assert cup.ask(f"/t/{first}/entry", "POST", b"{}").status == 401
@@ -543,12 +678,48 @@ def test_board_entry_prints_each_tables_code_and_the_next_rounds_when_seated(
         child.wait(PATIENCE)
 
 
+def test_a_round_seated_while_the_board_runs_gets_codes_that_open_its_tables(
+    ohhell: Ohhell, cup: Board
+) -> None:
+    """What `board --entry` prints when a round is seated, heard in the board's own
+    process (where a mutation run sees it): the new tables' codes, once, and each
+    opens its table's page."""
+    cup.stop()
+    first = tables(ohhell)
+    heard: list[dict[str, str]] = []
+    where = Board(None, "cup", Doors(phones.codes_of(first), confirm=True), heard.append)
+    try:
+        for game in first:
+            finish_table(ohhell, game)
+        shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+        orders = [
+            f"--order={table['game']}={','.join(table['players'])}"
+            for table in shown["rounds"][0]["tables"]
+        ]
+        ohhell.ok("tournament", "advance", "cup", *orders)
+        shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+        seated = [t["game"] for t in shown["rounds"][-1]["tables"]]
+        deadline = time.monotonic() + PATIENCE
+        while not heard:
+            assert time.monotonic() < deadline, "no codes heard"
+            time.sleep(0.02)
+        codes = phones.codes_of(seated)
+        assert heard == [codes]
+        for game in seated:
+            answer = where.code(codes[game])
+            assert answer.status == 303 and answer.headers["location"] == f"/t/{game}/"
+    finally:
+        where.stop()
+    assert heard == [codes]  # and never again
+
+
 def _numbers(text: str) -> list[str]:
     return re.findall(r"\b\d{6}\b", text)
 
 
 def test_the_hall_and_a_tables_page_show_no_code(ohhell: Ohhell, cup: Board) -> None:
     codes = phones.codes_of(tables(ohhell))
+    assert 'data-entry="code"' in cup.ask("/").body.decode()  # a table's code is asked
     heard = cup.ask("/").body.decode() + cup.state().body.decode()
     heard += cup.ask(f"/t/{tables(ohhell)[0]}/").body.decode()
     assert not set(codes.values()) & set(_numbers(heard))
