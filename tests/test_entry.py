@@ -38,6 +38,7 @@ from ohhell_score.serve.entry import (
     Limiter,
 )
 from ohhell_score.serve.server import bind, make_server, serve_in_background
+from ohhell_score.storage import tournaments
 from tests.conftest import ALONE, Ohhell
 
 PATIENCE = 20.0
@@ -678,12 +679,25 @@ def test_board_entry_prints_each_tables_code_and_the_next_rounds_when_seated(
         child.wait(PATIENCE)
 
 
+def until_shown(board: Board, unreadable: bool) -> None:
+    """Wait until the board's state is the tournament unreadable (or readable again)."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        shown = board.server.hub.now.shown
+        if shown is not None and (shown.error is not None) == unreadable:
+            return
+        assert time.monotonic() < deadline, "the board never saw the change"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("unreadable_a_moment", [False, True])
 def test_a_round_seated_while_the_board_runs_gets_codes_that_open_its_tables(
-    ohhell: Ohhell, cup: Board
+    ohhell: Ohhell, cup: Board, unreadable_a_moment: bool
 ) -> None:
     """What `board --entry` prints when a round is seated, heard in the board's own
     process (where a mutation run sees it): the new tables' codes, once, and each
-    opens its table's page."""
+    opens its table's page; also after the tournament's file was unreadable a moment
+    (a copy half-made by hand), which the board says and then goes on from."""
     cup.stop()
     first = tables(ohhell)
     heard: list[dict[str, str]] = []
@@ -691,6 +705,14 @@ def test_a_round_seated_while_the_board_runs_gets_codes_that_open_its_tables(
     try:
         for game in first:
             finish_table(ohhell, game)
+        if unreadable_a_moment:
+            path = tournaments.path_of("cup")
+            kept = path.read_bytes()
+            path.write_bytes(b"{ half a tournament")
+            until_shown(where, unreadable=True)
+            time.sleep(0.5)  # the seating looked at it too, and was refused
+            path.write_bytes(kept)
+            until_shown(where, unreadable=False)
         shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
         orders = [
             f"--order={table['game']}={','.join(table['players'])}"
