@@ -37,6 +37,7 @@ from ohhell_score.serve.server import (
     connections_for,
     make_server,
     serve_in_background,
+    trouble_words,
 )
 from ohhell_score.storage import notice
 from tests.conftest import ALONE, Ohhell
@@ -222,8 +223,10 @@ def test_idle_connections_are_closed_and_lock_no_phone_out(board: Board) -> None
 
 def test_one_connection_past_the_bound_is_told_503_in_words_and_closed(game: str) -> None:
     """What a phone that came one connection too many is answered: 503, why in words,
-    when to try again, and the connection closed."""
+    when to try again, and the connection closed; and the scorer's terminal says
+    which trouble it was."""
     server, thread, where = start(game, max_listeners=1)
+    server.trouble.out = said = io.StringIO()  # what `ohhell board` prints on stderr
     idle = [
         socket.create_connection((where.host, where.port), timeout=PATIENCE)
         for _ in range(connections_for(1))
@@ -246,6 +249,8 @@ def test_one_connection_past_the_bound_is_told_503_in_words_and_closed(game: str
     assert body.decode() == "too many connections at once; try again in a moment"
     assert headers["content-type"] == "text/plain; charset=utf-8"
     assert headers["retry-after"] == "5" and headers["connection"] == "close"
+    assert said.getvalue() == f"board: {trouble_words('connections')[0]}\n"
+    assert "too many connections at once" in said.getvalue()
 
 
 def test_a_connection_that_sends_no_whole_request_is_closed_in_a_few_seconds(
