@@ -33,8 +33,8 @@ import pytest
 from ohhell_score.actions.board import Served, served
 from ohhell_score.domain.errors import Refused
 from ohhell_score.serve import app as board_app
-from ohhell_score.serve.app import create_app
-from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
+from ohhell_score.serve.app import MAX_HEAD, create_app
+from ohhell_score.serve.server import HEAD_TIMEOUT, bind, make_server, serve_in_background, url_of
 from ohhell_score.views.pages import TEMPLATES
 from tests.conftest import ALONE, CHROMIUM_ARGS, Ohhell, need, no_process_in_a_mutation_run
 from tests.html_page import Element, read_as
@@ -698,6 +698,19 @@ def test_ctrl_c_stops_the_board_and_a_second_stops_it_at_once(game: str) -> None
 def test_a_request_line_or_header_too_long_is_refused(board: Board) -> None:
     assert request(board, "/?" + "x" * 20_000)[0] in range(400, 500)
     assert request(board, "/", headers={"X-Long": "y" * 20_000})[0] in range(400, 500)
+
+
+def test_a_head_that_keeps_coming_is_refused_once_past_8_kib(board: Board) -> None:
+    """A head sent without its end is refused as soon as more than 8 KiB of it came
+    (MAX_HEAD, h11's bound on what it buffers), not held until the connection's time
+    runs out: the board never keeps more of a request than that."""
+    with socket.create_connection((board.host, board.port), timeout=PATIENCE) as conn:
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"y" * (MAX_HEAD + 4096))
+        started = time.monotonic()
+        answer = conn.recv(4096)
+        waited = time.monotonic() - started
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:60]
+    assert waited < HEAD_TIMEOUT / 2
 
 
 def test_a_stalled_client_holds_up_no_one(board: Board) -> None:
