@@ -700,6 +700,16 @@ def test_a_request_line_or_header_too_long_is_refused(board: Board) -> None:
     assert request(board, "/", headers={"X-Long": "y" * 20_000})[0] in range(400, 500)
 
 
+def test_a_board_stopped_before_it_started_stops_as_it_starts(game: str) -> None:
+    """`play --board` quit before its board was up (q typed at once): the stop is kept,
+    and the board ends as soon as it starts instead of serving on behind the scorer."""
+    server = make_server(served(game, None), quiet=True)
+    server.stop()
+    thread = serve_in_background(server, bind("127.0.0.1", 0), wait=0)
+    thread.join(PATIENCE)
+    assert not thread.is_alive()
+
+
 def test_a_head_that_keeps_coming_is_refused_once_past_8_kib(board: Board) -> None:
     """A head sent without its end is refused as soon as more than 8 KiB of it came
     (MAX_HEAD, h11's bound on what it buffers), not held until the connection's time
