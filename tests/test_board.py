@@ -710,6 +710,14 @@ def test_a_board_stopped_before_it_started_stops_as_it_starts(game: str) -> None
     assert not thread.is_alive()
 
 
+def test_the_board_names_no_server_software_to_a_peer(board: Board) -> None:
+    """Whoever asks the board (a phone, or someone trying it on the hall's Wi-Fi) is
+    not told which server and version answer, for a page as for a refusal."""
+    for path in ("/", "/nowhere"):
+        _, headers, _ = request(board, path)
+        assert "server" not in {name.lower() for name in headers}
+
+
 def test_a_head_that_keeps_coming_is_refused_once_past_8_kib(board: Board) -> None:
     """A head sent without its end is refused as soon as more than 8 KiB of it came
     (MAX_HEAD, h11's bound on what it buffers), not held until the connection's time

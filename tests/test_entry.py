@@ -26,6 +26,7 @@ from starlette.requests import Request
 
 from ohhell_score.actions import phones
 from ohhell_score.actions.board import served
+from ohhell_score.cli.board import code_lines
 from ohhell_score.domain.errors import BadValue
 from ohhell_score.serve.entry import (
     COOKIE,
@@ -226,6 +227,34 @@ def test_five_wrong_codes_from_one_address_close_the_door_to_it_alone(
     assert refused.json == {"error": "too many wrong codes: try again in a minute"}
     assert refused.headers["cache-control"] == "no-store"
     assert board.code(code, source="127.0.0.2").status == 303
+
+
+def test_an_address_that_says_it_forwards_another_is_still_counted_as_itself(
+    board: Board, code: str
+) -> None:
+    """A phone cannot shed its wrong codes by naming another address in a proxy's
+    header: the board trusts no proxy (it is answered directly), so the door it closed
+    stays closed whatever X-Forwarded-For says."""
+    for n in range(PER_ADDRESS):
+        forged = {"Content-Type": "application/x-www-form-urlencoded"}
+        forged["X-Forwarded-For"] = f"10.0.0.{n + 1}"
+        assert board.ask("/enter", "POST", "code=000000", forged).status == 403
+    refused = board.ask(
+        "/enter",
+        "POST",
+        f"code={code}",
+        {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.0.9.9"},
+    )
+    assert refused.status == 429
+
+
+def test_the_codes_ohhell_board_prints_are_the_ones_its_doors_take(game: str) -> None:
+    """`ohhell board --entry` prints the code its board opens to, read from the board
+    itself (in the board's own process: a mutation run sees it)."""
+    code = phones.codes_of([game])[game]
+    server = make_server(served(game, None), quiet=True, doors=Doors({game: code}, confirm=False))
+    assert code_lines(server) == [f"entry code: {code}"]
+    assert code_lines(make_server(served(game, None), quiet=True)) == []
 
 
 def test_fifty_wrong_codes_in_all_close_the_door_to_every_address(board: Board, code: str) -> None:

@@ -327,7 +327,6 @@ def make_server(
     served: Served,
     *,
     quiet: bool = False,
-    on_ready: Callable[[], None] | None = None,
     max_listeners: int = MAX_LISTENERS,
     poll: float = POLL,
     head_timeout: float = HEAD_TIMEOUT,
@@ -337,7 +336,8 @@ def make_server(
     """The board's server, not yet started; ``quiet`` says nothing (inside `play`),
     otherwise each kind of trouble once on stderr. ``doors``: the phones may enter
     (serve/entry.py); ``on_seated`` hears the codes of a tournament's tables seated
-    while it runs."""
+    while it runs. What the board does once it accepts is set on it after
+    (``server.on_ready``: `ohhell board` prints its address then)."""
     trouble = Trouble(None if quiet else sys.stderr)
     app, hub = create_app(
         served,
@@ -366,7 +366,7 @@ def make_server(
             logger.removeHandler(old)
         logger.addHandler(trouble)
         logger.propagate = False
-    server = BoardServer(config, hub, trouble, on_ready)
+    server = BoardServer(config, hub, trouble)
     server.doors = doors
     return server
 
