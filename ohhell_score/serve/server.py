@@ -207,12 +207,12 @@ class BoardServer(uvicorn.Server):
         config: uvicorn.Config,
         hub: Hub,
         trouble: Trouble,
-        on_ready: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(config)
         self.hub = hub
         self.trouble = trouble
-        self.on_ready = on_ready
+        #: Called once the board accepts (`ohhell board` prints its address then).
+        self.on_ready: Callable[[], None] | None = None
         self.ready = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping = False
