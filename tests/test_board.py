@@ -91,6 +91,17 @@ def request(
         conn.close()
 
 
+def status_of(board: Board, path: str, method: str) -> int:
+    """The status the board answers, its body unread: a stream answered by mistake
+    fails the test at once, not after its first keep-alive."""
+    conn = http.client.HTTPConnection(board.host, board.port, timeout=PATIENCE)
+    try:
+        conn.request(method, path)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
 class Stream:
     """One listener of /events, read line by line with a deadline."""
 
@@ -177,7 +188,7 @@ def test_a_quiet_stream_says_it_is_still_there(game: str, monkeypatch: pytest.Mo
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
 def test_any_other_method_is_405(board: Board, method: str) -> None:
     for path in ("/", "/state.json", "/events"):
-        assert request(board, path, method)[0] == 405, (method, path)
+        assert status_of(board, path, method) == 405, (method, path)
 
 
 def test_no_path_names_a_file(board: Board, data_dir: Path) -> None:
@@ -220,55 +231,84 @@ def test_state_json_is_show_json_after_every_kind_of_entry(ohhell: Ohhell, board
         assert json.loads(body) == ohhell.sheet("-g", "friday"), entry
 
 
-@ALONE
-def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Ohhell) -> None:
+@contextlib.contextmanager
+def cup_board(ohhell: Ohhell, **options: Any) -> Iterator[tuple[Board, dict[str, Any], str]]:
+    """The board of a new 8-player tournament `cup`: where it answers, what
+    `tournament show --json` says of it, and its first table's game."""
     ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
     shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
-    table = shown["rounds"][0]["tables"][0]["game"]
-    server = make_server(served(None, "cup"), quiet=True)
+    server = make_server(served(None, "cup"), quiet=True, **options)
     sock = bind("127.0.0.1", 0)
     thread = serve_in_background(server, sock)
-    where = Board("127.0.0.1", sock.getsockname()[1], "")
-    stream = Stream(where)
     try:
-        assert json.loads(request(where, "/state.json")[2]) == shown
-        assert stream.next() == shown
-        page = request(where, "/")[2].decode()
-        for t in shown["rounds"][0]["tables"]:  # each table's card: its game and players
-            assert html.escape(t["game"]) in page
-            assert all(html.escape(p) in page for p in t["players"])
-        assert page.count("not started") == len(shown["rounds"][0]["tables"])
-        first = ohhell.sheet("-g", table)["next"]
-        run_ohhell("bid", "0", "-g", table)  # a table's game changes: the board follows
-        assert stream.next() == json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
-        assert ohhell.sheet("-g", table)["next"] != first
+        table = shown["rounds"][0]["tables"][0]["game"]
+        yield Board("127.0.0.1", sock.getsockname()[1], ""), shown, table
     finally:
-        stream.close()
         server.stop()
         thread.join(PATIENCE)
+
+
+@ALONE
+def test_a_tournament_board_is_tournament_show_and_follows_its_tables(ohhell: Ohhell) -> None:
+    with cup_board(ohhell) as (where, shown, table):
+        stream = Stream(where)
+        try:
+            assert json.loads(request(where, "/state.json")[2]) == shown
+            assert stream.next() == shown
+            page = request(where, "/")[2].decode()
+            for t in shown["rounds"][0]["tables"]:  # each table's card: its game and players
+                assert html.escape(t["game"]) in page
+                assert all(html.escape(p) in page for p in t["players"])
+            assert page.count("not started") == len(shown["rounds"][0]["tables"])
+            first = ohhell.sheet("-g", table)["next"]
+            run_ohhell("bid", "0", "-g", table)  # a table's game changes: the board follows
+            tournament = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
+            assert stream.next() == tournament
+            assert ohhell.sheet("-g", table)["next"] != first
+        finally:
+            stream.close()
 
 
 def test_a_tournaments_tables_listeners_are_counted_with_the_halls(ohhell: Ohhell) -> None:
     """The bound is the board's, not each table's: a hall of dozens of tables cannot
     hold a dozen phones a table."""
-    ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
-    shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
-    table = shown["rounds"][0]["tables"][0]["game"]
-    server = make_server(served(None, "cup"), quiet=True, max_listeners=1)
-    sock = bind("127.0.0.1", 0)
-    thread = serve_in_background(server, sock)
-    where = Board("127.0.0.1", sock.getsockname()[1], "")
-    hall = Stream(where)
+    with cup_board(ohhell, max_listeners=1) as (where, _shown, table):
+        hall = Stream(where)
+        try:
+            hall.next()
+            assert status_of(where, f"/t/{table}/events", "GET") == 503
+        finally:
+            hall.close()
+
+
+def test_a_port_taken_says_so_and_how_to_choose_another() -> None:
+    taken = bind("127.0.0.1", 0)
+    port = taken.getsockname()[1]
     try:
-        hall.next()
-        conn = http.client.HTTPConnection(where.host, where.port, timeout=PATIENCE)
-        conn.request("GET", f"/t/{table}/events")
-        assert conn.getresponse().status == 503
-        conn.close()
+        with pytest.raises(Refused) as refused:
+            bind("127.0.0.1", port)
     finally:
-        hall.close()
-        server.stop()
-        thread.join(PATIENCE)
+        taken.close()
+    assert str(refused.value) == (
+        f"port {port} is taken on 127.0.0.1: give another with --port (0: any free one)"
+    )
+
+
+def test_an_address_not_of_this_machine_is_refused_with_the_systems_reason() -> None:
+    with pytest.raises(Refused) as refused:
+        bind("192.0.2.1", 8765)  # a documentation address: no machine has it
+    reason = os.strerror(errno.EADDRNOTAVAIL)
+    assert str(refused.value) == f"cannot serve on 192.0.2.1 port 8765: {reason}"
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE"])
+def test_a_tables_routes_take_no_other_method_405(ohhell: Ohhell, method: str) -> None:
+    """A tournament's table follows the board's rule: GET and HEAD, any other method
+    405, its stream's route too (it would otherwise be a stream that never ends)."""
+    with cup_board(ohhell) as (where, _shown, table):
+        for path in (f"/t/{table}/", f"/t/{table}/state.json", f"/t/{table}/events"):
+            assert status_of(where, path, method) == 405, path
+            assert status_of(where, path, "HEAD") == 200, path
 
 
 def test_an_ipv6_address_is_printed_in_brackets() -> None:
@@ -729,6 +769,36 @@ def test_a_head_that_keeps_coming_is_refused_once_past_8_kib(board: Board) -> No
         waited = time.monotonic() - started
     assert answer.startswith(b"HTTP/1.1 400 "), answer[:60]
     assert waited < HEAD_TIMEOUT / 2
+
+
+def sent_at_once(board: Board, head: bytes) -> tuple[bytes, bytes]:
+    """The status line and body the board answers a request whose head is sent in one
+    write (so h11 has it whole, and only the board's own bound applies)."""
+    with socket.create_connection((board.host, board.port), timeout=PATIENCE) as conn:
+        conn.sendall(head + b"Connection: close\r\n\r\n")
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    top, _, body = answer.partition(b"\r\n\r\n")
+    return top.split(b"\r\n")[0], body
+
+
+def test_a_head_that_comes_at_once_is_read_to_8_kib_and_not_a_byte_more(board: Board) -> None:
+    """A target (path and query) of MAX_HEAD bytes is answered, one byte more is 414;
+    headers of MAX_HEAD bytes in all (names and values) are answered, one more is 431:
+    each with its status line's words, which is all a phone shows of it."""
+    host = f"Host: {board.host}:{board.port}\r\n".encode()
+    for extra, status in ((0, b"HTTP/1.1 200 OK"), (1, b"HTTP/1.1 414 ")):
+        target = b"/?" + b"x" * (MAX_HEAD - 1 + extra)  # the query: after the "?"
+        line, body = sent_at_once(board, b"GET " + target + b" HTTP/1.1\r\n" + host)
+        assert line.startswith(status), (extra, line)
+        assert extra == 0 or body == b"URI Too Long"
+    counted = len(b"host") + len(f"{board.host}:{board.port}") + len(b"connection") + len(b"close")
+    for extra, status in ((0, b"HTTP/1.1 200 OK"), (1, b"HTTP/1.1 431 ")):
+        pad = b"y" * (MAX_HEAD - counted - len(b"x-pad") + extra)
+        line, body = sent_at_once(board, b"GET / HTTP/1.1\r\n" + host + b"X-Pad: " + pad + b"\r\n")
+        assert line.startswith(status), (extra, line)
+        assert extra == 0 or body == b"Request Header Fields Too Large"
 
 
 def test_a_stalled_client_holds_up_no_one(board: Board) -> None:

@@ -329,6 +329,9 @@ def test_a_board_on_the_lan_answers_its_own_address_only() -> None:
         "localhost",
     }
     assert served_at("10.0.0.7", 80) == {"10.0.0.7:80", "10.0.0.7"}
+    # An IPv6 address with letters: a phone may send it in either case.
+    assert served_at("fe80::abcd", 8765) == {"[fe80::abcd]:8765"}
+    assert served_at("FE80::ABCD", 8765) == {"[fe80::abcd]:8765"}
 
 
 # --- following the files -------------------------------------------------------------

@@ -4,6 +4,7 @@ for the organiser marked, what the organiser does next; `/p/NAME` for each playe
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 from datetime import UTC, datetime, timedelta
@@ -19,7 +20,7 @@ from ohhell_score.domain.game import Progress
 from ohhell_score.serve.server import bind, make_server, serve_in_background, url_of
 from ohhell_score.views.board import tournament_main
 from tests.conftest import ALONE, Ohhell
-from tests.test_board import HALL, PATIENCE, PHONE, answer, browser
+from tests.test_board import HALL, PATIENCE, PHONE, TOURNAMENT_CSS, answer, browser
 from tests.test_hall_board import (
     Served as Board,
 )
@@ -237,7 +238,33 @@ def test_the_players_pages_are_theirs_and_no_others(ohhell: Ohhell, path: str, s
 
 def test_a_games_board_has_no_players_pages(ohhell: Ohhell) -> None:
     ohhell.ok("new", "Ann", "Bob", "Cat", "-g", "friday")
-    assert answer(served("friday", None), "/p/Ann")[0] == 404
+    assert answer(served("friday", None), "/p/Ann") == (404, "Not Found")
+
+
+def test_a_players_page_is_a_phones_page_of_the_tournament_never_kept(ohhell: Ohhell) -> None:
+    """Over a real connection: the tournament's style, the phone's layout (the hall's is
+    for a TV), and no cache (it changes with every table's entry); a name not in the
+    tournament says so."""
+    new_cup(ohhell)
+    server = make_server(served(None, "cup"), quiet=True)
+    sock = bind("127.0.0.1", 0)
+    thread = serve_in_background(server, sock)
+    conn = http.client.HTTPConnection("127.0.0.1", sock.getsockname()[1], timeout=PATIENCE)
+    try:
+        conn.request("GET", "/p/P6")
+        response = conn.getresponse()
+        page = response.read().decode()
+        conn.request("GET", "/p/Zed")
+        unknown = conn.getresponse()
+        said = unknown.read().decode()
+    finally:
+        conn.close()
+        server.stop()
+        thread.join(PATIENCE)
+    assert response.status == 200 and response.getheader("Cache-Control") == "no-store"
+    assert TOURNAMENT_CSS in page and '<body class="phone">' in page
+    assert "P6 Round 1: table cup-r1-t2" in main_text(page)
+    assert (unknown.status, said) == (404, "no player 'Zed' here")
 
 
 def test_the_director_and_the_players_page_speak_dutch(ohhell: Ohhell, dutch: None) -> None:

@@ -13,6 +13,7 @@ import http.client
 import json
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -39,7 +40,7 @@ from ohhell_score.serve.entry import (
     Limiter,
 )
 from ohhell_score.serve.server import bind, make_server, serve_in_background
-from ohhell_score.storage import tournaments
+from ohhell_score.storage import notice, tournaments
 from tests.conftest import ALONE, Ohhell
 
 PATIENCE = 20.0
@@ -508,10 +509,49 @@ def test_two_phones_at_once_one_saved_one_409(ohhell: Ohhell, board: Board, code
     assert ohhell.sheet("-g", "t") == saved and len(saved["hands"][0]["bids"]) == 1
 
 
+#: What a request for another address than the board's is answered (421).
+NOT_HERE = "this board answers at the address it printed, not at another"
+
+
 def test_421_for_a_host_the_board_does_not_serve_on(board: Board, code: str) -> None:
     for path, method in (("/enter", "POST"), ("/entry", "POST"), ("/state.json", "GET")):
         answer = board.ask(path, method, b"{}", {"Host": "evil.example"})
-        assert answer.status == 421, path
+        assert (answer.status, answer.body.decode()) == (421, NOT_HERE), path
+
+
+def test_421_for_a_request_that_names_no_host(board: Board) -> None:
+    """HTTP/1.0 lets a request leave its Host out: it names no address the board
+    serves on either, and is answered the same line (not an error of the board's)."""
+    with socket.create_connection(("127.0.0.1", board.port), timeout=PATIENCE) as conn:
+        conn.sendall(b"GET /state.json HTTP/1.0\r\n\r\n")
+        answer = b""
+        while chunk := conn.recv(4096):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 421 "), head
+    assert body.decode() == NOT_HERE
+
+
+@pytest.mark.parametrize("notices", [True, False], ids=["notice", "stat"])
+def test_a_save_made_elsewhere_is_drawn_with_the_controls_of_its_step(
+    ohhell: Ohhell, game: str, monkeypatch: pytest.MonkeyPatch, notices: bool
+) -> None:
+    """A board that takes entries draws every new state with its step's controls,
+    however it learned of the change: the system's notice, or a stat of the files where
+    the system sends none (a network share). A bid typed at the scorer's terminal does
+    not leave the phones without their buttons."""
+    if not notices:
+        monkeypatch.setattr(notice, "watch", lambda folders: None)
+    where = board_of(game, confirm=False)
+    try:
+        before = where.ask("/").body.decode()
+        assert 'data-step="bid"' in before and "Bob to bid" in before
+        ohhell.ok("bid", "-g", "t", "1")  # Bob bids at the scorer's terminal
+        after = where.ask("/").body.decode()
+    finally:
+        where.stop()
+    assert "Cat to bid" in after
+    assert 'data-step="bid"' in after and after.count('data-send=\'{"bids"') == 3
 
 
 # --- held tricks ----------------------------------------------------------------------
@@ -536,7 +576,9 @@ def test_tricks_held_202_then_confirmed_by_another_phone_200(
     assert held.json["state"] == ohhell.sheet("-g", "t")
     assert held.etag == held_board.state().etag
     assert 'data-held-here="on"' in held_board.ask("/", headers={"Cookie": ann}).body.decode()
-    assert "data-held-here" not in held_board.ask("/", headers={"Cookie": bob}).body.decode()
+    theirs = held_board.ask("/", headers={"Cookie": bob}).body.decode()
+    assert "data-held-here" not in theirs
+    assert "Entered on another phone: Bob 1, Cat 0, Ann 1" in theirs  # what Bob confirms
     same = held_board.enter(ann, {"confirm": True})
     assert same.status == 422 and same.json["error"]
     confirmed = held_board.enter(bob, {"confirm": True})

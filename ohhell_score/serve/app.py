@@ -132,7 +132,7 @@ def held_tricks(shown: Shown) -> dict[str, int] | None:
     return held if isinstance(held, dict) else None
 
 
-def draw(served: Served, entry: bool = False) -> Drawn:
+def draw(served: Served, entry: bool) -> Drawn:
     """The files as they are now, read and drawn (in a thread: it reads the disk);
     ``entry``: the board takes entries from the phones."""
     stamp = served.stamp()

@@ -292,8 +292,7 @@ def bind(host: str, port: int) -> socket.socket:
                 host=host, port=port, reason=err.strerror
             )
         ) from None
-    sock.set_inheritable(False)
-    return sock
+    return sock  # not inherited by any program started later: Python's default (PEP 446)
 
 
 def url_of(sock: socket.socket, shown_host: str | None = None) -> str:
