@@ -205,7 +205,8 @@ async def measure(env: dict[str, str], folder: Path, count: int, args: argparse.
     assert child.stdin is not None and child.stdout is not None
     states = [bid, plain]
     cores = sorted(os.sched_getaffinity(0))
-    if len(cores) >= 2 and not args.share_cores:
+    apart = len(cores) >= 2 and not args.share_cores
+    if apart:
         for thread in os.listdir(f"/proc/{child.pid}/task"):  # the board: its threads
             os.sched_setaffinity(int(thread), {cores[0]})
         os.sched_setaffinity(0, {cores[1]})  # the phones
@@ -250,7 +251,7 @@ async def measure(env: dict[str, str], folder: Path, count: int, args: argparse.
         child.stdin.close()
         stop(child)
     answered = sum(1 for status in pages if status == 200)
-    where = "sharing the cores" if args.share_cores or len(cores) < 2 else "a core each"
+    where = "a core each" if apart else "sharing the cores"
     print(f"{count} phones (bound {bound}; the board and the phones {where}):")
     print(f"  a save by another process x {args.saves}: {percentiles(others)}")
     print(f"  the board's CPU for each of those saves: {per_save * 1000:.1f} ms")

@@ -59,9 +59,12 @@ def game(ohhell: Ohhell) -> str:
 
 
 def start(
-    game_id: str | None = None, host: str = "127.0.0.1", **options: Any
+    game_id: str | None = None,
+    host: str = "127.0.0.1",
+    tournament: str | None = None,
+    **options: Any,
 ) -> tuple[Any, threading.Thread, Board]:
-    server = make_server(served(game_id, None), quiet=True, **options)
+    server = make_server(served(game_id, tournament), quiet=True, **options)
     sock = bind(host, 0)
     url = url_of(sock)
     thread = serve_in_background(server, sock)
@@ -237,12 +240,9 @@ def cup_board(ohhell: Ohhell, **options: Any) -> Iterator[tuple[Board, dict[str,
     `tournament show --json` says of it, and its first table's game."""
     ohhell.ok("tournament", "new", "cup", *(f"P{i}" for i in range(1, 9)), "--hands", "2,1")
     shown = json.loads(ohhell.ok("tournament", "show", "cup", "--json"))
-    server = make_server(served(None, "cup"), quiet=True, **options)
-    sock = bind("127.0.0.1", 0)
-    thread = serve_in_background(server, sock)
+    server, thread, where = start(tournament="cup", **options)
     try:
-        table = shown["rounds"][0]["tables"][0]["game"]
-        yield Board("127.0.0.1", sock.getsockname()[1], ""), shown, table
+        yield where, shown, shown["rounds"][0]["tables"][0]["game"]
     finally:
         server.stop()
         thread.join(PATIENCE)
@@ -771,10 +771,11 @@ def test_a_head_that_keeps_coming_is_refused_once_past_8_kib(board: Board) -> No
     assert waited < HEAD_TIMEOUT / 2
 
 
-def sent_at_once(board: Board, head: bytes) -> tuple[bytes, bytes]:
-    """The status line and body the board answers a request whose head is sent in one
-    write (so h11 has it whole, and only the board's own bound applies)."""
-    with socket.create_connection((board.host, board.port), timeout=PATIENCE) as conn:
+def sent_at_once(port: int, head: bytes) -> tuple[bytes, bytes]:
+    """The status line and body the board on loopback ``port`` answers a request whose
+    head is sent in one write (so h11 has it whole, and only the board's own bounds
+    apply); the connection closes after it."""
+    with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as conn:
         conn.sendall(head + b"Connection: close\r\n\r\n")
         answer = b""
         while chunk := conn.recv(65536):
@@ -790,13 +791,15 @@ def test_a_head_that_comes_at_once_is_read_to_8_kib_and_not_a_byte_more(board: B
     host = f"Host: {board.host}:{board.port}\r\n".encode()
     for extra, status in ((0, b"HTTP/1.1 200 OK"), (1, b"HTTP/1.1 414 ")):
         target = b"/?" + b"x" * (MAX_HEAD - 1 + extra)  # the query: after the "?"
-        line, body = sent_at_once(board, b"GET " + target + b" HTTP/1.1\r\n" + host)
+        line, body = sent_at_once(board.port, b"GET " + target + b" HTTP/1.1\r\n" + host)
         assert line.startswith(status), (extra, line)
         assert extra == 0 or body == b"URI Too Long"
     counted = len(b"host") + len(f"{board.host}:{board.port}") + len(b"connection") + len(b"close")
     for extra, status in ((0, b"HTTP/1.1 200 OK"), (1, b"HTTP/1.1 431 ")):
         pad = b"y" * (MAX_HEAD - counted - len(b"x-pad") + extra)
-        line, body = sent_at_once(board, b"GET / HTTP/1.1\r\n" + host + b"X-Pad: " + pad + b"\r\n")
+        line, body = sent_at_once(
+            board.port, b"GET / HTTP/1.1\r\n" + host + b"X-Pad: " + pad + b"\r\n"
+        )
         assert line.startswith(status), (extra, line)
         assert extra == 0 or body == b"Request Header Fields Too Large"
 

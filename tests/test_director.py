@@ -10,7 +10,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -246,10 +246,8 @@ def test_a_players_page_is_a_phones_page_of_the_tournament_never_kept(ohhell: Oh
     for a TV), and no cache (it changes with every table's entry); a name not in the
     tournament says so."""
     new_cup(ohhell)
-    server = make_server(served(None, "cup"), quiet=True)
-    sock = bind("127.0.0.1", 0)
-    thread = serve_in_background(server, sock)
-    conn = http.client.HTTPConnection("127.0.0.1", sock.getsockname()[1], timeout=PATIENCE)
+    board = Board("cup")
+    conn = http.client.HTTPConnection("127.0.0.1", urlsplit(board.url).port, timeout=PATIENCE)
     try:
         conn.request("GET", "/p/P6")
         response = conn.getresponse()
@@ -259,8 +257,7 @@ def test_a_players_page_is_a_phones_page_of_the_tournament_never_kept(ohhell: Oh
         said = unknown.read().decode()
     finally:
         conn.close()
-        server.stop()
-        thread.join(PATIENCE)
+        board.stop()
     assert response.status == 200 and response.getheader("Cache-Control") == "no-store"
     assert TOURNAMENT_CSS in page and '<body class="phone">' in page
     assert "P6 Round 1: table cup-r1-t2" in main_text(page)

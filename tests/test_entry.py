@@ -13,7 +13,6 @@ import http.client
 import json
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -42,6 +41,7 @@ from ohhell_score.serve.entry import (
 from ohhell_score.serve.server import bind, make_server, serve_in_background
 from ohhell_score.storage import notice, tournaments
 from tests.conftest import ALONE, Ohhell
+from tests.test_board import sent_at_once
 
 PATIENCE = 20.0
 
@@ -522,13 +522,8 @@ def test_421_for_a_host_the_board_does_not_serve_on(board: Board, code: str) -> 
 def test_421_for_a_request_that_names_no_host(board: Board) -> None:
     """HTTP/1.0 lets a request leave its Host out: it names no address the board
     serves on either, and is answered the same line (not an error of the board's)."""
-    with socket.create_connection(("127.0.0.1", board.port), timeout=PATIENCE) as conn:
-        conn.sendall(b"GET /state.json HTTP/1.0\r\n\r\n")
-        answer = b""
-        while chunk := conn.recv(4096):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 421 "), head
+    line, body = sent_at_once(board.port, b"GET /state.json HTTP/1.0\r\n")
+    assert line.startswith(b"HTTP/1.1 421 "), line
     assert body.decode() == NOT_HERE
 
 
