@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from ohhell_score.domain.game import progress
@@ -37,6 +37,12 @@ words = st.one_of(
 
 @settings(max_examples=150)
 @given(command=st.sampled_from(COMMANDS), args=st.lists(words, max_size=6))
+# Found by this test (2026-12-05): a path holding a NUL reached the system's calls
+# (ValueError). Now any such argument is malformed (exit 2), on every command.
+@example(command="import", args=["-g", "", "\x00"])
+@example(command="export", args=["--format", "csv", "-o", "\x00"])
+@example(command="rules", args=["import", "\x00"])
+@example(command="tournament", args=["collect", "cup", "\x00"])
 def test_any_command_line_exits_0_1_or_2_and_keeps_the_game_valid(
     ohhell: Any, data_dir: Path, command: str, args: list[str]
 ) -> None:

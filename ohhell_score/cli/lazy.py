@@ -37,6 +37,7 @@ from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command
 
 from ohhell_score.domain.errors import SHOWN, BadValue, Shown
+from ohhell_score.i18n import _
 
 Command = TyperCommand | TyperGroup
 Function = TypeVar("Function", bound=Callable[..., Any])
@@ -52,11 +53,18 @@ class UsageErrors:
         except BadValue as err:
             raise typer.BadParameter(str(err), ctx=ctx) from None
 
-    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+    def make_context(
+        self, info_name: str | None, args: list[str], *rest: Any, **kwargs: Any
+    ) -> Any:
         """Typer's own refusal of a value it converts (``'9999…' is not a valid int``:
-        5,000 digits) shows the value cut, as the program's own do (``errors.Shown``)."""
+        5,000 digits) shows the value cut, as the program's own do (``errors.Shown``).
+        An argument holding a NUL character is malformed whatever it stands for: no
+        system's command line can carry one (only a caller in the same process can), and
+        every path the program would open with it is refused by the system's calls."""
+        if any("\x00" in arg for arg in args):
+            raise typer.BadParameter(_("an argument cannot hold a NUL character"))
         try:
-            return super().make_context(*args, **kwargs)  # type: ignore[misc]
+            return super().make_context(info_name, args, *rest, **kwargs)  # type: ignore[misc]
         except typer.BadParameter as err:
             err.message = _cut_quoted(err.message)
             raise
